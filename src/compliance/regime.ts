@@ -1,0 +1,89 @@
+/**
+ * A compliance regime (`in-einvoice`, `in-ewaybill`, `sa-zatca`): which documents it applies to, the pure
+ * mapping to its wire format, submission (idempotent: resolves unknown outcomes before resending) and
+ * cancellation. Regimes are gathered under the COMPLIANCE_REGIMES token and chosen by data: the connector
+ * instance lists its regimes and `appliesTo` looks at the document's facts.
+ */
+import type { CanonicalInvoice } from '../domain/canonical-invoice';
+import type { FieldError, Outcome } from '../domain/field-error';
+import type { ComplianceIdentifiers, RegimeName } from '../connectors/contract';
+
+export const COMPLIANCE_REGIMES = Symbol('COMPLIANCE_REGIMES');
+
+export interface SubmitContext {
+  submissionId: string;
+  documentId: string;
+  connectorInstance: string;
+  attempt: number;
+  /**
+   * True when an earlier attempt may have reached the authority but its answer was lost (timeout,
+   * dropped response, crash mid-call): the regime must look the document up before sending again.
+   */
+  outcomeUnknown: boolean;
+  /** Identifiers stored from an earlier attempt (e.g. the locally computed IRN). */
+  previous: ComplianceIdentifiers;
+  /** Regime-specific settings of the connector instance (GSTIN credentials key, EGS unit, ...). */
+  settings: Record<string, unknown>;
+}
+
+export interface Registered {
+  status: 'registered';
+  identifiers: ComplianceIdentifiers;
+  response: unknown;
+  /** Authority warnings kept and shown (ZATCA validationResults warnings, NIC InfoDtls). */
+  warnings?: { code?: string; message: string }[];
+  /** True when the authority already had it (2150 duplicate adopted, ZATCA 409/208). */
+  adopted?: boolean;
+}
+
+export interface Rejected {
+  status: 'rejected';
+  /** Authority error code(s), verbatim. */
+  code: string;
+  message: string;
+  response: unknown;
+  fieldErrors?: FieldError[];
+}
+
+export type SubmitOutcome = Registered | Rejected;
+
+export interface CancelRequest {
+  identifiers: ComplianceIdentifiers;
+  reasonCode: string;
+  remark: string;
+  settings: Record<string, unknown>;
+}
+
+export interface ComplianceRegime<P = unknown> {
+  readonly name: RegimeName;
+  appliesTo(invoice: CanonicalInvoice): boolean;
+  /** Pure: payload or field errors. Identifiers known before sending (IRN) go in `identifiers`. */
+  map(invoice: CanonicalInvoice, settings: Record<string, unknown>): Outcome<{ payload: P; identifiers?: ComplianceIdentifiers }>;
+  /**
+   * Sends the payload. Throws ComplianceError for transient/auth/unknown-outcome failures; returns
+   * `rejected` when the authority refused it for good.
+   */
+  submit(payload: P, context: SubmitContext): Promise<SubmitOutcome>;
+  cancel?(request: CancelRequest): Promise<SubmitOutcome>;
+}
+
+export type ComplianceErrorClass = 'validation' | 'rejected' | 'transient' | 'auth' | 'unknown-outcome' | 'config';
+
+/**
+ * Typed error that tells a retry from a give-up. `unknown-outcome` means the request may have been
+ * applied by the authority: the next attempt must look it up before resending.
+ */
+export class ComplianceError extends Error {
+  constructor(
+    readonly errorClass: ComplianceErrorClass,
+    message: string,
+    readonly options: { code?: string; retryAfterMs?: number; response?: unknown; cause?: unknown } = {},
+  ) {
+    super(message);
+    this.name = 'ComplianceError';
+  }
+
+  get retryable(): boolean {
+    return this.errorClass === 'transient' || this.errorClass === 'unknown-outcome';
+  }
+}

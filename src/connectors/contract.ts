@@ -1,0 +1,154 @@
+/**
+ * The ERP connector plugin contract, shaped like Airbyte's protocol: a config spec, `check`, a resumable
+ * `pullSales(cursor)`, `pullPurchases(period)` and `writeBack`. Normalisation to CanonicalInvoice is the
+ * connector's job and reports field-level problems instead of throwing.
+ */
+import type { CanonicalInvoice, IsoDate, DecimalString } from '../domain/canonical-invoice';
+import type { FieldError, Outcome } from '../domain/field-error';
+
+/** Opaque, JSON-serialisable resume point (Tally: AlterID watermark; CSV: file + row). */
+export type ConnectorCursor = Record<string, unknown> | null;
+
+export type DocumentDirection = 'sales' | 'purchase';
+
+export interface SourceDocument {
+  /** The ERP's own id for the document (Tally GUID, CSV profile key + document number, webhook id). */
+  erpId: string;
+  /** SHA-256 (hex) of the source content as pulled; an edit in the ERP changes it. */
+  contentHash: string;
+  direction: DocumentDirection;
+  /** Known even when normalisation failed, so operators can find the document. */
+  documentNumber?: string;
+  documentDate?: IsoDate;
+  /** Where in the source it came from, for error messages: "inbox/sales.csv rows 4-6", "voucher 123". */
+  sourceRef?: string;
+  /** The normalised invoice, or the field errors that stopped normalisation. */
+  normalised: Outcome<CanonicalInvoice>;
+  /** Source excerpt (already parsed), kept for operators and for write-back. */
+  raw?: unknown;
+  /** The ERP reports the document as cancelled or deleted. */
+  deleted?: boolean;
+}
+
+export interface PullBatch {
+  documents: SourceDocument[];
+  /** Cursor to store once this batch has been persisted; resuming from it must not skip anything. */
+  cursor: ConnectorCursor;
+  /** Problems that do not belong to one document (a malformed file header, an unreadable file). */
+  problems?: FieldError[];
+}
+
+export interface PurchasePeriod {
+  from: IsoDate;
+  to: IsoDate;
+}
+
+/** One purchase-register entry, for GSTR-2B reconciliation. */
+export interface PurchaseRecord {
+  erpId: string;
+  supplierGstin: string;
+  supplierName?: string;
+  /** Supplier's invoice number (not the ERP's voucher number). */
+  billNumber: string;
+  billDate: IsoDate;
+  documentType: 'INV' | 'CRN' | 'DBN';
+  taxableValue: DecimalString;
+  igst: DecimalString;
+  cgst: DecimalString;
+  sgst: DecimalString;
+  cess: DecimalString;
+  total: DecimalString;
+  placeOfSupply?: string;
+  reverseCharge?: boolean;
+}
+
+export type RegimeName = 'in-einvoice' | 'in-ewaybill' | 'sa-zatca';
+
+/** Identifiers a compliance regime returns, written back to the ERP. */
+export interface ComplianceIdentifiers {
+  irn?: string;
+  ackNo?: string;
+  ackDate?: string;
+  signedInvoice?: string;
+  signedQrCode?: string;
+  /** Path of a rendered QR PNG, when the connector keeps files. */
+  qrPngPath?: string;
+  ewbNo?: string;
+  ewbDate?: string;
+  ewbValidUpto?: string;
+  zatcaUuid?: string;
+  zatcaHash?: string;
+  zatcaIcv?: number;
+  zatcaStatus?: string;
+  zatcaQr?: string;
+  zatcaClearedXml?: string;
+}
+
+export interface WriteBackOutcome {
+  regime: RegimeName;
+  /** Submission state being written back: REGISTERED, REJECTED, MAPPING_FAILED, CANCELLED. */
+  state: string;
+  identifiers: ComplianceIdentifiers;
+  error?: { errorClass: string; code?: string; message: string; fieldErrors?: FieldError[] };
+}
+
+export interface WriteBackDocument {
+  id: string;
+  erpId: string;
+  documentNumber?: string;
+  documentDate?: IsoDate;
+  sourceRef?: string;
+  raw?: unknown;
+  canonical?: CanonicalInvoice;
+}
+
+export interface CheckResult {
+  ok: boolean;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export interface ErpConnector {
+  readonly kind: string;
+  readonly instanceName: string;
+  check(): Promise<CheckResult>;
+  pullSales(cursor: ConnectorCursor): AsyncIterable<PullBatch>;
+  pullPurchases(period: PurchasePeriod): AsyncIterable<PurchaseRecord[]>;
+  /** Writes the outcome back; throws ConnectorError (transient/config/system) when it cannot. */
+  writeBack(document: WriteBackDocument, outcome: WriteBackOutcome): Promise<void>;
+  /** Releases watchers, sockets, timers. */
+  close?(): Promise<void>;
+}
+
+/** What a connector may use from the host: nothing Nest-specific, so connectors stay plain classes. */
+export interface ConnectorContext {
+  /** Directory for this instance's files (inbox, outbox, processed), absolute. */
+  dataDir: string;
+  log: { info(msg: string, meta?: object): void; warn(msg: string, meta?: object): void };
+}
+
+/** One per ERP kind, registered under the CONNECTOR_FACTORIES token. */
+export interface ConnectorFactory<C extends object = object> {
+  readonly kind: string;
+  /** class-validator decorated config class; `@Secret()` marks fields never logged or returned. */
+  readonly configClass: new () => C;
+  create(instanceName: string, config: C, context: ConnectorContext): ErpConnector;
+}
+
+export type ConnectorErrorClass = 'config' | 'transient' | 'system';
+
+/** Airbyte-style classed error: config (fix the settings), transient (retry), system (a bug). */
+export class ConnectorError extends Error {
+  constructor(
+    readonly errorClass: ConnectorErrorClass,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'ConnectorError';
+  }
+
+  get retryable(): boolean {
+    return this.errorClass === 'transient';
+  }
+}

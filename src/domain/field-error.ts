@@ -1,0 +1,26 @@
+/**
+ * A problem with one field of an input document. Validation never throws on bad data: it returns
+ * these, so one bad row or voucher is reported precisely while the rest of the batch goes on.
+ */
+export interface FieldError {
+  /** Path of the field, dot/bracket notation from the document root, e.g. `lines[2].hsnCode`. */
+  path: string;
+  /** The offending value, stringified and truncated; never a secret. */
+  value?: string;
+  /** Machine-readable rule name, e.g. `gstin.checkDigit`, `required`, `decimal.scale`. */
+  rule: string;
+  /** Human-readable explanation. */
+  message: string;
+}
+
+export function fieldError(path: string, rule: string, message: string, value?: unknown): FieldError {
+  const error: FieldError = { path, rule, message };
+  if (value !== undefined) {
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    error.value = text !== undefined && text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  }
+  return error;
+}
+
+/** Result of a normalisation or mapping step: a value, or field errors, never an exception. */
+export type Outcome<T> = { ok: true; value: T; warnings?: FieldError[] } | { ok: false; errors: FieldError[] };
