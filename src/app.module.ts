@@ -1,0 +1,110 @@
+/**
+ * The connector service. Built from a validated config and a resolved database URL, so the same module
+ * serves `main.ts`, the CLI and tests. Connector kinds and compliance regimes are lists: adding one is a
+ * registration line here.
+ */
+import { type DynamicModule, Module, type Provider } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
+import { TerminusModule } from '@nestjs/terminus';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import { ApiKeyGuard } from './api/api-key.guard';
+import { ApiKeys } from './api/api-keys';
+import { ConnectorsController } from './api/connectors.controller';
+import { DocumentsController } from './api/documents.controller';
+import { HealthController } from './api/health.controller';
+import { SubmissionsController } from './api/submissions.controller';
+import { WebhooksController } from './api/webhooks.controller';
+import { COMPLIANCE_REGIMES, type ComplianceRegime } from './compliance/regime';
+import { RegimeRegistry } from './compliance/regime-registry';
+import { AppConfig } from './config/app-config';
+import { CONNECTOR_FACTORIES } from './connectors/connector-registry';
+import type { ConnectorFactory } from './connectors/contract';
+import { CsvConnectorFactory } from './connectors/csv';
+import { WebhookConnectorFactory } from './connectors/webhook/webhook.connector';
+import { dataSourceOptions } from './database/data-source';
+import { DATABASE_URL } from './database/database-url';
+import {
+  AuditRepository,
+  ConnectorInstanceRepository,
+  DocumentRepository,
+  SubmissionRepository,
+  WebhookReceiptRepository,
+} from './database/repositories';
+import { loggerOptions } from './logging';
+import { QueueService } from './queue/queue.service';
+import { ConnectorRuntimeService } from './sync/connector-runtime.service';
+import { IngestService } from './sync/ingest.service';
+import { OperatorService } from './sync/operator.service';
+import { PullService } from './sync/pull.service';
+import { SchedulerService } from './sync/scheduler.service';
+import { StateTransitionsService } from './sync/state-transitions.service';
+import { SubmissionProcessorService } from './sync/submission-processor.service';
+import { SweepService } from './sync/sweep.service';
+import { WebhookIntakeService } from './sync/webhook-intake.service';
+import { WorkersService } from './sync/workers.service';
+import { WriteBackService } from './sync/write-back.service';
+
+/** ERP kinds this build knows. A new ERP: one folder under src/connectors and one line here. */
+export function defaultConnectorFactories(): ConnectorFactory[] {
+  return [new CsvConnectorFactory(), new WebhookConnectorFactory()] as ConnectorFactory[];
+}
+
+export interface AppModuleOptions {
+  config: AppConfig;
+  databaseUrl: string;
+  connectorFactories?: ConnectorFactory[];
+  /** Compliance regimes; built by `createRegimes` from config unless given (tests). */
+  regimes?: ComplianceRegime[];
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(options: AppModuleOptions): DynamicModule {
+    const providers: Provider[] = [
+      { provide: AppConfig, useValue: options.config },
+      { provide: DATABASE_URL, useValue: options.databaseUrl },
+      { provide: CONNECTOR_FACTORIES, useValue: options.connectorFactories ?? defaultConnectorFactories() },
+      { provide: COMPLIANCE_REGIMES, useValue: options.regimes ?? [] },
+      {
+        provide: RegimeRegistry,
+        useFactory: (regimes: ComplianceRegime[]) => new RegimeRegistry(regimes),
+        inject: [COMPLIANCE_REGIMES],
+      },
+      AuditRepository,
+      ConnectorInstanceRepository,
+      DocumentRepository,
+      SubmissionRepository,
+      WebhookReceiptRepository,
+      QueueService,
+      ConnectorRuntimeService,
+      StateTransitionsService,
+      IngestService,
+      SubmissionProcessorService,
+      WriteBackService,
+      PullService,
+      SweepService,
+      SchedulerService,
+      WorkersService,
+      OperatorService,
+      WebhookIntakeService,
+      ApiKeys,
+      { provide: APP_GUARD, useClass: ApiKeyGuard },
+    ];
+    const api = options.config.server.roles.includes('api');
+    return {
+      module: AppModule,
+      imports: [
+        LoggerModule.forRoot(loggerOptions()),
+        TypeOrmModule.forRoot(dataSourceOptions(options.databaseUrl, options.config.database.poolSize)),
+        ScheduleModule.forRoot(),
+        TerminusModule.forRoot({ logger: false }),
+      ],
+      controllers: api
+        ? [HealthController, DocumentsController, SubmissionsController, ConnectorsController, WebhooksController]
+        : [HealthController],
+      providers,
+    };
+  }
+}

@@ -1,0 +1,35 @@
+/** How to reach one IRP access path; chosen per connector instance. Secrets here are never logged. */
+import type { ClientRateLimiter } from '../http/client-rate-limiter';
+import type { HttpPolicy } from '../http/compliance-http-client';
+import type { HttpLogger } from '../http/http-logger';
+import type { TokenStore } from '../http/token-store';
+
+export interface EinvoiceProviderConfig {
+  /** A: GSP gateway (/einvoice/type/...); B: REST /api/v1 with OAuth2 client credentials. */
+  catalog: 'A' | 'B';
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** IRP API user (catalog A). */
+  username?: string;
+  password?: string;
+  /** The GSTIN acting (seller). */
+  gstin: string;
+  /** Account e-mail the GSP expects on every call (catalog A). */
+  email?: string;
+  ipAddress?: string;
+  /** IRP public key (PEM); when set, SignedInvoice and SignedQRCode are verified. */
+  publicKeyPem?: string;
+  http?: Partial<HttpPolicy>;
+  /** Renew tokens this long before they expire; default 5 minutes. */
+  tokenRefreshAheadMs?: number;
+}
+
+/** Shared machinery, injected so every client of a process shares one token store and rate limiter. */
+export interface EinvoiceProviderDeps {
+  tokenStore?: TokenStore;
+  rateLimiter?: ClientRateLimiter;
+  logger?: HttpLogger;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}

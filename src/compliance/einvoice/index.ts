@@ -1,0 +1,20 @@
+export { ApiV1EinvoiceClient } from './api-v1-einvoice-client';
+export type { BulkRowResult } from './api-v1-einvoice-client';
+export { createEinvoiceProvider } from './create-einvoice-provider';
+export type { EinvoiceProviderConfig, EinvoiceProviderDeps } from './einvoice-config';
+export { EinvoiceRegime } from './einvoice.regime';
+export type { EinvoiceProviderFactory } from './einvoice.regime';
+export { GspEinvoiceClient } from './gsp-einvoice-client';
+export { AUTH_CODES, IrpRejection, NOT_FOUND_CODES, parseStatusDesc } from './irp-rejection';
+export type { DuplicateIrnInfo, IrpErrorEntry } from './irp-rejection';
+export { decodeNicJws, verifyNicJws } from './nic-jws';
+export type { DecodedNicJws } from './nic-jws';
+export type {
+  CancelIrnRequest,
+  CancelIrnResult,
+  EinvoiceProvider,
+  GstinDetails,
+  IrnResult,
+  IrpInfoEntry,
+  NicInvoicePayload,
+} from './provider';

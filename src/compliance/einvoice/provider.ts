@@ -1,0 +1,69 @@
+/** What the in-einvoice regime needs from an IRP access path (a GSP gateway or a REST provider). */
+
+/** The NIC v1.1 e-invoice JSON as sent; only the fields the clients read are spelled out. */
+export interface NicInvoicePayload {
+  Version: string;
+  DocDtls: { Typ: string; No: string; Dt: string };
+  SellerDtls: { Gstin: string };
+  BuyerDtls: { Gstin: string };
+  ValDtls: { TotInvVal: number | string };
+}
+
+export interface IrpInfoEntry {
+  InfCd: string;
+  Desc: unknown;
+}
+
+export interface IrnResult {
+  irn: string;
+  /** 15 digits, as text. */
+  ackNo: string;
+  /** "yyyy-MM-dd HH:mm:ss" IST. */
+  ackDate: string;
+  signedInvoice: string;
+  signedQrCode: string;
+  status: string;
+  ewbNo?: string;
+  ewbDate?: string;
+  ewbValidUpto?: string;
+  info: IrpInfoEntry[];
+  /** The provider's answer as received. */
+  raw: unknown;
+}
+
+export interface CancelIrnRequest {
+  irn: string;
+  /** 1 Duplicate, 2 Data entry mistake, 3 Order cancelled, 4 Others. */
+  reasonCode: '1' | '2' | '3' | '4';
+  /** At most 100 characters. */
+  remark: string;
+}
+
+export interface CancelIrnResult {
+  irn: string;
+  cancelDate: string;
+  raw: unknown;
+}
+
+export interface GstinDetails {
+  gstin: string;
+  legalName: string;
+  tradeName?: string;
+  status: string;
+  stateCode?: string;
+  raw: unknown;
+}
+
+/**
+ * Every method throws ComplianceError: `rejected` (an IrpRejection carrying NIC's codes verbatim),
+ * `transient`, `auth`, `unknown-outcome` (generate/cancel may have been applied) or `config`.
+ */
+export interface EinvoiceProvider {
+  readonly catalog: 'A' | 'B';
+  generateIrn(payload: NicInvoicePayload): Promise<IrnResult>;
+  /** Undefined when the IRP has no IRN for the document. */
+  getIrnByDocDetails(docType: string, docNo: string, docDate: string): Promise<IrnResult | undefined>;
+  getByIrn(irn: string): Promise<IrnResult>;
+  cancelIrn(request: CancelIrnRequest): Promise<CancelIrnResult>;
+  gstinDetails(gstin: string): Promise<GstinDetails>;
+}

@@ -1,0 +1,184 @@
+/**
+ * The one way compliance clients talk HTTP: per-key pacing, a timeout, retries with exponential backoff
+ * on transient failures only (network errors, 5xx, 429 with its Retry-After), never on 4xx answers, and
+ * redacted structured logs. A request that may have reached the server (timeout, connection dropped
+ * mid-answer) is retried only when idempotent; otherwise it becomes `unknown-outcome` so the caller
+ * looks the document up before sending again. Non-429 4xx answers are returned for the caller to read.
+ */
+import axios, { AxiosError, type AxiosResponse, type Method } from 'axios';
+import { ComplianceError } from '../regime';
+import { backoffDelay, retryAfterMs, sleep as realSleep } from './backoff';
+import { ClientRateLimiter } from './client-rate-limiter';
+import { silentHttpLogger, type HttpLogger } from './http-logger';
+import { redact } from './redact';
+
+export interface HttpPolicy {
+  timeoutMs: number;
+  /** Attempts in total, the first included. */
+  maxAttempts: number;
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  /** Longest Retry-After we wait inside one call; beyond it the error goes back to the job queue. */
+  maxRetryAfterMs: number;
+  /** 429 answers waited out inside one call (they do not use up `maxAttempts`). */
+  maxRateLimitedRetries: number;
+}
+
+export const DEFAULT_HTTP_POLICY: HttpPolicy = {
+  timeoutMs: 30_000,
+  maxAttempts: 3,
+  backoffBaseMs: 1_000,
+  backoffMaxMs: 8_000,
+  maxRetryAfterMs: 60_000,
+  maxRateLimitedRetries: 10,
+};
+
+export interface ComplianceRequest {
+  /** Short name for logs: "generate", "auth", ... */
+  operation: string;
+  method: Method;
+  url: string;
+  headers?: Record<string, string>;
+  params?: Record<string, string>;
+  data?: unknown;
+  /** Safe to send twice (reads, token requests). */
+  idempotent: boolean;
+  /** Pacing key: provider + client id. */
+  rateKey: string;
+}
+
+export interface ComplianceResponse<T = unknown> {
+  status: number;
+  data: T;
+  headers: Record<string, unknown>;
+}
+
+export interface ComplianceHttpClientOptions {
+  provider: string;
+  policy?: Partial<HttpPolicy>;
+  logger?: HttpLogger;
+  rateLimiter?: ClientRateLimiter;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** Network failures where the request surely never reached the server. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);
+
+export class ComplianceHttpClient {
+  readonly policy: HttpPolicy;
+  private readonly logger: HttpLogger;
+  private readonly rateLimiter: ClientRateLimiter;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(private readonly options: ComplianceHttpClientOptions) {
+    this.policy = { ...DEFAULT_HTTP_POLICY, ...options.policy };
+    this.logger = options.logger ?? silentHttpLogger;
+    this.rateLimiter = options.rateLimiter ?? new ClientRateLimiter();
+    this.sleep = options.sleep ?? realSleep;
+  }
+
+  async send<T = unknown>(request: ComplianceRequest): Promise<ComplianceResponse<T>> {
+    let rateLimited = 0;
+    for (let attempt = 1; ; attempt++) {
+      const lastAttempt = attempt >= this.policy.maxAttempts;
+      await this.rateLimiter.acquire(request.rateKey);
+      const started = Date.now();
+      let response: AxiosResponse<T>;
+      try {
+        response = await axios.request<T>({
+          method: request.method,
+          url: request.url,
+          headers: request.headers,
+          params: request.params,
+          data: request.data,
+          timeout: this.policy.timeoutMs,
+          validateStatus: () => true,
+        });
+      } catch (error) {
+        const failure = classifyNetworkError(error, request);
+        this.logAttempt(request, attempt, started, undefined, undefined, failure.errorClass + ':' + failure.code);
+        if (failure.errorClass === 'unknown-outcome' || lastAttempt) {
+          throw new ComplianceError(failure.errorClass, `${request.operation}: ${failure.message}`, {
+            code: failure.code,
+            cause: error,
+          });
+        }
+        await this.sleep(this.backoff(attempt));
+        continue;
+      }
+      this.logAttempt(request, attempt, started, response.status, response.data);
+      if (response.status === 429) {
+        const wait = retryAfterMs(response.headers['retry-after']) ?? this.backoff(attempt);
+        this.rateLimiter.pause(request.rateKey, wait);
+        rateLimited += 1;
+        attempt -= 1;
+        if (rateLimited > this.policy.maxRateLimitedRetries || wait > this.policy.maxRetryAfterMs) {
+          throw new ComplianceError('transient', `${request.operation}: rate limited (HTTP 429)`, {
+            code: 'HTTP_429',
+            retryAfterMs: wait,
+            response: response.data,
+          });
+        }
+        continue;
+      }
+      if (response.status >= 500) {
+        if (lastAttempt) {
+          throw new ComplianceError('transient', `${request.operation}: HTTP ${response.status}`, {
+            code: `HTTP_${response.status}`,
+            response: response.data,
+          });
+        }
+        await this.sleep(this.backoff(attempt));
+        continue;
+      }
+      return { status: response.status, data: response.data, headers: { ...response.headers } };
+    }
+  }
+
+  private backoff(attempt: number): number {
+    return backoffDelay(attempt, { baseMs: this.policy.backoffBaseMs, maxMs: this.policy.backoffMaxMs });
+  }
+
+  private logAttempt(
+    request: ComplianceRequest,
+    attempt: number,
+    started: number,
+    status?: number,
+    responseBody?: unknown,
+    error?: string,
+  ): void {
+    this.logger.log({
+      provider: this.options.provider,
+      operation: request.operation,
+      method: request.method.toUpperCase(),
+      url: request.url,
+      attempt,
+      status,
+      durationMs: Date.now() - started,
+      error,
+      requestHeaders: redact(request.headers ?? {}),
+      requestBody: redact(request.data),
+      responseBody: redact(responseBody),
+    });
+  }
+}
+
+interface NetworkFailure {
+  errorClass: 'transient' | 'unknown-outcome';
+  code: string;
+  message: string;
+}
+
+function classifyNetworkError(error: unknown, request: ComplianceRequest): NetworkFailure {
+  const code = (error instanceof AxiosError ? error.code : undefined) ?? 'NETWORK';
+  const message = error instanceof Error ? error.message : String(error);
+  if (NOT_SENT_CODES.has(code)) return { errorClass: 'transient', code, message };
+  const timedOut = TIMEOUT_CODES.has(code);
+  if (request.idempotent) return { errorClass: 'transient', code: timedOut ? 'TIMEOUT' : code, message };
+  return {
+    errorClass: 'unknown-outcome',
+    code: timedOut ? 'TIMEOUT' : code,
+    message: `${message} (the request may have been applied)`,
+  };
+}

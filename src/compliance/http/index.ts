@@ -1,0 +1,18 @@
+export { backoffDelay, retryAfterMs, sleep } from './backoff';
+export type { BackoffOptions } from './backoff';
+export { ClientRateLimiter } from './client-rate-limiter';
+export type { ClientRateLimit } from './client-rate-limiter';
+export { ComplianceHttpClient, DEFAULT_HTTP_POLICY } from './compliance-http-client';
+export type {
+  ComplianceHttpClientOptions,
+  ComplianceRequest,
+  ComplianceResponse,
+  HttpPolicy,
+} from './compliance-http-client';
+export { CollectingHttpLogger, silentHttpLogger } from './http-logger';
+export type { HttpLogEntry, HttpLogger } from './http-logger';
+export { REDACTED, isSecretKey, redact } from './redact';
+export { TokenManager, callWithReauth } from './token-manager';
+export type { TokenManagerOptions } from './token-manager';
+export { InMemoryTokenStore, tokenKey } from './token-store';
+export type { StoredToken, TokenStore } from './token-store';

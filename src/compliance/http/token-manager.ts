@@ -1,0 +1,77 @@
+/**
+ * Hands out a provider token: the stored one while it has more than `refreshAheadMs` left, otherwise a
+ * fresh one fetched under the store's refresh lock (re-checking the store first, since another process
+ * may have refreshed while we waited).
+ */
+import { ComplianceError } from '../regime';
+import type { StoredToken, TokenStore } from './token-store';
+
+export interface TokenManagerOptions {
+  /** Refresh this long before expiry; default 5 minutes. */
+  refreshAheadMs?: number;
+  now?: () => number;
+}
+
+export class TokenManager {
+  private readonly refreshAheadMs: number;
+  private readonly now: () => number;
+  fetches = 0;
+
+  constructor(
+    private readonly store: TokenStore,
+    readonly key: string,
+    private readonly fetchToken: () => Promise<StoredToken>,
+    options: TokenManagerOptions = {},
+  ) {
+    this.refreshAheadMs = options.refreshAheadMs ?? 5 * 60_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  async current(): Promise<StoredToken> {
+    const stored = await this.store.get(this.key);
+    if (stored && this.fresh(stored)) return stored;
+    return this.store.withRefreshLock(this.key, async () => {
+      const again = await this.store.get(this.key);
+      if (again && this.fresh(again)) return again;
+      return this.fetchAndStore();
+    });
+  }
+
+  /** The provider refused `rejected`: get another one (unless someone already did). */
+  async renew(rejected: string): Promise<StoredToken> {
+    await this.store.invalidate(this.key, rejected);
+    return this.store.withRefreshLock(this.key, async () => {
+      const again = await this.store.get(this.key);
+      if (again && again.token !== rejected && this.fresh(again)) return again;
+      return this.fetchAndStore();
+    });
+  }
+
+  private fresh(token: StoredToken): boolean {
+    return token.expiresAtMs - this.refreshAheadMs > this.now();
+  }
+
+  private async fetchAndStore(): Promise<StoredToken> {
+    this.fetches += 1;
+    const token = await this.fetchToken();
+    await this.store.put(this.key, token);
+    return token;
+  }
+}
+
+/**
+ * Calls with the current token; when the provider says the token is bad, renews it once and calls
+ * again; a second refusal is an `auth` error (fail loudly, do not loop).
+ */
+export async function callWithReauth<T>(
+  tokens: TokenManager,
+  call: (token: StoredToken) => Promise<T>,
+  isAuthFailure: (result: T) => boolean,
+): Promise<T> {
+  const token = await tokens.current();
+  const first = await call(token);
+  if (!isAuthFailure(first)) return first;
+  const second = await call(await tokens.renew(token.token));
+  if (!isAuthFailure(second)) return second;
+  throw new ComplianceError('auth', 'provider rejected a freshly issued token', { response: second });
+}

@@ -1,0 +1,65 @@
+/**
+ * Where an EGS unit's key and CSIDs live between runs. Private keys and CSID secrets are stored sealed
+ * (SecretBox, context = egsUnitId); binarySecurityTokens and certificates are public. The lead implements
+ * this in Postgres; the in-memory one serves tests and the sandbox.
+ */
+import type { ZatcaEnvironment } from './zatca-environment';
+
+export interface StoredCsid {
+  requestId: string;
+  binarySecurityToken: string;
+  secretSealed: string;
+  certificateBase64: string;
+  issuedAt: string;
+  /** Certificate notAfter, ISO; renewal is due before it. */
+  expiresAt?: string;
+}
+
+export interface ComplianceCheckRecord {
+  /** e.g. `standard:388`. */
+  document: string;
+  status: string;
+  warnings: string[];
+}
+
+export type EgsOnboardingState = 'COMPLIANCE_CSID' | 'COMPLIANCE_CHECKED' | 'ACTIVE';
+
+export interface EgsCredentialRecord {
+  egsUnitId: string;
+  environment: ZatcaEnvironment;
+  vatNumber: string;
+  /** The CSR's invoice-type flags, e.g. `1100`. */
+  invoiceType: string;
+  state: EgsOnboardingState;
+  privateKeySealed: string;
+  csrBase64: string;
+  compliance?: StoredCsid;
+  production?: StoredCsid;
+  complianceChecks: ComplianceCheckRecord[];
+  updatedAt: string;
+}
+
+export interface EgsCredentialStore {
+  get(egsUnitId: string): Promise<EgsCredentialRecord | undefined>;
+  /** Insert or replace the unit's record (one row per EGS unit). */
+  save(record: EgsCredentialRecord): Promise<void>;
+}
+
+export class InMemoryEgsCredentialStore implements EgsCredentialStore {
+  private readonly records = new Map<string, EgsCredentialRecord>();
+
+  get(egsUnitId: string): Promise<EgsCredentialRecord | undefined> {
+    const record = this.records.get(egsUnitId);
+    return Promise.resolve(record ? structuredClone(record) : undefined);
+  }
+
+  save(record: EgsCredentialRecord): Promise<void> {
+    this.records.set(record.egsUnitId, structuredClone(record));
+    return Promise.resolve();
+  }
+
+  /** Raw view, for tests that check nothing is stored in clear. */
+  dump(): EgsCredentialRecord[] {
+    return [...this.records.values()].map((record) => structuredClone(record));
+  }
+}

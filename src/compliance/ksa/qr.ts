@@ -1,0 +1,90 @@
+/**
+ * ZATCA Phase 2 QR payload (KSA-14): TLV records, base64.
+ *
+ * Each record is one tag byte, a BER length (one byte below 128, else 0x81 / 0x82 followed by the length in
+ * one or two bytes) and the value. Tags 1-7 are UTF-8 text, 8 and 9 raw DER. Tag 4 carries
+ * cbc:PayableAmount and tag 5 the first cac:TaxTotal/cbc:TaxAmount, as ZATCA's SDK fills them.
+ */
+export interface ZatcaQrFields {
+  sellerName: string;
+  vatNumber: string;
+  /** IssueDate + "T" + IssueTime, e.g. 2024-05-01T10:15:00. */
+  timestamp: string;
+  /** cbc:PayableAmount text, as in the XML. */
+  totalWithVat: string;
+  /** First cac:TaxTotal/cbc:TaxAmount text, as in the XML. */
+  vatTotal: string;
+  /** Invoice hash, base64 text. */
+  invoiceHash: string;
+  /** ds:SignatureValue, base64 text. */
+  signature: string;
+  /** SubjectPublicKeyInfo DER of the signing certificate. */
+  publicKey: Buffer;
+  /** The CA's signature on the certificate; only on simplified invoices and their notes. */
+  certificateSignature?: Buffer;
+}
+
+export const ZATCA_QR_MAX_BASE64_LENGTH = 1000; // BR-CL-KSA-14
+
+export function encodeQrTlv(fields: ZatcaQrFields): string {
+  const records: Buffer[] = [
+    tlv(1, Buffer.from(fields.sellerName, 'utf8')),
+    tlv(2, Buffer.from(fields.vatNumber, 'utf8')),
+    tlv(3, Buffer.from(fields.timestamp, 'utf8')),
+    tlv(4, Buffer.from(fields.totalWithVat, 'utf8')),
+    tlv(5, Buffer.from(fields.vatTotal, 'utf8')),
+    tlv(6, Buffer.from(fields.invoiceHash, 'utf8')),
+    tlv(7, Buffer.from(fields.signature, 'utf8')),
+    tlv(8, fields.publicKey),
+  ];
+  if (fields.certificateSignature) records.push(tlv(9, fields.certificateSignature));
+  return Buffer.concat(records).toString('base64');
+}
+
+export class QrFormatError extends Error {
+  override readonly name = 'QrFormatError';
+}
+
+/** Tag -> raw value bytes, in the order found. */
+export function decodeQrTlv(base64: string): Map<number, Buffer> {
+  const bytes = Buffer.from(base64, 'base64');
+  const records = new Map<number, Buffer>();
+  let offset = 0;
+  while (offset < bytes.length) {
+    if (offset + 2 > bytes.length) throw new QrFormatError(`truncated record at byte ${offset}`);
+    const tag = bytes[offset++];
+    let length = bytes[offset++];
+    if (length & 0x80) {
+      const lengthBytes = length & 0x7f;
+      if (lengthBytes === 0 || lengthBytes > 2 || offset + lengthBytes > bytes.length) {
+        throw new QrFormatError(`bad length of tag ${tag}`);
+      }
+      length = 0;
+      for (let i = 0; i < lengthBytes; i++) length = (length << 8) | bytes[offset++];
+    }
+    if (offset + length > bytes.length) throw new QrFormatError(`tag ${tag} overruns the payload`);
+    records.set(tag, bytes.subarray(offset, offset + length));
+    offset += length;
+  }
+  return records;
+}
+
+/** The decoded QR as text where the value is text (tags 1-7) and hex where it is DER (8, 9). */
+export function describeQr(base64: string): Record<number, string> {
+  const described: Record<number, string> = {};
+  for (const [tag, value] of decodeQrTlv(base64)) {
+    described[tag] = tag <= 7 ? value.toString('utf8') : value.toString('hex');
+  }
+  return described;
+}
+
+function tlv(tag: number, value: Buffer): Buffer {
+  return Buffer.concat([Buffer.from([tag]), berLength(value.length), value]);
+}
+
+function berLength(length: number): Buffer {
+  if (length < 0x80) return Buffer.from([length]);
+  if (length <= 0xff) return Buffer.from([0x81, length]);
+  if (length <= 0xffff) return Buffer.from([0x82, length >> 8, length & 0xff]);
+  throw new QrFormatError(`QR value of ${length} bytes is too long`);
+}

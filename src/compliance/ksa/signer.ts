@@ -1,0 +1,455 @@
+/**
+ * ZATCA Phase 2 cryptographic stamp: XAdES-BES enveloped signature, ECDSA secp256k1, plus the QR.
+ *
+ * What ZATCA verifies (and what this file produces), digest by digest:
+ * - ds:Reference "invoiceSignedData": the invoice hash (see invoice-hash.ts).
+ * - ds:SignatureValue: ECDSA-SHA256 over the 32 raw invoice-hash bytes (not over SignedInfo), DER, base64.
+ * - xades:CertDigest: base64(hex(sha256(base64 certificate text))).
+ * - ds:Reference "#xadesSignedProperties": base64(hex(sha256(text of xades:SignedProperties as it appears in
+ *   the document, with xmlns:xades declared on it and xmlns:ds on every ds:* element))), which is what the
+ *   SDK's dom4j `asXML()` serialises.
+ * - QR (AdditionalDocumentReference "QR"): TLV, see qr.ts.
+ *
+ * The signature blocks are spliced into the text of the unsigned invoice without touching a character
+ * outside them, so the hash of the unsigned text is the hash of the signed document.
+ */
+import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { parseSigningCertificate, base64OfHexSha256, type SigningCertificate } from './certificate';
+import { computeInvoiceHash } from './invoice-hash';
+import { decodeQrTlv, encodeQrTlv, ZATCA_QR_MAX_BASE64_LENGTH } from './qr';
+
+export interface SigningCredentials {
+  /** EC secp256k1 private key: PEM (SEC1 or PKCS#8) or the SDK's bare base64 SEC1 DER. */
+  privateKeyPem: string;
+  /** The CSID certificate: PEM, base64 DER, or ZATCA's binarySecurityToken (base64 of base64). */
+  certificateBase64: string;
+  /** xades:SigningTime; defaults to now. Written as UTC `YYYY-MM-DDTHH:mm:ss`. */
+  signingTime?: Date;
+}
+
+export interface SignedInvoice {
+  signedXml: string;
+  /** base64 invoice hash: the PIH of the next invoice in the chain. */
+  invoiceHash: string;
+  /** base64 DER ECDSA signature (ds:SignatureValue, QR tag 7). */
+  signatureValue: string;
+  /** base64 TLV QR payload (KSA-14). */
+  qr: string;
+}
+
+export class InvoiceSigningError extends Error {
+  override readonly name = 'InvoiceSigningError';
+}
+
+export const UBL_NAMESPACES = {
+  invoice: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+  cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
+  cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
+  ext: 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2',
+  sig: 'urn:oasis:names:specification:ubl:schema:xsd:CommonSignatureComponents-2',
+  sac: 'urn:oasis:names:specification:ubl:schema:xsd:SignatureAggregateComponents-2',
+  sbc: 'urn:oasis:names:specification:ubl:schema:xsd:SignatureBasicComponents-2',
+  ds: 'http://www.w3.org/2000/09/xmldsig#',
+  xades: 'http://uri.etsi.org/01903/v1.3.2#',
+} as const;
+
+export function signInvoice(unsignedXml: string, credentials: SigningCredentials): SignedInvoice {
+  return createInvoiceSigner(credentials).sign(unsignedXml, credentials.signingTime);
+}
+
+export interface InvoiceSigner {
+  readonly certificate: SigningCertificate;
+  sign(unsignedXml: string, signingTime?: Date): SignedInvoice;
+}
+
+/** Parses key and certificate once; use it when signing many invoices with one CSID. */
+export function createInvoiceSigner(credentials: Omit<SigningCredentials, 'signingTime'>): InvoiceSigner {
+  const key = cachedKey(credentials.privateKeyPem);
+  const certificate = cachedCertificate(credentials.certificateBase64);
+  assertKeyMatchesCertificate(key, certificate);
+  return {
+    certificate,
+    sign: (unsignedXml, signingTime) => signWith(key, certificate, unsignedXml, signingTime ?? new Date()),
+  };
+}
+
+function signWith(
+  key: KeyObject,
+  certificate: SigningCertificate,
+  unsignedXml: string,
+  signingTime: Date,
+): SignedInvoice {
+  const document = InvoiceText.parse(unsignedXml).withoutSignatureArtifacts();
+  const { hashBase64, hashBytes } = computeInvoiceHash(document.xml);
+  const signatureValue = sign('sha256', hashBytes, key).toString('base64');
+
+  const facts = document.qrFacts();
+  const qr = encodeQrTlv({
+    ...facts,
+    invoiceHash: hashBase64,
+    signature: signatureValue,
+    publicKey: certificate.publicKeyDer,
+    certificateSignature: facts.simplified ? certificate.signatureDer : undefined,
+  });
+  if (qr.length > ZATCA_QR_MAX_BASE64_LENGTH) {
+    throw new InvoiceSigningError(
+      `QR is ${qr.length} base64 characters, ZATCA allows ${ZATCA_QR_MAX_BASE64_LENGTH} (BR-CL-KSA-14): shorten the seller name`,
+    );
+  }
+
+  const signedProperties = signedPropertiesXml(certificate, signingTime);
+  const extensions = ublExtensionsXml(document.prefixes.ext, document.extNeedsDeclaration, {
+    invoiceHash: hashBase64,
+    signedPropertiesDigest: base64OfHexSha256(asSerialisedBySdk(signedProperties)),
+    signatureValue,
+    certificateBase64: certificate.base64,
+    signedProperties,
+  });
+  const signedXml = document.withSignature(extensions, qrReferenceXml(document.prefixes, qr));
+  return { signedXml, invoiceHash: hashBase64, signatureValue, qr };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The XAdES block, laid out as in ZATCA's samples.
+
+function formatSigningTime(time: Date): string {
+  return time.toISOString().slice(0, 19);
+}
+
+function signedPropertiesXml(certificate: SigningCertificate, signingTime: Date): string {
+  const indent = (depth: number) => `\n${' '.repeat(depth * 4)}`;
+  return (
+    `<xades:SignedProperties Id="xadesSignedProperties">` +
+    `${indent(9)}<xades:SignedSignatureProperties>` +
+    `${indent(10)}<xades:SigningTime>${formatSigningTime(signingTime)}</xades:SigningTime>` +
+    `${indent(10)}<xades:SigningCertificate>` +
+    `${indent(11)}<xades:Cert>` +
+    `${indent(12)}<xades:CertDigest>` +
+    `${indent(13)}<ds:DigestMethod Algorithm="http://www.w3.org/2001/04/xmlenc#sha256"/>` +
+    `${indent(13)}<ds:DigestValue>${certificate.certDigest}</ds:DigestValue>` +
+    `${indent(12)}</xades:CertDigest>` +
+    `${indent(12)}<xades:IssuerSerial>` +
+    `${indent(13)}<ds:X509IssuerName>${escapeText(certificate.issuerName)}</ds:X509IssuerName>` +
+    `${indent(13)}<ds:X509SerialNumber>${certificate.serialNumber}</ds:X509SerialNumber>` +
+    `${indent(12)}</xades:IssuerSerial>` +
+    `${indent(11)}</xades:Cert>` +
+    `${indent(10)}</xades:SigningCertificate>` +
+    `${indent(9)}</xades:SignedSignatureProperties>` +
+    `${indent(8)}</xades:SignedProperties>`
+  );
+}
+
+/** dom4j's asXML() of the SignedProperties element: namespace declarations repeated where ZATCA hashes them. */
+function asSerialisedBySdk(signedProperties: string): string {
+  return signedProperties
+    .replace('<xades:SignedProperties ', `<xades:SignedProperties xmlns:xades="${UBL_NAMESPACES.xades}" `)
+    .replace(/<ds:(\w+)/g, `<ds:$1 xmlns:ds="${UBL_NAMESPACES.ds}"`);
+}
+
+interface SignatureParts {
+  invoiceHash: string;
+  signedPropertiesDigest: string;
+  signatureValue: string;
+  certificateBase64: string;
+  signedProperties: string;
+}
+
+function ublExtensionsXml(ext: string, declareExt: boolean, parts: SignatureParts): string {
+  const declaration = declareExt ? ` xmlns:${ext}="${UBL_NAMESPACES.ext}"` : '';
+  const transform = (xpath: string) =>
+    `<ds:Transform Algorithm="http://www.w3.org/TR/1999/REC-xpath-19991116"><ds:XPath>${xpath}</ds:XPath></ds:Transform>`;
+  return (
+    `<${ext}:UBLExtensions${declaration}><${ext}:UBLExtension>` +
+    `<${ext}:ExtensionURI>urn:oasis:names:specification:ubl:dsig:enveloped:xades</${ext}:ExtensionURI>` +
+    `<${ext}:ExtensionContent>` +
+    `<sig:UBLDocumentSignatures xmlns:sig="${UBL_NAMESPACES.sig}" xmlns:sac="${UBL_NAMESPACES.sac}" xmlns:sbc="${UBL_NAMESPACES.sbc}">` +
+    `<sac:SignatureInformation>` +
+    `<cbc:ID xmlns:cbc="${UBL_NAMESPACES.cbc}">urn:oasis:names:specification:ubl:signature:1</cbc:ID>` +
+    `<sbc:ReferencedSignatureID>urn:oasis:names:specification:ubl:signature:Invoice</sbc:ReferencedSignatureID>` +
+    `<ds:Signature xmlns:ds="${UBL_NAMESPACES.ds}" Id="signature">` +
+    `<ds:SignedInfo>` +
+    `<ds:CanonicalizationMethod Algorithm="http://www.w3.org/2006/12/xml-c14n11"/>` +
+    `<ds:SignatureMethod Algorithm="http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256"/>` +
+    `<ds:Reference Id="invoiceSignedData" URI="">` +
+    `<ds:Transforms>` +
+    transform('not(//ancestor-or-self::ext:UBLExtensions)') +
+    transform('not(//ancestor-or-self::cac:Signature)') +
+    transform("not(//ancestor-or-self::cac:AdditionalDocumentReference[cbc:ID='QR'])") +
+    `<ds:Transform Algorithm="http://www.w3.org/2006/12/xml-c14n11"/>` +
+    `</ds:Transforms>` +
+    `<ds:DigestMethod Algorithm="http://www.w3.org/2001/04/xmlenc#sha256"/>` +
+    `<ds:DigestValue>${parts.invoiceHash}</ds:DigestValue>` +
+    `</ds:Reference>` +
+    `<ds:Reference Type="http://www.w3.org/2000/09/xmldsig#SignatureProperties" URI="#xadesSignedProperties">` +
+    `<ds:DigestMethod Algorithm="http://www.w3.org/2001/04/xmlenc#sha256"/>` +
+    `<ds:DigestValue>${parts.signedPropertiesDigest}</ds:DigestValue>` +
+    `</ds:Reference>` +
+    `</ds:SignedInfo>` +
+    `<ds:SignatureValue>${parts.signatureValue}</ds:SignatureValue>` +
+    `<ds:KeyInfo><ds:X509Data><ds:X509Certificate>${parts.certificateBase64}</ds:X509Certificate></ds:X509Data></ds:KeyInfo>` +
+    `<ds:Object>` +
+    `<xades:QualifyingProperties xmlns:xades="${UBL_NAMESPACES.xades}" Target="signature">` +
+    parts.signedProperties +
+    `</xades:QualifyingProperties>` +
+    `</ds:Object>` +
+    `</ds:Signature>` +
+    `</sac:SignatureInformation>` +
+    `</sig:UBLDocumentSignatures>` +
+    `</${ext}:ExtensionContent>` +
+    `</${ext}:UBLExtension></${ext}:UBLExtensions>`
+  );
+}
+
+function qrReferenceXml(prefixes: Prefixes, qr: string): string {
+  const { cac, cbc } = prefixes;
+  return (
+    `<${cac}:AdditionalDocumentReference><${cbc}:ID>QR</${cbc}:ID><${cac}:Attachment>` +
+    `<${cbc}:EmbeddedDocumentBinaryObject mimeCode="text/plain">${qr}</${cbc}:EmbeddedDocumentBinaryObject>` +
+    `</${cac}:Attachment></${cac}:AdditionalDocumentReference>`
+  );
+}
+
+function signatureReferenceXml(prefixes: Prefixes): string {
+  const { cac, cbc } = prefixes;
+  return (
+    `<${cac}:Signature><${cbc}:ID>urn:oasis:names:specification:ubl:signature:Invoice</${cbc}:ID>` +
+    `<${cbc}:SignatureMethod>urn:oasis:names:specification:ubl:dsig:enveloped:xades</${cbc}:SignatureMethod>` +
+    `</${cac}:Signature>`
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The invoice as text: prefixes, signature slots, and the facts the QR repeats.
+
+interface Prefixes {
+  cac: string;
+  cbc: string;
+  ext: string;
+}
+
+interface QrFacts {
+  sellerName: string;
+  vatNumber: string;
+  timestamp: string;
+  totalWithVat: string;
+  vatTotal: string;
+  simplified: boolean;
+}
+
+class InvoiceText {
+  private constructor(
+    readonly xml: string,
+    readonly prefixes: Prefixes,
+    readonly extNeedsDeclaration: boolean,
+    private readonly rootStartEnd: number,
+  ) {}
+
+  static parse(xml: string): InvoiceText {
+    const root = /<(?:([A-Za-z_][\w.-]*):)?Invoice\b([^>]*)>/.exec(xml);
+    if (!root) throw new InvoiceSigningError('no Invoice root element');
+    const declared = new Map<string, string>();
+    for (const match of root[2].matchAll(/xmlns:([\w.-]+)\s*=\s*"([^"]*)"/g)) declared.set(match[2], match[1]);
+    const cac = declared.get(UBL_NAMESPACES.cac);
+    const cbc = declared.get(UBL_NAMESPACES.cbc);
+    if (!cac || !cbc) throw new InvoiceSigningError('the Invoice root must declare the cac and cbc namespaces');
+    const ext = declared.get(UBL_NAMESPACES.ext);
+    return new InvoiceText(xml, { cac, cbc, ext: ext ?? 'ext' }, ext === undefined, root.index + root[0].length);
+  }
+
+  /** Drops a previous stamp (UBLExtensions, QR reference, cac:Signature) so the invoice can be re-signed. */
+  withoutSignatureArtifacts(): InvoiceText {
+    const { cac, cbc, ext } = this.prefixes;
+    const stripped = this.xml
+      .replace(new RegExp(`<${ext}:UBLExtensions\\b[\\s\\S]*?</${ext}:UBLExtensions>`, 'g'), '')
+      .replace(new RegExp(`<${cac}:Signature\\b[\\s\\S]*?</${cac}:Signature>`, 'g'), '')
+      .replace(
+        new RegExp(`<${cac}:AdditionalDocumentReference>[\\s\\S]*?</${cac}:AdditionalDocumentReference>`, 'g'),
+        (reference) => (new RegExp(`<${cbc}:ID>\\s*QR\\s*</${cbc}:ID>`).test(reference) ? '' : reference),
+      );
+    return stripped === this.xml ? this : InvoiceText.parse(stripped);
+  }
+
+  withSignature(extensions: string, qrReference: string): string {
+    const { cac } = this.prefixes;
+    const lastReferenceEnd = this.xml.lastIndexOf(`</${cac}:AdditionalDocumentReference>`);
+    const supplier = this.xml.indexOf(`<${cac}:AccountingSupplierParty`);
+    if (supplier < 0) throw new InvoiceSigningError('no cac:AccountingSupplierParty to place cac:Signature before');
+    const qrAt = lastReferenceEnd >= 0 ? lastReferenceEnd + `</${cac}:AdditionalDocumentReference>`.length : supplier;
+    return (
+      this.xml.slice(0, this.rootStartEnd) +
+      extensions +
+      this.xml.slice(this.rootStartEnd, qrAt) +
+      qrReference +
+      this.xml.slice(qrAt, supplier) +
+      signatureReferenceXml(this.prefixes) +
+      this.xml.slice(supplier)
+    );
+  }
+
+  qrFacts(): QrFacts {
+    const { cac } = this.prefixes;
+    const supplier = this.section(`${cac}:AccountingSupplierParty`);
+    const taxScheme = supplier ? this.sectionOf(supplier, `${cac}:PartyTaxScheme`) : undefined;
+    const totals = this.section(`${cac}:LegalMonetaryTotal`);
+    const firstTaxTotal = this.section(`${cac}:TaxTotal`);
+    const facts = {
+      sellerName: supplier && this.basicValue(supplier, 'RegistrationName'),
+      vatNumber: taxScheme && this.basicValue(taxScheme, 'CompanyID'),
+      issueDate: this.basicValue(this.xml, 'IssueDate'),
+      issueTime: this.basicValue(this.xml, 'IssueTime'),
+      totalWithVat: totals && this.basicValue(totals, 'PayableAmount'),
+      vatTotal: firstTaxTotal && this.basicValue(firstTaxTotal, 'TaxAmount'),
+    };
+    const missing = Object.entries(facts).filter(([, value]) => value === undefined);
+    if (missing.length > 0) {
+      throw new InvoiceSigningError(`invoice lacks what the QR needs: ${missing.map(([name]) => name).join(', ')}`);
+    }
+    const typeName = new RegExp(`<${this.prefixes.cbc}:InvoiceTypeCode\\b[^>]*\\bname="(\\d+)"`).exec(this.xml);
+    return {
+      sellerName: facts.sellerName!,
+      vatNumber: facts.vatNumber!,
+      timestamp: `${facts.issueDate!}T${facts.issueTime!}`,
+      totalWithVat: facts.totalWithVat!,
+      vatTotal: facts.vatTotal!,
+      simplified: typeName?.[1].startsWith('02') ?? false,
+    };
+  }
+
+  private section(qualifiedName: string): string | undefined {
+    return this.sectionOf(this.xml, qualifiedName);
+  }
+
+  private sectionOf(text: string, qualifiedName: string): string | undefined {
+    const start = text.search(new RegExp(`<${qualifiedName}[\\s>]`));
+    if (start < 0) return undefined;
+    const end = text.indexOf(`</${qualifiedName}>`, start);
+    return end < 0 ? undefined : text.slice(start, end);
+  }
+
+  private basicValue(text: string, localName: string): string | undefined {
+    const { cbc } = this.prefixes;
+    const match = new RegExp(`<${cbc}:${localName}(?:\\s[^>]*)?>([^<]*)</${cbc}:${localName}>`).exec(text);
+    return match ? unescapeText(match[1]).trim() : undefined;
+  }
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function unescapeText(text: string): string {
+  return text.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (_, entity: string) => {
+    if (entity.startsWith('#x')) return String.fromCodePoint(parseInt(entity.slice(2), 16));
+    if (entity.startsWith('#')) return String.fromCodePoint(parseInt(entity.slice(1), 10));
+    return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[entity] ?? '';
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Keys and certificates.
+
+const keyCache = new Map<string, KeyObject>();
+const certificateCache = new Map<string, SigningCertificate>();
+const CACHE_LIMIT = 32;
+
+function cachedKey(text: string): KeyObject {
+  let key = keyCache.get(text);
+  if (!key) {
+    key = parsePrivateKey(text);
+    remember(keyCache, text, key);
+  }
+  return key;
+}
+
+function cachedCertificate(text: string): SigningCertificate {
+  let certificate = certificateCache.get(text);
+  if (!certificate) {
+    certificate = parseSigningCertificate(text);
+    remember(certificateCache, text, certificate);
+  }
+  return certificate;
+}
+
+function remember<T>(cache: Map<string, T>, text: string, value: T): void {
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(text, value);
+}
+
+function parsePrivateKey(text: string): KeyObject {
+  const trimmed = text.trim();
+  try {
+    if (trimmed.includes('-----BEGIN')) return createPrivateKey(trimmed);
+    const der = Buffer.from(trimmed.replace(/\s+/g, ''), 'base64');
+    try {
+      return createPrivateKey({ key: der, format: 'der', type: 'sec1' });
+    } catch {
+      return createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
+    }
+  } catch (cause) {
+    throw new InvoiceSigningError(`unreadable private key: ${(cause as Error).message}`);
+  }
+}
+
+function assertKeyMatchesCertificate(key: KeyObject, certificate: SigningCertificate): void {
+  if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'secp256k1') {
+    throw new InvoiceSigningError('ZATCA requires an EC secp256k1 private key');
+  }
+  const publicDer = createPublicKey(key).export({ type: 'spki', format: 'der' });
+  if (!publicDer.equals(certificate.publicKeyDer)) {
+    throw new InvoiceSigningError('the private key does not belong to the certificate');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Verification: the same checks ZATCA makes, for tests and for the sandbox.
+
+export interface SignatureVerification {
+  ok: boolean;
+  invoiceHash: string;
+  problems: string[];
+}
+
+export function verifySignedInvoice(signedXml: string): SignatureVerification {
+  const problems: string[] = [];
+  const { hashBase64, hashBytes } = computeInvoiceHash(signedXml);
+  const text = (pattern: RegExp) => pattern.exec(signedXml)?.[1]?.trim() ?? '';
+
+  const referenceDigest = text(/<ds:Reference Id="invoiceSignedData"[\s\S]*?<ds:DigestValue>([^<]*)</);
+  if (referenceDigest !== hashBase64) problems.push('invoice hash differs from ds:Reference invoiceSignedData');
+
+  const certificateText = text(/<ds:X509Certificate>([^<]*)</).replace(/\s+/g, '');
+  const signatureValue = text(/<ds:SignatureValue>([^<]*)</);
+  let certificate: SigningCertificate | undefined;
+  try {
+    certificate = parseSigningCertificate(certificateText);
+  } catch (cause) {
+    problems.push(`certificate: ${(cause as Error).message}`);
+  }
+  if (certificate) {
+    const valid = verify('sha256', hashBytes, certificate.x509.publicKey, Buffer.from(signatureValue, 'base64'));
+    if (!valid) problems.push('ECDSA signature does not verify over the invoice hash');
+    const certDigest = text(/<xades:CertDigest>[\s\S]*?<ds:DigestValue>([^<]*)</);
+    if (certDigest !== certificate.certDigest) problems.push('xades:CertDigest does not match the certificate');
+  }
+
+  const start = signedXml.indexOf('<xades:SignedProperties');
+  const end = signedXml.indexOf('</xades:SignedProperties>');
+  const signedProperties = start >= 0 && end > start ? signedXml.slice(start, end + 25) : '';
+  const propertiesDigest = text(/<ds:Reference[^>]*URI="#xadesSignedProperties"[\s\S]*?<ds:DigestValue>([^<]*)</);
+  if (!signedProperties || propertiesDigest !== base64OfHexSha256(asSerialisedBySdk(signedProperties))) {
+    problems.push('SignedProperties digest does not match');
+  }
+
+  const qr = text(
+    /<cbc:ID>QR<\/cbc:ID>\s*<cac:Attachment>\s*<cbc:EmbeddedDocumentBinaryObject[^>]*>([^<]*)</,
+  );
+  try {
+    const tags = decodeQrTlv(qr);
+    if (tags.get(6)?.toString('utf8') !== hashBase64) problems.push('QR tag 6 is not the invoice hash');
+    if (tags.get(7)?.toString('utf8') !== signatureValue) problems.push('QR tag 7 is not the signature value');
+    if (certificate && !tags.get(8)?.equals(certificate.publicKeyDer)) problems.push('QR tag 8 is not the public key');
+  } catch (cause) {
+    problems.push(`QR: ${(cause as Error).message}`);
+  }
+  return { ok: problems.length === 0, invoiceHash: hashBase64, problems };
+}

@@ -1,0 +1,25 @@
+/**
+ * The three ZATCA (Fatoora) environments. Each has its own base URL and its own certificate template
+ * name, which the CSR must carry (extension 1.3.6.1.4.1.311.20.2, as the SDK writes it): a CSR made for
+ * the wrong environment is refused by onboarding.
+ */
+export type ZatcaEnvironment = 'developer-portal' | 'simulation' | 'core';
+
+export const ZATCA_ENVIRONMENTS: readonly ZatcaEnvironment[] = ['developer-portal', 'simulation', 'core'];
+
+export const CERTIFICATE_TEMPLATE_NAMES: Readonly<Record<ZatcaEnvironment, string>> = {
+  'developer-portal': 'TSTZATCA-Code-Signing',
+  simulation: 'PREZATCA-Code-Signing',
+  core: 'ZATCA-Code-Signing',
+};
+
+/** Public base URLs of the Fatoora API; override per connector instance (sandbox, proxy). */
+export const FATOORA_BASE_URLS: Readonly<Record<ZatcaEnvironment, string>> = {
+  'developer-portal': 'https://gw-fatoora.zatca.gov.sa/e-invoicing/developer-portal',
+  simulation: 'https://gw-fatoora.zatca.gov.sa/e-invoicing/simulation',
+  core: 'https://gw-fatoora.zatca.gov.sa/e-invoicing/core',
+};
+
+export function isZatcaEnvironment(value: unknown): value is ZatcaEnvironment {
+  return typeof value === 'string' && (ZATCA_ENVIRONMENTS as readonly string[]).includes(value);
+}

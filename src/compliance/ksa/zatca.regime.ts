@@ -1,0 +1,194 @@
+/**
+ * The `sa-zatca` regime. `map` is pure: it validates the invoice by building its UBL with a placeholder
+ * chain slot and returns the invoice itself (plus its UUID) as payload. The real ICV/PIH are taken in
+ * `submit`, because a slot is consumed for good once an invoice is signed: taking it at map time would
+ * burn counters for documents that never get sent and sign them in a different order than they are sent.
+ *
+ * Standard invoices are signed and cleared synchronously. Simplified invoices are signed locally and
+ * handed back at once with their QR (the customer gets it at the till) in status SIGNED_PENDING_REPORTING;
+ * `reportPendingInvoices` (run by a scheduled job) reports them within ZATCA's 24 hours. A retry, of
+ * either kind, resends the STORED signed XML unchanged: re-signing would take a new ICV and fork the chain.
+ */
+import type { CanonicalInvoice } from '../../domain/canonical-invoice';
+import { fieldError, type Outcome } from '../../domain/field-error';
+import type { ComplianceIdentifiers } from '../../connectors/contract';
+import { ComplianceError, type ComplianceRegime, type SubmitContext, type SubmitOutcome } from '../regime';
+import { ZATCA_INITIAL_PIH, type StoredSignedInvoice, type ZatcaChainStore } from './chain';
+import type { InvoiceSubmission, ZatcaInvoiceResult, ZatcaProvider } from './fatoora.types';
+import type { EgsSigningCredentialsSource } from './onboarding.service';
+import { zatcaInvoiceUuid, type ZatcaXmlBuilder, type ZatcaXmlSigner } from './zatca-documents';
+
+export const ZATCA_STATUS = {
+  cleared: 'CLEARED',
+  reported: 'REPORTED',
+  pendingReporting: 'SIGNED_PENDING_REPORTING',
+} as const;
+
+export interface ZatcaPayload {
+  invoice: CanonicalInvoice;
+  uuid: string;
+  egsUnitId: string;
+}
+
+export interface ZatcaRegimeDependencies {
+  provider: ZatcaProvider;
+  chain: ZatcaChainStore;
+  credentials: EgsSigningCredentialsSource;
+  buildXml: ZatcaXmlBuilder;
+  sign: ZatcaXmlSigner;
+  now?: () => Date;
+}
+
+export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
+  readonly name = 'sa-zatca' as const;
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: ZatcaRegimeDependencies) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  appliesTo(invoice: CanonicalInvoice): boolean {
+    return invoice.country === 'SA';
+  }
+
+  map(invoice: CanonicalInvoice, settings: Record<string, unknown>): Outcome<{ payload: ZatcaPayload; identifiers?: ComplianceIdentifiers }> {
+    const egsUnitId = egsUnitOf(invoice, settings);
+    if (!egsUnitId) return { ok: false, errors: [fieldError('ksa.egsUnitId', 'required', 'the EGS unit issuing the invoice is required (invoice ksa.egsUnitId or regime setting egsUnitId)')] };
+    const uuid = invoice.ksa?.uuid ?? zatcaInvoiceUuid(invoice);
+    const built = this.deps.buildXml(invoice, { icv: 1, pih: ZATCA_INITIAL_PIH, uuid });
+    if (!built.ok) return built;
+    return { ok: true, value: { payload: { invoice, uuid, egsUnitId }, identifiers: { zatcaUuid: uuid } }, warnings: built.warnings };
+  }
+
+  async submit(payload: ZatcaPayload, context: SubmitContext): Promise<SubmitOutcome> {
+    const signed = await this.signedFor(payload, context);
+    const credentials = await this.deps.credentials.signingCredentials(signed.egsUnitId);
+    if (payload.invoice.ksa?.invoiceKind === 'simplified') {
+      return {
+        status: 'registered',
+        identifiers: identifiersOf(signed, ZATCA_STATUS.pendingReporting),
+        response: { reporting: 'pending' },
+      };
+    }
+    const result = await this.deps.provider.clear(credentials.csid, submissionOf(signed));
+    return toSubmitOutcome(result, signed, ZATCA_STATUS.cleared);
+  }
+
+  /** The invoice already signed for this submission, or a new one signed in the next chain slot. */
+  private async signedFor(payload: ZatcaPayload, context: SubmitContext): Promise<StoredSignedInvoice> {
+    const stored = await this.deps.chain.findSigned(context.submissionId);
+    if (stored) return stored;
+    const previous = context.previous;
+    if (previous.signedInvoice && previous.zatcaHash && previous.zatcaIcv !== undefined) {
+      return {
+        egsUnitId: payload.egsUnitId,
+        submissionId: context.submissionId,
+        uuid: previous.zatcaUuid ?? payload.uuid,
+        signedXml: previous.signedInvoice,
+        hash: previous.zatcaHash,
+        icv: previous.zatcaIcv,
+        pih: '',
+      };
+    }
+    const credentials = await this.deps.credentials.signingCredentials(payload.egsUnitId);
+    return this.deps.chain.withNextChainSlot(
+      payload.egsUnitId,
+      (icv, pih) => {
+        const built = this.deps.buildXml(payload.invoice, { icv, pih, uuid: payload.uuid });
+        if (!built.ok) {
+          const detail = built.errors.map((error) => `${error.path}: ${error.message}`).join('; ');
+          return Promise.reject(new ComplianceError('validation', `invoice no longer maps to ZATCA UBL: ${detail}`));
+        }
+        const result = this.deps.sign(built.value, { privateKeyPem: credentials.privateKeyPem, certificateBase64: credentials.certificateBase64, signingTime: this.now() });
+        return Promise.resolve({ signedXml: result.signedXml, hash: result.invoiceHash });
+      },
+      { submissionId: context.submissionId, uuid: payload.uuid },
+    );
+  }
+}
+
+export interface PendingReport {
+  submissionId: string;
+  egsUnitId: string;
+  uuid: string;
+  icv: number;
+  hash: string;
+  signedXml: string;
+}
+
+export interface PendingReportOutcome {
+  submissionId: string;
+  outcome?: SubmitOutcome;
+  /** Transient/auth failure: the job retries this one later. */
+  error?: ComplianceError;
+}
+
+/**
+ * Reports signed simplified invoices, oldest ICV first per unit, each exactly as stored. Used by the
+ * scheduled reporting job; one failure does not stop the others.
+ */
+export async function reportPendingInvoices(
+  deps: Pick<ZatcaRegimeDependencies, 'provider' | 'credentials'>,
+  pending: PendingReport[],
+): Promise<PendingReportOutcome[]> {
+  const ordered = [...pending].sort((a, b) => a.egsUnitId.localeCompare(b.egsUnitId) || a.icv - b.icv);
+  const outcomes: PendingReportOutcome[] = [];
+  for (const item of ordered) {
+    try {
+      const credentials = await deps.credentials.signingCredentials(item.egsUnitId);
+      const result = await deps.provider.report(credentials.csid, submissionOf(item));
+      outcomes.push({ submissionId: item.submissionId, outcome: toSubmitOutcome(result, item, ZATCA_STATUS.reported) });
+    } catch (error) {
+      if (!(error instanceof ComplianceError)) throw error;
+      outcomes.push({ submissionId: item.submissionId, error });
+    }
+  }
+  return outcomes;
+}
+
+function toSubmitOutcome(result: ZatcaInvoiceResult, signed: Pick<StoredSignedInvoice, 'uuid' | 'hash' | 'icv' | 'signedXml'>, acceptedStatus: string): SubmitOutcome {
+  const warnings = result.warnings.map((warning) => ({ code: warning.code, message: warning.message }));
+  if (result.outcome === 'rejected') {
+    return {
+      status: 'rejected',
+      code: result.errors.map((error) => error.code).join(',') || String(result.httpStatus),
+      message: result.errors.map((error) => `${error.code}: ${error.message}`).join('; ') || `HTTP ${result.httpStatus} ${result.status}`,
+      response: result.response,
+    };
+  }
+  const identifiers = identifiersOf(signed, acceptedStatus);
+  const cleared = result.clearedInvoiceBase64 ?? clearedFromDuplicate(result.response);
+  if (acceptedStatus === ZATCA_STATUS.cleared && cleared) identifiers.zatcaClearedXml = Buffer.from(cleared, 'base64').toString('utf8');
+  return { status: 'registered', identifiers, response: result.response, warnings: warnings.length > 0 ? warnings : undefined, adopted: result.outcome === 'duplicate' || undefined };
+}
+
+function identifiersOf(signed: Pick<StoredSignedInvoice, 'uuid' | 'hash' | 'icv' | 'signedXml'>, status: string): ComplianceIdentifiers {
+  return {
+    zatcaUuid: signed.uuid,
+    zatcaHash: signed.hash,
+    zatcaIcv: signed.icv,
+    zatcaStatus: status,
+    zatcaQr: qrOf(signed.signedXml),
+    signedInvoice: signed.signedXml,
+  };
+}
+
+function submissionOf(signed: Pick<StoredSignedInvoice, 'uuid' | 'hash' | 'signedXml'>): InvoiceSubmission {
+  return { invoiceHash: signed.hash, uuid: signed.uuid, invoice: Buffer.from(signed.signedXml, 'utf8').toString('base64') };
+}
+
+function clearedFromDuplicate(response: unknown): string | undefined {
+  const cleared = (response as { clearedInvoice?: unknown } | undefined)?.clearedInvoice;
+  return typeof cleared === 'string' ? cleared : undefined;
+}
+
+const QR_PATTERN = /<cbc:ID>QR<\/cbc:ID>\s*<cac:Attachment>\s*<cbc:EmbeddedDocumentBinaryObject[^>]*>([^<]+)</;
+
+function qrOf(signedXml: string): string | undefined {
+  return QR_PATTERN.exec(signedXml)?.[1]?.trim();
+}
+
+function egsUnitOf(invoice: CanonicalInvoice, settings: Record<string, unknown>): string | undefined {
+  const fromSettings = settings.egsUnitId;
+  return invoice.ksa?.egsUnitId ?? (typeof fromSettings === 'string' && fromSettings ? fromSettings : undefined);
+}

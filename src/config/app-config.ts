@@ -1,0 +1,162 @@
+/**
+ * The typed configuration, validated at boot. `config/default.yaml` gives the defaults; an optional
+ * `CONFIG_FILE` is merged over it; environment variables override both (see `config-loader.ts`).
+ */
+import { Type } from 'class-transformer';
+import {
+  ArrayNotEmpty,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+import { Secret } from './secret.decorator';
+
+export const PROCESS_ROLES = ['api', 'worker', 'scheduler'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
+
+export const REGIME_NAMES = ['in-einvoice', 'in-ewaybill', 'sa-zatca'] as const;
+
+export class ServerConfig {
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  port = 3000;
+
+  @IsArray()
+  @ArrayNotEmpty()
+  @IsIn(PROCESS_ROLES, { each: true })
+  roles: ProcessRole[] = ['api', 'worker', 'scheduler'];
+
+  /** Where embedded PostgreSQL, CSV folders and generated keys live. */
+  @IsString()
+  dataDir = './.data';
+}
+
+export class DatabaseConfig {
+  /** postgres://user:pass@host:port/db. Empty: start an embedded PostgreSQL under `<dataDir>/pg`. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^postgres(ql)?:\/\//, { message: 'database.url must be a postgres:// URL' })
+  @Secret()
+  url?: string;
+
+  @IsBoolean()
+  runMigrations = true;
+
+  @IsInt()
+  @Min(1)
+  poolSize = 10;
+}
+
+export class SecurityConfig {
+  /** API keys accepted on the operator API (X-API-Key or Authorization: Bearer). */
+  @IsArray()
+  @IsString({ each: true })
+  @MinLength(16, { each: true, message: 'each security.apiKeys entry must be at least 16 characters' })
+  @Secret()
+  apiKeys: string[] = [];
+}
+
+export class QueueConfig {
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  batchSize = 50;
+
+  @Min(0.5)
+  @Max(60)
+  pollingIntervalSeconds = 0.5;
+
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  maxAttempts = 8;
+
+  /** A submission stuck in SUBMITTING longer than this is presumed crashed: its outcome is unknown. */
+  @IsInt()
+  @Min(5)
+  submittingLeaseSeconds = 120;
+}
+
+export class ScheduleConfig {
+  @IsInt()
+  @Min(1)
+  pullEverySeconds = 15;
+
+  @IsInt()
+  @Min(1)
+  sweepEverySeconds = 10;
+}
+
+export class SandboxConfig {
+  /** Start the simulated GSP/IRP/ZATCA/Tally services in-process and point connectors at them. */
+  @IsBoolean()
+  enabled = false;
+}
+
+export class ConnectorInstanceConfig {
+  @IsString()
+  @Matches(/^[a-z0-9][a-z0-9-]{1,62}$/, {
+    message: 'connector name must be 2-63 lowercase letters, digits or dashes',
+  })
+  name!: string;
+
+  @IsString()
+  kind!: string;
+
+  @IsBoolean()
+  enabled = true;
+
+  /** Compliance regimes applied to this instance's documents (each still decides by document facts). */
+  @IsArray()
+  @IsIn(REGIME_NAMES, { each: true })
+  regimes: string[] = [];
+
+  /** Kind-specific settings, validated by the connector's own config class. */
+  @IsObject()
+  config: Record<string, unknown> = {};
+
+  /** Regime-specific settings (provider, credentials key, EGS unit...). */
+  @IsObject()
+  regimeSettings: Record<string, Record<string, unknown>> = {};
+}
+
+export class AppConfig {
+  @ValidateNested()
+  @Type(() => ServerConfig)
+  server = new ServerConfig();
+
+  @ValidateNested()
+  @Type(() => DatabaseConfig)
+  database = new DatabaseConfig();
+
+  @ValidateNested()
+  @Type(() => SecurityConfig)
+  security = new SecurityConfig();
+
+  @ValidateNested()
+  @Type(() => QueueConfig)
+  queue = new QueueConfig();
+
+  @ValidateNested()
+  @Type(() => ScheduleConfig)
+  schedule = new ScheduleConfig();
+
+  @ValidateNested()
+  @Type(() => SandboxConfig)
+  sandbox = new SandboxConfig();
+
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => ConnectorInstanceConfig)
+  connectors: ConnectorInstanceConfig[] = [];
+}

@@ -1,0 +1,3 @@
+export * from './app-config';
+export * from './config-loader';
+export * from './secret.decorator';

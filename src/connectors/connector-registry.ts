@@ -1,0 +1,80 @@
+/**
+ * Builds the configured connector instances from the registered factories (one per ERP kind, gathered
+ * under CONNECTOR_FACTORIES) and validates each instance's settings against its kind's config class.
+ */
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { resolve } from 'node:path';
+import type { ConnectorInstanceConfig } from '../config/app-config';
+import { ConfigError, flattenErrors } from '../config/config-loader';
+import { redactSecrets } from '../config/secret.decorator';
+import type { ConnectorContext, ConnectorFactory, ErpConnector } from './contract';
+
+export const CONNECTOR_FACTORIES = Symbol('CONNECTOR_FACTORIES');
+
+export interface RegisteredConnector {
+  name: string;
+  kind: string;
+  enabled: boolean;
+  regimes: string[];
+  regimeSettings: Record<string, Record<string, unknown>>;
+  connector: ErpConnector;
+  /** The validated config with secrets redacted: safe to store, log and return. */
+  publicConfig: Record<string, unknown>;
+}
+
+export class ConnectorRegistry {
+  private readonly byName = new Map<string, RegisteredConnector>();
+
+  constructor(
+    factories: ConnectorFactory[],
+    instances: ConnectorInstanceConfig[],
+    dataDir: string,
+    log: ConnectorContext['log'],
+  ) {
+    const factoryByKind = new Map(factories.map((f) => [f.kind, f]));
+    const problems: string[] = [];
+    for (const instance of instances) {
+      if (this.byName.has(instance.name)) {
+        problems.push(`connectors.${instance.name}: the name is used twice`);
+        continue;
+      }
+      const factory = factoryByKind.get(instance.kind);
+      if (!factory) {
+        problems.push(
+          `connectors.${instance.name}.kind: unknown kind "${instance.kind}" (known: ${[...factoryByKind.keys()].join(', ')})`,
+        );
+        continue;
+      }
+      const config = plainToInstance(factory.configClass, instance.config, { exposeDefaultValues: true });
+      const errors = validateSync(config, { whitelist: true, forbidNonWhitelisted: true });
+      if (errors.length > 0) {
+        problems.push(...flattenErrors(errors, `connectors.${instance.name}.config`));
+        continue;
+      }
+      const context: ConnectorContext = { dataDir: resolve(dataDir, 'connectors', instance.name), log };
+      this.byName.set(instance.name, {
+        name: instance.name,
+        kind: instance.kind,
+        enabled: instance.enabled,
+        regimes: instance.regimes,
+        regimeSettings: instance.regimeSettings,
+        connector: factory.create(instance.name, config, context),
+        publicConfig: redactSecrets(config) as Record<string, unknown>,
+      });
+    }
+    if (problems.length > 0) throw new ConfigError(problems);
+  }
+
+  get(name: string): RegisteredConnector | undefined {
+    return this.byName.get(name);
+  }
+
+  list(): RegisteredConnector[] {
+    return [...this.byName.values()];
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.allSettled(this.list().map((r) => r.connector.close?.()));
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * What a CSV SourceDocument carries as `raw`: enough to show the operator the original rows and to write
+ * the result CSV next to them later, in another process, from what the database kept.
+ */
+export interface CsvRawRow {
+  rowNumber: number;
+  values: string[];
+}
+
+export interface CsvRawDocument {
+  /** File name as kept in the processed directory (unique there); the result file is named after it. */
+  sourceFile: string;
+  /** Name the file arrived with in the inbox. */
+  originalFile: string;
+  profile: string;
+  header: string[];
+  rows: CsvRawRow[];
+}
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+export function isCsvRawDocument(value: unknown): value is CsvRawDocument {
+  if (typeof value !== 'object' || value === null) return false;
+  const raw = value as Record<string, unknown>;
+  return (
+    typeof raw.sourceFile === 'string' &&
+    typeof raw.profile === 'string' &&
+    isStringArray(raw.header) &&
+    Array.isArray(raw.rows) &&
+    raw.rows.every((row: unknown) => {
+      const candidate = row as Record<string, unknown> | null;
+      return typeof candidate?.rowNumber === 'number' && isStringArray(candidate.values);
+    })
+  );
+}

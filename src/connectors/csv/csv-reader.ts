@@ -1,0 +1,121 @@
+/**
+ * Streams a CSV file into a header and numbered rows. Row numbers are those a spreadsheet shows: the first
+ * record of the file is row 1 (so with the header on row 1, the first data row is row 2), and a cell spanning
+ * several lines is still one row.
+ */
+import { createReadStream } from 'node:fs';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { TextDecoder } from 'node:util';
+import { parse } from 'csv-parse';
+import type { CsvEncoding } from './csv-profile';
+
+export interface CsvRow {
+  /** Spreadsheet row number (1-based, header included). */
+  rowNumber: number;
+  /** Cells in header order; missing trailing cells are empty strings. */
+  values: string[];
+}
+
+export interface CsvTable {
+  header: string[];
+  rows: CsvRow[];
+}
+
+export interface CsvReadOptions {
+  encoding: CsvEncoding;
+  delimiter: string;
+  /** 1-based row of the header; 0 when the file has none (columns are then A, B, C, ...). */
+  headerRow: number;
+}
+
+const TEXT_DECODER_LABELS: Record<CsvEncoding, string> = {
+  'utf-8': 'utf-8',
+  'utf-16le': 'utf-16le',
+  latin1: 'latin1',
+};
+
+/** A byte-order mark wins over the profile's encoding: Excel's "Unicode text" is UTF-16LE with a BOM. */
+function sniffEncoding(firstBytes: Buffer, declared: CsvEncoding): CsvEncoding {
+  if (firstBytes.length >= 2 && firstBytes[0] === 0xff && firstBytes[1] === 0xfe) return 'utf-16le';
+  if (firstBytes.length >= 3 && firstBytes[0] === 0xef && firstBytes[1] === 0xbb && firstBytes[2] === 0xbf) {
+    return 'utf-8';
+  }
+  return declared;
+}
+
+/** Decodes a byte stream chunk by chunk (multi-byte characters split across chunks are kept whole). */
+class DecodingStream extends Transform {
+  private decoder?: TextDecoder;
+
+  constructor(private readonly declared: CsvEncoding) {
+    super({ decodeStrings: true, readableObjectMode: false });
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    if (!this.decoder) {
+      const encoding = sniffEncoding(chunk, this.declared);
+      // TextDecoder drops the BOM itself (ignoreBOM: false).
+      this.decoder = new TextDecoder(TEXT_DECODER_LABELS[encoding]);
+    }
+    callback(null, this.decoder.decode(chunk, { stream: true }));
+  }
+
+  override _flush(callback: TransformCallback): void {
+    callback(null, this.decoder ? this.decoder.decode() : '');
+  }
+}
+
+/** Spreadsheet column letters: 0 → A, 25 → Z, 26 → AA. */
+export function columnLetter(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  }
+  return name;
+}
+
+function isBlank(values: string[]): boolean {
+  return values.every((value) => value.trim() === '');
+}
+
+/** Parses CSV from a byte stream. Throws (csv-parse's error, with its line) when the CSV is malformed. */
+export async function readCsvStream(source: Readable, options: CsvReadOptions): Promise<CsvTable> {
+  const parser = source.pipe(new DecodingStream(options.encoding)).pipe(
+    parse({
+      delimiter: options.delimiter,
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: false,
+    }),
+  );
+  let header: string[] | undefined;
+  const rows: CsvRow[] = [];
+  let rowNumber = 0;
+  let width = 0;
+  for await (const record of parser as AsyncIterable<string[]>) {
+    rowNumber += 1;
+    if (options.headerRow > 0 && rowNumber < options.headerRow) continue;
+    if (options.headerRow > 0 && rowNumber === options.headerRow) {
+      header = record.map((name) => name.trim());
+      width = header.length;
+      continue;
+    }
+    if (isBlank(record)) continue;
+    width = Math.max(width, record.length);
+    rows.push({ rowNumber, values: record });
+  }
+  // A file shorter than the header row has no header: an empty one, which the caller reports.
+  if (!header) header = options.headerRow > 0 ? [] : Array.from({ length: width }, (_, i) => columnLetter(i));
+  for (const row of rows) {
+    while (row.values.length < header.length) row.values.push('');
+  }
+  return { header, rows };
+}
+
+export function readCsvFile(path: string, options: CsvReadOptions): Promise<CsvTable> {
+  return readCsvStream(createReadStream(path), options);
+}
+
+export function readCsvBuffer(buffer: Buffer, options: CsvReadOptions): Promise<CsvTable> {
+  return readCsvStream(Readable.from([buffer]), options);
+}

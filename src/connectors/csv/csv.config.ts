@@ -1,0 +1,76 @@
+import { IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+
+/**
+ * Settings of one CSV connector instance. Directories default to folders under the instance's data dir
+ * (`<dataDir>/inbox`, `outbox`, `processed`, `purchases`); relative paths are taken from the working
+ * directory. Nothing here is secret.
+ */
+export class CsvConnectorConfig {
+  /** Where sales CSV files are dropped (or uploaded to). */
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  inboxDir?: string;
+
+  /** Where `<source-file>.result.csv` files with IRN, AckNo, QR, e-way bill numbers and errors are written. */
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  outboxDir?: string;
+
+  /** Where files are moved once pulled. */
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  processedDir?: string;
+
+  /** Sales profile: a name in `config/csv-profiles/` (without .yaml) or a path to a YAML file. */
+  @IsString()
+  @IsNotEmpty()
+  profile = 'india-b2b-lines';
+
+  /** Directory holding named profiles; defaults to the project's `config/csv-profiles`. */
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  profilesDir?: string;
+
+  /** Purchase register profile, by name or path. */
+  @IsString()
+  @IsNotEmpty()
+  purchaseProfile = 'india-purchases';
+
+  /** Where purchase register CSV files are kept (read, never moved). */
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  purchaseDir?: string;
+
+  /**
+   * A folder whose matching files are copied into the inbox once, when the instance starts for the first
+   * time (e.g. `config/samples/inbox` for the zero-configuration demo).
+   */
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  seedFrom?: string;
+
+  /** How often the inbox watcher looks for new files. */
+  @IsInt()
+  @Min(200)
+  @Max(3_600_000)
+  pollIntervalMs = 5000;
+
+  /** File names to pick up: a glob with `*` and `?` (no directories), matched case-insensitively. */
+  @IsString()
+  @Matches(/^[^/\\]+$/, { message: 'filePattern matches file names only (no directories)' })
+  filePattern = '*.csv';
+
+  /**
+   * Field path → value used when the CSV has no column (or an empty cell) for it, over the profile's own
+   * defaults: typically the seller's GSTIN, name and address when the export has no seller columns.
+   */
+  @IsOptional()
+  @IsObject()
+  defaults?: Record<string, string>;
+}

@@ -1,0 +1,329 @@
+/**
+ * The generic CSV connector. Sales: files dropped (or uploaded) into the inbox are pulled once each, one
+ * batch per file, then moved to the processed folder; results go to `<file>.result.csv` in the outbox.
+ * Purchases: purchase register files in the purchase folder are read for reconciliation.
+ */
+import { access, constants as fsConstants, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { contentHash } from '../../domain/content-hash';
+import { fieldError, type FieldError } from '../../domain/field-error';
+import { financialYear } from '../../domain/financial-year';
+import {
+  type CheckResult,
+  type ConnectorContext,
+  type ConnectorCursor,
+  ConnectorError,
+  type ErpConnector,
+  type PullBatch,
+  type PurchasePeriod,
+  type PurchaseRecord,
+  type SourceDocument,
+  type WriteBackDocument,
+  type WriteBackOutcome,
+} from '../contract';
+import { bindColumns } from './column-binding';
+import { defaultProfilesDir, loadProfile } from './csv-profile.loader';
+import type { CsvProfile } from './csv-profile';
+import { type CsvRawDocument, isCsvRawDocument } from './csv-raw-document';
+import { type CsvRow, type CsvTable, readCsvFile } from './csv-reader';
+import { CsvConnectorConfig } from './csv.config';
+import {
+  globToRegExp,
+  hashFile,
+  listMatchingFiles,
+  moveTo,
+  plannedName,
+  sanitiseFileName,
+  sha256Hex,
+  storeUnique,
+} from './inbox';
+import { InboxWatcher } from './inbox-watcher';
+import { mapPurchaseRecord } from './purchase-record.mapper';
+import { ResultFileWriter } from './result-file.writer';
+import { groupRows } from './row-grouping';
+import { mapSalesDocument } from './sales-document.mapper';
+
+/** The CSV connector's cursor: content hashes of every file already pulled. */
+export interface CsvCursor {
+  processedHashes: string[];
+}
+
+export interface CsvDirectories {
+  inbox: string;
+  outbox: string;
+  processed: string;
+  purchases: string;
+}
+
+const SEEDED_MARKER = '.seeded';
+
+function readCursor(cursor: ConnectorCursor): Set<string> {
+  const hashes = cursor?.processedHashes;
+  return new Set(Array.isArray(hashes) ? hashes.filter((hash): hash is string => typeof hash === 'string') : []);
+}
+
+function describeRows(rows: readonly CsvRow[]): string {
+  const numbers = rows.map((row) => row.rowNumber);
+  if (numbers.length === 1) return `row ${numbers[0]}`;
+  const contiguous = numbers.every((n, i) => i === 0 || n === numbers[i - 1] + 1);
+  return contiguous ? `rows ${numbers[0]}-${numbers[numbers.length - 1]}` : `rows ${numbers.join(', ')}`;
+}
+
+/** Hash of what the rows say, column by column (row positions and column order do not matter). */
+function rowsHash(header: readonly string[], rows: readonly CsvRow[]): string {
+  return contentHash(rows.map((row) => Object.fromEntries(header.map((column, i) => [column, row.values[i] ?? '']))));
+}
+
+function isCsvSyntaxError(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && code.startsWith('CSV_');
+}
+
+export class CsvConnector implements ErpConnector {
+  readonly kind = 'csv';
+  readonly directories: CsvDirectories;
+  private readonly config: CsvConnectorConfig;
+  private readonly resultWriter: ResultFileWriter;
+  private readonly watchers = new Set<InboxWatcher>();
+  private seeding?: Promise<void>;
+
+  constructor(
+    readonly instanceName: string,
+    config: CsvConnectorConfig,
+    private readonly context: ConnectorContext,
+  ) {
+    this.config = Object.assign(new CsvConnectorConfig(), config);
+    for (const [path, value] of Object.entries(this.config.defaults ?? {})) {
+      if (typeof value !== 'string') {
+        throw new ConnectorError('config', `csv connector ${instanceName}: defaults.${path} must be text`);
+      }
+    }
+    const dir = (configured: string | undefined, fallback: string): string =>
+      configured ? resolve(configured) : join(context.dataDir, fallback);
+    this.directories = {
+      inbox: dir(this.config.inboxDir, 'inbox'),
+      outbox: dir(this.config.outboxDir, 'outbox'),
+      processed: dir(this.config.processedDir, 'processed'),
+      purchases: dir(this.config.purchaseDir, 'purchases'),
+    };
+    this.resultWriter = new ResultFileWriter(this.directories.outbox);
+  }
+
+  salesProfile(): Promise<CsvProfile> {
+    return loadProfile(this.config.profile, this.config.profilesDir ?? defaultProfilesDir());
+  }
+
+  purchaseProfile(): Promise<CsvProfile> {
+    return loadProfile(this.config.purchaseProfile, this.config.profilesDir ?? defaultProfilesDir());
+  }
+
+  async check(): Promise<CheckResult> {
+    const problems: string[] = [];
+    for (const [role, path] of Object.entries(this.directories)) {
+      try {
+        await mkdir(path, { recursive: true });
+        await access(path, fsConstants.R_OK | fsConstants.W_OK);
+      } catch (error) {
+        problems.push(`${role} directory ${path} is not writable: ${(error as Error).message}`);
+      }
+    }
+    const profiles: Record<string, string> = {};
+    for (const [role, load] of [
+      ['sales', () => this.salesProfile()],
+      ['purchase', () => this.purchaseProfile()],
+    ] as const) {
+      try {
+        profiles[role] = (await load()).name;
+      } catch (error) {
+        problems.push((error as Error).message);
+      }
+    }
+    const details = { ...this.directories, profiles };
+    return problems.length === 0
+      ? { ok: true, message: `inbox ${this.directories.inbox} ready, profile ${profiles.sales}`, details }
+      : { ok: false, message: problems.join('; '), details };
+  }
+
+  async *pullSales(cursor: ConnectorCursor): AsyncIterable<PullBatch> {
+    await this.seedOnce();
+    const profile = await this.salesProfile();
+    const processed = readCursor(cursor);
+    const { inbox, processed: processedDir } = this.directories;
+    await mkdir(inbox, { recursive: true });
+    for (const name of await listMatchingFiles(inbox, this.config.filePattern)) {
+      const path = join(inbox, name);
+      let hash: string;
+      try {
+        hash = await hashFile(path);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw new ConnectorError('transient', `cannot read ${path}: ${(error as Error).message}`);
+      }
+      const keptAs = await plannedName(processedDir, name, hash);
+      if (processed.has(hash)) {
+        this.context.log.info('csv file already processed, moved aside', { instance: this.instanceName, file: name });
+        await moveTo(path, processedDir, keptAs);
+        continue;
+      }
+      const batch = await this.readSalesFile(path, name, keptAs, profile);
+      processed.add(hash);
+      const next: CsvCursor = { processedHashes: [...processed] };
+      yield { ...batch, cursor: { ...next } };
+      // Moved only once the consumer asked for more, i.e. after it stored the batch and cursor.
+      await moveTo(path, processedDir, keptAs);
+    }
+  }
+
+  private async readTable(path: string, name: string, profile: CsvProfile): Promise<CsvTable | FieldError> {
+    try {
+      return await readCsvFile(path, profile);
+    } catch (error) {
+      if (!isCsvSyntaxError(error)) {
+        throw new ConnectorError('transient', `cannot read ${path}: ${(error as Error).message}`);
+      }
+      return fieldError(`files.${name}`, 'csv.syntax', `${name}: not readable as CSV: ${(error as Error).message}`);
+    }
+  }
+
+  private async readSalesFile(
+    path: string,
+    name: string,
+    keptAs: string,
+    profile: CsvProfile,
+  ): Promise<Omit<PullBatch, 'cursor'>> {
+    const table = await this.readTable(path, name, profile);
+    if (!('header' in table)) return { documents: [], problems: [table] };
+    const { binding, problems, usable } = bindColumns(profile, table.header, this.config.defaults);
+    if (!usable) return { documents: [], problems };
+    const grouping = groupRows(binding, table.rows);
+    problems.push(...grouping.problems);
+    const documents = grouping.groups.map((group): SourceDocument => {
+      const mapping = mapSalesDocument(binding, group.rows);
+      const documentNumber = mapping.documentNumber ?? group.key;
+      const year = mapping.documentDate ? financialYear(mapping.documentDate) : 'undated';
+      const raw: CsvRawDocument = {
+        sourceFile: keptAs,
+        originalFile: name,
+        profile: profile.name,
+        header: table.header,
+        rows: group.rows.map((row) => ({ rowNumber: row.rowNumber, values: row.values })),
+      };
+      return {
+        erpId: `${profile.name}:${documentNumber}:${year}`,
+        contentHash: rowsHash(table.header, group.rows),
+        direction: 'sales',
+        documentNumber,
+        documentDate: mapping.documentDate,
+        sourceRef: `${keptAs} ${describeRows(group.rows)}`,
+        normalised: mapping.normalised,
+        raw,
+      };
+    });
+    return problems.length > 0 ? { documents, problems } : { documents };
+  }
+
+  async *pullPurchases(period: PurchasePeriod): AsyncIterable<PurchaseRecord[]> {
+    const profile = await this.purchaseProfile();
+    const dir = this.directories.purchases;
+    for (const name of await listMatchingFiles(dir, this.config.filePattern)) {
+      const table = await this.readTable(join(dir, name), name, profile);
+      if (!('header' in table)) {
+        this.context.log.warn('purchase register not readable', { file: name, problem: table.message });
+        continue;
+      }
+      const { binding, problems, usable } = bindColumns(profile, table.header, this.config.defaults);
+      const grouping = usable ? groupRows(binding, table.rows) : { groups: [], problems: [] };
+      problems.push(...grouping.problems);
+      const records: PurchaseRecord[] = [];
+      for (const group of grouping.groups) {
+        const outcome = mapPurchaseRecord(binding, group.rows);
+        if (!outcome.ok) problems.push(...outcome.errors);
+        else if (outcome.value.billDate >= period.from && outcome.value.billDate <= period.to) records.push(outcome.value);
+      }
+      if (problems.length > 0) {
+        this.context.log.warn('purchase register rows skipped', { file: name, problems });
+      }
+      if (records.length > 0) yield records;
+    }
+  }
+
+  async writeBack(document: WriteBackDocument, outcome: WriteBackOutcome): Promise<void> {
+    if (!isCsvRawDocument(document.raw)) {
+      throw new ConnectorError('system', `document ${document.erpId} carries no CSV source rows to write back to`);
+    }
+    try {
+      await this.resultWriter.write(document.raw, outcome);
+    } catch (error) {
+      throw new ConnectorError('transient', `cannot write the result file for ${document.raw.sourceFile}: ${(error as Error).message}`);
+    }
+  }
+
+  /** Path of the result CSV for a source file (as named in `raw.sourceFile`). */
+  resultFilePath(sourceFile: string): string {
+    return this.resultWriter.pathFor(sourceFile);
+  }
+
+  /**
+   * Stores an uploaded file in the inbox atomically (never seen half-written by a pull) and returns the
+   * SHA-256 of its content. A different file already waiting under the same name is kept: the upload
+   * then gets a name with its hash.
+   */
+  async ingestUploadedFile(name: string, content: Buffer): Promise<string> {
+    let fileName = sanitiseFileName(name);
+    if (!globToRegExp(this.config.filePattern).test(fileName)) {
+      const extension = /^\*(\.[^*?]+)$/.exec(this.config.filePattern)?.[1];
+      if (!extension) {
+        throw new ConnectorError('config', `file name "${fileName}" does not match ${this.config.filePattern}`);
+      }
+      fileName += extension;
+    }
+    const hash = sha256Hex(content);
+    try {
+      await storeUnique(this.directories.inbox, fileName, content, hash);
+    } catch (error) {
+      throw new ConnectorError('transient', `cannot store ${fileName} in the inbox: ${(error as Error).message}`);
+    }
+    return hash;
+  }
+
+  /** Calls `onNewFile` for each file appearing in the inbox (polling every pollIntervalMs); returns a stop function. */
+  watch(onNewFile: (fileName: string) => void): () => void {
+    const watcher = new InboxWatcher(this.directories.inbox, this.config.filePattern, this.config.pollIntervalMs, onNewFile, (error) =>
+      this.context.log.warn('csv inbox watch failed', { instance: this.instanceName, error: error.message }),
+    );
+    this.watchers.add(watcher);
+    watcher.start();
+    return () => {
+      watcher.stop();
+      this.watchers.delete(watcher);
+    };
+  }
+
+  async close(): Promise<void> {
+    for (const watcher of this.watchers) watcher.stop();
+    this.watchers.clear();
+    await this.seeding;
+  }
+
+  /** Copies the seed folder's files into the inbox the first time this instance runs. */
+  private seedOnce(): Promise<void> {
+    const from = this.config.seedFrom;
+    if (!from) return Promise.resolve();
+    this.seeding ??= (async () => {
+      const marker = join(this.context.dataDir, SEEDED_MARKER);
+      try {
+        await access(marker);
+        return;
+      } catch {
+        // Not seeded yet.
+      }
+      for (const name of await listMatchingFiles(resolve(from), this.config.filePattern)) {
+        const content = await readFile(join(resolve(from), name));
+        await storeUnique(this.directories.inbox, name, content, sha256Hex(content));
+      }
+      await mkdir(this.context.dataDir, { recursive: true });
+      await writeFile(marker, new Date().toISOString());
+    })();
+    return this.seeding;
+  }
+}

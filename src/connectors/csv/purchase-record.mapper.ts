@@ -1,0 +1,78 @@
+/**
+ * Maps the rows of one supplier bill in a purchase register CSV to a PurchaseRecord (for GSTR-2B
+ * reconciliation). Pure. Registers with one row per tax rate are summed per bill.
+ */
+import { financialYear } from '../../domain/financial-year';
+import { fieldError, type FieldError, type Outcome } from '../../domain/field-error';
+import { validateGstin } from '../../domain/gstin';
+import { sum, toFixed } from '../../domain/money';
+import type { PurchaseRecord } from '../contract';
+import { type ColumnBinding, type RowFields, cellLabel, cellPath, readRowFields } from './column-binding';
+import type { CsvRow } from './csv-reader';
+
+const AMOUNT_FIELDS = ['taxableValue', 'igst', 'cgst', 'sgst', 'cess'] as const;
+const DOCUMENT_TYPES: readonly PurchaseRecord['documentType'][] = ['INV', 'CRN', 'DBN'];
+
+function first<T>(rows: readonly RowFields[], path: string, guard: (value: unknown) => value is T): T | undefined {
+  for (const row of rows) {
+    const value = row.values.get(path);
+    if (guard(value)) return value;
+  }
+  return undefined;
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isFlag = (value: unknown): value is boolean => typeof value === 'boolean';
+
+function errorAt(binding: ColumnBinding, row: RowFields, path: string, rule: string, reason: string, value?: string): FieldError {
+  const column = binding.profile.columns[path];
+  return fieldError(cellPath(row.rowNumber, column ?? path), rule, `${cellLabel(row.rowNumber, column, path)}: ${reason}`, value);
+}
+
+function total(rows: readonly RowFields[], path: string): string {
+  return toFixed(sum(rows.map((row) => (row.values.get(path) as string | undefined) ?? '0')), 2);
+}
+
+export function mapPurchaseRecord(binding: ColumnBinding, csvRows: readonly CsvRow[]): Outcome<PurchaseRecord> {
+  const rows = csvRows.map((row) => readRowFields(binding, row));
+  const errors = rows.flatMap((row) => row.errors);
+  if (errors.length > 0) return { ok: false, errors };
+
+  const supplierGstin = first(rows, 'supplierGstin', isText) ?? '';
+  const billNumber = first(rows, 'billNumber', isText) ?? '';
+  const billDate = first(rows, 'billDate', isText) ?? '';
+  const gstinCheck = validateGstin(supplierGstin);
+  if (!gstinCheck.valid) {
+    errors.push(errorAt(binding, rows[0], 'supplierGstin', gstinCheck.rule, gstinCheck.message, supplierGstin));
+  }
+  const documentType = first(rows, 'documentType', isText) ?? 'INV';
+  if (!(DOCUMENT_TYPES as readonly string[]).includes(documentType)) {
+    errors.push(
+      errorAt(binding, rows[0], 'documentType', 'documentType', `"${documentType}" is not INV, CRN or DBN`, documentType),
+    );
+  }
+  if (errors.length > 0) return { ok: false, errors };
+
+  const amounts = Object.fromEntries(AMOUNT_FIELDS.map((path) => [path, total(rows, path)])) as Record<
+    (typeof AMOUNT_FIELDS)[number],
+    string
+  >;
+  const statedTotal = rows.every((row) => row.values.has('total')) ? total(rows, 'total') : undefined;
+  const ownId = first(rows, 'erpId', isText);
+  const erpId = ownId
+    ? `${binding.profile.name}:${ownId}`
+    : `${binding.profile.name}:${supplierGstin}:${billNumber}:${financialYear(billDate)}`;
+  const record: PurchaseRecord = {
+    erpId,
+    supplierGstin,
+    supplierName: first(rows, 'supplierName', isText),
+    billNumber,
+    billDate,
+    documentType: documentType as PurchaseRecord['documentType'],
+    ...amounts,
+    total: statedTotal ?? toFixed(sum(Object.values(amounts)), 2),
+    placeOfSupply: first(rows, 'placeOfSupply', isText),
+    reverseCharge: first(rows, 'reverseCharge', isFlag),
+  };
+  return { ok: true, value: record };
+}

@@ -1,0 +1,56 @@
+/**
+ * Writes result CSVs into the outbox: one writer at a time per file in this process, and every write goes
+ * to a temporary file renamed over the old one, so a reader (or a crash) never sees half a file.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import type { WriteBackOutcome } from '../contract';
+import type { CsvRawDocument } from './csv-raw-document';
+import { KeyedMutex } from './keyed-mutex';
+import { type ResultTable, applyOutcome, recordsFromTable, resultFileName, tableFromRecords } from './result-table';
+
+export class ResultFileWriter {
+  private readonly mutex = new KeyedMutex();
+
+  constructor(private readonly outboxDir: string) {}
+
+  /** Path of the result file for a source file. */
+  pathFor(sourceFile: string): string {
+    return join(this.outboxDir, resultFileName(sourceFile));
+  }
+
+  async write(raw: CsvRawDocument, outcome: WriteBackOutcome): Promise<string> {
+    const path = this.pathFor(raw.sourceFile);
+    await this.mutex.run(path, async () => {
+      const table = applyOutcome(await this.readTable(path), raw, outcome);
+      await this.replaceFile(path, stringify(recordsFromTable(table), { record_delimiter: 'windows' }));
+    });
+    return path;
+  }
+
+  private async readTable(path: string): Promise<ResultTable> {
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { header: [], rows: [] };
+      throw error;
+    }
+    return tableFromRecords(parse(text, { bom: true, relax_column_count: true }) as string[][]);
+  }
+
+  private async replaceFile(path: string, content: string): Promise<void> {
+    await mkdir(this.outboxDir, { recursive: true });
+    const temporary = join(this.outboxDir, `.${resultFileName('tmp')}.${randomBytes(6).toString('hex')}`);
+    try {
+      await writeFile(temporary, content, 'utf8');
+      await rename(temporary, path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * Tally posts GST to voucher-level duty ledgers; the canonical invoice needs it per line. Each line's tax is
+ * its taxable value at its GST rate (from the item or ledger master, or the one rate the voucher implies),
+ * split CGST/SGST or IGST as the ledgers were; the rounding difference against the ledgers (what Tally
+ * posted, and what the buyer owes) goes to the largest line. A larger difference is a field error.
+ */
+import { type Decimal, ZERO, dec, roundTo } from '../../domain/money';
+import { fieldError, type FieldError } from '../../domain/field-error';
+import { GST_RATES } from '../../domain/gst-rates';
+import type { GstHead } from './ledger-classifier';
+import type { DraftLine } from './voucher-lines';
+
+export interface LineTax {
+  taxRate: Decimal;
+  igst: Decimal;
+  cgst: Decimal;
+  sgst: Decimal;
+  cessRate: Decimal;
+  cess: Decimal;
+  stateCess: Decimal;
+}
+
+/** Most rounding difference absorbed per duty head before it is reported. */
+const TOLERANCE = dec('1.00');
+
+function impliedRate(lines: DraftLine[], taxes: Record<GstHead, Decimal>): Decimal | undefined {
+  const taxable = lines.reduce((total, line) => total.plus(line.taxableValue), ZERO);
+  if (taxable.isZero()) return undefined;
+  const tax = taxes.igst.plus(taxes.cgst).plus(taxes.sgst);
+  const rate = tax.times(100).dividedBy(taxable);
+  const slab = GST_RATES.map((text) => dec(text)).find((candidate) =>
+    candidate.minus(rate).abs().lessThan('0.05'),
+  );
+  return slab;
+}
+
+function spread(total: Decimal, lines: DraftLine[]): Decimal[] {
+  const taxable = lines.reduce((sum, line) => sum.plus(line.taxableValue), ZERO);
+  if (taxable.isZero()) return lines.map(() => ZERO);
+  return lines.map((line) => roundTo(total.times(line.taxableValue).dividedBy(taxable), 2));
+}
+
+export function attributeGst(
+  lines: DraftLine[],
+  taxes: Record<GstHead, Decimal>,
+  listPath: string,
+  errors: FieldError[],
+): LineTax[] {
+  const interState = !taxes.igst.isZero();
+  const intraState = !taxes.cgst.isZero() || !taxes.sgst.isZero();
+  if (interState && intraState) {
+    errors.push(fieldError(listPath, 'gst.mixed', 'voucher has both IGST and CGST/SGST ledgers'));
+    return [];
+  }
+  const anyTax = interState || intraState;
+  const fallback = anyTax && lines.some((line) => !line.taxRate) ? impliedRate(lines, taxes) : undefined;
+  const result: LineTax[] = lines.map((line) => {
+    let rate = line.taxRate ?? (anyTax ? fallback : ZERO);
+    if (!rate) {
+      errors.push(
+        fieldError(
+          line.path,
+          'gst.rate.unknown',
+          'no GST rate on the item/ledger and the voucher implies none',
+        ),
+      );
+      rate = ZERO;
+    }
+    if (!anyTax && !rate.isZero()) rate = ZERO;
+    const half = roundTo(line.taxableValue.times(rate).dividedBy(200), 2);
+    return {
+      taxRate: rate,
+      igst: interState ? roundTo(line.taxableValue.times(rate).dividedBy(100), 2) : ZERO,
+      cgst: intraState ? half : ZERO,
+      sgst: intraState ? half : ZERO,
+      cessRate: line.cessRate ?? ZERO,
+      cess: line.cessRate ? roundTo(line.taxableValue.times(line.cessRate).dividedBy(100), 2) : ZERO,
+      stateCess: ZERO,
+    };
+  });
+  if (result.length === 0) return result;
+
+  if (!taxes.cess.isZero() && result.every((tax) => tax.cess.isZero())) {
+    spread(taxes.cess, lines).forEach((cess, index) => (result[index].cess = cess));
+  }
+  if (!taxes.stateCess.isZero())
+    spread(taxes.stateCess, lines).forEach((cess, index) => (result[index].stateCess = cess));
+
+  const largest = lines.reduce(
+    (best, line, index) => (line.taxableValue.greaterThan(lines[best].taxableValue) ? index : best),
+    0,
+  );
+  for (const head of ['igst', 'cgst', 'sgst', 'cess', 'stateCess'] as const) {
+    const computed = result.reduce((total, tax) => total.plus(tax[head]), ZERO);
+    const difference = taxes[head].minus(computed);
+    if (difference.isZero()) continue;
+    if (difference.abs().greaterThan(TOLERANCE)) {
+      errors.push(
+        fieldError(
+          listPath,
+          'gst.mismatch',
+          `${head.toUpperCase()} ledgers total ${taxes[head].toFixed(2)} but the lines at their GST rates give ${computed.toFixed(2)}`,
+        ),
+      );
+      continue;
+    }
+    result[largest][head] = result[largest][head].plus(difference);
+  }
+  return result;
+}

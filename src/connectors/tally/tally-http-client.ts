@@ -1,0 +1,124 @@
+import * as http from 'node:http';
+import * as https from 'node:https';
+import { ConnectorError } from '../contract';
+import { TallyRecordReader, TallyXmlError, type RecordReaderOptions } from './xml/tally-xml-reader';
+import { encodingFromContentType } from './xml/text-decoder';
+import type { TallyNode } from './xml/tally-node';
+
+export interface TallyHttpOptions {
+  url: string;
+  timeoutMs: number;
+  /** Send UTF-16LE (with BOM) and ask for UTF-16 back. */
+  utf16: boolean;
+}
+
+/**
+ * POSTs XML envelopes to Tally's HTTP listener and streams the answer record by record. Tally serves one
+ * request at a time, so one keep-alive socket is enough. Network failures are transient; answers that are
+ * not acceptable XML are system errors.
+ */
+export class TallyHttpClient {
+  private readonly agent: http.Agent;
+  private readonly target: URL;
+
+  constructor(private readonly options: TallyHttpOptions) {
+    this.target = new URL(options.url);
+    const Agent = this.target.protocol === 'https:' ? https.Agent : http.Agent;
+    this.agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  }
+
+  /** Streams the elements selected by `records` (plus LINEERROR, which becomes a ConnectorError). */
+  async *records(envelope: string, records: RecordReaderOptions['records']): AsyncGenerator<TallyNode> {
+    const response = await this.post(envelope);
+    const reader = new TallyRecordReader({
+      records: records instanceof Set ? new Set([...records, 'LINEERROR']) : records,
+      encoding: encodingFromContentType(response.headers['content-type']),
+    });
+    try {
+      for await (const chunk of response) {
+        for (const node of this.read(() => reader.write(chunk as Buffer))) yield node;
+      }
+      for (const node of this.read(() => reader.end())) yield node;
+    } catch (error) {
+      throw this.classify(error);
+    } finally {
+      if (!response.complete) response.destroy();
+    }
+  }
+
+  /** The whole (small) answer as one tree. */
+  async document(envelope: string): Promise<TallyNode> {
+    for await (const root of this.records(envelope, 'root')) return root;
+    throw new ConnectorError('system', 'Tally returned an empty response');
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+
+  private *read(step: () => TallyNode[]): Generator<TallyNode> {
+    for (const node of step()) {
+      if (node.name === 'LINEERROR') throw lineError(node.text.trim());
+      yield node;
+    }
+  }
+
+  private post(envelope: string): Promise<http.IncomingMessage> {
+    const body = this.options.utf16
+      ? Buffer.from(`\ufeff${envelope}`, 'utf16le')
+      : Buffer.from(envelope, 'utf8');
+    const transport = this.target.protocol === 'https:' ? https : http;
+    return new Promise((resolve, reject) => {
+      const request = transport.request(
+        this.target,
+        {
+          method: 'POST',
+          agent: this.agent,
+          headers: {
+            'Content-Type': `text/xml;charset=${this.options.utf16 ? 'utf-16' : 'utf-8'}`,
+            'Content-Length': body.length,
+          },
+        },
+        (response) => {
+          const status = response.statusCode ?? 0;
+          if (status >= 200 && status < 300) return resolve(response);
+          response.resume();
+          reject(
+            new ConnectorError(status >= 500 ? 'transient' : 'system', `Tally answered HTTP ${status}`, {
+              status,
+            }),
+          );
+        },
+      );
+      request.setTimeout(this.options.timeoutMs, () =>
+        request.destroy(new TallyTimeout(`no answer from Tally within ${this.options.timeoutMs} ms`)),
+      );
+      request.on('error', (error) => reject(this.classify(error)));
+      request.end(body);
+    });
+  }
+
+  private classify(error: unknown): ConnectorError {
+    if (error instanceof ConnectorError) return error;
+    if (error instanceof TallyXmlError) return new ConnectorError('system', error.message);
+    const { code, message } = error as NodeJS.ErrnoException;
+    if (error instanceof TallyTimeout)
+      return new ConnectorError('transient', message, { url: this.options.url });
+    return new ConnectorError(
+      'transient',
+      `Tally is not reachable at ${this.options.url}: ${code ?? message}`,
+      {
+        url: this.options.url,
+        code,
+      },
+    );
+  }
+}
+
+class TallyTimeout extends Error {}
+
+/** Tally's LINEERROR text as a classed error: an unknown company is the user's configuration to fix. */
+export function lineError(text: string): ConnectorError {
+  const errorClass = /compan/i.test(text) ? 'config' : 'system';
+  return new ConnectorError(errorClass, `Tally: ${text}`, { lineError: text });
+}

@@ -1,0 +1,87 @@
+/**
+ * Tally's value formats: amounts ("-21300.00", "(-)21300.00", forex "-$ 100.00 @ ₹ 85.00/$ = -₹ 8500.00"),
+ * quantities with units (" 100 nos", "10 Box = 100 Nos"), rates with units ("213.00/nos",
+ * "$ 200.0000 = ₹ 8500.00/Nos") and dates (YYYYMMDD). Each parser returns undefined for text it cannot read,
+ * so the caller can report a field error with the path.
+ */
+import { parseDate } from '../../domain/dates';
+import { type Decimal, dec } from '../../domain/money';
+
+const NUMBER = /^[+-]?\d+(\.\d+)?$|^[+-]?\.\d+$/;
+
+/** The local-currency part of a forex expression: what follows the last "=". */
+function localPart(text: string): string {
+  const equals = text.lastIndexOf('=');
+  return equals >= 0 ? text.slice(equals + 1) : text;
+}
+
+function readNumber(text: string): Decimal | undefined {
+  let cleaned = text.replace(/[₹$€£,\s]|Rs\.?|INR|USD|EUR|AED|SAR/gi, '');
+  let negative = false;
+  if (cleaned.startsWith('(-)')) {
+    negative = true;
+    cleaned = cleaned.slice(3);
+  }
+  if (!NUMBER.test(cleaned)) return undefined;
+  const value = dec(cleaned);
+  return negative ? value.negated() : value;
+}
+
+/** Signed amount (negative = debit); undefined when empty or unreadable (see `isBlank`). */
+export function parseTallyAmount(text: string): Decimal | undefined {
+  return readNumber(localPart(text));
+}
+
+export function isBlank(text: string): boolean {
+  return text.trim() === '';
+}
+
+export interface TallyQuantity {
+  value: Decimal;
+  /** Unit symbol as typed in Tally ("nos", "Kgs"); '' when none. */
+  unit: string;
+}
+
+const QUANTITY = /^\s*(\(-\)|-)?\s*(\d[\d,]*(?:\.\d+)?|\.\d+)\s*([^\d\s=][^=]*?)?\s*$/;
+
+/** " 100 nos" -> 100 nos; with alternate units ("10 Box = 100 Nos") the first, billed, unit is kept. */
+export function parseTallyQuantity(text: string): TallyQuantity | undefined {
+  const main = text.split('=')[0] ?? '';
+  const match = QUANTITY.exec(main);
+  if (!match) return undefined;
+  const [, sign, digits = '', unit = ''] = match;
+  const value = dec(digits.replace(/,/g, ''));
+  return { value: sign ? value.negated() : value, unit: unit.trim() };
+}
+
+export interface TallyRate {
+  value: Decimal;
+  /** Unit after the slash; '' when none. */
+  unit: string;
+}
+
+/** "213.00/nos" -> 213.00 per nos; forex rates use the local part after "=". */
+export function parseTallyRate(text: string): TallyRate | undefined {
+  const local = localPart(text);
+  const slash = local.indexOf('/');
+  const numberText = slash >= 0 ? local.slice(0, slash) : local;
+  const value = readNumber(numberText);
+  if (!value) return undefined;
+  return { value, unit: slash >= 0 ? local.slice(slash + 1).trim() : '' };
+}
+
+/** YYYYMMDD (Tally's XML date) -> YYYY-MM-DD; undefined when not a real calendar date. */
+export function parseTallyDate(text: string): string | undefined {
+  return parseDate(text.trim(), 'YYYYMMDD');
+}
+
+/** YYYY-MM-DD -> YYYYMMDD, for request variables and imports. */
+export function toTallyDate(isoDate: string): string {
+  return isoDate.replace(/-/g, '');
+}
+
+/** Tally prints "Not Applicable" (after its stripped `&#4;` marker) for empty enumerations. */
+export function meaningful(text: string): string {
+  const trimmed = text.trim();
+  return /^(not applicable|primary|any|end of list)$/i.test(trimmed) ? '' : trimmed;
+}

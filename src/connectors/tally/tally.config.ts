@@ -1,0 +1,108 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayNotEmpty,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+
+export type WriteBackMode = 'native' | 'udf';
+
+/**
+ * Where write-back puts each identifier. 'native': TallyPrime's own e-invoice storages (IRN, IRNACKNO,
+ * IRNACKDATE, IRNQRCODE) and EWAYBILLDETAILS.LIST. 'udf': user-defined fields named below, for companies
+ * whose invoice formats print UDFs. TallyPrime documents IRNQRCODE as not importable, so in native mode the
+ * QR can also go to a UDF (`qrCode`) so the user can still print it.
+ */
+export class TallyWriteBackFields {
+  @IsIn(['native', 'udf'])
+  mode: WriteBackMode = 'native';
+
+  @IsString()
+  @IsNotEmpty()
+  irn = 'IRN';
+
+  @IsString()
+  @IsNotEmpty()
+  ackNo = 'IRNACKNO';
+
+  @IsString()
+  @IsNotEmpty()
+  ackDate = 'IRNACKDATE';
+
+  /** UDF for the signed QR; in native mode optional (IRNQRCODE is sent but Tally may drop it). */
+  @IsOptional()
+  @IsString()
+  qrCode?: string;
+
+  @IsString()
+  @IsNotEmpty()
+  ewbNo = 'EWAYBILLNO';
+
+  @IsString()
+  @IsNotEmpty()
+  ewbDate = 'EWAYBILLDATE';
+
+  @IsString()
+  @IsNotEmpty()
+  ewbValidUpto = 'EWAYBILLVALIDUPTO';
+}
+
+export class TallyConfig {
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  url = 'http://127.0.0.1:9000';
+
+  /** Company name exactly as shown in Tally (Gateway of Tally > company list). */
+  @IsString()
+  @IsNotEmpty()
+  companyName!: string;
+
+  @IsInt()
+  @Min(100)
+  timeoutMs = 120_000;
+
+  /** Most vouchers asked for in one request (Tally can hang on very large exports; 10,000 is the safe ceiling). */
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  batchSize = 2_000;
+
+  /** First day of the first catch-up (YYYY-MM-DD); defaults to the company's books-from date. */
+  @IsOptional()
+  @Matches(/^\d{4}-\d{2}-\d{2}$/)
+  startDate?: string;
+
+  @IsArray()
+  @ArrayNotEmpty()
+  @IsString({ each: true })
+  salesVoucherTypes: string[] = ['Sales'];
+
+  @IsArray()
+  @IsString({ each: true })
+  creditNoteVoucherTypes: string[] = ['Credit Note'];
+
+  @IsArray()
+  @IsString({ each: true })
+  debitNoteVoucherTypes: string[] = ['Debit Note'];
+
+  @IsArray()
+  @IsString({ each: true })
+  purchaseVoucherTypes: string[] = ['Purchase'];
+
+  /** Send requests as UTF-16LE and ask for UTF-16 answers (needed by some Tally builds for non-ASCII names). */
+  @IsBoolean()
+  utf16 = false;
+
+  @ValidateNested()
+  @Type(() => TallyWriteBackFields)
+  writeBackFields: TallyWriteBackFields = new TallyWriteBackFields();
+}

@@ -1,0 +1,252 @@
+/**
+ * Reads the supply lines and the voucher-level ledgers of a voucher without double counting: item invoices
+ * carry items in ALLINVENTORYENTRIES.LIST (the sales ledger nested in ACCOUNTINGALLOCATIONS.LIST), and
+ * Tally repeats the sales ledger, with INVENTORYALLOCATIONS.LIST, in ALLLEDGERENTRIES.LIST: ledger lines
+ * that carry inventory are items, never counted twice. Amounts are signed (negative = debit); `sign`
+ * turns the supply side positive (-1 for credit notes, which debit sales).
+ */
+import { type Decimal, ZERO, dec, roundTo } from '../../domain/money';
+import { fieldError, type FieldError } from '../../domain/field-error';
+import { isServiceCode } from '../../domain/hsn';
+import { normaliseUnit } from '../../domain/uqc';
+import { gstHeadOf, isRoundOff, isSupplyLedger, type GstHead } from './ledger-classifier';
+import { applicableOn, type GstDetails, type MasterIndex } from './tally-masters';
+import { parseTallyAmount, parseTallyQuantity, parseTallyRate } from './tally-values';
+import { childText, childrenNamed, firstChild, type TallyNode } from './xml/tally-node';
+
+export interface DraftLine {
+  path: string;
+  description: string;
+  hsnCode?: string;
+  isService: boolean;
+  quantity: Decimal;
+  unit: string;
+  unitPrice: Decimal;
+  grossAmount: Decimal;
+  discount: Decimal;
+  taxableValue: Decimal;
+  /** GST rate from the item or ledger master; undefined when Tally does not say. */
+  taxRate?: Decimal;
+  cessRate?: Decimal;
+}
+
+export interface VoucherLedgers {
+  /** List the ledgers came from, for error paths. */
+  listPath: string;
+  partyTotal?: Decimal;
+  taxes: Record<GstHead, Decimal>;
+  roundOff: Decimal;
+  documentDiscount: Decimal;
+  charges: { description: string; amount: Decimal }[];
+}
+
+export interface ReadContext {
+  date: string | undefined;
+  partyLedger: string;
+  sign: 1 | -1;
+  masters: MasterIndex;
+  errors: FieldError[];
+  warnings: FieldError[];
+}
+
+interface LedgerEntry {
+  node: TallyNode;
+  path: string;
+}
+
+/** The voucher-level ledger list: ALLLEDGERENTRIES.LIST when present, else LEDGERENTRIES.LIST. */
+function ledgerEntries(voucher: TallyNode): { entries: LedgerEntry[]; listPath: string } {
+  for (const list of ['ALLLEDGERENTRIES', 'LEDGERENTRIES']) {
+    const nodes = childrenNamed(voucher, `${list}.LIST`).filter(
+      (node) => childText(node, 'LEDGERNAME') !== '',
+    );
+    if (nodes.length > 0) {
+      return {
+        entries: nodes.map((node, index) => ({ node, path: `voucher.${list}[${index}]` })),
+        listPath: `voucher.${list}`,
+      };
+    }
+  }
+  return { entries: [], listPath: 'voucher.LEDGERENTRIES' };
+}
+
+function amountAt(node: TallyNode, path: string, ctx: ReadContext): Decimal | undefined {
+  const text = childText(node, 'AMOUNT');
+  const amount = parseTallyAmount(text);
+  if (!amount)
+    ctx.errors.push(fieldError(`${path}.AMOUNT`, 'decimal', 'amount is missing or not a number', text));
+  return amount;
+}
+
+function gstOf(details: GstDetails | undefined): { hsn?: string; rate?: Decimal; cessRate?: Decimal } {
+  return { hsn: details?.hsn || undefined, rate: details?.rate, cessRate: details?.cessRate };
+}
+
+function readItem(
+  node: TallyNode,
+  path: string,
+  ctx: ReadContext,
+  ledgerName: string,
+): DraftLine | undefined {
+  const name = childText(node, 'STOCKITEMNAME');
+  const item = ctx.masters.stockItem(name);
+  const allocation = firstChild(node, 'ACCOUNTINGALLOCATIONS.LIST');
+  const salesLedger = ctx.masters.ledger(childText(allocation ?? node, 'LEDGERNAME') || ledgerName);
+  const itemGst = gstOf(item ? applicableOn(item.gst, ctx.date) : undefined);
+  const ledgerGst = gstOf(salesLedger ? applicableOn(salesLedger.gst, ctx.date) : undefined);
+
+  const amount = amountAt(node, path, ctx);
+  const qtyText = childText(node, 'BILLEDQTY') || childText(node, 'ACTUALQTY');
+  const quantity = parseTallyQuantity(qtyText);
+  if (!quantity)
+    ctx.errors.push(
+      fieldError(`${path}.BILLEDQTY`, 'quantity', 'quantity is missing or unreadable', qtyText),
+    );
+  const rateText = childText(node, 'RATE');
+  const rate = rateText === '' ? undefined : parseTallyRate(rateText);
+  if (rateText !== '' && !rate)
+    ctx.errors.push(fieldError(`${path}.RATE`, 'rate', 'rate is unreadable', rateText));
+  if (!amount || !quantity || (rateText !== '' && !rate)) return undefined;
+
+  const taxableValue = amount.times(ctx.sign);
+  if (taxableValue.isNegative()) {
+    ctx.errors.push(
+      fieldError(
+        `${path}.AMOUNT`,
+        'sign',
+        'line amount has the opposite sign of the voucher',
+        amount.toString(),
+      ),
+    );
+    return undefined;
+  }
+  const qty = quantity.value.abs();
+  const unitPrice = rate ? rate.value.abs() : qty.isZero() ? taxableValue : taxableValue.dividedBy(qty);
+  const gross = rate ? roundTo(qty.times(unitPrice), 2) : taxableValue;
+  const discount = gross.greaterThan(taxableValue) ? gross.minus(taxableValue) : ZERO;
+
+  const unitText = quantity.unit || rate?.unit || item?.baseUnits || '';
+  let unit = normaliseUnit(unitText);
+  if (!unit) {
+    ctx.warnings.push(
+      fieldError(`${path}.BILLEDQTY`, 'unit.unknown', 'unit is not a UQC; sent as OTH', unitText),
+    );
+    unit = 'OTH';
+  }
+  const hsnCode = childText(node, 'GSTHSNNAME') || childText(node, 'HSNCODE') || itemGst.hsn || ledgerGst.hsn;
+  if (!hsnCode)
+    ctx.errors.push(
+      fieldError(`${path}.STOCKITEMNAME`, 'hsn.required', `no HSN for stock item "${name}"`, name),
+    );
+  return {
+    path,
+    description: item?.description || name,
+    hsnCode,
+    isService: hsnCode ? isServiceCode(hsnCode) : false,
+    quantity: qty,
+    unit,
+    unitPrice,
+    grossAmount: discount.isZero() ? taxableValue : gross,
+    discount,
+    taxableValue,
+    taxRate: itemGst.rate ?? ledgerGst.rate,
+    cessRate: itemGst.cessRate ?? ledgerGst.cessRate,
+  };
+}
+
+function readLedgerLine(
+  entry: LedgerEntry,
+  value: Decimal,
+  hsn: string | undefined,
+  ctx: ReadContext,
+): DraftLine {
+  const name = childText(entry.node, 'LEDGERNAME');
+  const master = ctx.masters.ledger(name);
+  const gst = gstOf(master ? applicableOn(master.gst, ctx.date) : undefined);
+  if (!hsn)
+    ctx.errors.push(
+      fieldError(`${entry.path}.LEDGERNAME`, 'hsn.required', `no HSN/SAC for ledger "${name}"`, name),
+    );
+  return {
+    path: entry.path,
+    description: name,
+    hsnCode: hsn,
+    isService: hsn ? isServiceCode(hsn) : true,
+    quantity: dec(1),
+    unit: 'OTH',
+    unitPrice: value,
+    grossAmount: value,
+    discount: ZERO,
+    taxableValue: value,
+    taxRate: gst.rate,
+    cessRate: gst.cessRate,
+  };
+}
+
+export function readVoucherLines(
+  voucher: TallyNode,
+  ctx: ReadContext,
+): { lines: DraftLine[]; ledgers: VoucherLedgers } {
+  const lines: DraftLine[] = [];
+  const inventory = [
+    ...childrenNamed(voucher, 'ALLINVENTORYENTRIES.LIST'),
+    ...childrenNamed(voucher, 'INVENTORYENTRIES.LIST'),
+  ];
+  inventory.forEach((node, index) => {
+    const line = readItem(node, `voucher.ALLINVENTORYENTRIES[${index}]`, ctx, '');
+    if (line) lines.push(line);
+  });
+
+  const { entries, listPath } = ledgerEntries(voucher);
+  const ledgers: VoucherLedgers = {
+    listPath,
+    taxes: { igst: ZERO, cgst: ZERO, sgst: ZERO, cess: ZERO, stateCess: ZERO },
+    roundOff: ZERO,
+    documentDiscount: ZERO,
+    charges: [],
+  };
+  for (const entry of entries) {
+    const name = childText(entry.node, 'LEDGERNAME');
+    const nestedItems = childrenNamed(entry.node, 'INVENTORYALLOCATIONS.LIST');
+    if (nestedItems.length > 0) {
+      // Items repeated under their sales ledger: counted from ALLINVENTORYENTRIES when the voucher has them.
+      if (inventory.length === 0) {
+        nestedItems.forEach((node, index) => {
+          const line = readItem(node, `${entry.path}.INVENTORYALLOCATIONS[${index}]`, ctx, name);
+          if (line) lines.push(line);
+        });
+      }
+      continue;
+    }
+    const amount = amountAt(entry.node, entry.path, ctx);
+    if (!amount) continue;
+    const value = amount.times(ctx.sign);
+    const master = ctx.masters.ledger(name);
+    if (
+      name.toLowerCase() === ctx.partyLedger.toLowerCase() ||
+      childText(entry.node, 'ISPARTYLEDGER') === 'Yes'
+    ) {
+      ledgers.partyTotal = (ledgers.partyTotal ?? ZERO).plus(value.negated());
+      continue;
+    }
+    const head = gstHeadOf(name, master);
+    if (head) {
+      ledgers.taxes[head] = ledgers.taxes[head].plus(value);
+    } else if (isRoundOff(name)) {
+      ledgers.roundOff = ledgers.roundOff.plus(value);
+    } else if (value.isNegative()) {
+      ledgers.documentDiscount = ledgers.documentDiscount.plus(value.negated());
+    } else {
+      const hsn =
+        childText(entry.node, 'GSTHSNNAME') ||
+        (master ? applicableOn(master.gst, ctx.date)?.hsn : undefined) ||
+        undefined;
+      if (isSupplyLedger(master, hsn !== undefined) || inventory.length === 0) {
+        lines.push(readLedgerLine(entry, value, hsn, ctx));
+      } else {
+        ledgers.charges.push({ description: name, amount: value });
+      }
+    }
+  }
+  return { lines, ledgers };
+}

@@ -1,0 +1,49 @@
+/**
+ * Tally writes characters XML 1.0 forbids: the `&#4;` (EOT) sentinel before "Not Applicable"/"Primary"/"Any",
+ * other control-character references, and sometimes the raw control characters themselves. A strict parser
+ * stops at the first one, so they are removed from the decoded text before parsing, chunk by chunk.
+ */
+const CHAR_REF = /&#(x[0-9a-fA-F]+|[0-9]+);( ?)/g;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const RAW_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+/** Longest character reference kept back at a chunk end in case the rest arrives with the next chunk. */
+const HOLD_BACK = 14;
+
+export function isXmlChar(codePoint: number): boolean {
+  if (codePoint === 0x9 || codePoint === 0xa || codePoint === 0xd) return true;
+  if (codePoint >= 0x20 && codePoint <= 0xd7ff) return true;
+  if (codePoint >= 0xe000 && codePoint <= 0xfffd) return true;
+  return codePoint >= 0x10000 && codePoint <= 0x10ffff;
+}
+
+/** Removes invalid character references (with the space Tally puts after its `&#4;` sentinel) and raw control characters. */
+export function stripInvalidXmlChars(text: string): string {
+  let cleaned = text;
+  if (cleaned.includes('&#')) {
+    cleaned = cleaned.replace(CHAR_REF, (whole, ref: string, space: string) => {
+      const codePoint = ref.startsWith('x') ? parseInt(ref.slice(1), 16) : parseInt(ref, 10);
+      if (isXmlChar(codePoint)) return whole;
+      return codePoint === 4 ? '' : space;
+    });
+  }
+  return cleaned.replace(RAW_CONTROL, '');
+}
+
+/** Stateful form of `stripInvalidXmlChars` for a stream of text chunks that may split a reference. */
+export class ControlCharFilter {
+  private pending = '';
+
+  push(chunk: string): string {
+    const text = this.pending + chunk;
+    const lastAmp = text.lastIndexOf('&');
+    const cut = lastAmp >= 0 && lastAmp >= text.length - HOLD_BACK ? lastAmp : text.length;
+    this.pending = text.slice(cut);
+    return stripInvalidXmlChars(text.slice(0, cut));
+  }
+
+  end(): string {
+    const rest = this.pending;
+    this.pending = '';
+    return stripInvalidXmlChars(rest);
+  }
+}

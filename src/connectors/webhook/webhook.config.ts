@@ -1,0 +1,32 @@
+import { IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
+import { Secret } from '../../config/secret.decorator';
+
+export class WebhookConnectorConfig {
+  /** Shared HMAC secret; empty in development means "generate one under the data dir". */
+  @IsString()
+  @MinLength(0)
+  @Secret()
+  secret = '';
+
+  /** Accepted clock skew for X-Webhook-Timestamp. */
+  @IsInt()
+  @Min(30)
+  @Max(3600)
+  toleranceSeconds = 300;
+
+  /** Where outcomes are POSTed (signed the same way). No URL: outcomes are only kept for polling. */
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  callbackUrl?: string;
+
+  @IsInt()
+  @Min(100)
+  @Max(60000)
+  callbackTimeoutMs = 10000;
+
+  /** Most documents accepted in one request. */
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  maxBatch = 500;
+}

@@ -1,0 +1,132 @@
+/**
+ * Webhook connector: documents are pushed to `POST /webhooks/:instance/invoices`, so `pullSales` has
+ * nothing to drain (the HTTP layer ingests them durably before answering 202). Outcomes are POSTed to
+ * the instance's callback URL, signed like inbound requests; a failed POST is a transient error that
+ * the write-back job retries with backoff.
+ */
+import axios, { isAxiosError } from 'axios';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import {
+  ConnectorError,
+  type CheckResult,
+  type ConnectorContext,
+  type ConnectorCursor,
+  type ConnectorFactory,
+  type ErpConnector,
+  type PullBatch,
+  type PurchaseRecord,
+  type WriteBackDocument,
+  type WriteBackOutcome,
+} from '../contract';
+import { readWebhookBody, type WebhookBody } from './webhook-body';
+import { WebhookConnectorConfig } from './webhook.config';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, signWebhook, verifyWebhookSignature, type SignatureCheck } from './webhook-signature';
+
+export class WebhookConnector implements ErpConnector {
+  readonly kind = 'webhook';
+  private readonly secret: string;
+
+  constructor(
+    readonly instanceName: string,
+    private readonly config: WebhookConnectorConfig,
+    private readonly context: ConnectorContext,
+  ) {
+    this.secret = config.secret || this.developmentSecret();
+  }
+
+  check(): Promise<CheckResult> {
+    return Promise.resolve({
+      ok: true,
+      message: this.config.callbackUrl ? 'accepting pushes; callbacks enabled' : 'accepting pushes; no callback URL',
+    });
+  }
+
+  verify(headers: Record<string, string | string[] | undefined>, rawBody: Buffer, nowSeconds: number): SignatureCheck {
+    const header = (name: string): string | undefined => {
+      const value = headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    };
+    return verifyWebhookSignature({
+      secret: this.secret,
+      timestampHeader: header(TIMESTAMP_HEADER),
+      signatureHeader: header(SIGNATURE_HEADER),
+      rawBody,
+      nowSeconds,
+      toleranceSeconds: this.config.toleranceSeconds,
+    });
+  }
+
+  read(body: unknown): WebhookBody {
+    return readWebhookBody(body, this.config.maxBatch);
+  }
+
+  // Pushed documents are ingested as they arrive; there is never anything left to pull.
+  // eslint-disable-next-line require-yield
+  async *pullSales(_cursor: ConnectorCursor): AsyncIterable<PullBatch> {
+    return;
+  }
+
+  // eslint-disable-next-line require-yield
+  async *pullPurchases(): AsyncIterable<PurchaseRecord[]> {
+    return;
+  }
+
+  async writeBack(document: WriteBackDocument, outcome: WriteBackOutcome): Promise<void> {
+    if (!this.config.callbackUrl) return;
+    const body = JSON.stringify({
+      documentId: document.id,
+      externalId: document.erpId,
+      documentNumber: document.documentNumber,
+      documentDate: document.documentDate,
+      regime: outcome.regime,
+      state: outcome.state,
+      identifiers: outcome.identifiers,
+      error: outcome.error ?? null,
+    });
+    const timestamp = Math.floor(Date.now() / 1000);
+    try {
+      await axios.post(this.config.callbackUrl, body, {
+        timeout: this.config.callbackTimeoutMs,
+        headers: {
+          'content-type': 'application/json',
+          [TIMESTAMP_HEADER]: String(timestamp),
+          [SIGNATURE_HEADER]: signWebhook(this.secret, timestamp, body),
+        },
+        validateStatus: (status) => status >= 200 && status < 300,
+      });
+    } catch (error) {
+      const status = isAxiosError(error) ? error.response?.status : undefined;
+      const permanent = status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
+      throw new ConnectorError(
+        permanent ? 'config' : 'transient',
+        `callback to ${new URL(this.config.callbackUrl).origin} failed: ${status ? `HTTP ${status}` : errorMessage(error)}`,
+      );
+    }
+  }
+
+  /** Development only: a random secret kept (0600) under the instance's data dir, never logged. */
+  private developmentSecret(): string {
+    mkdirSync(this.context.dataDir, { recursive: true });
+    const file = join(this.context.dataDir, 'webhook-secret');
+    if (!existsSync(file)) {
+      writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+      this.context.log.warn(`webhook ${this.instanceName}: no secret configured; generated one in ${file}`);
+    }
+    return readFileSync(file, 'utf8').trim();
+  }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class WebhookConnectorFactory implements ConnectorFactory<WebhookConnectorConfig> {
+  readonly kind = 'webhook';
+  readonly configClass = WebhookConnectorConfig;
+
+  create(instanceName: string, config: WebhookConnectorConfig, context: ConnectorContext): WebhookConnector {
+    return new WebhookConnector(instanceName, config, context);
+  }
+}

@@ -1,0 +1,4 @@
+import { InitialSchema1763769600000 } from './1763769600000-InitialSchema';
+
+/** In order. TypeORM runs the ones not yet recorded in its `migrations` table. */
+export const MIGRATIONS = [InitialSchema1763769600000];

@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { DocumentEntity } from '../entities';
+
+export interface DocumentFilter {
+  connectorInstanceId?: string;
+  state?: string;
+  errorClass?: string;
+  regime?: string;
+  dateFrom?: string;
+  dateTo?: string;
+  docNumber?: string;
+  limit: number;
+  offset: number;
+}
+
+@Injectable()
+export class DocumentRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  findByErpId(
+    connectorInstanceId: string,
+    erpId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<DocumentEntity | null> {
+    return manager.findOne(DocumentEntity, {
+      where: { connectorInstanceId, erpId },
+      lock: manager.queryRunner ? { mode: 'pessimistic_write' } : undefined,
+    });
+  }
+
+  findById(id: string, manager: EntityManager = this.dataSource.manager): Promise<DocumentEntity | null> {
+    return manager.findOneBy(DocumentEntity, { id });
+  }
+
+  async insert(document: Partial<DocumentEntity>, manager: EntityManager): Promise<DocumentEntity> {
+    const entity = manager.create(DocumentEntity, document);
+    return manager.save(entity);
+  }
+
+  async update(id: string, patch: Partial<DocumentEntity>, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    // TypeORM's update typing does not accept jsonb unknowns; the columns are declared on the entity.
+    await manager.update(DocumentEntity, { id }, patch as never);
+  }
+
+  /** Documents matching the filter; state/error/regime filters look at the document's submissions. */
+  async list(filter: DocumentFilter): Promise<{ items: DocumentEntity[]; total: number }> {
+    const query = this.dataSource.manager
+      .createQueryBuilder(DocumentEntity, 'd')
+      .orderBy('d.created_at', 'DESC')
+      .addOrderBy('d.id', 'ASC')
+      .take(filter.limit)
+      .skip(filter.offset);
+    if (filter.connectorInstanceId) query.andWhere('d.connector_instance_id = :ci', { ci: filter.connectorInstanceId });
+    if (filter.dateFrom) query.andWhere('d.doc_date >= :from', { from: filter.dateFrom });
+    if (filter.dateTo) query.andWhere('d.doc_date <= :to', { to: filter.dateTo });
+    if (filter.docNumber) query.andWhere('d.doc_number = :no', { no: filter.docNumber });
+    if (filter.state || filter.errorClass || filter.regime) {
+      const conditions = ['s.document_id = d.id'];
+      if (filter.state) conditions.push('s.state = :state');
+      if (filter.errorClass) conditions.push('s.error_class = :errorClass');
+      if (filter.regime) conditions.push('s.regime = :regime');
+      query.andWhere(`EXISTS (SELECT 1 FROM submission s WHERE ${conditions.join(' AND ')})`, {
+        state: filter.state,
+        errorClass: filter.errorClass,
+        regime: filter.regime,
+      });
+    }
+    const [items, total] = await query.getManyAndCount();
+    return { items, total };
+  }
+}

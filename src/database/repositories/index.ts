@@ -1,0 +1,5 @@
+export * from './audit.repository';
+export * from './connector-instance.repository';
+export * from './document.repository';
+export * from './submission.repository';
+export * from './webhook-receipt.repository';

@@ -1,0 +1,2 @@
+export * from './india-invoice.fixture';
+export * from './saudi-invoice.fixture';

@@ -1,0 +1,134 @@
+import { type CanonicalInvoice, type Country, type DocumentType } from './canonical-invoice';
+import { type FieldError, type Outcome } from './field-error';
+import { FieldReader, withoutUndefined } from './field-reader';
+import { COUNTRIES, type InvoiceContext, SUPPLY_TYPES } from './invoice-context';
+import {
+  isCurrencyCode,
+  readExport,
+  readKsaDetails,
+  readOriginalInvoice,
+  readPayment,
+  readTotals,
+  readTransport,
+} from './invoice-details.reader';
+import { INVOICE_KEYS } from './invoice-keys';
+import { readCharges, readLines } from './invoice-line.reader';
+import { readBuyer, readDispatchFrom, readSeller, readShipTo, requireGstin } from './invoice-party.reader';
+import { dec } from './money';
+
+const DOCUMENT_TYPES: readonly DocumentType[] = ['INV', 'CRN', 'DBN'];
+const DEFAULT_CURRENCY: Readonly<Record<Country, string>> = { IN: 'INR', SA: 'SAR' };
+
+/**
+ * GST rule 46 and NIC: at most 16 characters of letters, digits, "/" and "-", starting with a
+ * letter or a digit other than 0.
+ */
+const INDIAN_DOCUMENT_NUMBER = /^[A-Za-z1-9][A-Za-z0-9/-]{0,15}$/;
+
+/**
+ * Checks an untrusted JSON value (a webhook body, a CSV row group) against CanonicalInvoice: shape,
+ * types, enums, decimal strings, ISO dates, and the rules every invoice obeys whatever the schema it
+ * is mapped to (valid GSTINs and state codes, UQC, HSN format, notified GST rates, unique line
+ * numbers, credit and debit notes naming the original invoice). It never checks arithmetic: the
+ * schema mappers recompute and compare. Omitted optional amounts come back as "0", omitted flags as
+ * false, and the currency defaults to INR or SAR by country. Every problem is reported, none thrown.
+ */
+export function validateCanonicalInvoice(input: unknown): Outcome<CanonicalInvoice> {
+  const reader = new FieldReader();
+  const invoice = readInvoice(reader, input);
+  if (reader.errors.length > 0 || !invoice) return { ok: false, errors: reader.errors };
+  return reader.warnings.length > 0
+    ? { ok: true, value: invoice, warnings: reader.warnings }
+    : { ok: true, value: invoice };
+}
+
+/** The same check, for callers that only need the errors (an empty list when valid). */
+export function canonicalInvoiceErrors(input: unknown): FieldError[] {
+  const outcome = validateCanonicalInvoice(input);
+  return outcome.ok ? [] : outcome.errors;
+}
+
+function readInvoice(r: FieldReader, input: unknown): CanonicalInvoice | undefined {
+  const root = r.object(input, '', INVOICE_KEYS);
+  if (!root) return undefined;
+  const ctx: InvoiceContext = {
+    country: r.checkedEnum(root, 'country', '', COUNTRIES),
+    supplyType: r.checkedEnum(root, 'supplyType', '', SUPPLY_TYPES),
+  };
+  const documentType = r.requiredEnum(root, 'documentType', '', DOCUMENT_TYPES);
+  const invoice: CanonicalInvoice = withoutUndefined({
+    country: ctx.country ?? 'IN',
+    documentType,
+    documentNumber: readDocumentNumber(r, root, ctx),
+    documentDate: r.requiredDate(root, 'documentDate', ''),
+    supplyType: ctx.supplyType ?? 'B2B',
+    reverseCharge: r.booleanOr(root, 'reverseCharge', '', false),
+    igstOnIntra: r.booleanOr(root, 'igstOnIntra', '', false),
+    ecommerceGstin: readEcommerceGstin(r, root, ctx),
+    currency: readCurrency(r, root, ctx),
+    exchangeRate: readExchangeRate(r, root),
+    seller: readSeller(r, root, ctx),
+    buyer: readBuyer(r, root, ctx),
+    dispatchFrom: readDispatchFrom(r, root, ctx),
+    shipTo: readShipTo(r, root, ctx),
+    lines: readLines(r, root, ctx),
+    charges: readCharges(r, root),
+    documentDiscount: r.decimalOrZero(root, 'documentDiscount', ''),
+    totals: readTotals(r, root),
+    originalInvoice: readOriginalInvoice(r, root),
+    transport: readTransport(r, root),
+    export: readExport(r, root),
+    payment: readPayment(r, root),
+    ksa: readKsaDetails(r, root),
+    notes: r.optionalString(root, 'notes', ''),
+  });
+  const isNote = invoice.documentType === 'CRN' || invoice.documentType === 'DBN';
+  if (isNote && !invoice.originalInvoice && root.originalInvoice == null) {
+    r.report(
+      'originalInvoice',
+      'originalInvoice.required',
+      'a credit or debit note names the invoice it adjusts',
+    );
+  }
+  return invoice;
+}
+
+function readDocumentNumber(r: FieldReader, root: Record<string, unknown>, ctx: InvoiceContext): string {
+  const documentNumber = r.requiredString(root, 'documentNumber', '');
+  if (ctx.country === 'IN' && documentNumber.trim() !== '' && !INDIAN_DOCUMENT_NUMBER.test(documentNumber)) {
+    r.report(
+      'documentNumber',
+      'documentNumber.format',
+      'an Indian invoice number has at most 16 characters: letters, digits, "-" and "/", starting with a letter or 1-9',
+      documentNumber,
+    );
+  }
+  return documentNumber;
+}
+
+function readEcommerceGstin(
+  r: FieldReader,
+  root: Record<string, unknown>,
+  ctx: InvoiceContext,
+): string | undefined {
+  const gstin = r.optionalString(root, 'ecommerceGstin', '');
+  if (gstin !== undefined && ctx.country === 'IN') requireGstin(r, gstin, 'ecommerceGstin');
+  return gstin;
+}
+
+function readCurrency(r: FieldReader, root: Record<string, unknown>, ctx: InvoiceContext): string {
+  const currency = r.optionalString(root, 'currency', '');
+  if (currency === undefined) return ctx.country ? DEFAULT_CURRENCY[ctx.country] : '';
+  if (!isCurrencyCode(currency)) {
+    r.report('currency', 'currency.format', 'must be an ISO 4217 code such as INR, SAR or USD', currency);
+  }
+  return currency;
+}
+
+function readExchangeRate(r: FieldReader, root: Record<string, unknown>): string | undefined {
+  const rate = r.optionalDecimal(root, 'exchangeRate', '');
+  if (rate !== undefined && dec(rate).isZero()) {
+    r.report('exchangeRate', 'decimal.positive', 'must be greater than 0', rate);
+  }
+  return rate;
+}

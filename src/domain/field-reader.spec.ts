@@ -1,0 +1,46 @@
+import { FieldReader, childPath, withoutUndefined } from './field-reader';
+
+describe('FieldReader', () => {
+  it('builds dot and bracket paths', () => {
+    expect(childPath('', 'seller')).toBe('seller');
+    expect(childPath('seller', 'gstin')).toBe('seller.gstin');
+    expect(childPath('lines', 2)).toBe('lines[2]');
+  });
+
+  it('returns placeholders for missing required fields and records each', () => {
+    const reader = new FieldReader();
+    const source = {};
+    expect(reader.requiredString(source, 'name', 'party')).toBe('');
+    expect(reader.requiredDecimal(source, 'amount', 'party')).toBe('0');
+    expect(reader.requiredInteger(source, 'count', 'party')).toBe(0);
+    expect(reader.requiredEnum(source, 'kind', 'party', ['A', 'B'])).toBe('A');
+    expect(reader.checkedEnum(source, 'kind', 'party', ['A', 'B'])).toBeUndefined();
+    expect(reader.errors.map((error) => error.path)).toEqual([
+      'party.name',
+      'party.amount',
+      'party.count',
+      'party.kind',
+      'party.kind',
+    ]);
+  });
+
+  it('treats null and blank optional text as absent', () => {
+    const reader = new FieldReader();
+    expect(reader.optionalString({ a: null, b: '  ' }, 'a', '')).toBeUndefined();
+    expect(reader.optionalString({ a: null, b: '  ' }, 'b', '')).toBeUndefined();
+    expect(reader.decimalOrZero({ a: null }, 'a', '')).toBe('0');
+    expect(reader.errors).toEqual([]);
+  });
+
+  it('records values as text, truncated by fieldError', () => {
+    const reader = new FieldReader();
+    reader.requiredDecimal({ amount: 'x'.repeat(300) }, 'amount', 'totals');
+    expect(reader.errors[0].rule).toBe('decimal.format');
+    expect(reader.errors[0].value).toHaveLength(201);
+  });
+
+  it('drops undefined keys only', () => {
+    expect(withoutUndefined({ a: 1, b: undefined, c: null, d: '' })).toEqual({ a: 1, c: null, d: '' });
+    expect(Object.keys(withoutUndefined({ a: undefined }))).toEqual([]);
+  });
+});

@@ -1,0 +1,282 @@
+import { isIsoDate } from './dates';
+import { type FieldError, fieldError } from './field-error';
+import { isDecimalString } from './money';
+
+export type JsonObject = Record<string, unknown>;
+
+export interface DecimalFieldOptions {
+  allowNegative?: boolean;
+}
+
+export interface IntegerFieldOptions {
+  min?: number;
+  max?: number;
+}
+
+/**
+ * Reads fields of untrusted JSON into typed values, recording a FieldError (with its full path)
+ * for every problem instead of throwing. `null` counts as absent, as does an empty or blank
+ * string in an optional text field. Required readers return a placeholder ("", "0", 0) after
+ * reporting, so a caller can keep reading; a document with errors is never returned as valid.
+ */
+export class FieldReader {
+  readonly errors: FieldError[] = [];
+  /** Doubts that do not make the document invalid. */
+  readonly warnings: FieldError[] = [];
+
+  report(path: string, rule: string, message: string, value?: unknown): void {
+    this.errors.push(fieldError(path, rule, message, value));
+  }
+
+  warn(path: string, rule: string, message: string, value?: unknown): void {
+    this.warnings.push(fieldError(path, rule, message, value));
+  }
+
+  /** The value as an object whose keys are all in `allowedKeys`; each other key is reported. */
+  object(value: unknown, path: string, allowedKeys: readonly string[]): JsonObject | undefined {
+    if (!isPlainObject(value)) {
+      this.report(path || '$', 'type.object', 'must be an object', value);
+      return undefined;
+    }
+    for (const key of Object.keys(value)) {
+      if (!allowedKeys.includes(key)) {
+        this.report(
+          childPath(path, key),
+          'unknown.property',
+          `unknown property "${key}" (misspelt?)`,
+          value[key],
+        );
+      }
+    }
+    return value;
+  }
+
+  optionalObject(
+    source: JsonObject,
+    key: string,
+    path: string,
+    allowedKeys: readonly string[],
+  ): JsonObject | undefined {
+    const value = present(source[key]);
+    return value === undefined ? undefined : this.object(value, childPath(path, key), allowedKeys);
+  }
+
+  requiredObject(
+    source: JsonObject,
+    key: string,
+    path: string,
+    allowedKeys: readonly string[],
+  ): JsonObject | undefined {
+    if (this.missing(source, key, path)) return undefined;
+    return this.object(source[key], childPath(path, key), allowedKeys);
+  }
+
+  requiredString(source: JsonObject, key: string, path: string): string {
+    if (this.missing(source, key, path)) return '';
+    const value = this.text(source[key], childPath(path, key));
+    if (value !== undefined && value.trim() === '') {
+      this.report(childPath(path, key), 'required', 'must not be empty', value);
+    }
+    return value ?? '';
+  }
+
+  optionalString(source: JsonObject, key: string, path: string): string | undefined {
+    const value = present(source[key]);
+    if (value === undefined) return undefined;
+    const text = this.text(value, childPath(path, key));
+    return text === undefined || text.trim() === '' ? undefined : text;
+  }
+
+  requiredDecimal(source: JsonObject, key: string, path: string, opts: DecimalFieldOptions = {}): string {
+    if (this.missing(source, key, path)) return '0';
+    return this.decimal(source[key], childPath(path, key), opts) ?? '0';
+  }
+
+  /** A decimal that defaults to "0" when omitted. */
+  decimalOrZero(source: JsonObject, key: string, path: string, opts: DecimalFieldOptions = {}): string {
+    const value = present(source[key]);
+    if (value === undefined) return '0';
+    return this.decimal(value, childPath(path, key), opts) ?? '0';
+  }
+
+  optionalDecimal(
+    source: JsonObject,
+    key: string,
+    path: string,
+    opts: DecimalFieldOptions = {},
+  ): string | undefined {
+    const value = present(source[key]);
+    return value === undefined ? undefined : this.decimal(value, childPath(path, key), opts);
+  }
+
+  requiredInteger(source: JsonObject, key: string, path: string, opts: IntegerFieldOptions = {}): number {
+    if (this.missing(source, key, path)) return 0;
+    return this.integer(source[key], childPath(path, key), opts) ?? 0;
+  }
+
+  optionalInteger(
+    source: JsonObject,
+    key: string,
+    path: string,
+    opts: IntegerFieldOptions = {},
+  ): number | undefined {
+    const value = present(source[key]);
+    return value === undefined ? undefined : this.integer(value, childPath(path, key), opts);
+  }
+
+  requiredBoolean(source: JsonObject, key: string, path: string): boolean {
+    if (this.missing(source, key, path)) return false;
+    return this.boolean(source[key], childPath(path, key)) ?? false;
+  }
+
+  booleanOr(source: JsonObject, key: string, path: string, fallback: boolean): boolean {
+    return this.optionalBoolean(source, key, path) ?? fallback;
+  }
+
+  optionalBoolean(source: JsonObject, key: string, path: string): boolean | undefined {
+    const value = present(source[key]);
+    return value === undefined ? undefined : this.boolean(value, childPath(path, key));
+  }
+
+  requiredEnum<T extends string>(source: JsonObject, key: string, path: string, allowed: readonly T[]): T {
+    if (this.missing(source, key, path)) return allowed[0];
+    return this.enumValue(source[key], childPath(path, key), allowed) ?? allowed[0];
+  }
+
+  /** Like requiredEnum, but undefined (not a placeholder) when missing or invalid. */
+  checkedEnum<T extends string>(
+    source: JsonObject,
+    key: string,
+    path: string,
+    allowed: readonly T[],
+  ): T | undefined {
+    if (this.missing(source, key, path)) return undefined;
+    return this.enumValue(source[key], childPath(path, key), allowed);
+  }
+
+  optionalEnum<T extends string>(
+    source: JsonObject,
+    key: string,
+    path: string,
+    allowed: readonly T[],
+  ): T | undefined {
+    const value = present(source[key]);
+    return value === undefined ? undefined : this.enumValue(value, childPath(path, key), allowed);
+  }
+
+  requiredDate(source: JsonObject, key: string, path: string): string {
+    if (this.missing(source, key, path)) return '';
+    return this.date(source[key], childPath(path, key)) ?? '';
+  }
+
+  optionalDate(source: JsonObject, key: string, path: string): string | undefined {
+    const value = present(source[key]);
+    return value === undefined ? undefined : this.date(value, childPath(path, key));
+  }
+
+  /** The array at `key`, or undefined (reported when required, or when present but not an array). */
+  array(source: JsonObject, key: string, path: string, required: boolean): unknown[] | undefined {
+    const value = present(source[key]);
+    if (value === undefined) {
+      if (required) this.report(childPath(path, key), 'required', 'is required');
+      return undefined;
+    }
+    if (!Array.isArray(value)) {
+      this.report(childPath(path, key), 'type.array', 'must be an array', value);
+      return undefined;
+    }
+    return value as unknown[];
+  }
+
+  private missing(source: JsonObject, key: string, path: string): boolean {
+    if (present(source[key]) !== undefined) return false;
+    this.report(childPath(path, key), 'required', 'is required');
+    return true;
+  }
+
+  private text(value: unknown, path: string): string | undefined {
+    if (typeof value === 'string') return value;
+    this.report(path, 'type.string', 'must be a string', value);
+    return undefined;
+  }
+
+  private decimal(value: unknown, path: string, opts: DecimalFieldOptions): string | undefined {
+    if (typeof value === 'number') {
+      this.report(
+        path,
+        'decimal.string',
+        `must be a decimal string such as "${value}", not a JSON number`,
+        value,
+      );
+      return undefined;
+    }
+    if (!isDecimalString(value, { allowNegative: true })) {
+      this.report(
+        path,
+        'decimal.format',
+        'must be a decimal string such as "1180.50" (digits, optional point)',
+        value,
+      );
+      return undefined;
+    }
+    if (!opts.allowNegative && value.startsWith('-')) {
+      this.report(path, 'decimal.negative', 'must not be negative', value);
+      return undefined;
+    }
+    return value;
+  }
+
+  private integer(value: unknown, path: string, opts: IntegerFieldOptions): number | undefined {
+    if (typeof value !== 'number' || !Number.isInteger(value)) {
+      this.report(path, 'type.integer', 'must be a whole JSON number', value);
+      return undefined;
+    }
+    const { min, max } = opts;
+    if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
+      const range = max === undefined ? `at least ${min}` : `between ${min ?? '-∞'} and ${max}`;
+      this.report(path, 'number.range', `must be ${range}`, value);
+      return undefined;
+    }
+    return value;
+  }
+
+  private boolean(value: unknown, path: string): boolean | undefined {
+    if (typeof value === 'boolean') return value;
+    this.report(path, 'type.boolean', 'must be true or false', value);
+    return undefined;
+  }
+
+  private enumValue<T extends string>(value: unknown, path: string, allowed: readonly T[]): T | undefined {
+    if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
+    this.report(path, 'enum', `must be one of ${allowed.join(', ')}`, value);
+    return undefined;
+  }
+
+  private date(value: unknown, path: string): string | undefined {
+    if (isIsoDate(value)) return value;
+    this.report(path, 'date.iso', 'must be a calendar date written YYYY-MM-DD', value);
+    return undefined;
+  }
+}
+
+export function childPath(path: string, key: string | number): string {
+  if (typeof key === 'number') return `${path}[${key}]`;
+  return path ? `${path}.${key}` : key;
+}
+
+function present(value: unknown): unknown {
+  return value === null ? undefined : value;
+}
+
+function isPlainObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Drops keys whose value is undefined, so optional fields left out stay out of the JSON. */
+export function withoutUndefined<T extends object>(value: T): T {
+  const copy = { ...value };
+  for (const key of Object.keys(copy) as (keyof T)[]) {
+    if (copy[key] === undefined) delete copy[key];
+  }
+  return copy;
+}

@@ -1,0 +1,13 @@
+export * from './canonical-invoice';
+export * from './field-error';
+export * from './money';
+export * from './gstin';
+export * from './state-codes';
+export * from './uqc';
+export * from './gst-rates';
+export * from './hsn';
+export * from './pincode';
+export * from './financial-year';
+export * from './dates';
+export * from './canonical-invoice.validator';
+export { FieldReader, childPath, withoutUndefined, type JsonObject } from './field-reader';

@@ -1,0 +1,31 @@
+/**
+ * Structured JSON logs (pino). Credentials are redacted wherever they could appear: request headers,
+ * and any logged object's secret-looking keys.
+ */
+import type { Params } from 'nestjs-pino';
+
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  'req.headers["x-webhook-signature"]',
+  'req.headers.cookie',
+  '*.password',
+  '*.secret',
+  '*.clientSecret',
+  '*.client_secret',
+  '*.token',
+  '*.accessToken',
+  '*.apiKey',
+  '*.privateKey',
+];
+
+export function loggerOptions(): Params {
+  return {
+    pinoHttp: {
+      level: process.env.LOG_LEVEL ?? 'info',
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      autoLogging: process.env.LOG_HTTP === 'true',
+      quietReqLogger: true,
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * The connector service: HTTP API, workers and scheduler (roles from config). With no database URL it
+ * starts an embedded PostgreSQL under `<dataDir>/pg`; with the sandbox enabled it starts the simulated
+ * outside world in-process and points the compliance clients at it.
+ */
+import { Logger } from '@nestjs/common';
+import { resolve } from 'node:path';
+import { createApp } from './app.factory';
+import { ConfigError, loadConfig } from './config/config-loader';
+import { runMigrations } from './database/data-source';
+import { startEmbeddedPostgres, type EmbeddedPostgresServer } from './database/embedded-postgres';
+import { startRuntimeExtras } from './runtime-extras';
+
+async function bootstrap(): Promise<void> {
+  const log = new Logger('Boot');
+  const config = loadConfig();
+  const cleanups: (() => Promise<void>)[] = [];
+
+  let databaseUrl = config.database.url;
+  let embedded: EmbeddedPostgresServer | undefined;
+  if (!databaseUrl) {
+    const dataDir = resolve(config.server.dataDir, 'pg');
+    log.log(`no database.url / DATABASE_URL: starting embedded PostgreSQL in ${dataDir}`);
+    embedded = await startEmbeddedPostgres({ dataDir, quiet: true });
+    databaseUrl = await embedded.ensureDatabase('connector');
+  }
+  if (config.database.runMigrations) {
+    const applied = await runMigrations(databaseUrl);
+    if (applied.length > 0) log.log(`migrations applied: ${applied.join(', ')}`);
+  }
+
+  const extras = await startRuntimeExtras(config);
+  cleanups.push(extras.stop);
+
+  const app = await createApp({ config, databaseUrl, regimes: extras.regimes });
+  await app.listen(config.server.port, '0.0.0.0');
+  const url = `http://localhost:${config.server.port}`;
+  log.log(`connector listening on ${url} (roles: ${config.server.roles.join(', ')}); OpenAPI at ${url}/docs`);
+
+  let stopping = false;
+  const stop = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    log.log(`${signal}: shutting down`);
+    await app.close();
+    for (const cleanup of cleanups) await cleanup().catch(() => undefined);
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+bootstrap().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,120 @@
+import { gstinStateCode, UNREGISTERED_PERSON, validateGstin } from '../../../domain/gstin';
+import { isValidPincode, pincodeMatchesState } from '../../../domain/pincode';
+import { isValidStateCode, OTHER_COUNTRY_STATE_CODE } from '../../../domain/state-codes';
+import { type RuleContext } from './rule-context';
+
+const OTHER_COUNTRY_PIN = 999999;
+
+/** Length limits of NIC's text fields (characters); the seller's Loc is shorter than the others. */
+const TEXT_LIMITS: Readonly<Record<string, readonly [number, number]>> = {
+  Nm: [3, 100],
+  LglNm: [3, 100],
+  TrdNm: [3, 100],
+  Addr1: [1, 100],
+  Addr2: [3, 100],
+  Loc: [3, 100],
+};
+const SELLER_LOC_MAX = 50;
+
+interface AddressLike {
+  Pin?: number;
+  Stcd: string;
+}
+
+export function checkParties(context: RuleContext): void {
+  const { SellerDtls: seller, BuyerDtls: buyer, DispDtls: dispatch, ShipDtls: ship, TranDtls } = context.payload;
+
+  if (checkGstin(context, 'SellerDtls.Gstin', seller.Gstin) && gstinStateCode(seller.Gstin) !== seller.Stcd) {
+    context.fail(
+      'SellerDtls.Stcd',
+      'irn.seller.stateCode',
+      `the seller's state code ${seller.Stcd} is not the state of its GSTIN (${gstinStateCode(seller.Gstin)})`,
+      seller.Stcd,
+    );
+  }
+  if (seller.Stcd === OTHER_COUNTRY_STATE_CODE) {
+    context.fail('SellerDtls.Stcd', 'irn.stateCode', 'the seller must be located in India', seller.Stcd);
+  }
+  checkAddress(context, 'SellerDtls', seller, false);
+  checkTexts(context, 'SellerDtls', seller, SELLER_LOC_MAX);
+
+  if (buyer.Gstin === UNREGISTERED_PERSON) {
+    if (!context.isExport) {
+      context.fail(
+        'BuyerDtls.Gstin',
+        'irn.buyer.gstinRequired',
+        `a ${TranDtls.SupTyp} supply needs the buyer's GSTIN; only exports go to an unregistered buyer (URP)`,
+        buyer.Gstin,
+      );
+    }
+  } else if (checkGstin(context, 'BuyerDtls.Gstin', buyer.Gstin) && buyer.Gstin === seller.Gstin) {
+    context.fail('BuyerDtls.Gstin', 'irn.buyer.sameAsSeller', 'the buyer and the seller have the same GSTIN', buyer.Gstin, '2211');
+  }
+  checkStateCode(context, 'BuyerDtls.Pos', buyer.Pos);
+  checkAddress(context, 'BuyerDtls', buyer, true);
+  checkTexts(context, 'BuyerDtls', buyer);
+
+  if (dispatch) {
+    checkAddress(context, 'DispDtls', dispatch, false);
+    checkTexts(context, 'DispDtls', dispatch);
+  }
+  if (ship) {
+    if (ship.Gstin !== undefined && ship.Gstin !== UNREGISTERED_PERSON) checkGstin(context, 'ShipDtls.Gstin', ship.Gstin);
+    checkAddress(context, 'ShipDtls', ship, true);
+    checkTexts(context, 'ShipDtls', ship);
+  }
+  if (TranDtls.EcmGstin !== undefined) checkGstin(context, 'TranDtls.EcmGstin', TranDtls.EcmGstin);
+}
+
+/** True when the GSTIN is valid; otherwise reports why (format, state code or check digit). */
+function checkGstin(context: RuleContext, path: string, gstin: string): boolean {
+  const validation = validateGstin(gstin);
+  if (validation.valid) return true;
+  context.fail(path, `irn.${validation.rule}`, validation.message, gstin, '3028');
+  return false;
+}
+
+function checkStateCode(context: RuleContext, path: string, code: string): boolean {
+  if (isValidStateCode(code)) return true;
+  context.fail(path, 'irn.stateCode', 'not a GST state code (01-38, 96 other country, 97 other territory)', code);
+  return false;
+}
+
+function checkAddress(context: RuleContext, section: string, address: AddressLike, mayBeAbroad: boolean): void {
+  const stateValid = checkStateCode(context, `${section}.Stcd`, address.Stcd);
+  const abroad = address.Stcd === OTHER_COUNTRY_STATE_CODE;
+  if (abroad && mayBeAbroad) {
+    if (address.Pin !== undefined && address.Pin !== OTHER_COUNTRY_PIN) {
+      context.fail(`${section}.Pin`, 'irn.pincode', `an address outside India has PIN ${OTHER_COUNTRY_PIN}`, address.Pin);
+    }
+    return;
+  }
+  const pin = address.Pin === undefined ? '' : String(address.Pin);
+  if (!isValidPincode(pin)) {
+    context.fail(`${section}.Pin`, 'irn.pincode', 'a PIN code has six digits and does not start with 0', address.Pin);
+  } else if (stateValid && !pincodeMatchesState(pin, address.Stcd)) {
+    context.fail(
+      `${section}.Pin`,
+      'irn.pincode.stateMismatch',
+      `PIN ${pin} is not in state ${address.Stcd}`,
+      address.Pin,
+    );
+  }
+}
+
+function checkTexts(
+  context: RuleContext,
+  section: string,
+  party: object,
+  locMax = TEXT_LIMITS.Loc[1],
+): void {
+  for (const [field, [min, defaultMax]] of Object.entries(TEXT_LIMITS)) {
+    const value = (party as Readonly<Record<string, unknown>>)[field];
+    if (value === undefined) continue;
+    const max = field === 'Loc' ? locMax : defaultMax;
+    const length = typeof value === 'string' ? value.length : 0;
+    if (length < min || length > max) {
+      context.fail(`${section}.${field}`, 'irn.text.length', `must have ${min} to ${max} characters`, value);
+    }
+  }
+}

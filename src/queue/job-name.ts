@@ -1,0 +1,18 @@
+/** Every queue the pipeline uses. Policy `stately`: at most one queued and one active job per key. */
+export enum JobName {
+  /** Pull new/changed documents from one connector instance. Key: instance name. */
+  ConnectorPull = 'connector-pull',
+  /** Move one submission on: map (RECEIVED), send (READY/RETRY). Key: submission id. */
+  SubmissionProcess = 'submission-process',
+  /** Write one outcome back to the ERP. Key: submission id. */
+  SubmissionWriteBack = 'submission-writeback',
+  /** Find work whose job was lost (crash between commit and enqueue, stale SUBMITTING). */
+  PipelineSweep = 'pipeline-sweep',
+}
+
+export interface JobPayloads {
+  [JobName.ConnectorPull]: { instance: string };
+  [JobName.SubmissionProcess]: { submissionId: string };
+  [JobName.SubmissionWriteBack]: { submissionId: string };
+  [JobName.PipelineSweep]: Record<string, never>;
+}

@@ -1,0 +1,116 @@
+/**
+ * pg-boss on the application's PostgreSQL (its own `pgboss` schema). Jobs are nudges: the durable state
+ * is in our tables, and the sweep re-enqueues anything whose job was lost, so enqueueing after commit
+ * is safe. Keys + the `stately` policy make a tick that fires on every instance create one job.
+ */
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import PgBoss from 'pg-boss';
+import { AppConfig } from '../config/app-config';
+import { DATABASE_URL } from '../database/database-url';
+import { JobName, type JobPayloads } from './job-name';
+
+export interface JobContext {
+  retryCount: number;
+  retryLimit: number;
+}
+
+@Injectable()
+export class QueueService implements OnModuleDestroy {
+  private readonly logger = new Logger(QueueService.name);
+  private boss?: PgBoss;
+  private starting?: Promise<PgBoss>;
+
+  constructor(
+    @Inject(DATABASE_URL) private readonly databaseUrl: string,
+    private readonly config: AppConfig,
+  ) {}
+
+  async start(): Promise<PgBoss> {
+    this.starting ??= this.doStart();
+    return this.starting;
+  }
+
+  private async doStart(): Promise<PgBoss> {
+    const boss = new PgBoss({
+      connectionString: this.databaseUrl,
+      schema: 'pgboss',
+      max: 4,
+      schedule: false,
+      supervise: true,
+    });
+    boss.on('error', (error: Error) => this.logger.error(`queue error: ${error.message}`));
+    await boss.start();
+    for (const name of Object.values(JobName)) {
+      const existing = await boss.getQueue(name);
+      if (!existing) {
+        await boss.createQueue(name, {
+          name,
+          policy: 'stately',
+          retryLimit: name === JobName.SubmissionWriteBack ? 5 : 3,
+          retryDelay: 1,
+          retryBackoff: true,
+          expireInSeconds: 15 * 60,
+        });
+      }
+    }
+    this.boss = boss;
+    return boss;
+  }
+
+  async send<N extends JobName>(
+    name: N,
+    data: JobPayloads[N],
+    options: { key: string; startAfter?: Date } ,
+  ): Promise<string | null> {
+    const boss = await this.start();
+    return boss.send(name, data, { singletonKey: options.key, startAfter: options.startAfter });
+  }
+
+  async work<N extends JobName>(
+    name: N,
+    handler: (data: JobPayloads[N], context: JobContext) => Promise<void>,
+  ): Promise<void> {
+    const boss = await this.start();
+    await boss.work<JobPayloads[N]>(
+      name,
+      {
+        batchSize: this.config.queue.batchSize,
+        pollingIntervalSeconds: this.config.queue.pollingIntervalSeconds,
+        includeMetadata: true,
+      },
+      async (jobs) => {
+        // Jobs of one fetch run concurrently; a failed one is failed alone (pg-boss retries it), the
+        // rest are completed when this handler resolves.
+        const results = await Promise.allSettled(
+          jobs.map((job) => handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit })),
+        );
+        for (const [index, result] of results.entries()) {
+          if (result.status === 'rejected') {
+            const reason: unknown = result.reason;
+            const message = reason instanceof Error ? reason.message : String(reason);
+            this.logger.warn(`${name} job ${jobs[index].id} failed: ${message}`);
+            await boss.fail(name, jobs[index].id, { message });
+          }
+        }
+      },
+    );
+  }
+
+  /** Jobs waiting or running, per queue (health and tests). */
+  async queueSizes(): Promise<Record<string, number>> {
+    const boss = await this.start();
+    const sizes: Record<string, number> = {};
+    for (const name of Object.values(JobName)) sizes[name] = await boss.getQueueSize(name);
+    return sizes;
+  }
+
+  get started(): boolean {
+    return this.boss !== undefined;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (!this.starting) return;
+    const boss = await this.starting.catch(() => undefined);
+    await boss?.stop({ graceful: true, timeout: 5000, wait: true });
+  }
+}

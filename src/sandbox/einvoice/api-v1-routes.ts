@@ -1,0 +1,164 @@
+/**
+ * Catalog B: a REST shape under /api/v1 with an OAuth2 client_credentials bearer token (1 h). Bodies use
+ * NIC's field names; errors keep NIC codes verbatim in `errors[].code`, with an HTTP status that says
+ * what kind of failure it is (401 token, 404 not found, 409 duplicate, 400 the rest).
+ */
+import type { Request, Response, Router } from 'express';
+import type { SandboxEinvoiceAccount } from './accounts';
+import type { IrpError, IrpInfo, IrpResult } from './irp-errors';
+import type { IrpCaller, IrpService } from './irp-service';
+import { isObject } from './json-access';
+import type { SessionTokens } from './session-tokens';
+
+export const BULK_LIMIT = 1000;
+
+export function mountApiV1Routes(
+  router: Router,
+  irp: IrpService,
+  accounts: readonly SandboxEinvoiceAccount[],
+  tokens: SessionTokens<SandboxEinvoiceAccount>,
+  tokenTtlSeconds: number,
+): void {
+  router.post('/api/v1/auth/token', (req, res) => {
+    const { grantType, clientId, clientSecret } = readClientCredentials(req);
+    if (grantType !== 'client_credentials') {
+      res.status(400).json({ error: 'unsupported_grant_type' });
+      return;
+    }
+    const account = accounts.find((a) => a.clientId === clientId && a.clientSecret === clientSecret);
+    if (!account) {
+      res.status(401).json({ error: 'invalid_client', error_description: 'Invalid Client-ID/Client-Secret' });
+      return;
+    }
+    const session = tokens.issue(account);
+    res.json({ access_token: session.token, token_type: 'Bearer', expires_in: tokenTtlSeconds });
+  });
+
+  const authorised = (handler: (req: Request, res: Response, caller: IrpCaller) => void) => {
+    return (req: Request, res: Response) => {
+      const account = tokens.verify(bearerToken(req));
+      if (!account) {
+        res
+          .status(401)
+          .set('WWW-Authenticate', 'Bearer error="invalid_token"')
+          .json({ success: false, errors: [{ code: '1005', message: 'Invalid Token' }] });
+        return;
+      }
+      const gstin = req.header('x-gstin') ?? account.gstins[0];
+      if (!account.gstins.includes(gstin)) {
+        res.status(403).json({ success: false, errors: [{ code: '1015', message: 'Invalid GSTIN for this user' }] });
+        return;
+      }
+      handler(req, res, { gstin, allowedGstins: account.gstins, channel: 'B' });
+    };
+  };
+
+  router.post(
+    '/api/v1/generate-irn',
+    authorised((req, res, caller) => send(res, irp.generate(req.body, caller))),
+  );
+  router.post(
+    '/api/v1/bulk-generate-irn',
+    authorised((req, res, caller) => {
+      const body: unknown = req.body;
+      const invoices: unknown = Array.isArray(body) ? body : isObject(body) ? body.invoices : undefined;
+      if (!Array.isArray(invoices) || invoices.length === 0 || invoices.length > BULK_LIMIT) {
+        res.status(400).json({
+          success: false,
+          errors: [{ code: 'BULK_SIZE', message: `invoices must hold 1 to ${BULK_LIMIT} documents` }],
+        });
+        return;
+      }
+      const results = invoices.map((invoice, index) => ({ index, ...body200(irp.generate(invoice, caller)) }));
+      res.json({ success: true, results });
+    }),
+  );
+  router.post(
+    '/api/v1/cancel-irn',
+    authorised((req, res, caller) => send(res, irp.cancel(req.body, caller))),
+  );
+  router.get(
+    '/api/v1/irn-by-docnumber',
+    authorised((req, res, caller) =>
+      send(
+        res,
+        irp.getByDocument(
+          String(req.query.docType ?? ''),
+          String(req.query.docNum ?? ''),
+          String(req.query.docDate ?? ''),
+          caller,
+        ),
+      ),
+    ),
+  );
+  router.get(
+    '/api/v1/irn/:irn',
+    authorised((req, res, caller) => send(res, irp.getByIrn(String(req.params.irn), caller))),
+  );
+  router.get(
+    '/api/v1/gstin/:gstin',
+    authorised((req, res) => send(res, irp.gstinDetails(String(req.params.gstin)))),
+  );
+  router.get(
+    '/api/v1/qr',
+    authorised((req, res, caller) => {
+      const found = irp.getByIrn(String(req.query.irn ?? ''), caller);
+      send(res, found.ok ? { ok: true, data: { Irn: found.data.Irn, SignedQRCode: found.data.SignedQRCode } } : found);
+    }),
+  );
+}
+
+export function apiV1RateLimitKey(
+  tokens: SessionTokens<SandboxEinvoiceAccount>,
+): (req: Request) => string | undefined {
+  return (req) => {
+    if (req.path === '/api/v1/auth/token') return readClientCredentials(req).clientId;
+    const token = bearerToken(req);
+    return tokens.verify(token)?.clientId ?? token;
+  };
+}
+
+function readClientCredentials(req: Request): { grantType?: string; clientId?: string; clientSecret?: string } {
+  const body: unknown = req.body;
+  const fields = isObject(body) ? body : {};
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  let clientId = text(fields.client_id);
+  let clientSecret = text(fields.client_secret);
+  const basic = /^Basic (.+)$/i.exec(req.header('authorization') ?? '');
+  if (basic) {
+    const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    clientId = decodeURIComponent(decoded.slice(0, colon));
+    clientSecret = decodeURIComponent(decoded.slice(colon + 1));
+  }
+  return { grantType: text(fields.grant_type), clientId, clientSecret };
+}
+
+function bearerToken(req: Request): string | undefined {
+  return /^Bearer (.+)$/i.exec(req.header('authorization') ?? '')?.[1];
+}
+
+function httpStatusFor(errors: IrpError[]): number {
+  const code = errors[0]?.ErrorCode;
+  if (code === '2150') return 409;
+  if (code === '2148' || code === '2154') return 404;
+  return 400;
+}
+
+function body200<T>(result: IrpResult<T>): {
+  success: boolean;
+  data?: T;
+  errors?: { code: string; message: string }[];
+  info?: IrpInfo[];
+} {
+  if (result.ok) return { success: true, data: result.data, info: result.info };
+  return {
+    success: false,
+    errors: result.errors.map((error) => ({ code: error.ErrorCode, message: error.ErrorMessage })),
+    info: result.info,
+  };
+}
+
+function send<T>(res: Response, result: IrpResult<T>): void {
+  res.status(result.ok ? 200 : httpStatusFor(result.errors)).json(body200(result));
+}

@@ -1,0 +1,102 @@
+/**
+ * The simulated IRP behind two API catalogs, each on its own port and sharing one register (a document
+ * registered through one is a duplicate through the other, as with two GSPs in front of one IRP).
+ */
+import type { Router } from 'express';
+import { startHttpService } from '../framework/http-service';
+import { createSandboxService, type SandboxService } from '../framework/sandbox-service';
+import type { SandboxCommonOptions, SimulatorFactory } from '../framework/simulator';
+import { DEFAULT_EINVOICE_ACCOUNTS, type SandboxEinvoiceAccount } from './accounts';
+import { apiV1RateLimitKey, mountApiV1Routes } from './api-v1-routes';
+import { gspRateLimitKey, mountGspRoutes, type GspSubject } from './gsp-routes';
+import type { IrpRegistration } from './irp-registry';
+import { IrpService } from './irp-service';
+import { NicSigner } from './nic-signer';
+import { SessionTokens } from './session-tokens';
+import { TaxpayerMaster } from './taxpayer-master';
+
+export const EINVOICE_SERVICES = { gsp: 'einvoiceGsp', api: 'einvoiceApi' } as const;
+
+export interface EinvoiceSimulatorOptions {
+  accounts?: SandboxEinvoiceAccount[];
+  /** GSTINs the taxpayer register reports as cancelled (3029). */
+  inactiveGstins?: string[];
+  /** Catalog A token lifetime; NIC gives 360 min (60 in its sandbox). */
+  gspTokenTtlMs?: number;
+  /** Catalog B token lifetime; 1 h. */
+  apiTokenTtlMs?: number;
+  /** Reuse a signing key across restarts (PEM); a fresh one is made otherwise. */
+  signingKeyPem?: string;
+}
+
+export interface EinvoiceSandboxOptions extends SandboxCommonOptions {
+  einvoice?: EinvoiceSimulatorOptions;
+}
+
+export interface EinvoiceSimulatorHandle {
+  irp: IrpService;
+  /** Every IRN ever registered, in order. */
+  registrations(): IrpRegistration[];
+  publicKeyPem: string;
+  accounts: readonly SandboxEinvoiceAccount[];
+  gsp: SandboxService;
+  api: SandboxService;
+  gspTokens: SessionTokens<GspSubject>;
+  apiTokens: SessionTokens<SandboxEinvoiceAccount>;
+}
+
+export const einvoiceSimulator: SimulatorFactory<EinvoiceSimulatorHandle, EinvoiceSandboxOptions> = {
+  name: 'einvoice',
+  async start({ clock, options }) {
+    const settings = options.einvoice ?? {};
+    const accounts = settings.accounts ?? DEFAULT_EINVOICE_ACCOUNTS;
+    const signer = new NicSigner(settings.signingKeyPem);
+    const irp = new IrpService(clock, signer, new TaxpayerMaster(new Set(settings.inactiveGstins ?? [])));
+    const gspTokens = new SessionTokens<GspSubject>(clock, settings.gspTokenTtlMs ?? 360 * 60_000);
+    const apiTokenTtlMs = settings.apiTokenTtlMs ?? 3600_000;
+    const apiTokens = new SessionTokens<SandboxEinvoiceAccount>(clock, apiTokenTtlMs);
+    const records = () => ({ registrations: irp.registry.all() });
+    const common = (name: string) => ({
+      name,
+      clock,
+      rateLimit: options.rateLimit,
+      faultTimeoutMs: options.faultTimeoutMs,
+      faultRetryAfterSeconds: options.faultRetryAfterSeconds,
+      faults: options.faults?.[name],
+      records,
+    });
+    const gsp = createSandboxService({ ...common(EINVOICE_SERVICES.gsp), rateLimitKey: gspRateLimitKey });
+    const api = createSandboxService({ ...common(EINVOICE_SERVICES.api), rateLimitKey: apiV1RateLimitKey(apiTokens) });
+    for (const service of [gsp, api]) publishPublicKey(service.routes, signer.publicKeyPem);
+    mountGspRoutes(gsp.routes, irp, accounts, gspTokens);
+    mountApiV1Routes(api.routes, irp, accounts, apiTokens, Math.round(apiTokenTtlMs / 1000));
+
+    const host = options.host;
+    const gspServer = await startHttpService(gsp.app, { host, port: options.ports?.[EINVOICE_SERVICES.gsp] });
+    const apiServer = await startHttpService(api.app, { host, port: options.ports?.[EINVOICE_SERVICES.api] });
+    return {
+      name: 'einvoice',
+      urls: { [EINVOICE_SERVICES.gsp]: gspServer.url, [EINVOICE_SERVICES.api]: apiServer.url },
+      handle: {
+        irp,
+        registrations: () => irp.registry.all(),
+        publicKeyPem: signer.publicKeyPem,
+        accounts,
+        gsp,
+        api,
+        gspTokens,
+        apiTokens,
+      },
+      records,
+      stop: async () => {
+        await Promise.all([gspServer.close(), apiServer.close()]);
+      },
+    };
+  },
+};
+
+function publishPublicKey(router: Router, pem: string): void {
+  router.get('/__sandbox/einvoice/public-key', (_req, res) => {
+    res.type('application/x-pem-file').send(pem);
+  });
+}

@@ -1,0 +1,129 @@
+/**
+ * Catalog A: the GSP gateway shape (MasterGST / WhiteBooks family). Plain JSON (the GSP does NIC's
+ * crypto), credentials in headers, envelope {status_cd, status_desc, data}; IRP errors arrive as a JSON
+ * string array of {ErrorCode, ErrorMessage} in status_desc, NIC InfoDtls in `info`. Errors are HTTP 200.
+ */
+import type { Request, Response, Router } from 'express';
+import { randomBytes } from 'node:crypto';
+import type { SandboxEinvoiceAccount } from './accounts';
+import { irpError, type IrpError, type IrpResult } from './irp-errors';
+import type { IrpCaller, IrpService } from './irp-service';
+import { istDateTime } from './ist-time';
+import type { SessionTokens } from './session-tokens';
+
+export const GSP_VERSION_PATH = '/einvoice/type/:operation/version/V1_03';
+
+export interface GspSubject {
+  account: SandboxEinvoiceAccount;
+  gstin: string;
+}
+
+export function mountGspRoutes(
+  router: Router,
+  irp: IrpService,
+  accounts: readonly SandboxEinvoiceAccount[],
+  tokens: SessionTokens<GspSubject>,
+): void {
+  router.get('/einvoice/authenticate', (req, res) => {
+    const account = findClient(accounts, req);
+    if (!account) return sendErrors(res, [irpError('1010')]);
+    if (req.header('username') !== account.username || req.header('password') !== account.password) {
+      return sendErrors(res, [irpError('1008')]);
+    }
+    const gstin = req.header('gstin') ?? '';
+    if (!account.gstins.includes(gstin)) return sendErrors(res, [irpError('1015')]);
+    const session = tokens.issue({ account, gstin }, `${account.clientId}|${account.username}|${gstin}`);
+    res.json({
+      status_cd: 'Sucess',
+      status_desc: 'Auth Token generated successfully',
+      data: {
+        ClientId: account.clientId,
+        UserName: account.username,
+        AuthToken: session.token,
+        Sek: randomBytes(32).toString('base64'),
+        TokenExpiry: istDateTime(new Date(session.expiresAtMs)),
+      },
+    });
+  });
+
+  const handle = (req: Request<{ operation: string }>, res: Response) => {
+    const caller = authorise(req, res, accounts, tokens);
+    if (!caller) return;
+    const param1 = String(req.query.param1 ?? '');
+    switch (`${req.method} ${req.params.operation}`) {
+      case 'POST GENERATE':
+        return send(res, irp.generate(req.body, caller), 'IRN generated successfully');
+      case 'POST CANCEL':
+        return send(res, irp.cancel(req.body, caller), 'E-Invoice is cancelled successfully');
+      case 'GET GETIRN':
+        return send(res, irp.getByIrn(param1, caller), 'E-Invoice fetched successfully');
+      case 'GET GETIRNBYDOCDETAILS':
+        return send(
+          res,
+          irp.getByDocument(
+            param1 || String(req.query.doctype ?? ''),
+            req.header('docnum') ?? String(req.query.docnum ?? ''),
+            req.header('docdate') ?? String(req.query.docdate ?? ''),
+            caller,
+          ),
+          'E-Invoice fetched successfully',
+        );
+      case 'GET GSTNDETAILS':
+      case 'GET SYNC_GSTIN_FROMCP':
+        return send(res, irp.gstinDetails(param1), 'GSTIN details fetched successfully');
+      case 'POST GENERATE_EWAYBILL':
+        return send(res, irp.generateEwayBill(req.body, caller), 'E-Way Bill generated successfully');
+      case 'GET GETEWAYBILLIRN':
+        return send(res, irp.getEwayBillByIrn(param1, caller), 'E-Way Bill fetched successfully');
+      case 'GET GETREJECTEDIRNS':
+        return send(res, irp.rejectedIrns(param1, caller), 'Rejected IRNs fetched successfully');
+      default:
+        res.status(404).json({ status_cd: '0', status_desc: `Unknown operation ${req.params.operation}` });
+    }
+  };
+  router.get(GSP_VERSION_PATH, handle);
+  router.post(GSP_VERSION_PATH, handle);
+}
+
+export function gspRateLimitKey(req: Request): string | undefined {
+  return req.header('client_id');
+}
+
+function findClient(accounts: readonly SandboxEinvoiceAccount[], req: Request): SandboxEinvoiceAccount | undefined {
+  return accounts.find(
+    (account) => account.clientId === req.header('client_id') && account.clientSecret === req.header('client_secret'),
+  );
+}
+
+function authorise(
+  req: Request,
+  res: Response,
+  accounts: readonly SandboxEinvoiceAccount[],
+  tokens: SessionTokens<GspSubject>,
+): IrpCaller | undefined {
+  const account = findClient(accounts, req);
+  if (!account) {
+    sendErrors(res, [irpError('1010')]);
+    return undefined;
+  }
+  const subject = tokens.verify(req.header('auth-token'));
+  if (
+    !subject ||
+    subject.account !== account ||
+    subject.gstin !== req.header('gstin') ||
+    subject.account.username !== req.header('username')
+  ) {
+    sendErrors(res, [irpError('1005')]);
+    return undefined;
+  }
+  return { gstin: subject.gstin, allowedGstins: [subject.gstin], channel: 'A' };
+}
+
+function send<T>(res: Response, result: IrpResult<T>, successMessage: string): void {
+  if (!result.ok) return sendErrors(res, result.errors, result.info);
+  res.json({ status_cd: '1', status_desc: successMessage, data: result.data, info: result.info ?? null });
+}
+
+function sendErrors(res: Response, errors: IrpError[], info?: unknown): void {
+  res.json({ status_cd: '0', status_desc: JSON.stringify(errors), data: null, info: info ?? null });
+}

@@ -1,0 +1,54 @@
+/** NIC error and info entries, in the IRP's own field names and codes. */
+export interface IrpError {
+  ErrorCode: string;
+  ErrorMessage: string;
+}
+
+export interface IrpInfo {
+  InfCd: string;
+  Desc: unknown;
+}
+
+export type IrpResult<T> = { ok: true; data: T; info?: IrpInfo[] } | { ok: false; errors: IrpError[]; info?: IrpInfo[] };
+
+const MESSAGES: Record<string, string> = {
+  '1005': 'Invalid Token',
+  '1008': 'Invalid login credentials',
+  '1010': 'Invalid Client-ID/Client-Secret',
+  '1015': 'Invalid GSTIN for this user',
+  '2140': 'Error while validating invoice',
+  '2142': 'Incomplete request parameters',
+  '2143': 'Invoice does not belongs to the user GSTIN',
+  '2148': 'Requested IRN data is not available',
+  '2150': 'Duplicate IRN',
+  '2154': 'IRN details are not found',
+  '2163': 'The document date should not be future date',
+  '2172': 'For intra-state transaction, IGST amount is not applicable; only CGST and SGST amounts are applicable',
+  '2173': 'For inter-state transaction, CGST and SGST amounts are not applicable; only IGST amount is applicable',
+  '2176': 'Invalid HSN code(s)',
+  '2182': 'Total assessable value does not match the sum of item assessable values',
+  '2189': 'Invalid total invoice value',
+  '2193': 'AssAmt value should be equal to (TotAmt - Discount)',
+  '2211': 'Supplier and recipient GSTIN should not be the same',
+  '2230': 'This IRN cannot be cancelled because e-way bill has been generated; cancel the e-way bill first',
+  '2240': 'GST rate of tax is incorrect or not as notified',
+  '2258': 'Supplier GSTIN state code does not match the state code passed in supplier details',
+  '2270': 'The allowed cancellation time limit is crossed, you cannot cancel the IRN',
+  '2278': 'IRN is already generated and is cancelled for this Document number',
+  '2283': 'IRN details cannot be provided as it is generated more than 2 days ago',
+  '2302': 'Status of IRN is not active',
+  '3028': 'GSTIN is invalid',
+  '3029': 'GSTIN is not active',
+  '4002': 'EwayBill is already generated for this IRN',
+  '4009': 'E-way bill cannot be generated for services',
+  '9999': 'Invoice is not active',
+};
+
+export function irpError(code: string, detail?: string): IrpError {
+  const base = MESSAGES[code] ?? 'Error';
+  return { ErrorCode: code, ErrorMessage: detail ? `${base}: ${detail}` : base };
+}
+
+export function irpFailure<T>(code: string, detail?: string, info?: IrpInfo[]): IrpResult<T> {
+  return { ok: false, errors: [irpError(code, detail)], info };
+}

@@ -1,0 +1,250 @@
+/**
+ * The simulated IRP's operations, independent of the API catalog that exposes them: generate, cancel,
+ * get by IRN or document, GSTIN details, e-way bill by IRN. Answers are NIC-shaped data or NIC errors.
+ */
+import type { SandboxClock } from '../framework/clock';
+import { validateIrpInvoice, type IrpInvoiceFacts } from './invoice-validation';
+import { irpFailure, type IrpInfo, type IrpResult } from './irp-errors';
+import { IrpRegistry, type IrpRegistration } from './irp-registry';
+import { istDateTime, istEndOfDayAfter } from './ist-time';
+import { numberAt, textAt, type JsonObject } from './json-access';
+import { nicIrn } from './nic-irn';
+import type { NicSigner } from './nic-signer';
+import type { TaxpayerDetails, TaxpayerMaster } from './taxpayer-master';
+
+const CANCEL_WINDOW_MS = 24 * 3600_000;
+const GET_BY_IRN_WINDOW_MS = 2 * 24 * 3600_000;
+
+/** Who is calling: the GSTIN acting (header) and every GSTIN the credentials may issue for. */
+export interface IrpCaller {
+  gstin: string;
+  allowedGstins: readonly string[];
+  channel: string;
+}
+
+export interface IrnDetails {
+  AckNo: number;
+  AckDt: string;
+  Irn: string;
+  SignedInvoice: string;
+  SignedQRCode: string;
+  Status: 'ACT' | 'CNL';
+  EwbNo: number | null;
+  EwbDt: string | null;
+  EwbValidTill: string | null;
+  Remarks: string | null;
+}
+
+export interface EwayBillDetails {
+  EwbNo: number;
+  EwbDt: string;
+  EwbValidTill: string | null;
+  Alert?: string | null;
+  Status?: 'ACT' | 'CNL';
+}
+
+export class IrpService {
+  readonly registry = new IrpRegistry();
+
+  constructor(
+    private readonly clock: SandboxClock,
+    private readonly signer: NicSigner,
+    private readonly taxpayers: TaxpayerMaster,
+  ) {}
+
+  generate(body: unknown, caller: IrpCaller): IrpResult<IrnDetails> {
+    const validation = validateIrpInvoice(body, {
+      now: this.clock.now(),
+      allowedSellers: caller.allowedGstins,
+      taxpayers: this.taxpayers,
+    });
+    if (!validation.ok) return { ok: false, errors: validation.errors };
+    const { facts } = validation;
+    const invoice = body as JsonObject;
+    const irn = nicIrn(facts.sellerGstin, facts.docDate, facts.docType, facts.docNo);
+    const existing = this.registry.find(irn);
+    if (existing?.status === 'CNL') return irpFailure('2278');
+    if (existing) {
+      return irpFailure('2150', undefined, [
+        { InfCd: 'DUPIRN', Desc: { AckNo: existing.ackNo, AckDt: existing.ackDt, Irn: existing.irn } },
+      ]);
+    }
+    const now = this.clock.now();
+    const ackDt = istDateTime(now);
+    const ackNo = this.registry.nextAckNo(Number(ackDt.slice(0, 4)));
+    const registration: IrpRegistration = {
+      irn,
+      ackNo,
+      ackDt,
+      registeredAtMs: now.getTime(),
+      sellerGstin: facts.sellerGstin,
+      buyerGstin: facts.buyerGstin,
+      docType: facts.docType,
+      docNo: facts.docNo,
+      docDate: facts.docDate,
+      status: 'ACT',
+      signedInvoice: this.signer.sign(signedInvoiceData(invoice, ackNo, ackDt, irn)),
+      signedQrCode: this.signer.sign(qrData(facts, irn, ackDt)),
+      channel: caller.channel,
+      invoice,
+    };
+    const info: IrpInfo[] = [];
+    if (facts.ewb && !facts.items.every((item) => item.isService)) {
+      const ewb = this.createEwayBill(registration, facts.ewb, facts);
+      info.push(...ewb.info);
+    }
+    this.registry.add(registration);
+    return { ok: true, data: this.details(registration), info: info.length > 0 ? info : undefined };
+  }
+
+  cancel(body: unknown, caller: IrpCaller): IrpResult<{ Irn: string; CancelDate: string }> {
+    const request = (body ?? {}) as JsonObject;
+    const irn = textAt(request, 'Irn');
+    const reason = textAt(request, 'CnlRsn');
+    const remark = textAt(request, 'CnlRem') ?? '';
+    if (!irn || !reason) return irpFailure('2142', 'Irn and CnlRsn are required');
+    if (!['1', '2', '3', '4'].includes(reason)) return irpFailure('2140', 'CnlRsn must be 1, 2, 3 or 4');
+    if (remark.length > 100) return irpFailure('2140', 'CnlRem must be at most 100 characters');
+    const registration = this.owned(irn, caller);
+    if (!registration) return irpFailure('2154');
+    if (registration.status === 'CNL') return irpFailure('9999');
+    if (registration.ewayBill?.status === 'ACT') return irpFailure('2230');
+    const now = this.clock.now();
+    if (now.getTime() - registration.registeredAtMs > CANCEL_WINDOW_MS) return irpFailure('2270');
+    registration.status = 'CNL';
+    registration.cancelDate = istDateTime(now);
+    registration.cancelReason = reason;
+    registration.cancelRemark = remark;
+    return { ok: true, data: { Irn: irn, CancelDate: registration.cancelDate } };
+  }
+
+  getByIrn(irn: string, caller: IrpCaller): IrpResult<IrnDetails> {
+    const registration = this.owned(irn, caller);
+    if (!registration) return irpFailure('2148');
+    if (this.clock.nowMs() - registration.registeredAtMs > GET_BY_IRN_WINDOW_MS) return irpFailure('2283');
+    return { ok: true, data: this.details(registration) };
+  }
+
+  getByDocument(docType: string, docNo: string, docDate: string, caller: IrpCaller): IrpResult<IrnDetails> {
+    if (!docType || !docNo || !docDate) return irpFailure('2142', 'doctype, docnum and docdate are required');
+    let irn: string;
+    try {
+      irn = nicIrn(caller.gstin, docDate, docType.toUpperCase(), docNo);
+    } catch {
+      return irpFailure('2140', 'docdate must be dd/mm/yyyy');
+    }
+    const registration = this.owned(irn, caller);
+    if (!registration || registration.docDate !== docDate) return irpFailure('2148');
+    return { ok: true, data: this.details(registration) };
+  }
+
+  gstinDetails(gstin: string): IrpResult<TaxpayerDetails> {
+    const lookup = this.taxpayers.lookup(gstin);
+    return lookup.found ? { ok: true, data: lookup.details } : irpFailure(lookup.code);
+  }
+
+  generateEwayBill(body: unknown, caller: IrpCaller): IrpResult<EwayBillDetails> {
+    const request = (body ?? {}) as JsonObject;
+    const irn = textAt(request, 'Irn');
+    if (!irn) return irpFailure('2142', 'Irn is required');
+    const registration = this.owned(irn, caller);
+    if (!registration) return irpFailure('2148');
+    if (registration.status !== 'ACT') return irpFailure('2302');
+    if (registration.ewayBill?.status === 'ACT') return irpFailure('4002');
+    const items = (registration.invoice.ItemList as JsonObject[]).map((item) => ({
+      hsn: textAt(item, 'HsnCd') ?? '',
+      totItemVal: numberAt(item, 'TotItemVal') ?? 0,
+      isService: textAt(item, 'IsServc') === 'Y',
+    }));
+    if (items.every((item) => item.isService)) return irpFailure('4009');
+    const { info } = this.createEwayBill(registration, request, {
+      sellerPin: numberAt(registration.invoice.SellerDtls as JsonObject, 'Pin'),
+      buyerPin: numberAt(registration.invoice.BuyerDtls as JsonObject, 'Pin'),
+    });
+    const ewb = registration.ewayBill!;
+    return { ok: true, data: { EwbNo: ewb.ewbNo, EwbDt: ewb.ewbDt, EwbValidTill: ewb.ewbValidTill, Alert: null }, info };
+  }
+
+  getEwayBillByIrn(irn: string, caller: IrpCaller): IrpResult<EwayBillDetails> {
+    const ewb = this.owned(irn, caller)?.ewayBill;
+    if (!ewb) return irpFailure('2148');
+    return { ok: true, data: { EwbNo: ewb.ewbNo, EwbDt: ewb.ewbDt, EwbValidTill: ewb.ewbValidTill, Status: ewb.status } };
+  }
+
+  /** IRNs rejected by recipients on the given day; recipients never reject in the sandbox. */
+  rejectedIrns(_date: string, _caller: IrpCaller): IrpResult<{ Irn: string; RejDt: string }[]> {
+    return { ok: true, data: [] };
+  }
+
+  /** For the e-way bill simulator: the IRN becomes cancellable once its e-way bill is cancelled. */
+  cancelEwayBill(ewbNo: number): boolean {
+    const registration = this.registry.findByEwayBill(ewbNo);
+    if (!registration?.ewayBill) return false;
+    registration.ewayBill.status = 'CNL';
+    return true;
+  }
+
+  private owned(irn: string, caller: IrpCaller): IrpRegistration | undefined {
+    const registration = this.registry.find(irn);
+    return registration && caller.allowedGstins.includes(registration.sellerGstin) ? registration : undefined;
+  }
+
+  private details(registration: IrpRegistration): IrnDetails {
+    const ewb = registration.ewayBill;
+    return {
+      AckNo: registration.ackNo,
+      AckDt: registration.ackDt,
+      Irn: registration.irn,
+      SignedInvoice: registration.signedInvoice,
+      SignedQRCode: registration.signedQrCode,
+      Status: registration.status,
+      EwbNo: ewb?.ewbNo ?? null,
+      EwbDt: ewb?.ewbDt ?? null,
+      EwbValidTill: ewb?.ewbValidTill ?? null,
+      Remarks: null,
+    };
+  }
+
+  private createEwayBill(
+    registration: IrpRegistration,
+    transport: JsonObject,
+    pins: Pick<IrpInvoiceFacts, 'sellerPin' | 'buyerPin'>,
+  ): { info: IrpInfo[] } {
+    const info: IrpInfo[] = [];
+    let distance = numberAt(transport, 'Distance') ?? 0;
+    if (distance <= 0) {
+      distance = 10 + (Math.abs((pins.sellerPin ?? 0) - (pins.buyerPin ?? 0)) % 2000);
+      info.push({ InfCd: 'EWBPPD', Desc: `Pin-Pin calc distance: ${distance}KM` });
+    }
+    const now = this.clock.now();
+    const hasPartB = !!textAt(transport, 'VehNo') || !!textAt(transport, 'TransDocNo');
+    registration.ewayBill = {
+      ewbNo: this.registry.nextEwbNo(),
+      ewbDt: istDateTime(now),
+      ewbValidTill: hasPartB ? istEndOfDayAfter(now, Math.ceil(distance / 200)) : null,
+      status: 'ACT',
+    };
+    return { info };
+  }
+}
+
+function signedInvoiceData(invoice: JsonObject, ackNo: number, ackDt: string, irn: string): JsonObject {
+  const items = (invoice.ItemList as JsonObject[]).map((item) => ({ ItemNo: 0, ...item }));
+  return { AckNo: ackNo, AckDt: ackDt, Irn: irn, ...invoice, ItemList: items };
+}
+
+function qrData(facts: IrpInvoiceFacts, irn: string, irnDate: string): JsonObject {
+  const main = facts.items.reduce((best, item) => (item.totItemVal > best.totItemVal ? item : best));
+  return {
+    SellerGstin: facts.sellerGstin,
+    BuyerGstin: facts.buyerGstin,
+    DocNo: facts.docNo,
+    DocTyp: facts.docType,
+    DocDt: facts.docDate,
+    TotInvVal: facts.totInvVal,
+    ItemCnt: facts.items.length,
+    MainHsnCode: main.hsn,
+    Irn: irn,
+    IrnDt: irnDate,
+  };
+}

@@ -1,0 +1,52 @@
+/** NIC states every date-time in IST (UTC+05:30), independent of the host's time zone. */
+const IST_OFFSET_MS = 330 * 60_000;
+
+function istParts(date: Date): { y: string; mo: string; d: string; h: string; mi: string; s: string } {
+  const shifted = new Date(date.getTime() + IST_OFFSET_MS);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return {
+    y: String(shifted.getUTCFullYear()),
+    mo: pad(shifted.getUTCMonth() + 1),
+    d: pad(shifted.getUTCDate()),
+    h: pad(shifted.getUTCHours()),
+    mi: pad(shifted.getUTCMinutes()),
+    s: pad(shifted.getUTCSeconds()),
+  };
+}
+
+/** "yyyy-MM-dd HH:mm:ss" in IST, as AckDt, CancelDate and EwbDt are written. */
+export function istDateTime(date: Date): string {
+  const p = istParts(date);
+  return `${p.y}-${p.mo}-${p.d} ${p.h}:${p.mi}:${p.s}`;
+}
+
+/** "dd/mm/yyyy" of the IST calendar day. */
+export function istDayMonthYear(date: Date): string {
+  const p = istParts(date);
+  return `${p.d}/${p.mo}/${p.y}`;
+}
+
+/** Parses "dd/mm/yyyy" into a calendar date, or undefined when it is not a real date. */
+export function parseDayMonthYear(text: string): { year: number; month: number; day: number } | undefined {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
+  if (!match) return undefined;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) {
+    return undefined;
+  }
+  return { year, month, day };
+}
+
+/** The instant an IST calendar day starts. */
+export function istStartOfDay(day: { year: number; month: number; day: number }): Date {
+  return new Date(Date.UTC(day.year, day.month - 1, day.day) - IST_OFFSET_MS);
+}
+
+/** End of the IST day `days` after `date` at 23:59:00, as e-way bill validity is stated. */
+export function istEndOfDayAfter(date: Date, days: number): string {
+  const p = istParts(date);
+  const end = new Date(Date.UTC(Number(p.y), Number(p.mo) - 1, Number(p.d) + days));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${end.getUTCFullYear()}-${pad(end.getUTCMonth() + 1)}-${pad(end.getUTCDate())} 23:59:00`;
+}

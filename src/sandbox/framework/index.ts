@@ -1,0 +1,10 @@
+export { SandboxClock } from './clock';
+export { FAULT_HEADER, FAULT_KINDS, FaultInjector, isFaultKind } from './faults';
+export type { AppliedFault, FaultKind, FaultRule } from './faults';
+export { startHttpService } from './http-service';
+export type { RunningHttpService } from './http-service';
+export { DEFAULT_RATE_LIMIT, SandboxRateLimiter } from './rate-limiter';
+export type { RateDecision, RateLimitOptions } from './rate-limiter';
+export { createSandboxService } from './sandbox-service';
+export type { SandboxService, SandboxServiceOptions } from './sandbox-service';
+export type { SandboxCommonOptions, SimulatorContext, SimulatorFactory, StartedSimulator } from './simulator';

@@ -1,0 +1,164 @@
+/**
+ * One simulated API on its own port: JSON body parsing, the control API under `/__sandbox`, the
+ * per-key rate limit and fault injection, in front of the simulator's own routes.
+ */
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { SandboxClock } from './clock';
+import { FAULT_HEADER, FaultInjector, isFaultKind, type FaultKind, type FaultRule } from './faults';
+import { DEFAULT_RATE_LIMIT, SandboxRateLimiter, type RateLimitOptions } from './rate-limiter';
+
+export interface SandboxServiceOptions {
+  name: string;
+  clock: SandboxClock;
+  rateLimit?: RateLimitOptions;
+  /** How long a `timeout` fault hangs before closing the socket; make it longer than the client timeout. */
+  faultTimeoutMs?: number;
+  /** Retry-After (seconds) sent with an injected 429. */
+  faultRetryAfterSeconds?: number;
+  faults?: FaultRule[];
+  /** The rate-limit key of a request (API key, client id); undefined: not limited. */
+  rateLimitKey(req: Request): string | undefined;
+  /** What the simulator recorded, served by `GET /__sandbox/records`. */
+  records(): unknown;
+}
+
+export interface SandboxService {
+  app: Express;
+  faults: FaultInjector;
+  rateLimiter: SandboxRateLimiter;
+  /** Mount the simulator's routes with this, so they sit behind the rate limit and faults. */
+  routes: express.Router;
+}
+
+export function createSandboxService(options: SandboxServiceOptions): SandboxService {
+  const app = express();
+  const faults = new FaultInjector(options.faults);
+  const rateLimiter = new SandboxRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, () =>
+    options.clock.nowMs(),
+  );
+  const routes = express.Router();
+  app.disable('x-powered-by');
+  app.use(express.json({ limit: '50mb' }));
+  app.use(express.urlencoded({ extended: false }));
+  app.use('/__sandbox', controlRouter(options, faults, rateLimiter));
+  app.use(rateLimitMiddleware(options, rateLimiter));
+  app.use(faultMiddleware(options, faults));
+  app.use(routes);
+  return { app, faults, rateLimiter, routes };
+}
+
+function controlRouter(
+  options: SandboxServiceOptions,
+  faults: FaultInjector,
+  rateLimiter: SandboxRateLimiter,
+): express.Router {
+  const router = express.Router();
+  router.get('/faults', (_req, res) => {
+    res.json({ pending: faults.pending(), applied: faults.applied });
+  });
+  router.post('/faults', (req: Request<unknown, unknown, Partial<FaultRule>>, res) => {
+    const { path, fault, count, method } = req.body ?? {};
+    if (typeof path !== 'string' || !isFaultKind(fault)) {
+      res.status(400).json({ error: 'expected {path: regex, fault: FaultKind, count?: number}' });
+      return;
+    }
+    faults.queue({ path, fault, count: typeof count === 'number' ? count : 1, method });
+    res.status(201).json({ pending: faults.pending() });
+  });
+  router.delete('/faults', (_req, res) => {
+    faults.clear();
+    res.json({ pending: [] });
+  });
+  router.get('/clock', (_req, res) => {
+    res.json({ now: options.clock.now().toISOString() });
+  });
+  router.post('/clock', (req: Request<unknown, unknown, { now?: string; advanceMs?: number; reset?: boolean }>, res) => {
+    const { now, advanceMs, reset } = req.body ?? {};
+    if (reset) options.clock.reset();
+    if (typeof now === 'string') {
+      const date = new Date(now);
+      if (Number.isNaN(date.getTime())) {
+        res.status(400).json({ error: 'now must be an ISO date-time' });
+        return;
+      }
+      options.clock.set(date);
+    }
+    if (typeof advanceMs === 'number') options.clock.advance(advanceMs);
+    res.json({ now: options.clock.now().toISOString() });
+  });
+  router.post('/rate-limit', (req: Request<unknown, unknown, Partial<RateLimitOptions>>, res) => {
+    const { limit, windowMs } = req.body ?? {};
+    if (typeof limit !== 'number' || typeof windowMs !== 'number') {
+      res.status(400).json({ error: 'expected {limit, windowMs}' });
+      return;
+    }
+    rateLimiter.configure({ limit, windowMs });
+    res.json({ limit, windowMs });
+  });
+  router.get('/records', (_req, res) => {
+    res.json(options.records());
+  });
+  return router;
+}
+
+function rateLimitMiddleware(options: SandboxServiceOptions, rateLimiter: SandboxRateLimiter) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const key = options.rateLimitKey(req);
+    if (key === undefined) return next();
+    const decision = rateLimiter.take(key);
+    if (decision.allowed) return next();
+    res
+      .status(429)
+      .set('Retry-After', String(decision.retryAfterSeconds))
+      .json({ error: 'rate limit exceeded', retryAfterSeconds: decision.retryAfterSeconds });
+  };
+}
+
+function faultMiddleware(options: SandboxServiceOptions, faults: FaultInjector) {
+  const hangMs = options.faultTimeoutMs ?? 30_000;
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const fault = faults.take(req.method, req.originalUrl, req.header(FAULT_HEADER));
+    if (!fault) return next();
+    applyFault(fault, req, res, next, hangMs, options.faultRetryAfterSeconds ?? 1);
+  };
+}
+
+function applyFault(
+  fault: FaultKind,
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  hangMs: number,
+  retryAfterSeconds: number,
+): void {
+  const destroy = () => req.socket.destroy();
+  switch (fault) {
+    case '500':
+    case '502':
+    case '503':
+      res.status(Number(fault)).type('text/plain').send(`Sandbox injected HTTP ${fault}`);
+      return;
+    case '429':
+      res.status(429).set('Retry-After', String(retryAfterSeconds)).json({ error: 'rate limit exceeded' });
+      return;
+    case 'timeout':
+      setTimeout(destroy, hangMs).unref();
+      return;
+    case 'drop-after-commit':
+      swallowResponse(res, destroy);
+      next();
+      return;
+    case 'timeout-after-commit':
+      swallowResponse(res, () => setTimeout(destroy, hangMs).unref());
+      next();
+      return;
+  }
+}
+
+/** Lets the handler do its work (the registration is committed) but never sends its answer. */
+function swallowResponse(res: Response, instead: () => void): void {
+  res.end = ((..._args: unknown[]) => {
+    instead();
+    return res;
+  }) as Response['end'];
+}

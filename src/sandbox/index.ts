@@ -1,0 +1,5 @@
+export { startSandbox } from './start-sandbox';
+export type { RunningSandbox, SandboxOptions } from './start-sandbox';
+export { SIMULATORS } from './simulators';
+export * from './framework';
+export * from './einvoice';

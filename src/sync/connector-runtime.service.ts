@@ -1,0 +1,59 @@
+/**
+ * The live connector instances: built from configuration at boot and mirrored into `connector_instance`
+ * (secrets redacted) so documents can reference them and cursors survive restarts.
+ */
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { CONNECTOR_FACTORIES, ConnectorRegistry, type RegisteredConnector } from '../connectors/connector-registry';
+import type { ConnectorFactory } from '../connectors/contract';
+import { ConnectorInstanceRepository } from '../database/repositories/connector-instance.repository';
+
+export interface LiveConnector extends RegisteredConnector {
+  id: string;
+}
+
+@Injectable()
+export class ConnectorRuntimeService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('Connectors');
+  private readonly registry: ConnectorRegistry;
+  private readonly live = new Map<string, LiveConnector>();
+
+  constructor(
+    config: AppConfig,
+    @Inject(CONNECTOR_FACTORIES) factories: ConnectorFactory[],
+    private readonly instances: ConnectorInstanceRepository,
+  ) {
+    this.registry = new ConnectorRegistry(factories, config.connectors, config.server.dataDir, {
+      info: (msg, meta) => this.logger.log({ msg, ...meta }),
+      warn: (msg, meta) => this.logger.warn({ msg, ...meta }),
+    });
+  }
+
+  async onModuleInit(): Promise<void> {
+    for (const registered of this.registry.list()) {
+      const row = await this.instances.upsertDeclared({
+        name: registered.name,
+        kind: registered.kind,
+        config: registered.publicConfig,
+        enabled: registered.enabled,
+      });
+      this.live.set(registered.name, { ...registered, id: row.id });
+    }
+  }
+
+  get(name: string): LiveConnector | undefined {
+    return this.live.get(name);
+  }
+
+  byId(id: string): LiveConnector | undefined {
+    return [...this.live.values()].find((c) => c.id === id);
+  }
+
+  list(): LiveConnector[] {
+    return [...this.live.values()];
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.registry.closeAll();
+  }
+}

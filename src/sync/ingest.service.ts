@@ -1,0 +1,216 @@
+/**
+ * Persists what a connector produced: new documents and their submissions (one per applicable regime),
+ * edits to documents not yet registered, and flags for edits after registration (never re-sent
+ * silently). One transaction per batch, together with the connector's cursor, so a crash re-pulls the
+ * batch and the (instance, ERP id) key makes that harmless.
+ */
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { ConnectorCursor, SourceDocument } from '../connectors/contract';
+import type { RegisteredConnector } from '../connectors/connector-registry';
+import { RegimeRegistry } from '../compliance/regime-registry';
+import type { DocumentEntity } from '../database/entities';
+import { AuditRepository } from '../database/repositories/audit.repository';
+import { ConnectorInstanceRepository } from '../database/repositories/connector-instance.repository';
+import { DocumentRepository } from '../database/repositories/document.repository';
+import { SubmissionRepository } from '../database/repositories/submission.repository';
+import type { CanonicalInvoice } from '../domain/canonical-invoice';
+import { SubmissionState, isRegistered } from '../domain/submission-state';
+import { SYSTEM_ACTOR } from './state-transitions.service';
+
+export type IngestResult = 'created' | 'unchanged' | 'updated' | 'flagged-altered' | 'flagged-deleted';
+
+export interface IngestedDocument {
+  documentId: string;
+  erpId: string;
+  result: IngestResult;
+  /** Submissions that now have work to do (enqueue after commit). */
+  submissionIds: string[];
+}
+
+const RESETTABLE = [SubmissionState.Received, SubmissionState.MappingFailed, SubmissionState.Ready, SubmissionState.Rejected];
+
+@Injectable()
+export class IngestService {
+  private readonly logger = new Logger(IngestService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly documents: DocumentRepository,
+    private readonly submissions: SubmissionRepository,
+    private readonly instances: ConnectorInstanceRepository,
+    private readonly audit: AuditRepository,
+    private readonly regimes: RegimeRegistry,
+  ) {}
+
+  async ingestBatch(
+    instanceId: string,
+    connector: RegisteredConnector,
+    documents: SourceDocument[],
+    cursor?: ConnectorCursor,
+    manager?: EntityManager,
+  ): Promise<IngestedDocument[]> {
+    const run = async (m: EntityManager): Promise<IngestedDocument[]> => {
+      const results: IngestedDocument[] = [];
+      for (const source of documents) results.push(await this.ingestOne(instanceId, connector, source, m));
+      if (cursor !== undefined) await this.instances.saveCursor(instanceId, cursor, m);
+      return results;
+    };
+    return manager ? run(manager) : this.dataSource.transaction(run);
+  }
+
+  private async ingestOne(
+    instanceId: string,
+    connector: RegisteredConnector,
+    source: SourceDocument,
+    m: EntityManager,
+  ): Promise<IngestedDocument> {
+    const existing = await this.documents.findByErpId(instanceId, source.erpId, m);
+    if (!existing) return this.create(instanceId, connector, source, m);
+    const base = { documentId: existing.id, erpId: source.erpId, submissionIds: [] as string[] };
+
+    if (source.deleted && !existing.erpDeleted) {
+      await this.documents.update(existing.id, { erpDeleted: true }, m);
+      await this.auditDocument(m, existing.id, 'erp-deleted', 'the ERP reports the document cancelled or deleted');
+      return { ...base, result: 'flagged-deleted' };
+    }
+    if (existing.contentHash === source.contentHash) return { ...base, result: 'unchanged' };
+
+    const submissions = await this.submissions.forDocument(existing.id, m);
+    if (submissions.some((s) => isRegistered(s.state) || s.state === SubmissionState.Submitting || s.outcomeUnknown)) {
+      if (!existing.alteredAfterRegistration) {
+        await this.documents.update(existing.id, { alteredAfterRegistration: true }, m);
+      }
+      await this.auditDocument(m, existing.id, 'altered-after-registration', 'edited in the ERP after registration; not re-sent', {
+        previousHash: existing.contentHash,
+        newHash: source.contentHash,
+      });
+      return { ...base, result: 'flagged-altered' };
+    }
+
+    await this.documents.update(existing.id, this.documentFields(source), m);
+    await this.auditDocument(m, existing.id, 'updated-from-erp', 'edited in the ERP before registration', {
+      previousHash: existing.contentHash,
+      newHash: source.contentHash,
+    });
+    const ids: string[] = [];
+    for (const submission of submissions) {
+      if (!RESETTABLE.includes(submission.state)) continue;
+      const moved = await this.submissions.transition(
+        submission.id,
+        RESETTABLE,
+        SubmissionState.Received,
+        { errorClass: null, errorCode: null, errorMessage: null, fieldErrors: null, requestPayload: null },
+        m,
+      );
+      if (moved) ids.push(moved.id);
+    }
+    if (source.normalised.ok && submissions.length === 0) {
+      ids.push(...(await this.createSubmissions(existing, connector, source.normalised.value, m)));
+    }
+    return { ...base, result: 'updated', submissionIds: ids };
+  }
+
+  private async create(
+    instanceId: string,
+    connector: RegisteredConnector,
+    source: SourceDocument,
+    m: EntityManager,
+  ): Promise<IngestedDocument> {
+    const document = await this.documents.insert(
+      { connectorInstanceId: instanceId, erpId: source.erpId, direction: source.direction, ...this.documentFields(source) },
+      m,
+    );
+    await this.auditDocument(m, document.id, 'received', source.sourceRef ?? null);
+    let submissionIds: string[] = [];
+    if (source.normalised.ok) {
+      submissionIds = await this.createSubmissions(document, connector, source.normalised.value, m);
+    } else {
+      for (const regime of connector.regimes) {
+        const submission = await this.submissions.insert(
+          {
+            documentId: document.id,
+            regime,
+            state: SubmissionState.MappingFailed,
+            errorClass: 'validation',
+            errorMessage: `the ERP document could not be read: ${source.normalised.errors.length} field error(s)`,
+            fieldErrors: source.normalised.errors,
+          },
+          m,
+        );
+        await this.audit.append(
+          {
+            actor: SYSTEM_ACTOR,
+            action: 'normalisation-failed',
+            documentId: document.id,
+            submissionId: submission.id,
+            toState: SubmissionState.MappingFailed,
+            details: { errors: source.normalised.errors.length },
+          },
+          m,
+        );
+        submissionIds.push(submission.id);
+      }
+    }
+    return { documentId: document.id, erpId: source.erpId, result: 'created', submissionIds };
+  }
+
+  /** One submission per regime the instance names and whose implementation (if registered) accepts it. */
+  private async createSubmissions(
+    document: DocumentEntity,
+    connector: RegisteredConnector,
+    invoice: CanonicalInvoice,
+    m: EntityManager,
+  ): Promise<string[]> {
+    const ids: string[] = [];
+    for (const regimeName of connector.regimes) {
+      const regime = this.regimes.get(regimeName);
+      if (regime && !regime.appliesTo(invoice)) continue;
+      const submission = await this.submissions.insert(
+        { documentId: document.id, regime: regimeName, state: SubmissionState.Received },
+        m,
+      );
+      await this.audit.append(
+        {
+          actor: SYSTEM_ACTOR,
+          action: 'submission-created',
+          documentId: document.id,
+          submissionId: submission.id,
+          toState: SubmissionState.Received,
+        },
+        m,
+      );
+      ids.push(submission.id);
+    }
+    return ids;
+  }
+
+  private documentFields(source: SourceDocument): Partial<DocumentEntity> {
+    const invoice = source.normalised.ok ? source.normalised.value : undefined;
+    return {
+      docType: invoice?.documentType ?? null,
+      docNumber: invoice?.documentNumber ?? source.documentNumber ?? null,
+      docDate: invoice?.documentDate ?? source.documentDate ?? null,
+      sellerTaxId: invoice?.seller.gstin ?? invoice?.seller.vatNumber ?? null,
+      buyerTaxId: invoice?.buyer.gstin ?? invoice?.buyer.vatNumber ?? null,
+      canonical: invoice ?? null,
+      normalisationErrors: source.normalised.ok ? null : source.normalised.errors,
+      raw: source.raw ?? null,
+      sourceRef: source.sourceRef ?? null,
+      contentHash: source.contentHash,
+      erpDeleted: source.deleted ?? false,
+    };
+  }
+
+  private async auditDocument(
+    m: EntityManager,
+    documentId: string,
+    action: string,
+    reason: string | null,
+    details?: Record<string, unknown>,
+  ): Promise<void> {
+    await this.audit.append({ actor: SYSTEM_ACTOR, action, documentId, reason, details: details ?? null }, m);
+    if (action !== 'received') this.logger.log(`document ${documentId}: ${action}`);
+  }
+}

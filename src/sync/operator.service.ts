@@ -1,0 +1,129 @@
+/**
+ * What operators do: look at documents and submissions, retry failures (by ids or by filter), fix a
+ * document by overriding canonical fields. Every action is audited with the operator's name and reason.
+ */
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { AuditRepository } from '../database/repositories/audit.repository';
+import { DocumentRepository, type DocumentFilter } from '../database/repositories/document.repository';
+import { SubmissionRepository, type SubmissionFilter } from '../database/repositories/submission.repository';
+import { RETRYABLE_STATES, SubmissionState } from '../domain/submission-state';
+import { JobName } from '../queue/job-name';
+import { QueueService } from '../queue/queue.service';
+import { effectiveInvoice } from './effective-invoice';
+import { StateTransitionsService } from './state-transitions.service';
+
+export interface OperatorAction {
+  operator: string;
+  reason: string;
+}
+
+export interface RetryResult {
+  retried: { submissionId: string; from: string; to: string }[];
+  skipped: { submissionId: string; state: string; why: string }[];
+}
+
+const RETRY_LIMIT = 1000;
+
+@Injectable()
+export class OperatorService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly documents: DocumentRepository,
+    private readonly submissions: SubmissionRepository,
+    private readonly audit: AuditRepository,
+    private readonly transitions: StateTransitionsService,
+    private readonly queue: QueueService,
+  ) {}
+
+  async listDocuments(filter: DocumentFilter) {
+    const { items, total } = await this.documents.list(filter);
+    const submissions = await this.submissions.forDocuments(items.map((d) => d.id));
+    return {
+      total,
+      items: items.map((d) => ({
+        id: d.id,
+        connectorInstanceId: d.connectorInstanceId,
+        erpId: d.erpId,
+        direction: d.direction,
+        docType: d.docType,
+        docNumber: d.docNumber,
+        docDate: d.docDate,
+        sellerTaxId: d.sellerTaxId,
+        buyerTaxId: d.buyerTaxId,
+        alteredAfterRegistration: d.alteredAfterRegistration,
+        erpDeleted: d.erpDeleted,
+        createdAt: d.createdAt,
+        submissions: submissions
+          .filter((s) => s.documentId === d.id)
+          .map((s) => ({ id: s.id, regime: s.regime, state: s.state, errorClass: s.errorClass, irn: s.irn })),
+      })),
+    };
+  }
+
+  async getDocument(id: string) {
+    const document = await this.documents.findById(id);
+    if (!document) throw new NotFoundException(`no document ${id}`);
+    const [submissions, audit] = await Promise.all([this.submissions.forDocument(id), this.audit.forDocument(id)]);
+    return { ...document, effectiveCanonical: effectiveInvoice(document) ?? null, submissions, audit };
+  }
+
+  listSubmissions(filter: SubmissionFilter) {
+    return this.submissions.list(filter);
+  }
+
+  async retry(selection: { ids?: string[]; filter?: Omit<SubmissionFilter, 'limit' | 'offset'> }, action: OperatorAction): Promise<RetryResult> {
+    const { items } = await this.submissions.list({
+      ...(selection.filter ?? {}),
+      ids: selection.ids,
+      limit: RETRY_LIMIT,
+      offset: 0,
+    });
+    const result: RetryResult = { retried: [], skipped: [] };
+    for (const id of selection.ids ?? []) {
+      if (!items.some((s) => s.id === id)) result.skipped.push({ submissionId: id, state: 'unknown', why: 'no such submission' });
+    }
+    for (const submission of items) {
+      const target = RETRYABLE_STATES[submission.state];
+      if (!target) {
+        result.skipped.push({ submissionId: submission.id, state: submission.state, why: 'not in a retryable state' });
+        continue;
+      }
+      const moved = await this.transitions.move(
+        submission,
+        [submission.state],
+        target,
+        { nextAttemptAt: null, errorClass: null, errorCode: null, errorMessage: null, fieldErrors: null },
+        { actor: `operator:${action.operator}`, action: 'operator-retry', reason: action.reason },
+      );
+      if (!moved) {
+        result.skipped.push({ submissionId: submission.id, state: submission.state, why: 'state changed meanwhile' });
+        continue;
+      }
+      result.retried.push({ submissionId: submission.id, from: submission.state, to: target });
+      const job = target === SubmissionState.WritebackPending ? JobName.SubmissionWriteBack : JobName.SubmissionProcess;
+      await this.queue.send(job, { submissionId: submission.id }, { key: submission.id });
+    }
+    return result;
+  }
+
+  /** Records operator overrides on canonical fields (applied when the document is next mapped). */
+  async override(documentId: string, overrides: Record<string, unknown>, action: OperatorAction): Promise<void> {
+    await this.dataSource.transaction(async (m) => {
+      const document = await this.documents.findById(documentId, m);
+      if (!document) throw new NotFoundException(`no document ${documentId}`);
+      await this.documents.update(documentId, { overrides: { ...(document.overrides ?? {}), ...overrides } }, m);
+      await this.audit.append(
+        {
+          actor: `operator:${action.operator}`,
+          action: 'operator-override',
+          documentId,
+          reason: action.reason,
+          details: { overrides },
+        },
+        m,
+      );
+    });
+  }
+}

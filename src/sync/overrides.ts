@@ -1,0 +1,32 @@
+/**
+ * Operator overrides: `{ "buyer.gstin": "29AAB...", "lines[1].hsnCode": "8471" }` set on a copy of the
+ * canonical invoice. Paths are the same as field-error paths, so an operator fixes what an error names.
+ */
+import type { CanonicalInvoice } from '../domain/canonical-invoice';
+
+const SEGMENT = /([^.[\]]+)|\[(\d+)\]/g;
+
+export function parsePath(path: string): (string | number)[] {
+  const segments: (string | number)[] = [];
+  for (const match of path.matchAll(SEGMENT)) segments.push(match[2] !== undefined ? Number(match[2]) : match[1]);
+  return segments;
+}
+
+export function applyOverrides(invoice: CanonicalInvoice, overrides: Record<string, unknown>): CanonicalInvoice {
+  const copy = structuredClone(invoice) as unknown as Record<string, unknown>;
+  for (const [path, value] of Object.entries(overrides)) {
+    const segments = parsePath(path);
+    let target: Record<string | number, unknown> = copy;
+    for (const [i, segment] of segments.entries()) {
+      if (i === segments.length - 1) {
+        if (value === null) delete target[segment];
+        else target[segment] = value;
+        break;
+      }
+      const next = target[segment];
+      if (next === null || typeof next !== 'object') target[segment] = typeof segments[i + 1] === 'number' ? [] : {};
+      target = target[segment] as Record<string | number, unknown>;
+    }
+  }
+  return copy as unknown as CanonicalInvoice;
+}

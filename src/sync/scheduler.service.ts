@@ -1,0 +1,53 @@
+/**
+ * Ticks only enqueue: one pull job per enabled connector instance and one sweep job. Every instance of
+ * the service may tick; the job keys (stately queues) make simultaneous ticks create one job.
+ */
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { AppConfig } from '../config/app-config';
+import { JobName } from '../queue/job-name';
+import { QueueService } from '../queue/queue.service';
+import { ConnectorRuntimeService } from './connector-runtime.service';
+
+@Injectable()
+export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Scheduler');
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly connectors: ConnectorRuntimeService,
+    private readonly queue: QueueService,
+    private readonly registry: SchedulerRegistry,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.server.roles.includes('scheduler')) return;
+    const every = (name: string, seconds: number, tick: () => Promise<unknown>): void => {
+      const handle = setInterval(() => {
+        tick().catch((error: unknown) => this.logger.warn(`${name} tick failed: ${String(error)}`));
+      }, seconds * 1000);
+      this.registry.addInterval(name, handle);
+    };
+    every('pull', this.config.schedule.pullEverySeconds, () => this.tickPull());
+    every('sweep', this.config.schedule.sweepEverySeconds, () => this.tickSweep());
+    void this.tickPull().catch(() => undefined);
+  }
+
+  /** Enqueues one pull per enabled instance; returns how many new jobs were created. */
+  async tickPull(): Promise<number> {
+    let created = 0;
+    for (const live of this.connectors.list()) {
+      if (!live.enabled) continue;
+      if (await this.queue.send(JobName.ConnectorPull, { instance: live.name }, { key: live.name })) created += 1;
+    }
+    return created;
+  }
+
+  async tickSweep(): Promise<number> {
+    return (await this.queue.send(JobName.PipelineSweep, {}, { key: 'sweep' })) ? 1 : 0;
+  }
+
+  onModuleDestroy(): void {
+    for (const name of this.registry.getIntervals()) this.registry.deleteInterval(name);
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * The safety net behind "jobs are nudges": releases submissions whose worker died mid-send (their
+ * outcome is unknown, so the next attempt looks them up first) and re-enqueues any actionable
+ * submission. Keys on the jobs make re-enqueueing something already queued a no-op.
+ */
+import { Injectable, Logger } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { AuditRepository } from '../database/repositories/audit.repository';
+import { SubmissionRepository } from '../database/repositories/submission.repository';
+import { SubmissionState } from '../domain/submission-state';
+import { JobName } from '../queue/job-name';
+import { QueueService } from '../queue/queue.service';
+import { SYSTEM_ACTOR } from './state-transitions.service';
+
+@Injectable()
+export class SweepService {
+  private readonly logger = new Logger('Sweep');
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly submissions: SubmissionRepository,
+    private readonly audit: AuditRepository,
+    private readonly queue: QueueService,
+  ) {}
+
+  async sweep(): Promise<{ released: number; enqueued: number }> {
+    const released = await this.submissions.releaseStale(this.config.queue.submittingLeaseSeconds);
+    for (const submission of released) {
+      this.logger.warn(`submission ${submission.id} was left SUBMITTING; outcome unknown, will look up before resending`);
+      await this.audit.append({
+        actor: SYSTEM_ACTOR,
+        action: 'stale-submitting-released',
+        documentId: submission.documentId,
+        submissionId: submission.id,
+        fromState: SubmissionState.Submitting,
+        toState: SubmissionState.Retry,
+      });
+    }
+    const actionable = await this.submissions.findActionable(1000);
+    let enqueued = 0;
+    for (const { id, state } of actionable) {
+      const name = state === SubmissionState.WritebackPending ? JobName.SubmissionWriteBack : JobName.SubmissionProcess;
+      if (await this.queue.send(name, { submissionId: id }, { key: id })) enqueued += 1;
+    }
+    return { released: released.length, enqueued };
+  }
+}

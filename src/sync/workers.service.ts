@@ -1,0 +1,34 @@
+/** Registers the job handlers when this process has the `worker` role. */
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { JobName } from '../queue/job-name';
+import { QueueService } from '../queue/queue.service';
+import { PullService } from './pull.service';
+import { SubmissionProcessorService } from './submission-processor.service';
+import { SweepService } from './sweep.service';
+import { WriteBackService } from './write-back.service';
+
+@Injectable()
+export class WorkersService implements OnApplicationBootstrap {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly queue: QueueService,
+    private readonly pull: PullService,
+    private readonly processor: SubmissionProcessorService,
+    private readonly writeBack: WriteBackService,
+    private readonly sweep: SweepService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.start();
+    if (!this.config.server.roles.includes('worker')) return;
+    await this.queue.work(JobName.ConnectorPull, async ({ instance }) => {
+      await this.pull.pull(instance);
+    });
+    await this.queue.work(JobName.SubmissionProcess, ({ submissionId }) => this.processor.process(submissionId));
+    await this.queue.work(JobName.SubmissionWriteBack, ({ submissionId }, job) => this.writeBack.writeBack(submissionId, job));
+    await this.queue.work(JobName.PipelineSweep, async () => {
+      await this.sweep.sweep();
+    });
+  }
+}

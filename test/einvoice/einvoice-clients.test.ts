@@ -1,0 +1,239 @@
+/** The e-invoice clients and the in-einvoice regime against the sandbox over real HTTP. */
+import { ComplianceError, type SubmitContext } from '../../src/compliance/regime';
+import {
+  ApiV1EinvoiceClient,
+  createEinvoiceProvider,
+  EinvoiceRegime,
+  GspEinvoiceClient,
+  IrpRejection,
+  type EinvoiceProvider,
+  type EinvoiceProviderDeps,
+} from '../../src/compliance/einvoice';
+import { ClientRateLimiter, CollectingHttpLogger, InMemoryTokenStore, REDACTED } from '../../src/compliance/http';
+import type { NicEinvoiceV11 } from '../../src/mappers/irn';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { interStateInvoice, type NicTestInvoice } from './nic-invoice.fixture';
+import { providerConfig } from './sandbox-client-config';
+
+const HOUR = 3600_000;
+let sandbox: RunningSandbox;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ rateLimit: { limit: 0, windowMs: 60_000 }, faultTimeoutMs: 600 });
+});
+
+afterAll(async () => {
+  await sandbox.stop();
+});
+
+afterEach(() => {
+  sandbox.clock.reset();
+  sandbox.einvoice.gsp.faults.clear();
+  sandbox.einvoice.api.faults.clear();
+  sandbox.einvoice.gsp.rateLimiter.configure({ limit: 0, windowMs: 60_000 });
+  sandbox.einvoice.api.rateLimiter.configure({ limit: 0, windowMs: 60_000 });
+});
+
+function registrationsOf(invoice: NicTestInvoice) {
+  return sandbox.einvoice.registrations().filter((r) => r.docNo === invoice.DocDtls.No);
+}
+
+function context(overrides: Partial<SubmitContext> = {}): SubmitContext {
+  return {
+    submissionId: 's1',
+    documentId: 'd1',
+    connectorInstance: 'test',
+    attempt: 1,
+    outcomeUnknown: false,
+    previous: {},
+    settings: {},
+    ...overrides,
+  };
+}
+
+const asPayload = (invoice: NicTestInvoice) => invoice as unknown as NicEinvoiceV11;
+
+describe.each(['A', 'B'] as const)('catalog %s client', (catalog) => {
+  let logger: CollectingHttpLogger;
+  let provider: EinvoiceProvider;
+
+  beforeEach(() => {
+    logger = new CollectingHttpLogger();
+    provider = createEinvoiceProvider(providerConfig(sandbox, catalog), { logger });
+  });
+
+  it('generates an IRN whose signatures verify, finds it by document and by IRN, and logs without secrets', async () => {
+    const invoice = interStateInvoice();
+    const result = await provider.generateIrn(invoice);
+    expect(result.ackNo).toMatch(/^\d{15}$/);
+    expect(result.irn).toBe(registrationsOf(invoice)[0].irn);
+    const byDoc = await provider.getIrnByDocDetails('INV', invoice.DocDtls.No, invoice.DocDtls.Dt);
+    expect(byDoc?.irn).toBe(result.irn);
+    expect(await provider.getIrnByDocDetails('INV', 'NEVER-SENT-1', invoice.DocDtls.Dt)).toBeUndefined();
+    expect((await provider.getByIrn(result.irn)).signedQrCode).toBe(result.signedQrCode);
+    expect((await provider.gstinDetails(invoice.BuyerDtls.Gstin)).status).toBe('ACT');
+
+    const logged = JSON.stringify(logger.entries);
+    expect(logged).toContain(REDACTED);
+    expect(logged).not.toContain('sandbox-secret');
+    expect(logged).not.toContain('Sandbox@123');
+  });
+
+  it('refuses a response signed with another key', async () => {
+    const other = await startSandbox({ rateLimit: { limit: 0, windowMs: 60_000 } });
+    try {
+      const wrongKey = createEinvoiceProvider(providerConfig(sandbox, catalog, { publicKeyPem: other.einvoice.publicKeyPem }));
+      await expect(wrongKey.generateIrn(interStateInvoice())).rejects.toMatchObject({ errorClass: 'config', options: { code: 'SIGNATURE_INVALID' } });
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('keeps IRP error codes verbatim and does not retry a business rejection', async () => {
+    const invoice = interStateInvoice();
+    invoice.ValDtls.TotInvVal = 99999;
+    const error = await provider.generateIrn(invoice).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(IrpRejection);
+    expect(error).toMatchObject({ errorClass: 'rejected', options: { code: '2189' } });
+    expect(logger.entries.filter((entry) => entry.operation.toLowerCase().startsWith('generate'))).toHaveLength(1);
+  });
+
+  it('retries 5xx answers with backoff and then succeeds', async () => {
+    const service = catalog === 'A' ? sandbox.einvoice.gsp : sandbox.einvoice.api;
+    service.faults.queue({ path: 'GENERATE|generate-irn', fault: '503', count: 1 });
+    service.faults.queue({ path: 'GENERATE|generate-irn', fault: '500', count: 1 });
+    const invoice = interStateInvoice();
+    await provider.generateIrn(invoice);
+    const attempts = logger.entries.filter((entry) => entry.operation.toLowerCase().startsWith('generate'));
+    expect(attempts.map((entry) => entry.status)).toEqual([503, 500, 200]);
+    expect(registrationsOf(invoice)).toHaveLength(1);
+  });
+
+  it('turns a dropped answer after commit into unknown-outcome (no blind resend)', async () => {
+    const service = catalog === 'A' ? sandbox.einvoice.gsp : sandbox.einvoice.api;
+    service.faults.queue({ path: 'GENERATE|generate-irn', fault: 'drop-after-commit', count: 1 });
+    const invoice = interStateInvoice();
+    await expect(provider.generateIrn(invoice)).rejects.toMatchObject({ errorClass: 'unknown-outcome' });
+    expect(registrationsOf(invoice)).toHaveLength(1);
+  });
+
+  it('re-authenticates once when the provider says the token expired', async () => {
+    const client = provider as GspEinvoiceClient | ApiV1EinvoiceClient;
+    await provider.gstinDetails(interStateInvoice().BuyerDtls.Gstin);
+    expect(client.tokens.fetches).toBe(1);
+    sandbox.clock.advance(7 * HOUR);
+    await provider.gstinDetails(interStateInvoice().BuyerDtls.Gstin);
+    expect(client.tokens.fetches).toBe(2);
+  });
+
+  it('renews the token ahead of expiry by its own clock', async () => {
+    const deps: EinvoiceProviderDeps = { now: () => sandbox.clock.nowMs() };
+    const client = createEinvoiceProvider(providerConfig(sandbox, catalog, { tokenRefreshAheadMs: 5 * 60_000 }), deps) as
+      | GspEinvoiceClient
+      | ApiV1EinvoiceClient;
+    const buyer = interStateInvoice().BuyerDtls.Gstin;
+    await client.gstinDetails(buyer);
+    sandbox.clock.advance(30 * 60_000);
+    await client.gstinDetails(buyer);
+    expect(client.tokens.fetches).toBe(1);
+    sandbox.clock.advance((catalog === 'A' ? 356 : 56) * 60_000 - 30 * 60_000);
+    await client.gstinDetails(buyer);
+    expect(client.tokens.fetches).toBe(2);
+  });
+
+  it('honours a 429 storm: waits out Retry-After and gets every request through', async () => {
+    const service = catalog === 'A' ? sandbox.einvoice.gsp : sandbox.einvoice.api;
+    const storm = createEinvoiceProvider(providerConfig(sandbox, catalog), {
+      logger,
+      rateLimiter: new ClientRateLimiter({ limit: 0, windowMs: 1000 }),
+    });
+    await storm.gstinDetails(interStateInvoice().BuyerDtls.Gstin);
+    service.rateLimiter.configure({ limit: 3, windowMs: 1000 });
+    const rejectedBefore = service.rateLimiter.rejected;
+    const invoices = Array.from({ length: 5 }, () => interStateInvoice());
+    const results = await Promise.all(invoices.map((invoice) => storm.generateIrn(invoice)));
+    expect(new Set(results.map((r) => r.irn)).size).toBe(5);
+    expect(service.rateLimiter.rejected).toBeGreaterThan(rejectedBefore);
+    expect(logger.entries.some((entry) => entry.status === 429)).toBe(true);
+    for (const invoice of invoices) expect(registrationsOf(invoice)).toHaveLength(1);
+  });
+});
+
+describe('in-einvoice regime', () => {
+  const makeRegime = (catalog: 'A' | 'B', http = {}) => {
+    const tokenStore = new InMemoryTokenStore();
+    const provider = createEinvoiceProvider(providerConfig(sandbox, catalog, { http: { timeoutMs: 250, maxAttempts: 2, backoffBaseMs: 10, backoffMaxMs: 20, ...http } }), {
+      tokenStore,
+    });
+    return new EinvoiceRegime(() => provider);
+  };
+
+  it('applies to Indian non-B2C documents only', () => {
+    const regime = makeRegime('A');
+    const base = { country: 'IN', supplyType: 'B2B' } as Parameters<EinvoiceRegime['appliesTo']>[0];
+    expect(regime.appliesTo(base)).toBe(true);
+    expect(regime.appliesTo({ ...base, supplyType: 'B2C' })).toBe(false);
+    expect(regime.appliesTo({ ...base, country: 'SA' })).toBe(false);
+  });
+
+  it('adopts a duplicate (2150) after checking it is the locally computed IRN', async () => {
+    const invoice = interStateInvoice();
+    const first = await createEinvoiceProvider(providerConfig(sandbox, 'B')).generateIrn(invoice);
+    const outcome = await makeRegime('A').submit(asPayload(invoice), context());
+    expect(outcome).toMatchObject({ status: 'registered', adopted: true, identifiers: { irn: first.irn, ackNo: first.ackNo } });
+    expect(outcome.status === 'registered' && outcome.identifiers.signedQrCode).toBe(first.signedQrCode);
+    expect(registrationsOf(invoice)).toHaveLength(1);
+  });
+
+  it('refuses to adopt a duplicate that does not match the local IRN', async () => {
+    const invoice = interStateInvoice();
+    await createEinvoiceProvider(providerConfig(sandbox, 'B')).generateIrn(invoice);
+    const outcome = await makeRegime('A').submit(asPayload(invoice), context({ previous: { irn: 'f'.repeat(64) } }));
+    expect(outcome).toMatchObject({ status: 'rejected', code: '2150' });
+  });
+
+  it.each([
+    ['A', 'drop-after-commit'],
+    ['B', 'drop-after-commit'],
+    ['A', 'timeout-after-commit'],
+    ['B', 'timeout-after-commit'],
+    ['A', 'timeout'],
+  ] as const)('catalog %s, %s: unknown outcome, then lookup by document, exactly one IRN', async (catalog, fault) => {
+    const regime = makeRegime(catalog);
+    const service = catalog === 'A' ? sandbox.einvoice.gsp : sandbox.einvoice.api;
+    service.faults.queue({ path: 'GENERATE|generate-irn', fault, count: 1 });
+    const invoice = interStateInvoice();
+    const error = await regime.submit(asPayload(invoice), context()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ComplianceError);
+    expect(error).toMatchObject({ errorClass: 'unknown-outcome' });
+    const outcome = await regime.submit(asPayload(invoice), context({ attempt: 2, outcomeUnknown: true }));
+    expect(outcome.status).toBe('registered');
+    expect(registrationsOf(invoice)).toHaveLength(1);
+    expect(outcome.status === 'registered' && outcome.identifiers.irn).toBe(registrationsOf(invoice)[0].irn);
+  });
+
+  it('returns rejected with the NIC code for a business error', async () => {
+    const invoice = interStateInvoice();
+    invoice.BuyerDtls.Gstin = invoice.SellerDtls.Gstin;
+    const outcome = await makeRegime('B').submit(asPayload(invoice), context());
+    expect(outcome).toMatchObject({ status: 'rejected' });
+    expect(outcome.status === 'rejected' && outcome.code.split(',')).toContain('2211');
+  });
+
+  it('cancels within 24 h and is refused after (2270)', async () => {
+    const regime = makeRegime('B');
+    const fresh = await regime.submit(asPayload(interStateInvoice()), context());
+    const old = await regime.submit(asPayload(interStateInvoice()), context());
+    if (fresh.status !== 'registered' || old.status !== 'registered') throw new Error('setup failed');
+    const cancelled = await regime.cancel({ identifiers: fresh.identifiers, reasonCode: '2', remark: 'Data entry mistake', settings: {} });
+    expect(cancelled.status).toBe('registered');
+    const again = await regime.cancel({ identifiers: fresh.identifiers, reasonCode: '2', remark: 'again', settings: {} });
+    expect(again).toMatchObject({ status: 'registered', adopted: true });
+    sandbox.clock.advance(25 * HOUR);
+    const late = await regime.cancel({ identifiers: old.identifiers, reasonCode: '3', remark: 'Order cancelled', settings: {} });
+    expect(late).toMatchObject({ status: 'rejected', code: '2270' });
+    await expect(regime.cancel({ identifiers: old.identifiers, reasonCode: '7', remark: 'x', settings: {} })).rejects.toMatchObject({
+      errorClass: 'validation',
+    });
+  });
+});

@@ -1,0 +1,26 @@
+/** Provider configs pointing at a running sandbox, with fast timeouts and backoffs for tests. */
+import type { EinvoiceProviderConfig } from '../../src/compliance/einvoice';
+import type { RunningSandbox } from '../../src/sandbox';
+import { DEFAULT_EINVOICE_ACCOUNTS, SANDBOX_GSTINS } from '../../src/sandbox';
+
+const account = DEFAULT_EINVOICE_ACCOUNTS[0];
+
+export function providerConfig(
+  sandbox: RunningSandbox,
+  catalog: 'A' | 'B',
+  overrides: Partial<EinvoiceProviderConfig> = {},
+): EinvoiceProviderConfig {
+  return {
+    catalog,
+    baseUrl: catalog === 'A' ? sandbox.urls.einvoiceGsp : sandbox.urls.einvoiceApi,
+    clientId: account.clientId,
+    clientSecret: account.clientSecret,
+    username: account.username,
+    password: account.password,
+    gstin: SANDBOX_GSTINS.karnatakaSeller,
+    email: 'ops@example.test',
+    publicKeyPem: sandbox.einvoice.publicKeyPem,
+    http: { timeoutMs: 2_000, maxAttempts: 3, backoffBaseMs: 10, backoffMaxMs: 50 },
+    ...overrides,
+  };
+}

@@ -1,0 +1,51 @@
+/** Simulator + real clients + onboarding + regime, wired as the service wires them, for one test suite. */
+import { randomBytes } from 'node:crypto';
+import { InMemoryZatcaChainStore } from '../../../src/compliance/ksa/chain';
+import { InMemoryEgsCredentialStore } from '../../../src/compliance/ksa/egs-credential-store';
+import { FatooraClient } from '../../../src/compliance/ksa/fatoora.client';
+import { ZatcaOnboardingService } from '../../../src/compliance/ksa/onboarding.service';
+import { SecretBox } from '../../../src/compliance/ksa/secret-box';
+import { ZatcaRegime } from '../../../src/compliance/ksa/zatca.regime';
+import { zatcaXmlTools } from '../../../src/compliance/ksa/zatca-xml-tools';
+import type { SubmitContext } from '../../../src/compliance/regime';
+import { startZatcaSimulator, type ZatcaSimulator } from '../../../src/sandbox/zatca';
+
+export interface ZatcaHarness {
+  simulator: ZatcaSimulator;
+  client: FatooraClient;
+  store: InMemoryEgsCredentialStore;
+  chain: InMemoryZatcaChainStore;
+  onboarding: ZatcaOnboardingService;
+  regime: ZatcaRegime;
+  secretBox: SecretBox;
+  logLines: string[];
+}
+
+export async function startZatcaHarness(): Promise<ZatcaHarness> {
+  const simulator = await startZatcaSimulator();
+  const logLines: string[] = [];
+  const log = { info: (message: string, meta?: object) => void logLines.push(`${message} ${JSON.stringify(meta ?? {})}`) };
+  const client = new FatooraClient({ baseUrl: simulator.url, timeoutMs: 5_000, log });
+  const store = new InMemoryEgsCredentialStore();
+  const chain = new InMemoryZatcaChainStore();
+  const secretBox = new SecretBox(randomBytes(32));
+  const onboarding = new ZatcaOnboardingService({ provider: client, store, secretBox, ...zatcaXmlTools, log });
+  const regime = new ZatcaRegime({ provider: client, chain, credentials: onboarding, ...zatcaXmlTools });
+  return { simulator, client, store, chain, onboarding, regime, secretBox, logLines };
+}
+
+let submissionCounter = 0;
+
+export function submitContext(overrides: Partial<SubmitContext> = {}): SubmitContext {
+  submissionCounter += 1;
+  return {
+    submissionId: `sub-${submissionCounter}`,
+    documentId: `doc-${submissionCounter}`,
+    connectorInstance: 'riyadh-erp',
+    attempt: 1,
+    outcomeUnknown: false,
+    previous: {},
+    settings: {},
+    ...overrides,
+  };
+}
