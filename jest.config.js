@@ -2,6 +2,7 @@
  * and end-to-end suites under test/. `npm test` runs all of them. */
 const tsJest = ['ts-jest', { tsconfig: 'tsconfig.json' }];
 module.exports = {
+  testTimeout: 60000,
   projects: [
     {
       displayName: 'unit',
@@ -17,8 +18,8 @@ module.exports = {
       testMatch: ['<rootDir>/test/**/*.test.ts'],
       transform: { '^.+\\.ts$': tsJest },
       globalSetup: '<rootDir>/test/support/global-setup.ts',
+      setupFiles: ['<rootDir>/test/support/env.ts'],
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-      testTimeout: 60000,
     },
   ],
 };

@@ -56,7 +56,10 @@ function tenLineInvoice(seed: number): CanonicalInvoice {
     taxRate: index % 2 === 0 ? '18' : '12',
   }));
   const base = sampleIndiaInvoice({ documentNumber: `KF/BENCH/${seed + 1}` });
-  return withLines(base, specs.map((spec, index) => lineFrom(index + 1, spec, 'cgst+sgst')));
+  return withLines(
+    base,
+    specs.map((spec, index) => lineFrom(index + 1, spec, 'cgst+sgst')),
+  );
 }
 
 if (require.main === module) {

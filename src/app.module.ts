@@ -102,7 +102,13 @@ export class AppModule {
         TerminusModule.forRoot({ logger: false }),
       ],
       controllers: api
-        ? [HealthController, DocumentsController, SubmissionsController, ConnectorsController, WebhooksController]
+        ? [
+            HealthController,
+            DocumentsController,
+            SubmissionsController,
+            ConnectorsController,
+            WebhooksController,
+          ]
         : [HealthController],
       providers,
     };

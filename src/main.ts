@@ -30,7 +30,7 @@ async function bootstrap(): Promise<void> {
   }
 
   const extras = await startRuntimeExtras(config);
-  cleanups.push(extras.stop);
+  cleanups.push(() => extras.stop());
 
   const app = await createApp({ config, databaseUrl, regimes: extras.regimes });
   await app.listen(config.server.port, '0.0.0.0');

@@ -11,7 +11,11 @@ import { join } from 'node:path';
 import { computeInvoiceHash } from '../../src/compliance/ksa/invoice-hash';
 import { buildAndSign, type SigningKeys } from '../../test/ksa-xml/support/sign-variant';
 import { createTestSigningMaterial } from '../../test/ksa-xml/support/test-certificate';
-import { runZatcaCheck, sharedZatcaReferenceDir, zatcaCheckerPath } from '../../test/ksa-xml/support/zatca-check';
+import {
+  runZatcaCheck,
+  sharedZatcaReferenceDir,
+  zatcaCheckerPath,
+} from '../../test/ksa-xml/support/zatca-check';
 import {
   chainVariants,
   INITIAL_PIH,
@@ -49,7 +53,9 @@ function officialSampleHashes(reference: string): ConformanceLine[] {
     .filter((file) => !file.endsWith('_Error.xml'))
     .map((file) => {
       const xml = readFileSync(file, 'utf8');
-      const published = /<ds:Reference Id="invoiceSignedData"[\s\S]*?<ds:DigestValue>([^<]+)</.exec(xml)?.[1]?.trim();
+      const published = /<ds:Reference Id="invoiceSignedData"[\s\S]*?<ds:DigestValue>([^<]+)</
+        .exec(xml)?.[1]
+        ?.trim();
       const ours = computeInvoiceHash(xml).hashBase64;
       return {
         name: `sample hash ${file.slice(reference.length + 1)}`,
@@ -65,12 +71,18 @@ function signedVariants(reference: string): ConformanceLine[] {
   const results: ConformanceLine[] = [];
   const variants = zatcaVariants();
   const files = variants.map((variant, index) => {
-    const signed = buildAndSign(variant.invoice, { icv: index + 1, pih: INITIAL_PIH, uuid: newInvoiceUuid() }, keys);
+    const signed = buildAndSign(
+      variant.invoice,
+      { icv: index + 1, pih: INITIAL_PIH, uuid: newInvoiceUuid() },
+      keys,
+    );
     const file = join(dir, `${variant.name}.xml`);
     writeFileSync(file, signed.signedXml);
     return file;
   });
-  runZatcaCheck(files).forEach((result, index) => results.push(checkLine(`variant ${variants[index].name}`, result)));
+  runZatcaCheck(files).forEach((result, index) =>
+    results.push(checkLine(`variant ${variants[index].name}`, result)),
+  );
 
   let pih = INITIAL_PIH;
   chainVariants().forEach((variant, index) => {
@@ -85,7 +97,11 @@ function signedVariants(reference: string): ConformanceLine[] {
 }
 
 function checkLine(name: string, result: ReturnType<typeof runZatcaCheck>[number]): ConformanceLine {
-  return { name, passed: result.passed, detail: result.passed ? '' : result.failures.join(' | ') || result.report };
+  return {
+    name,
+    passed: result.passed,
+    detail: result.passed ? '' : result.failures.join(' | ') || result.report,
+  };
 }
 
 function signingKeys(reference: string): SigningKeys {

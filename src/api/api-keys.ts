@@ -13,7 +13,8 @@ export class ApiKeys {
   private readonly keys: string[];
 
   constructor(config: AppConfig) {
-    this.keys = config.security.apiKeys.length > 0 ? config.security.apiKeys : [developmentKey(config.server.dataDir)];
+    this.keys =
+      config.security.apiKeys.length > 0 ? config.security.apiKeys : [developmentKey(config.server.dataDir)];
   }
 
   list(): readonly string[] {

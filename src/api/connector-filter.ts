@@ -2,7 +2,10 @@ import { NotFoundException } from '@nestjs/common';
 import type { ConnectorRuntimeService } from '../sync/connector-runtime.service';
 
 /** Resolves a connector name from a query filter to its instance id (404 for an unknown name). */
-export function connectorIdOf(connectors: ConnectorRuntimeService, name: string | undefined): string | undefined {
+export function connectorIdOf(
+  connectors: ConnectorRuntimeService,
+  name: string | undefined,
+): string | undefined {
   if (!name) return undefined;
   const live = connectors.get(name);
   if (!live) throw new NotFoundException(`no connector instance named ${name}`);

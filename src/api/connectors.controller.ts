@@ -1,4 +1,14 @@
-import { BadRequestException, Controller, Get, HttpCode, NotFoundException, Param, Post, Query, Req } from '@nestjs/common';
+import {
+  BadRequestException,
+  Controller,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Post,
+  Query,
+  Req,
+} from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ConnectorInstanceRepository } from '../database/repositories/connector-instance.repository';
@@ -63,11 +73,19 @@ export class ConnectorsController {
   @Post(':name/files')
   @HttpCode(202)
   @ApiOperation({ summary: 'Upload a CSV file into the instance inbox (body: the file, ?filename=...)' })
-  async upload(@Param('name') name: string, @Query('filename') filename: string | undefined, @Req() request: Request) {
+  async upload(
+    @Param('name') name: string,
+    @Query('filename') filename: string | undefined,
+    @Req() request: Request,
+  ) {
     const live = this.live(name);
-    if (!acceptsUploads(live.connector)) throw new BadRequestException(`connector ${name} (${live.kind}) does not take files`);
-    const body = (request as Request & { rawBody?: Buffer }).rawBody ?? (Buffer.isBuffer(request.body) ? request.body : undefined);
-    if (!body || body.length === 0) throw new BadRequestException('the request body must be the file content');
+    if (!acceptsUploads(live.connector))
+      throw new BadRequestException(`connector ${name} (${live.kind}) does not take files`);
+    const body =
+      (request as Request & { rawBody?: Buffer }).rawBody ??
+      (Buffer.isBuffer(request.body) ? request.body : undefined);
+    if (!body || body.length === 0)
+      throw new BadRequestException('the request body must be the file content');
     const safeName = (filename ?? `upload-${Date.now()}.csv`).replace(/[^\w.-]/g, '_');
     const contentHash = await live.connector.ingestUploadedFile(safeName, body);
     await this.queue.send(JobName.ConnectorPull, { instance: name }, { key: name });

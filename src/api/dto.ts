@@ -18,7 +18,17 @@ import {
 import { SubmissionState } from '../domain/submission-state';
 
 const STATES = Object.values(SubmissionState);
-const ERROR_CLASSES = ['validation', 'rejected', 'transient', 'auth', 'unknown-outcome', 'config', 'writeback-transient', 'writeback-config', 'writeback-system'];
+const ERROR_CLASSES = [
+  'validation',
+  'rejected',
+  'transient',
+  'auth',
+  'unknown-outcome',
+  'config',
+  'writeback-transient',
+  'writeback-config',
+  'writeback-system',
+];
 
 export class PageQuery {
   @ApiPropertyOptional({ default: 50, maximum: 500 })
@@ -134,7 +144,9 @@ export class RetryRequestDto extends OperatorActionDto {
 }
 
 export class OverrideRequestDto extends OperatorActionDto {
-  @ApiProperty({ description: 'canonical field path -> new value, e.g. {"buyer.gstin": "29..."}; null removes' })
+  @ApiProperty({
+    description: 'canonical field path -> new value, e.g. {"buyer.gstin": "29..."}; null removes',
+  })
   @IsObject()
   overrides!: Record<string, unknown>;
 }

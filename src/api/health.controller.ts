@@ -1,6 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { HealthCheck, HealthCheckService, type HealthIndicatorResult, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import {
+  HealthCheck,
+  HealthCheckService,
+  type HealthIndicatorResult,
+  TypeOrmHealthIndicator,
+} from '@nestjs/terminus';
 import { QueueService } from '../queue/queue.service';
 import { ConnectorRuntimeService } from '../sync/connector-runtime.service';
 import { Public } from './public.decorator';

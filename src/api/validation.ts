@@ -5,9 +5,18 @@ import type { FieldError } from '../domain/field-error';
 export function fieldErrorsOf(errors: ValidationError[], prefix = ''): FieldError[] {
   const out: FieldError[] = [];
   for (const error of errors) {
-    const path = prefix ? (/^\d+$/.test(error.property) ? `${prefix}[${error.property}]` : `${prefix}.${error.property}`) : error.property;
+    const path = prefix
+      ? /^\d+$/.test(error.property)
+        ? `${prefix}[${error.property}]`
+        : `${prefix}.${error.property}`
+      : error.property;
     for (const [rule, message] of Object.entries(error.constraints ?? {})) {
-      out.push({ path, rule, message, value: error.value === undefined ? undefined : JSON.stringify(error.value)?.slice(0, 200) });
+      out.push({
+        path,
+        rule,
+        message,
+        value: error.value === undefined ? undefined : JSON.stringify(error.value)?.slice(0, 200),
+      });
     }
     if (error.children?.length) out.push(...fieldErrorsOf(error.children, path));
   }
@@ -20,6 +29,10 @@ export function requestValidationPipe(): ValidationPipe {
     forbidNonWhitelisted: true,
     transform: true,
     exceptionFactory: (errors) =>
-      new BadRequestException({ statusCode: 400, message: 'request validation failed', errors: fieldErrorsOf(errors) }),
+      new BadRequestException({
+        statusCode: 400,
+        message: 'request validation failed',
+        errors: fieldErrorsOf(errors),
+      }),
   });
 }

@@ -58,7 +58,10 @@ export interface ComplianceRegime<P = unknown> {
   readonly name: RegimeName;
   appliesTo(invoice: CanonicalInvoice): boolean;
   /** Pure: payload or field errors. Identifiers known before sending (IRN) go in `identifiers`. */
-  map(invoice: CanonicalInvoice, settings: Record<string, unknown>): Outcome<{ payload: P; identifiers?: ComplianceIdentifiers }>;
+  map(
+    invoice: CanonicalInvoice,
+    settings: Record<string, unknown>,
+  ): Outcome<{ payload: P; identifiers?: ComplianceIdentifiers }>;
   /**
    * Sends the payload. Throws ComplianceError for transient/auth/unknown-outcome failures; returns
    * `rejected` when the authority refused it for good.
@@ -67,7 +70,8 @@ export interface ComplianceRegime<P = unknown> {
   cancel?(request: CancelRequest): Promise<SubmitOutcome>;
 }
 
-export type ComplianceErrorClass = 'validation' | 'rejected' | 'transient' | 'auth' | 'unknown-outcome' | 'config';
+export type ComplianceErrorClass =
+  'validation' | 'rejected' | 'transient' | 'auth' | 'unknown-outcome' | 'config';
 
 /**
  * Typed error that tells a retry from a give-up. `unknown-outcome` means the request may have been

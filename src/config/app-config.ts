@@ -81,6 +81,12 @@ export class QueueConfig {
   @Max(100)
   maxAttempts = 8;
 
+  /** Write-back attempts after the first (exponential backoff from 1 s), then WRITEBACK_FAILED. */
+  @IsInt()
+  @Min(0)
+  @Max(20)
+  writeBackRetries = 5;
+
   /** A submission stuck in SUBMITTING longer than this is presumed crashed: its outcome is unknown. */
   @IsInt()
   @Min(5)

@@ -51,11 +51,15 @@ function readYaml(path: string): Plain {
 
 function interpolate(value: unknown, env: Env): unknown {
   if (typeof value === 'string') {
-    return value.replace(/\$\{([A-Z0-9_]+)(:-([^}]*))?\}/g, (_match, name: string, hasDefault?: string, fallback?: string) => {
-      const replacement = env[name] ?? (hasDefault ? (fallback ?? '') : undefined);
-      if (replacement === undefined) throw new ConfigError([`environment variable ${name} is referenced but not set`]);
-      return replacement;
-    });
+    return value.replace(
+      /\$\{([A-Z0-9_]+)(:-([^}]*))?\}/g,
+      (_match, name: string, hasDefault?: string, fallback?: string) => {
+        const replacement = env[name] ?? (hasDefault ? (fallback ?? '') : undefined);
+        if (replacement === undefined)
+          throw new ConfigError([`environment variable ${name} is referenced but not set`]);
+        return replacement;
+      },
+    );
   }
   if (Array.isArray(value)) return value.map((item) => interpolate(item, env));
   if (value && typeof value === 'object') {
@@ -110,8 +114,7 @@ function deepMerge(base: Plain, over: Plain): Plain {
   const out: Plain = { ...base };
   for (const [key, value] of Object.entries(over)) {
     const existing = out[key];
-    out[key] =
-      isPlain(existing) && isPlain(value) ? deepMerge(existing, value) : (value as unknown);
+    out[key] = isPlain(existing) && isPlain(value) ? deepMerge(existing, value) : value;
   }
   return out;
 }

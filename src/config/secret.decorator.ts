@@ -18,7 +18,8 @@ export function secretKeysOf(instance: object): string[] {
   return keys.map(String);
 }
 
-const SECRET_NAME = /secret|password|passwd|token|apikey|api_key|apiKeys|privatekey|private_key|otp|sek|appkey/i;
+const SECRET_NAME =
+  /secret|password|passwd|token|apikey|api_key|apiKeys|privatekey|private_key|otp|sek|appkey/i;
 
 /**
  * Deep copy with secrets replaced: properties marked with @Secret() on class instances, and any property

@@ -75,6 +75,6 @@ export class ConnectorRegistry {
   }
 
   async closeAll(): Promise<void> {
-    await Promise.allSettled(this.list().map((r) => r.connector.close?.()));
+    await Promise.allSettled(this.list().map((r) => r.connector.close?.() ?? Promise.resolve()));
   }
 }

@@ -47,7 +47,9 @@ async function clusterPassword(dataDir: string): Promise<string> {
   return password;
 }
 
-export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresServer> {
+export async function startEmbeddedPostgres(
+  options: EmbeddedPostgresOptions,
+): Promise<EmbeddedPostgresServer> {
   await mkdir(join(options.dataDir, '..'), { recursive: true });
   const password = await clusterPassword(options.dataDir);
   const port = await findFreePort();

@@ -1,7 +1,8 @@
-import { type CanonicalInvoice, type Country, type DocumentType } from './canonical-invoice';
+import { type CanonicalInvoice, type Country } from './canonical-invoice';
 import { type FieldError, type Outcome } from './field-error';
 import { FieldReader, withoutUndefined } from './field-reader';
-import { COUNTRIES, type InvoiceContext, SUPPLY_TYPES } from './invoice-context';
+import { type InvoiceContext } from './invoice-context';
+import { COUNTRIES, DOCUMENT_TYPES, SUPPLY_TYPES } from './invoice-enums';
 import {
   isCurrencyCode,
   readExport,
@@ -16,7 +17,6 @@ import { readCharges, readLines } from './invoice-line.reader';
 import { readBuyer, readDispatchFrom, readSeller, readShipTo, requireGstin } from './invoice-party.reader';
 import { dec } from './money';
 
-const DOCUMENT_TYPES: readonly DocumentType[] = ['INV', 'CRN', 'DBN'];
 const DEFAULT_CURRENCY: Readonly<Record<Country, string>> = { IN: 'INR', SA: 'SAR' };
 
 /**

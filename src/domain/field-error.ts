@@ -23,4 +23,5 @@ export function fieldError(path: string, rule: string, message: string, value?: 
 }
 
 /** Result of a normalisation or mapping step: a value, or field errors, never an exception. */
-export type Outcome<T> = { ok: true; value: T; warnings?: FieldError[] } | { ok: false; errors: FieldError[] };
+export type Outcome<T> =
+  { ok: true; value: T; warnings?: FieldError[] } | { ok: false; errors: FieldError[] };

@@ -11,3 +11,4 @@ export * from './financial-year';
 export * from './dates';
 export * from './canonical-invoice.validator';
 export { FieldReader, childPath, withoutUndefined, type JsonObject } from './field-reader';
+export * from './invoice-enums';

@@ -5,18 +5,3 @@ export interface InvoiceContext {
   country: Country | undefined;
   supplyType: SupplyType | undefined;
 }
-
-export const COUNTRIES: readonly Country[] = ['IN', 'SA'];
-export const SUPPLY_TYPES: readonly SupplyType[] = [
-  'B2B',
-  'B2C',
-  'SEZWP',
-  'SEZWOP',
-  'EXPWP',
-  'EXPWOP',
-  'DEXP',
-];
-
-/** Supplies whose Indian buyer has no GSTIN (or is "URP"). */
-export const UNREGISTERED_BUYER_SUPPLIES: readonly SupplyType[] = ['B2C', 'EXPWP', 'EXPWOP'];
-export const EXPORT_SUPPLIES: readonly SupplyType[] = ['EXPWP', 'EXPWOP'];

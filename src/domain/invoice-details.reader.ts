@@ -5,9 +5,9 @@ import {
   type OriginalInvoiceReference,
   type PaymentDetails,
   type TransportDetails,
-  type TransportMode,
 } from './canonical-invoice';
 import { type FieldReader, type JsonObject, withoutUndefined } from './field-reader';
+import { TRANSPORT_MODES } from './invoice-enums';
 import {
   EXPORT_KEYS,
   KSA_KEYS,
@@ -17,7 +17,6 @@ import {
   TRANSPORT_KEYS,
 } from './invoice-keys';
 
-export const TRANSPORT_MODES: readonly TransportMode[] = ['ROAD', 'RAIL', 'AIR', 'SHIP'];
 const VEHICLE_TYPES: readonly ('R' | 'O')[] = ['R', 'O'];
 const KSA_INVOICE_KINDS: readonly KsaDetails['invoiceKind'][] = ['standard', 'simplified'];
 

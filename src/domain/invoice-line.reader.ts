@@ -1,13 +1,12 @@
-import { type DocumentCharge, type InvoiceLine, type VatCategory } from './canonical-invoice';
+import { type DocumentCharge, type InvoiceLine } from './canonical-invoice';
 import { type FieldReader, type JsonObject, childPath, withoutUndefined } from './field-reader';
 import { isNotifiedGstRate } from './gst-rates';
 import { isServiceCode, isValidHsnFormat } from './hsn';
 import { type InvoiceContext } from './invoice-context';
+import { VAT_CATEGORIES } from './invoice-enums';
 import { ATTRIBUTE_KEYS, BATCH_KEYS, CHARGE_KEYS, LINE_KEYS } from './invoice-keys';
 import { dec } from './money';
 import { isValidUqc, normaliseUnit } from './uqc';
-
-export const VAT_CATEGORIES: readonly VatCategory[] = ['S', 'Z', 'E', 'O'];
 
 export function readLines(r: FieldReader, root: JsonObject, ctx: InvoiceContext): InvoiceLine[] {
   const items = r.array(root, 'lines', '', true);

@@ -7,7 +7,8 @@ import {
 } from './canonical-invoice';
 import { type FieldReader, type JsonObject, childPath, withoutUndefined } from './field-reader';
 import { UNREGISTERED_PERSON, gstinStateCode, validateGstin } from './gstin';
-import { EXPORT_SUPPLIES, type InvoiceContext, UNREGISTERED_BUYER_SUPPLIES } from './invoice-context';
+import { type InvoiceContext } from './invoice-context';
+import { EXPORT_SUPPLIES, UNREGISTERED_BUYER_SUPPLIES } from './invoice-enums';
 import {
   ADDRESS_KEYS,
   BUYER_KEYS,

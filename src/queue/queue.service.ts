@@ -46,7 +46,7 @@ export class QueueService implements OnModuleDestroy {
         await boss.createQueue(name, {
           name,
           policy: 'stately',
-          retryLimit: name === JobName.SubmissionWriteBack ? 5 : 3,
+          retryLimit: name === JobName.SubmissionWriteBack ? this.config.queue.writeBackRetries : 3,
           retryDelay: 1,
           retryBackoff: true,
           expireInSeconds: 15 * 60,
@@ -60,7 +60,7 @@ export class QueueService implements OnModuleDestroy {
   async send<N extends JobName>(
     name: N,
     data: JobPayloads[N],
-    options: { key: string; startAfter?: Date } ,
+    options: { key: string; startAfter?: Date },
   ): Promise<string | null> {
     const boss = await this.start();
     return boss.send(name, data, { singletonKey: options.key, startAfter: options.startAfter });

@@ -6,4 +6,4 @@
 import { einvoiceSimulator } from './einvoice/einvoice-simulator';
 import type { SimulatorFactory } from './framework/simulator';
 
-export const SIMULATORS: readonly SimulatorFactory[] = [einvoiceSimulator as SimulatorFactory];
+export const SIMULATORS: readonly SimulatorFactory[] = [einvoiceSimulator];

@@ -29,7 +29,12 @@ export interface IngestedDocument {
   submissionIds: string[];
 }
 
-const RESETTABLE = [SubmissionState.Received, SubmissionState.MappingFailed, SubmissionState.Ready, SubmissionState.Rejected];
+const RESETTABLE = [
+  SubmissionState.Received,
+  SubmissionState.MappingFailed,
+  SubmissionState.Ready,
+  SubmissionState.Rejected,
+];
 
 @Injectable()
 export class IngestService {
@@ -72,20 +77,35 @@ export class IngestService {
 
     if (source.deleted && !existing.erpDeleted) {
       await this.documents.update(existing.id, { erpDeleted: true }, m);
-      await this.auditDocument(m, existing.id, 'erp-deleted', 'the ERP reports the document cancelled or deleted');
+      await this.auditDocument(
+        m,
+        existing.id,
+        'erp-deleted',
+        'the ERP reports the document cancelled or deleted',
+      );
       return { ...base, result: 'flagged-deleted' };
     }
     if (existing.contentHash === source.contentHash) return { ...base, result: 'unchanged' };
 
     const submissions = await this.submissions.forDocument(existing.id, m);
-    if (submissions.some((s) => isRegistered(s.state) || s.state === SubmissionState.Submitting || s.outcomeUnknown)) {
+    if (
+      submissions.some(
+        (s) => isRegistered(s.state) || s.state === SubmissionState.Submitting || s.outcomeUnknown,
+      )
+    ) {
       if (!existing.alteredAfterRegistration) {
         await this.documents.update(existing.id, { alteredAfterRegistration: true }, m);
       }
-      await this.auditDocument(m, existing.id, 'altered-after-registration', 'edited in the ERP after registration; not re-sent', {
-        previousHash: existing.contentHash,
-        newHash: source.contentHash,
-      });
+      await this.auditDocument(
+        m,
+        existing.id,
+        'altered-after-registration',
+        'edited in the ERP after registration; not re-sent',
+        {
+          previousHash: existing.contentHash,
+          newHash: source.contentHash,
+        },
+      );
       return { ...base, result: 'flagged-altered' };
     }
 
@@ -119,7 +139,12 @@ export class IngestService {
     m: EntityManager,
   ): Promise<IngestedDocument> {
     const document = await this.documents.insert(
-      { connectorInstanceId: instanceId, erpId: source.erpId, direction: source.direction, ...this.documentFields(source) },
+      {
+        connectorInstanceId: instanceId,
+        erpId: source.erpId,
+        direction: source.direction,
+        ...this.documentFields(source),
+      },
       m,
     );
     await this.auditDocument(m, document.id, 'received', source.sourceRef ?? null);

@@ -65,7 +65,10 @@ export class OperatorService {
   async getDocument(id: string) {
     const document = await this.documents.findById(id);
     if (!document) throw new NotFoundException(`no document ${id}`);
-    const [submissions, audit] = await Promise.all([this.submissions.forDocument(id), this.audit.forDocument(id)]);
+    const [submissions, audit] = await Promise.all([
+      this.submissions.forDocument(id),
+      this.audit.forDocument(id),
+    ]);
     return { ...document, effectiveCanonical: effectiveInvoice(document) ?? null, submissions, audit };
   }
 
@@ -73,7 +76,10 @@ export class OperatorService {
     return this.submissions.list(filter);
   }
 
-  async retry(selection: { ids?: string[]; filter?: Omit<SubmissionFilter, 'limit' | 'offset'> }, action: OperatorAction): Promise<RetryResult> {
+  async retry(
+    selection: { ids?: string[]; filter?: Omit<SubmissionFilter, 'limit' | 'offset'> },
+    action: OperatorAction,
+  ): Promise<RetryResult> {
     const { items } = await this.submissions.list({
       ...(selection.filter ?? {}),
       ids: selection.ids,
@@ -82,12 +88,17 @@ export class OperatorService {
     });
     const result: RetryResult = { retried: [], skipped: [] };
     for (const id of selection.ids ?? []) {
-      if (!items.some((s) => s.id === id)) result.skipped.push({ submissionId: id, state: 'unknown', why: 'no such submission' });
+      if (!items.some((s) => s.id === id))
+        result.skipped.push({ submissionId: id, state: 'unknown', why: 'no such submission' });
     }
     for (const submission of items) {
       const target = RETRYABLE_STATES[submission.state];
       if (!target) {
-        result.skipped.push({ submissionId: submission.id, state: submission.state, why: 'not in a retryable state' });
+        result.skipped.push({
+          submissionId: submission.id,
+          state: submission.state,
+          why: 'not in a retryable state',
+        });
         continue;
       }
       const moved = await this.transitions.move(
@@ -98,22 +109,35 @@ export class OperatorService {
         { actor: `operator:${action.operator}`, action: 'operator-retry', reason: action.reason },
       );
       if (!moved) {
-        result.skipped.push({ submissionId: submission.id, state: submission.state, why: 'state changed meanwhile' });
+        result.skipped.push({
+          submissionId: submission.id,
+          state: submission.state,
+          why: 'state changed meanwhile',
+        });
         continue;
       }
       result.retried.push({ submissionId: submission.id, from: submission.state, to: target });
-      const job = target === SubmissionState.WritebackPending ? JobName.SubmissionWriteBack : JobName.SubmissionProcess;
+      const job =
+        target === SubmissionState.WritebackPending ? JobName.SubmissionWriteBack : JobName.SubmissionProcess;
       await this.queue.send(job, { submissionId: submission.id }, { key: submission.id });
     }
     return result;
   }
 
   /** Records operator overrides on canonical fields (applied when the document is next mapped). */
-  async override(documentId: string, overrides: Record<string, unknown>, action: OperatorAction): Promise<void> {
+  async override(
+    documentId: string,
+    overrides: Record<string, unknown>,
+    action: OperatorAction,
+  ): Promise<void> {
     await this.dataSource.transaction(async (m) => {
       const document = await this.documents.findById(documentId, m);
       if (!document) throw new NotFoundException(`no document ${documentId}`);
-      await this.documents.update(documentId, { overrides: { ...(document.overrides ?? {}), ...overrides } }, m);
+      await this.documents.update(
+        documentId,
+        { overrides: { ...(document.overrides ?? {}), ...overrides } },
+        m,
+      );
       await this.audit.append(
         {
           actor: `operator:${action.operator}`,

@@ -8,11 +8,15 @@ const SEGMENT = /([^.[\]]+)|\[(\d+)\]/g;
 
 export function parsePath(path: string): (string | number)[] {
   const segments: (string | number)[] = [];
-  for (const match of path.matchAll(SEGMENT)) segments.push(match[2] !== undefined ? Number(match[2]) : match[1]);
+  for (const match of path.matchAll(SEGMENT))
+    segments.push(match[2] !== undefined ? Number(match[2]) : match[1]);
   return segments;
 }
 
-export function applyOverrides(invoice: CanonicalInvoice, overrides: Record<string, unknown>): CanonicalInvoice {
+export function applyOverrides(
+  invoice: CanonicalInvoice,
+  overrides: Record<string, unknown>,
+): CanonicalInvoice {
   const copy = structuredClone(invoice) as unknown as Record<string, unknown>;
   for (const [path, value] of Object.entries(overrides)) {
     const segments = parsePath(path);
@@ -24,7 +28,8 @@ export function applyOverrides(invoice: CanonicalInvoice, overrides: Record<stri
         break;
       }
       const next = target[segment];
-      if (next === null || typeof next !== 'object') target[segment] = typeof segments[i + 1] === 'number' ? [] : {};
+      if (next === null || typeof next !== 'object')
+        target[segment] = typeof segments[i + 1] === 'number' ? [] : {};
       target = target[segment] as Record<string | number, unknown>;
     }
   }

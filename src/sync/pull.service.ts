@@ -40,7 +40,8 @@ export class PullService {
       const results = await this.ingest.ingestBatch(live.id, live, batch.documents, batch.cursor);
       stats.batches += 1;
       stats.problems += batch.problems?.length ?? 0;
-      for (const problem of batch.problems ?? []) this.logger.warn(`${instanceName}: ${problem.path}: ${problem.message}`);
+      for (const problem of batch.problems ?? [])
+        this.logger.warn(`${instanceName}: ${problem.path}: ${problem.message}`);
       for (const result of results) {
         stats[result.result] += 1;
         for (const submissionId of result.submissionIds) {

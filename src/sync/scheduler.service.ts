@@ -38,7 +38,8 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
     let created = 0;
     for (const live of this.connectors.list()) {
       if (!live.enabled) continue;
-      if (await this.queue.send(JobName.ConnectorPull, { instance: live.name }, { key: live.name })) created += 1;
+      if (await this.queue.send(JobName.ConnectorPull, { instance: live.name }, { key: live.name }))
+        created += 1;
     }
     return created;
   }

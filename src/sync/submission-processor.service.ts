@@ -40,29 +40,57 @@ export class SubmissionProcessorService {
     const submission = await this.submissions.findById(submissionId);
     if (!submission) return;
     if (submission.state === S.Received) await this.map(submission);
+    else if (submission.state === S.Ready && submission.requestPayload == null)
+      await this.mapWaiting(submission);
     else if (submission.state === S.Ready || submission.state === S.Retry) await this.submit(submission);
+  }
+
+  /** A submission parked at READY before its regime was registered: map it now that there is one. */
+  private async mapWaiting(submission: SubmissionEntity): Promise<void> {
+    if (!this.regimes.get(submission.regime)) return;
+    const received = await this.transitions.move(
+      submission,
+      [S.Ready],
+      S.Received,
+      {},
+      {
+        actor: SYSTEM_ACTOR,
+        action: 'regime-available',
+      },
+    );
+    if (received) await this.map(received);
   }
 
   private async map(submission: SubmissionEntity): Promise<void> {
     const document = await this.documents.findById(submission.documentId);
-    const regime = this.regimes.get(submission.regime);
     if (!document) return;
-    if (!regime) {
-      await this.transitions.move(submission, [S.Received], S.Ready, {}, {
-        actor: SYSTEM_ACTOR,
-        action: 'waiting-for-regime',
-        reason: `no implementation of ${submission.regime} is registered; waiting at READY`,
-      });
-      return;
-    }
     const invoice = effectiveInvoice(document);
     if (!invoice) {
       await this.transitions.move(
         submission,
         [S.Received],
         S.MappingFailed,
-        { errorClass: 'validation', errorMessage: 'the document has no readable invoice', fieldErrors: document.normalisationErrors },
+        {
+          errorClass: 'validation',
+          errorMessage: 'the ERP document could not be read into an invoice',
+          fieldErrors: document.normalisationErrors,
+        },
         { actor: SYSTEM_ACTOR, action: 'mapping-failed' },
+      );
+      return;
+    }
+    const regime = this.regimes.get(submission.regime);
+    if (!regime) {
+      await this.transitions.move(
+        submission,
+        [S.Received],
+        S.Ready,
+        {},
+        {
+          actor: SYSTEM_ACTOR,
+          action: 'waiting-for-regime',
+          reason: `no implementation of ${submission.regime} is registered; waiting at READY`,
+        },
       );
       return;
     }
@@ -115,7 +143,8 @@ export class SubmissionProcessorService {
       outcome = await regime.submit(claimed.requestPayload, {
         submissionId: claimed.id,
         documentId: claimed.documentId,
-        connectorInstance: this.connectors.byId(document.connectorInstanceId)?.name ?? document.connectorInstanceId,
+        connectorInstance:
+          this.connectors.byId(document.connectorInstanceId)?.name ?? document.connectorInstanceId,
         attempt: claimed.attempts,
         outcomeUnknown: claimed.outcomeUnknown,
         previous: claimed.identifiers,
@@ -174,10 +203,16 @@ export class SubmissionProcessorService {
       { actor: SYSTEM_ACTOR, action: outcome.adopted ? 'registered-adopted' : 'registered' },
     );
     if (!registered) return;
-    const pending = await this.transitions.move(registered, [S.Registered], S.WritebackPending, {}, {
-      actor: SYSTEM_ACTOR,
-      action: 'writeback-queued',
-    });
+    const pending = await this.transitions.move(
+      registered,
+      [S.Registered],
+      S.WritebackPending,
+      {},
+      {
+        actor: SYSTEM_ACTOR,
+        action: 'writeback-queued',
+      },
+    );
     if (pending) await this.enqueueWriteBack(pending.id);
   }
 
@@ -185,7 +220,9 @@ export class SubmissionProcessorService {
     const classified =
       error instanceof ComplianceError
         ? error
-        : new ComplianceError('unknown-outcome', error instanceof Error ? error.message : String(error), { cause: error });
+        : new ComplianceError('unknown-outcome', error instanceof Error ? error.message : String(error), {
+            cause: error,
+          });
     const outcomeUnknown = submission.outcomeUnknown || classified.errorClass === 'unknown-outcome';
     const common = {
       submittingSince: null,
@@ -203,9 +240,19 @@ export class SubmissionProcessorService {
         [S.Submitting],
         S.Retry,
         { ...common, nextAttemptAt: at },
-        { actor: SYSTEM_ACTOR, action: 'retry-scheduled', reason: classified.message, details: { delayMs: Math.round(delay) } },
+        {
+          actor: SYSTEM_ACTOR,
+          action: 'retry-scheduled',
+          reason: classified.message,
+          details: { delayMs: Math.round(delay) },
+        },
       );
-      if (moved) await this.queue.send(JobName.SubmissionProcess, { submissionId: moved.id }, { key: moved.id, startAfter: at });
+      if (moved)
+        await this.queue.send(
+          JobName.SubmissionProcess,
+          { submissionId: moved.id },
+          { key: moved.id, startAfter: at },
+        );
       return;
     }
     const reason = classified.retryable

@@ -26,7 +26,9 @@ export class SweepService {
   async sweep(): Promise<{ released: number; enqueued: number }> {
     const released = await this.submissions.releaseStale(this.config.queue.submittingLeaseSeconds);
     for (const submission of released) {
-      this.logger.warn(`submission ${submission.id} was left SUBMITTING; outcome unknown, will look up before resending`);
+      this.logger.warn(
+        `submission ${submission.id} was left SUBMITTING; outcome unknown, will look up before resending`,
+      );
       await this.audit.append({
         actor: SYSTEM_ACTOR,
         action: 'stale-submitting-released',
@@ -39,7 +41,8 @@ export class SweepService {
     const actionable = await this.submissions.findActionable(1000);
     let enqueued = 0;
     for (const { id, state } of actionable) {
-      const name = state === SubmissionState.WritebackPending ? JobName.SubmissionWriteBack : JobName.SubmissionProcess;
+      const name =
+        state === SubmissionState.WritebackPending ? JobName.SubmissionWriteBack : JobName.SubmissionProcess;
       if (await this.queue.send(name, { submissionId: id }, { key: id })) enqueued += 1;
     }
     return { released: released.length, enqueued };

@@ -25,8 +25,12 @@ export class WorkersService implements OnApplicationBootstrap {
     await this.queue.work(JobName.ConnectorPull, async ({ instance }) => {
       await this.pull.pull(instance);
     });
-    await this.queue.work(JobName.SubmissionProcess, ({ submissionId }) => this.processor.process(submissionId));
-    await this.queue.work(JobName.SubmissionWriteBack, ({ submissionId }, job) => this.writeBack.writeBack(submissionId, job));
+    await this.queue.work(JobName.SubmissionProcess, ({ submissionId }) =>
+      this.processor.process(submissionId),
+    );
+    await this.queue.work(JobName.SubmissionWriteBack, ({ submissionId }, job) =>
+      this.writeBack.writeBack(submissionId, job),
+    );
     await this.queue.work(JobName.PipelineSweep, async () => {
       await this.sweep.sweep();
     });

@@ -45,10 +45,16 @@ export class WriteBackService {
       return;
     }
     if (pending) {
-      await this.transitions.move(submission, [S.WritebackPending], S.WrittenBack, { errorClass: null, errorMessage: null }, {
-        actor: SYSTEM_ACTOR,
-        action: 'written-back',
-      });
+      await this.transitions.move(
+        submission,
+        [S.WritebackPending],
+        S.WrittenBack,
+        { errorClass: null, errorMessage: null },
+        {
+          actor: SYSTEM_ACTOR,
+          action: 'written-back',
+        },
+      );
     } else {
       await this.audit.append({
         actor: SYSTEM_ACTOR,
@@ -59,12 +65,21 @@ export class WriteBackService {
     }
   }
 
-  private async failed(submission: SubmissionEntity, error: unknown, job: JobContext, pending: boolean): Promise<void> {
+  private async failed(
+    submission: SubmissionEntity,
+    error: unknown,
+    job: JobContext,
+    pending: boolean,
+  ): Promise<void> {
     const classified =
-      error instanceof ConnectorError ? error : new ConnectorError('system', error instanceof Error ? error.message : String(error));
+      error instanceof ConnectorError
+        ? error
+        : new ConnectorError('system', error instanceof Error ? error.message : String(error));
     const lastTry = job.retryCount >= job.retryLimit;
     if (classified.retryable && !lastTry) {
-      this.logger.warn(`write-back of ${submission.id} failed (attempt ${job.retryCount + 1}), will retry: ${classified.message}`);
+      this.logger.warn(
+        `write-back of ${submission.id} failed (attempt ${job.retryCount + 1}), will retry: ${classified.message}`,
+      );
       throw classified;
     }
     if (!pending) {

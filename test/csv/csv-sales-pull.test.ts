@@ -10,7 +10,8 @@ import { BUYER_KA, BUYER_MH, SELLER_KA } from '../../src/connectors/csv/__fixtur
 import { BAD_ROWS_FILE, SAMPLE_INBOX_FILE, type TestInstance, createInstance, pullAll } from './csv-test-kit';
 
 function invoiceOf(document: SourceDocument): CanonicalInvoice {
-  if (!document.normalised.ok) throw new Error(`${document.sourceRef}: ${JSON.stringify(document.normalised.errors)}`);
+  if (!document.normalised.ok)
+    throw new Error(`${document.sourceRef}: ${JSON.stringify(document.normalised.errors)}`);
   return document.normalised.value;
 }
 
@@ -54,7 +55,9 @@ describe('CSV connector: pulling sales files', () => {
           expect(line.sgstAmount).toBe(line.cgstAmount);
           expect(dec(line.igstAmount).isZero()).toBe(true);
         }
-        expect(line.totalAmount).toBe(toFixed(sum([line.taxableValue, line.igstAmount, line.cgstAmount, line.sgstAmount]), 2));
+        expect(line.totalAmount).toBe(
+          toFixed(sum([line.taxableValue, line.igstAmount, line.cgstAmount, line.sgstAmount]), 2),
+        );
       }
       expect(invoice.totals.invoiceTotal).toBe(toFixed(sum(invoice.lines.map((l) => l.totalAmount)), 2));
     }
@@ -78,7 +81,10 @@ describe('CSV connector: pulling sales files', () => {
     expect(first.contentHash).toMatch(/^[0-9a-f]{64}$/);
     expect(new Set(batch.documents.map((d) => d.contentHash)).size).toBe(12);
     expect(isCsvRawDocument(first.raw)).toBe(true);
-    expect(first.raw).toMatchObject({ sourceFile: 'sales-2026-11.csv', header: expect.arrayContaining(['InvoiceNo']) });
+    expect(first.raw).toMatchObject({
+      sourceFile: 'sales-2026-11.csv',
+      header: expect.arrayContaining(['InvoiceNo']),
+    });
 
     const hash = (batch.cursor as { processedHashes: string[] }).processedHashes;
     expect(hash).toHaveLength(1);
@@ -100,8 +106,12 @@ describe('CSV connector: pulling sales files', () => {
     expect(summary('DFT/2627/0472')).toEqual([['rows[5].InvoiceDate', 'date']]);
     expect(summary('DFT/2627/0473')).toEqual([['rows[7].HSN', 'required']]);
     expect(summary('DFT/2627/0474')).toEqual([['rows[8].Qty', 'decimal']]);
-    expect(errorsOf(byNumber.get('DFT/2627/0474')!)[0].message).toBe('row 8 / column Qty: "ten" is not a number');
-    expect(errorsOf(byNumber.get('DFT/2627/0472')!)[0].message).toMatch(/^row 5 \/ column InvoiceDate: "31-11-2026"/);
+    expect(errorsOf(byNumber.get('DFT/2627/0474')!)[0].message).toBe(
+      'row 8 / column Qty: "ten" is not a number',
+    );
+    expect(errorsOf(byNumber.get('DFT/2627/0472')!)[0].message).toMatch(
+      /^row 5 \/ column InvoiceDate: "31-11-2026"/,
+    );
     // Known even though the date is bad, so the operator can find it.
     expect(byNumber.get('DFT/2627/0472')?.erpId).toBe('india-b2b-lines:DFT/2627/0472:undated');
   });
@@ -139,7 +149,10 @@ describe('CSV connector: pulling sales files', () => {
 
   it('reads a UTF-16LE file (as Excel saves "Unicode text") like its UTF-8 original', async () => {
     const { connector } = instance;
-    const text = (await readFile(SAMPLE_INBOX_FILE, 'utf8')).replaceAll('Deccan Fasteners', 'Deccan Fästeners');
+    const text = (await readFile(SAMPLE_INBOX_FILE, 'utf8')).replaceAll(
+      'Deccan Fasteners',
+      'Deccan Fästeners',
+    );
     await writeFile(
       join(connector.directories.inbox, 'unicode.csv'),
       Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]),
@@ -155,7 +168,9 @@ describe('CSV connector: pulling sales files', () => {
     await writeFile(join(connector.directories.inbox, 'broken.csv'), 'InvoiceNo,Item\nX,"never closed\n');
     const [batch] = await pullAll(connector);
     expect(batch.documents).toEqual([]);
-    expect(batch.problems).toEqual([expect.objectContaining({ path: 'files.broken.csv', rule: 'csv.syntax' })]);
+    expect(batch.problems).toEqual([
+      expect.objectContaining({ path: 'files.broken.csv', rule: 'csv.syntax' }),
+    ]);
   });
 
   it('reports a file without the document number column', async () => {
@@ -225,7 +240,12 @@ describe('CSV connector: document-per-row profile', () => {
     const [inter, intra] = batch.documents.map(invoiceOf);
     expect(batch.documents.map((d) => d.erpId)).toEqual(['one-line:B-1:2026-27', 'one-line:B-2:2026-27']);
     expect(inter.seller.legalName).toBe('Deccan Fasteners and Tools Pvt Ltd');
-    expect(inter.lines[0]).toMatchObject({ quantity: '1500', unit: 'PCS', grossAmount: '9525.00', igstAmount: '1714.50' });
+    expect(inter.lines[0]).toMatchObject({
+      quantity: '1500',
+      unit: 'PCS',
+      grossAmount: '9525.00',
+      igstAmount: '1714.50',
+    });
     expect(inter.totals.invoiceTotal).toBe('11239.50');
     expect(intra.lines[0]).toMatchObject({ isService: true, cgstAmount: '900.00', sgstAmount: '900.00' });
     expect(intra.totals.invoiceTotal).toBe('11800.00');

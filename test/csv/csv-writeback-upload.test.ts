@@ -3,9 +3,11 @@ import { copyFile, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { SourceDocument, WriteBackOutcome } from '../../src/connectors/contract';
-import { RESULT_COLUMNS } from '../../src/connectors/csv';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { CsvConnectorConfig, CsvConnectorFactory, RESULT_COLUMNS } from '../../src/connectors/csv';
 import { SUPPLIER_TN, BUYER_MH, withWrongCheckDigit } from '../../src/connectors/csv/__fixtures__/gstins';
-import { SAMPLE_INBOX_FILE, type TestInstance, createInstance, pullAll } from './csv-test-kit';
+import { SAMPLES_DIR, SAMPLE_INBOX_FILE, type TestInstance, createInstance, pullAll } from './csv-test-kit';
 
 function registered(document: SourceDocument, index: number): WriteBackOutcome {
   return {
@@ -43,7 +45,11 @@ describe('CSV connector: write-back result files', () => {
                 regime: 'in-einvoice',
                 state: 'REJECTED',
                 identifiers: {},
-                error: { errorClass: 'rejected', code: '2172', message: 'Invalid HSN code, "998717"; check, then retry' },
+                error: {
+                  errorClass: 'rejected',
+                  code: '2172',
+                  message: 'Invalid HSN code, "998717"; check, then retry',
+                },
               }
             : registered(document, index),
         ),
@@ -52,13 +58,17 @@ describe('CSV connector: write-back result files', () => {
     // A second regime writes to the same rows later.
     await connector.writeBack(
       { id: '1', erpId: documents[1].erpId, raw: documents[1].raw },
-      { regime: 'in-ewaybill', state: 'REGISTERED', identifiers: { ewbNo: '381001234567', ewbValidUpto: '2026-11-23 23:59:00' } },
+      {
+        regime: 'in-ewaybill',
+        state: 'REGISTERED',
+        identifiers: { ewbNo: '381001234567', ewbValidUpto: '2026-11-23 23:59:00' },
+      },
     );
 
     expect(await readdir(connector.directories.outbox)).toEqual(['sales-2026-11.csv.result.csv']);
     const text = await readFile(connector.resultFilePath('sales-2026-11.csv'), 'utf8');
-    const records = parse(text) as string[][];
-    const input = parse(await readFile(SAMPLE_INBOX_FILE, 'utf8')) as string[][];
+    const records: string[][] = parse(text);
+    const input: string[][] = parse(await readFile(SAMPLE_INBOX_FILE, 'utf8'));
     expect(records[0]).toEqual([...input[0], ...RESULT_COLUMNS]);
     expect(records).toHaveLength(input.length);
     records.slice(1).forEach((record, index) => {
@@ -69,7 +79,11 @@ describe('CSV connector: write-back result files', () => {
     });
     const byRow = (rowNumber: number) =>
       Object.fromEntries(records[0].map((column, i) => [column, records[rowNumber - 1][i]]));
-    expect(byRow(2)).toMatchObject({ Status: 'in-einvoice: REGISTERED', AckNo: '112610000000000', QrPngPath: '/data/qr/0.png' });
+    expect(byRow(2)).toMatchObject({
+      Status: 'in-einvoice: REGISTERED',
+      AckNo: '112610000000000',
+      QrPngPath: '/data/qr/0.png',
+    });
     expect(byRow(2).Irn).toMatch(/^[0-9a-f]{64}$/);
     expect(byRow(4)).toMatchObject({
       Status: 'in-einvoice: REGISTERED; in-ewaybill: REGISTERED',
@@ -89,7 +103,10 @@ describe('CSV connector: write-back result files', () => {
 
   it('refuses a document without CSV rows as a system error', async () => {
     await expect(
-      instance.connector.writeBack({ id: '1', erpId: 'x' }, { regime: 'in-einvoice', state: 'REGISTERED', identifiers: {} }),
+      instance.connector.writeBack(
+        { id: '1', erpId: 'x' },
+        { regime: 'in-einvoice', state: 'REGISTERED', identifiers: {} },
+      ),
     ).rejects.toMatchObject({ name: 'ConnectorError', errorClass: 'system' });
   });
 });
@@ -131,18 +148,55 @@ describe('CSV connector: uploads, watching and health', () => {
     expect(seen).toEqual(['late.csv']);
   });
 
-  it('checks directories and profiles', async () => {
+  it('checks directories and profiles, and the factory builds instances of kind csv', async () => {
     expect(await instance.connector.check()).toMatchObject({ ok: true });
-    const broken = await createInstance();
-    await broken.cleanup();
-    const misconfigured = new (instance.connector.constructor as typeof import('../../src/connectors/csv').CsvConnector)(
+    const factory = new CsvConnectorFactory();
+    expect(factory.kind).toBe('csv');
+    const misconfigured = factory.create(
       'bad',
-      Object.assign(new (await import('../../src/connectors/csv')).CsvConnectorConfig(), { profile: 'no-such-profile' }),
+      Object.assign(new factory.configClass(), { profile: 'no-such-profile' }),
       { dataDir: instance.dataDir, log: { info: () => undefined, warn: () => undefined } },
     );
+    expect(misconfigured.kind).toBe('csv');
     const result = await misconfigured.check();
     expect(result.ok).toBe(false);
     expect(result.message).toContain('no-such-profile');
+  });
+});
+
+describe('CSV connector: configuration', () => {
+  it('validates the example instance settings the way the registry does', () => {
+    const config = plainToInstance(
+      CsvConnectorConfig,
+      { profile: 'india-b2b-lines', seedFrom: 'config/samples/inbox' },
+      { exposeDefaultValues: true },
+    );
+    expect(validateSync(config, { whitelist: true, forbidNonWhitelisted: true })).toEqual([]);
+    expect(config).toMatchObject({
+      pollIntervalMs: 5000,
+      filePattern: '*.csv',
+      purchaseProfile: 'india-purchases',
+    });
+    const bad = plainToInstance(CsvConnectorConfig, {
+      filePattern: 'sub/*.csv',
+      pollIntervalMs: 5,
+      extra: 1,
+    });
+    const problems = validateSync(bad, { whitelist: true, forbidNonWhitelisted: true }).map(
+      (e) => e.property,
+    );
+    expect(problems.sort()).toEqual(['extra', 'filePattern', 'pollIntervalMs']);
+  });
+
+  it('seeds the inbox once from seedFrom', async () => {
+    const seeded = await createInstance({ seedFrom: join(SAMPLES_DIR, 'inbox') });
+    try {
+      const first = await pullAll(seeded.connector);
+      expect(first.map((b) => b.documents.length)).toEqual([12]);
+      expect(await pullAll(seeded.connector)).toEqual([]);
+    } finally {
+      await seeded.cleanup();
+    }
   });
 });
 
@@ -167,7 +221,8 @@ describe('CSV connector: purchase register', () => {
     await writeFile(join(connector.directories.purchases, 'purchases-2026-11.csv'), register);
 
     const records = [];
-    for await (const batch of connector.pullPurchases({ from: '2026-11-01', to: '2026-11-30' })) records.push(...batch);
+    for await (const batch of connector.pullPurchases({ from: '2026-11-01', to: '2026-11-30' }))
+      records.push(...batch);
     expect(records).toEqual([
       expect.objectContaining({
         erpId: 'india-purchases:PUR-101',
@@ -180,7 +235,12 @@ describe('CSV connector: purchase register', () => {
         cgst: '0.00',
         total: '11800.00',
       }),
-      expect.objectContaining({ billNumber: 'PPE-5521', taxableValue: '7000.00', igst: '1000.00', total: '8000.00' }),
+      expect.objectContaining({
+        billNumber: 'PPE-5521',
+        taxableValue: '7000.00',
+        igst: '1000.00',
+        total: '8000.00',
+      }),
       expect.objectContaining({ billNumber: 'PPE-CN-12', documentType: 'CRN', total: '590.00' }),
     ]);
     expect(instance.warnings).toEqual([

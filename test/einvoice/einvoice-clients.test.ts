@@ -1,15 +1,20 @@
 /** The e-invoice clients and the in-einvoice regime against the sandbox over real HTTP. */
 import { ComplianceError, type SubmitContext } from '../../src/compliance/regime';
 import {
-  ApiV1EinvoiceClient,
+  type ApiV1EinvoiceClient,
   createEinvoiceProvider,
   EinvoiceRegime,
-  GspEinvoiceClient,
+  type GspEinvoiceClient,
   IrpRejection,
   type EinvoiceProvider,
   type EinvoiceProviderDeps,
 } from '../../src/compliance/einvoice';
-import { ClientRateLimiter, CollectingHttpLogger, InMemoryTokenStore, REDACTED } from '../../src/compliance/http';
+import {
+  ClientRateLimiter,
+  CollectingHttpLogger,
+  InMemoryTokenStore,
+  REDACTED,
+} from '../../src/compliance/http';
 import type { NicEinvoiceV11 } from '../../src/mappers/irn';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { interStateInvoice, type NicTestInvoice } from './nic-invoice.fixture';
@@ -82,8 +87,13 @@ describe.each(['A', 'B'] as const)('catalog %s client', (catalog) => {
   it('refuses a response signed with another key', async () => {
     const other = await startSandbox({ rateLimit: { limit: 0, windowMs: 60_000 } });
     try {
-      const wrongKey = createEinvoiceProvider(providerConfig(sandbox, catalog, { publicKeyPem: other.einvoice.publicKeyPem }));
-      await expect(wrongKey.generateIrn(interStateInvoice())).rejects.toMatchObject({ errorClass: 'config', options: { code: 'SIGNATURE_INVALID' } });
+      const wrongKey = createEinvoiceProvider(
+        providerConfig(sandbox, catalog, { publicKeyPem: other.einvoice.publicKeyPem }),
+      );
+      await expect(wrongKey.generateIrn(interStateInvoice())).rejects.toMatchObject({
+        errorClass: 'config',
+        options: { code: 'SIGNATURE_INVALID' },
+      });
     } finally {
       await other.stop();
     }
@@ -95,7 +105,9 @@ describe.each(['A', 'B'] as const)('catalog %s client', (catalog) => {
     const error = await provider.generateIrn(invoice).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(IrpRejection);
     expect(error).toMatchObject({ errorClass: 'rejected', options: { code: '2189' } });
-    expect(logger.entries.filter((entry) => entry.operation.toLowerCase().startsWith('generate'))).toHaveLength(1);
+    expect(
+      logger.entries.filter((entry) => entry.operation.toLowerCase().startsWith('generate')),
+    ).toHaveLength(1);
   });
 
   it('retries 5xx answers with backoff and then succeeds', async () => {
@@ -128,9 +140,10 @@ describe.each(['A', 'B'] as const)('catalog %s client', (catalog) => {
 
   it('renews the token ahead of expiry by its own clock', async () => {
     const deps: EinvoiceProviderDeps = { now: () => sandbox.clock.nowMs() };
-    const client = createEinvoiceProvider(providerConfig(sandbox, catalog, { tokenRefreshAheadMs: 5 * 60_000 }), deps) as
-      | GspEinvoiceClient
-      | ApiV1EinvoiceClient;
+    const client = createEinvoiceProvider(
+      providerConfig(sandbox, catalog, { tokenRefreshAheadMs: 5 * 60_000 }),
+      deps,
+    ) as GspEinvoiceClient | ApiV1EinvoiceClient;
     const buyer = interStateInvoice().BuyerDtls.Gstin;
     await client.gstinDetails(buyer);
     sandbox.clock.advance(30 * 60_000);
@@ -162,9 +175,14 @@ describe.each(['A', 'B'] as const)('catalog %s client', (catalog) => {
 describe('in-einvoice regime', () => {
   const makeRegime = (catalog: 'A' | 'B', http = {}) => {
     const tokenStore = new InMemoryTokenStore();
-    const provider = createEinvoiceProvider(providerConfig(sandbox, catalog, { http: { timeoutMs: 250, maxAttempts: 2, backoffBaseMs: 10, backoffMaxMs: 20, ...http } }), {
-      tokenStore,
-    });
+    const provider = createEinvoiceProvider(
+      providerConfig(sandbox, catalog, {
+        http: { timeoutMs: 250, maxAttempts: 2, backoffBaseMs: 10, backoffMaxMs: 20, ...http },
+      }),
+      {
+        tokenStore,
+      },
+    );
     return new EinvoiceRegime(() => provider);
   };
 
@@ -180,7 +198,11 @@ describe('in-einvoice regime', () => {
     const invoice = interStateInvoice();
     const first = await createEinvoiceProvider(providerConfig(sandbox, 'B')).generateIrn(invoice);
     const outcome = await makeRegime('A').submit(asPayload(invoice), context());
-    expect(outcome).toMatchObject({ status: 'registered', adopted: true, identifiers: { irn: first.irn, ackNo: first.ackNo } });
+    expect(outcome).toMatchObject({
+      status: 'registered',
+      adopted: true,
+      identifiers: { irn: first.irn, ackNo: first.ackNo },
+    });
     expect(outcome.status === 'registered' && outcome.identifiers.signedQrCode).toBe(first.signedQrCode);
     expect(registrationsOf(invoice)).toHaveLength(1);
   });
@@ -188,7 +210,10 @@ describe('in-einvoice regime', () => {
   it('refuses to adopt a duplicate that does not match the local IRN', async () => {
     const invoice = interStateInvoice();
     await createEinvoiceProvider(providerConfig(sandbox, 'B')).generateIrn(invoice);
-    const outcome = await makeRegime('A').submit(asPayload(invoice), context({ previous: { irn: 'f'.repeat(64) } }));
+    const outcome = await makeRegime('A').submit(
+      asPayload(invoice),
+      context({ previous: { irn: 'f'.repeat(64) } }),
+    );
     expect(outcome).toMatchObject({ status: 'rejected', code: '2150' });
   });
 
@@ -198,19 +223,24 @@ describe('in-einvoice regime', () => {
     ['A', 'timeout-after-commit'],
     ['B', 'timeout-after-commit'],
     ['A', 'timeout'],
-  ] as const)('catalog %s, %s: unknown outcome, then lookup by document, exactly one IRN', async (catalog, fault) => {
-    const regime = makeRegime(catalog);
-    const service = catalog === 'A' ? sandbox.einvoice.gsp : sandbox.einvoice.api;
-    service.faults.queue({ path: 'GENERATE|generate-irn', fault, count: 1 });
-    const invoice = interStateInvoice();
-    const error = await regime.submit(asPayload(invoice), context()).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ComplianceError);
-    expect(error).toMatchObject({ errorClass: 'unknown-outcome' });
-    const outcome = await regime.submit(asPayload(invoice), context({ attempt: 2, outcomeUnknown: true }));
-    expect(outcome.status).toBe('registered');
-    expect(registrationsOf(invoice)).toHaveLength(1);
-    expect(outcome.status === 'registered' && outcome.identifiers.irn).toBe(registrationsOf(invoice)[0].irn);
-  });
+  ] as const)(
+    'catalog %s, %s: unknown outcome, then lookup by document, exactly one IRN',
+    async (catalog, fault) => {
+      const regime = makeRegime(catalog);
+      const service = catalog === 'A' ? sandbox.einvoice.gsp : sandbox.einvoice.api;
+      service.faults.queue({ path: 'GENERATE|generate-irn', fault, count: 1 });
+      const invoice = interStateInvoice();
+      const error = await regime.submit(asPayload(invoice), context()).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ComplianceError);
+      expect(error).toMatchObject({ errorClass: 'unknown-outcome' });
+      const outcome = await regime.submit(asPayload(invoice), context({ attempt: 2, outcomeUnknown: true }));
+      expect(outcome.status).toBe('registered');
+      expect(registrationsOf(invoice)).toHaveLength(1);
+      expect(outcome.status === 'registered' && outcome.identifiers.irn).toBe(
+        registrationsOf(invoice)[0].irn,
+      );
+    },
+  );
 
   it('returns rejected with the NIC code for a business error', async () => {
     const invoice = interStateInvoice();
@@ -225,14 +255,31 @@ describe('in-einvoice regime', () => {
     const fresh = await regime.submit(asPayload(interStateInvoice()), context());
     const old = await regime.submit(asPayload(interStateInvoice()), context());
     if (fresh.status !== 'registered' || old.status !== 'registered') throw new Error('setup failed');
-    const cancelled = await regime.cancel({ identifiers: fresh.identifiers, reasonCode: '2', remark: 'Data entry mistake', settings: {} });
+    const cancelled = await regime.cancel({
+      identifiers: fresh.identifiers,
+      reasonCode: '2',
+      remark: 'Data entry mistake',
+      settings: {},
+    });
     expect(cancelled.status).toBe('registered');
-    const again = await regime.cancel({ identifiers: fresh.identifiers, reasonCode: '2', remark: 'again', settings: {} });
+    const again = await regime.cancel({
+      identifiers: fresh.identifiers,
+      reasonCode: '2',
+      remark: 'again',
+      settings: {},
+    });
     expect(again).toMatchObject({ status: 'registered', adopted: true });
     sandbox.clock.advance(25 * HOUR);
-    const late = await regime.cancel({ identifiers: old.identifiers, reasonCode: '3', remark: 'Order cancelled', settings: {} });
+    const late = await regime.cancel({
+      identifiers: old.identifiers,
+      reasonCode: '3',
+      remark: 'Order cancelled',
+      settings: {},
+    });
     expect(late).toMatchObject({ status: 'rejected', code: '2270' });
-    await expect(regime.cancel({ identifiers: old.identifiers, reasonCode: '7', remark: 'x', settings: {} })).rejects.toMatchObject({
+    await expect(
+      regime.cancel({ identifiers: old.identifiers, reasonCode: '7', remark: 'x', settings: {} }),
+    ).rejects.toMatchObject({
       errorClass: 'validation',
     });
   });

@@ -3,8 +3,14 @@ import { randomBytes } from 'node:crypto';
 import type { NicInvoicePayload } from '../../src/compliance/einvoice';
 import { SANDBOX_GSTINS } from '../../src/sandbox';
 
+type Block<T> = T & Record<string, unknown>;
+
 export interface NicTestInvoice extends NicInvoicePayload {
-  [key: string]: unknown;
+  TranDtls: Record<string, unknown>;
+  SellerDtls: Block<{ Gstin: string }>;
+  BuyerDtls: Block<{ Gstin: string }>;
+  ItemList: Record<string, unknown>[];
+  ValDtls: Block<{ TotInvVal: number }>;
 }
 
 /** Today in IST as dd/mm/yyyy. */
@@ -19,7 +25,9 @@ export function uniqueDocNo(prefix = 'T'): string {
 }
 
 /** An inter-state B2B invoice from Karnataka to Delhi: 2 items, IGST 18 % and 5 %. */
-export function interStateInvoice(overrides: { docNo?: string; docDate?: string; seller?: string; buyer?: string } = {}): NicTestInvoice {
+export function interStateInvoice(
+  overrides: { docNo?: string; docDate?: string; seller?: string; buyer?: string } = {},
+): NicTestInvoice {
   return {
     Version: '1.1',
     TranDtls: { TaxSch: 'GST', SupTyp: 'B2B', RegRev: 'N', IgstOnIntra: 'N' },
@@ -77,6 +85,17 @@ export function interStateInvoice(overrides: { docNo?: string; docDate?: string;
         TotItemVal: 5900,
       },
     ],
-    ValDtls: { AssVal: 9500, CgstVal: 0, SgstVal: 0, IgstVal: 1125, CesVal: 0, StCesVal: 0, Discount: 0, OthChrg: 0, RndOffAmt: 0, TotInvVal: 10625 },
+    ValDtls: {
+      AssVal: 9500,
+      CgstVal: 0,
+      SgstVal: 0,
+      IgstVal: 1125,
+      CesVal: 0,
+      StCesVal: 0,
+      Discount: 0,
+      OthChrg: 0,
+      RndOffAmt: 0,
+      TotInvVal: 10625,
+    },
   };
 }

@@ -2,7 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 
-export async function createTestDatabase(prefix = 'suite'): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  prefix = 'suite',
+): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_PG_ADMIN_URL;
   if (!adminUrl) throw new Error('TEST_PG_ADMIN_URL is not set: run the suite through jest (global setup)');
   const name = `${prefix.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}_${randomBytes(4).toString('hex')}`;

@@ -17,8 +17,22 @@ describe('ZATCA onboarding against the Fatoora simulator', () => {
     const result = await h.onboarding.onboard(testEgsUnit('egs-onboard'), h.simulator.otp);
 
     expect(result.state).toBe('ACTIVE');
-    expect(result.checks.map((check) => check.document)).toEqual(['standard:388', 'standard:381', 'standard:383', 'simplified:388', 'simplified:381', 'simplified:383']);
-    expect(result.checks.map((check) => check.status)).toEqual(['CLEARED', 'CLEARED', 'CLEARED', 'REPORTED', 'REPORTED', 'REPORTED']);
+    expect(result.checks.map((check) => check.document)).toEqual([
+      'standard:388',
+      'standard:381',
+      'standard:383',
+      'simplified:388',
+      'simplified:381',
+      'simplified:383',
+    ]);
+    expect(result.checks.map((check) => check.status)).toEqual([
+      'CLEARED',
+      'CLEARED',
+      'CLEARED',
+      'REPORTED',
+      'REPORTED',
+      'REPORTED',
+    ]);
     expect(result.productionRequestId).not.toBe(result.complianceRequestId);
 
     const compliance = h.simulator.records.invoices.filter((invoice) => invoice.endpoint === 'compliance');
@@ -33,9 +47,13 @@ describe('ZATCA onboarding against the Fatoora simulator', () => {
     expect(certificate.checkIssued(ca)).toBe(true);
     expect(certificate.verify(ca.publicKey)).toBe(true);
     expect(certificate.subject).toContain('O=Najd Lantern Trading LLC');
-    const production = h.simulator.records.csids.find((csid) => csid.kind === 'production' && csid.requestId === result.productionRequestId);
+    const production = h.simulator.records.csids.find(
+      (csid) => csid.kind === 'production' && csid.requestId === result.productionRequestId,
+    );
     expect(production?.csr.egs.vatNumber).toBe(TEST_VAT_NUMBER);
-    expect(Buffer.from(production!.binarySecurityToken, 'base64').toString('utf8')).toBe(credentials.certificateBase64);
+    expect(Buffer.from(production!.binarySecurityToken, 'base64').toString('utf8')).toBe(
+      credentials.certificateBase64,
+    );
   });
 
   it('stores keys and secrets sealed and never logs them', async () => {
@@ -62,20 +80,27 @@ describe('ZATCA onboarding against the Fatoora simulator', () => {
   it('refuses a CSR made for another environment', async () => {
     const keys = generateEgsKeyPair();
     const csr = buildEgsCsr(testCsrConfig({ environment: 'core' }), keys.privateKeyPem);
-    await expect(h.client.requestComplianceCsid(csr.base64OfPem, h.simulator.otp)).rejects.toMatchObject({ errorClass: 'rejected', options: { code: 'Invalid-CSR' } });
+    await expect(h.client.requestComplianceCsid(csr.base64OfPem, h.simulator.otp)).rejects.toMatchObject({
+      errorClass: 'rejected',
+      options: { code: 'Invalid-CSR' },
+    });
   });
 
   it('does not grant a production CSID before the compliance checks pass', async () => {
     const keys = generateEgsKeyPair();
     const csr = buildEgsCsr(testCsrConfig(), keys.privateKeyPem);
     const compliance = await h.client.requestComplianceCsid(csr.base64OfPem, h.simulator.otp);
-    const error = await h.client.requestProductionCsid(compliance, compliance.requestId).catch((e: unknown) => e);
+    const error = await h.client
+      .requestProductionCsid(compliance, compliance.requestId)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ errorClass: 'rejected', options: { code: 'Missing-Compliance-Steps' } });
     expect((error as Error).message).toContain('standard:388');
   });
 
   it('treats bad CSID credentials as an auth failure', async () => {
-    await expect(h.client.requestProductionCsid({ binarySecurityToken: 'bm9wZQ==', secret: 'nope' }, '1')).rejects.toMatchObject({ errorClass: 'auth' });
+    await expect(
+      h.client.requestProductionCsid({ binarySecurityToken: 'bm9wZQ==', secret: 'nope' }, '1'),
+    ).rejects.toMatchObject({ errorClass: 'auth' });
   });
 
   it('renews the production CSID with an OTP and a new key', async () => {
@@ -84,7 +109,12 @@ describe('ZATCA onboarding against the Fatoora simulator', () => {
     const after = await h.onboarding.signingCredentials('egs-onboard');
     expect(after.certificateBase64).not.toBe(before.certificateBase64);
     expect(after.privateKeyPem).not.toBe(before.privateKeyPem);
-    expect(h.simulator.records.csids.find((csid) => csid.requestId === renewed.requestId)?.renewedFrom).toBeDefined();
-    await expect(h.onboarding.renew('egs-onboard', testCsrConfig(), 'wrong')).rejects.toMatchObject({ errorClass: 'rejected', options: { code: 'Invalid-OTP' } });
+    expect(
+      h.simulator.records.csids.find((csid) => csid.requestId === renewed.requestId)?.renewedFrom,
+    ).toBeDefined();
+    await expect(h.onboarding.renew('egs-onboard', testCsrConfig(), 'wrong')).rejects.toMatchObject({
+      errorClass: 'rejected',
+      options: { code: 'Invalid-OTP' },
+    });
   });
 });

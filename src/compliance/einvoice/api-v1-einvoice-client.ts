@@ -19,6 +19,7 @@ import type {
   IrnResult,
   NicInvoicePayload,
 } from './provider';
+import { optionalWireText, wireText } from './wire-text';
 
 const PROVIDER = 'api-v1-einvoice';
 
@@ -70,11 +71,20 @@ export class ApiV1EinvoiceClient implements EinvoiceProvider {
 
   /** Up to 1,000 documents in one call; each row succeeds or fails on its own. */
   async bulkGenerateIrn(payloads: NicInvoicePayload[]): Promise<BulkRowResult[]> {
-    const body = await this.call<unknown>('bulk-generate-irn', 'POST', '/bulk-generate-irn', { invoices: payloads }, false);
+    const body = await this.call<unknown>(
+      'bulk-generate-irn',
+      'POST',
+      '/bulk-generate-irn',
+      { invoices: payloads },
+      false,
+    );
     const rows = (body as { results?: (ApiBody<NicIrnDetails> & { index: number })[] }).results ?? [];
     return rows.map((row) => {
       if (row.success) {
-        return { index: row.index, result: toIrnResult(row.data, infoEntries(row.info), row, this.config.publicKeyPem) };
+        return {
+          index: row.index,
+          result: toIrnResult(row.data, infoEntries(row.info), row, this.config.publicKeyPem),
+        };
       }
       return { index: row.index, rejection: new IrpRejection(errorEntries(row), infoEntries(row.info), row) };
     });
@@ -82,13 +92,26 @@ export class ApiV1EinvoiceClient implements EinvoiceProvider {
 
   async getIrnByDocDetails(docType: string, docNo: string, docDate: string): Promise<IrnResult | undefined> {
     const query = new URLSearchParams({ docType, docNum: docNo, docDate }).toString();
-    const body = await this.call<NicIrnDetails>('irn-by-docnumber', 'GET', `/irn-by-docnumber?${query}`, undefined, true, true);
+    const body = await this.call<NicIrnDetails>(
+      'irn-by-docnumber',
+      'GET',
+      `/irn-by-docnumber?${query}`,
+      undefined,
+      true,
+      true,
+    );
     if (body === NOT_FOUND) return undefined;
     return toIrnResult(body.data, infoEntries(body.info), body, this.config.publicKeyPem);
   }
 
   async getByIrn(irn: string): Promise<IrnResult> {
-    const body = await this.call<NicIrnDetails>('get-irn', 'GET', `/irn/${encodeURIComponent(irn)}`, undefined, true);
+    const body = await this.call<NicIrnDetails>(
+      'get-irn',
+      'GET',
+      `/irn/${encodeURIComponent(irn)}`,
+      undefined,
+      true,
+    );
     return toIrnResult(body.data, infoEntries(body.info), body, this.config.publicKeyPem);
   }
 
@@ -104,14 +127,20 @@ export class ApiV1EinvoiceClient implements EinvoiceProvider {
   }
 
   async gstinDetails(gstin: string): Promise<GstinDetails> {
-    const body = await this.call<Record<string, unknown>>('gstin', 'GET', `/gstin/${encodeURIComponent(gstin)}`, undefined, true);
+    const body = await this.call<Record<string, unknown>>(
+      'gstin',
+      'GET',
+      `/gstin/${encodeURIComponent(gstin)}`,
+      undefined,
+      true,
+    );
     const data = body.data ?? {};
     return {
-      gstin: String(data.Gstin ?? gstin),
-      legalName: String(data.LegalName ?? ''),
-      tradeName: data.TradeName === undefined ? undefined : String(data.TradeName),
-      status: String(data.Status ?? ''),
-      stateCode: data.StateCode === undefined ? undefined : String(data.StateCode).padStart(2, '0'),
+      gstin: wireText(data.Gstin, gstin),
+      legalName: wireText(data.LegalName),
+      tradeName: optionalWireText(data.TradeName),
+      status: wireText(data.Status),
+      stateCode: optionalWireText(data.StateCode)?.padStart(2, '0'),
       raw: body,
     };
   }
@@ -148,16 +177,24 @@ export class ApiV1EinvoiceClient implements EinvoiceProvider {
       operation: 'auth',
       method: 'POST',
       url: `${this.config.baseUrl}/api/v1/auth/token`,
-      data: { grant_type: 'client_credentials', client_id: this.config.clientId, client_secret: this.config.clientSecret },
+      data: {
+        grant_type: 'client_credentials',
+        client_id: this.config.clientId,
+        client_secret: this.config.clientSecret,
+      },
       idempotent: true,
       rateKey: this.rateKey,
     });
     const { access_token: token, expires_in: expiresIn } = response.data ?? {};
     if (response.status !== 200 || !token || typeof expiresIn !== 'number') {
-      throw new ComplianceError('auth', `token request failed (HTTP ${response.status}: ${response.data?.error ?? 'no token'})`, {
-        code: response.data?.error,
-        response: response.data,
-      });
+      throw new ComplianceError(
+        'auth',
+        `token request failed (HTTP ${response.status}: ${response.data?.error ?? 'no token'})`,
+        {
+          code: response.data?.error,
+          response: response.data,
+        },
+      );
     }
     return { token, expiresAtMs: this.now() + expiresIn * 1000 };
   }
@@ -166,7 +203,10 @@ export class ApiV1EinvoiceClient implements EinvoiceProvider {
 const NOT_FOUND: ApiBody = Object.freeze({ success: false });
 
 function errorEntries(body: ApiBody): IrpErrorEntry[] {
-  return (body.errors ?? []).map((error) => ({ code: String(error.code ?? ''), message: String(error.message ?? '') }));
+  return (body.errors ?? []).map((error) => ({
+    code: wireText(error.code),
+    message: wireText(error.message),
+  }));
 }
 
 function rejectionOf(response: ComplianceResponse<ApiBody>): ComplianceError {

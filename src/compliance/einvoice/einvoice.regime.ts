@@ -66,17 +66,34 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
     const irn = request.identifiers.irn;
     if (!irn) throw new ComplianceError('validation', 'no IRN to cancel');
     if (!(CANCEL_REASONS as readonly string[]).includes(request.reasonCode)) {
-      throw new ComplianceError('validation', 'cancel reason must be 1 (duplicate), 2 (data entry mistake), 3 (order cancelled) or 4 (others)');
+      throw new ComplianceError(
+        'validation',
+        'cancel reason must be 1 (duplicate), 2 (data entry mistake), 3 (order cancelled) or 4 (others)',
+      );
     }
-    if (request.remark.length > 100) throw new ComplianceError('validation', 'cancel remark must be at most 100 characters');
+    if (request.remark.length > 100)
+      throw new ComplianceError('validation', 'cancel remark must be at most 100 characters');
     const provider = this.providerFor(request.settings);
     try {
-      const cancelled = await provider.cancelIrn({ irn, reasonCode: request.reasonCode as CancelReason, remark: request.remark });
-      return { status: 'registered', identifiers: { irn }, response: { cancelDate: cancelled.cancelDate, raw: cancelled.raw } };
+      const cancelled = await provider.cancelIrn({
+        irn,
+        reasonCode: request.reasonCode as CancelReason,
+        remark: request.remark,
+      });
+      return {
+        status: 'registered',
+        identifiers: { irn },
+        response: { cancelDate: cancelled.cancelDate, raw: cancelled.raw },
+      };
     } catch (error) {
       // 9999 "Invoice is not active": it is already cancelled, which is what was asked.
       if (error instanceof IrpRejection && error.hasCode('9999')) {
-        return { status: 'registered', identifiers: { irn }, response: error.options.response, adopted: true };
+        return {
+          status: 'registered',
+          identifiers: { irn },
+          response: error.options.response,
+          adopted: true,
+        };
       }
       if (error instanceof IrpRejection) return rejectedBy(error);
       throw error;
@@ -91,11 +108,16 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
   ): Promise<SubmitOutcome> {
     const duplicate = rejection.duplicate();
     if (!duplicate) {
-      const existing = await provider.getIrnByDocDetails(payload.DocDtls.Typ, payload.DocDtls.No, payload.DocDtls.Dt);
+      const existing = await provider.getIrnByDocDetails(
+        payload.DocDtls.Typ,
+        payload.DocDtls.No,
+        payload.DocDtls.Dt,
+      );
       if (existing) return adoptOrRefuse(existing, expectedIrn, payload, existing.raw);
       return rejectedBy(rejection);
     }
-    if (duplicate.irn !== expectedIrn) return mismatch(duplicate.irn, expectedIrn, rejection.options.response);
+    if (duplicate.irn !== expectedIrn)
+      return mismatch(duplicate.irn, expectedIrn, rejection.options.response);
     try {
       const full = await provider.getByIrn(duplicate.irn);
       return adoptOrRefuse(full, expectedIrn, payload, rejection.options.response);
@@ -107,7 +129,9 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
         identifiers: { irn: duplicate.irn, ackNo: duplicate.ackNo, ackDate: duplicate.ackDate },
         response: rejection.options.response,
         adopted: true,
-        warnings: [{ code: error.options.code, message: `IRN adopted without signed data: ${error.message}` }],
+        warnings: [
+          { code: error.options.code, message: `IRN adopted without signed data: ${error.message}` },
+        ],
       };
     }
   }
@@ -115,16 +139,30 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
 
 function irnOfPayload(payload: NicEinvoiceV11): string {
   const [day, month, year] = payload.DocDtls.Dt.split('/');
-  return computeIrn(payload.SellerDtls.Gstin, financialYear(`${year}-${month}-${day}`), payload.DocDtls.Typ, payload.DocDtls.No);
+  return computeIrn(
+    payload.SellerDtls.Gstin,
+    financialYear(`${year}-${month}-${day}`),
+    payload.DocDtls.Typ,
+    payload.DocDtls.No,
+  );
 }
 
 /** Adopt an IRN the IRP already holds, if it is ours and the signed copy matches this document. */
-function adoptOrRefuse(found: IrnResult, expectedIrn: string, payload: NicEinvoiceV11, response: unknown): SubmitOutcome {
+function adoptOrRefuse(
+  found: IrnResult,
+  expectedIrn: string,
+  payload: NicEinvoiceV11,
+  response: unknown,
+): SubmitOutcome {
   if (found.irn !== expectedIrn) return mismatch(found.irn, expectedIrn, response);
-  const signed = decodeNicJws<{ BuyerDtls?: { Gstin?: string }; ValDtls?: { TotInvVal?: number } }>(found.signedInvoice).data;
-  const sameBuyer = signed.BuyerDtls?.Gstin === undefined || signed.BuyerDtls.Gstin === payload.BuyerDtls.Gstin;
+  const signed = decodeNicJws<{ BuyerDtls?: { Gstin?: string }; ValDtls?: { TotInvVal?: number } }>(
+    found.signedInvoice,
+  ).data;
+  const sameBuyer =
+    signed.BuyerDtls?.Gstin === undefined || signed.BuyerDtls.Gstin === payload.BuyerDtls.Gstin;
   const sameTotal =
-    signed.ValDtls?.TotInvVal === undefined || Math.abs(Number(signed.ValDtls.TotInvVal) - Number(payload.ValDtls.TotInvVal)) < 0.005;
+    signed.ValDtls?.TotInvVal === undefined ||
+    Math.abs(Number(signed.ValDtls.TotInvVal) - Number(payload.ValDtls.TotInvVal)) < 0.005;
   if (!sameBuyer || !sameTotal) {
     return {
       status: 'rejected',
@@ -153,10 +191,18 @@ function registered(result: IrnResult, adopted: boolean): Registered {
     signedInvoice: result.signedInvoice,
     signedQrCode: result.signedQrCode,
   };
-  if (result.ewbNo) Object.assign(identifiers, { ewbNo: result.ewbNo, ewbDate: result.ewbDate, ewbValidUpto: result.ewbValidUpto });
+  if (result.ewbNo)
+    Object.assign(identifiers, {
+      ewbNo: result.ewbNo,
+      ewbDate: result.ewbDate,
+      ewbValidUpto: result.ewbValidUpto,
+    });
   const warnings = result.info
     .filter((entry) => entry.InfCd !== 'DUPIRN')
-    .map((entry) => ({ code: entry.InfCd, message: typeof entry.Desc === 'string' ? entry.Desc : JSON.stringify(entry.Desc) }));
+    .map((entry) => ({
+      code: entry.InfCd,
+      message: typeof entry.Desc === 'string' ? entry.Desc : JSON.stringify(entry.Desc),
+    }));
   return {
     status: 'registered',
     identifiers,
@@ -167,5 +213,10 @@ function registered(result: IrnResult, adopted: boolean): Registered {
 }
 
 function rejectedBy(rejection: IrpRejection): SubmitOutcome {
-  return { status: 'rejected', code: rejection.options.code ?? '', message: rejection.message, response: rejection.options.response };
+  return {
+    status: 'rejected',
+    code: rejection.options.code ?? '',
+    message: rejection.message,
+    response: rejection.options.response,
+  };
 }

@@ -21,6 +21,7 @@ import type {
   IrnResult,
   NicInvoicePayload,
 } from './provider';
+import { optionalWireText, wireText } from './wire-text';
 
 const PROVIDER = 'gsp-einvoice';
 
@@ -114,7 +115,11 @@ export class GspEinvoiceClient implements EinvoiceProvider {
       data: { Irn: request.irn, CnlRsn: request.reasonCode, CnlRem: request.remark },
       idempotent: false,
     });
-    return { irn: envelope.data?.Irn ?? request.irn, cancelDate: String(envelope.data?.CancelDate ?? ''), raw: envelope };
+    return {
+      irn: envelope.data?.Irn ?? request.irn,
+      cancelDate: String(envelope.data?.CancelDate ?? ''),
+      raw: envelope,
+    };
   }
 
   async gstinDetails(gstin: string): Promise<GstinDetails> {
@@ -126,11 +131,11 @@ export class GspEinvoiceClient implements EinvoiceProvider {
     });
     const data = envelope.data ?? {};
     return {
-      gstin: String(data.Gstin ?? gstin),
-      legalName: String(data.LegalName ?? ''),
-      tradeName: data.TradeName === undefined ? undefined : String(data.TradeName),
-      status: String(data.Status ?? ''),
-      stateCode: data.StateCode === undefined ? undefined : String(data.StateCode).padStart(2, '0'),
+      gstin: wireText(data.Gstin, gstin),
+      legalName: wireText(data.LegalName),
+      tradeName: optionalWireText(data.TradeName),
+      status: wireText(data.Status),
+      stateCode: optionalWireText(data.StateCode)?.padStart(2, '0'),
       raw: envelope,
     };
   }
@@ -151,7 +156,8 @@ export class GspEinvoiceClient implements EinvoiceProvider {
         });
         return envelopeOf<T>(response.data, response.status, call.operation);
       },
-      (envelope) => isFailure(envelope) && parseStatusDesc(envelope.status_desc).some((e) => AUTH_CODES.has(e.code)),
+      (envelope) =>
+        isFailure(envelope) && parseStatusDesc(envelope.status_desc).some((e) => AUTH_CODES.has(e.code)),
     );
     if (isFailure(envelope)) {
       throw new IrpRejection(parseStatusDesc(envelope.status_desc), infoEntries(envelope.info), envelope);
@@ -175,10 +181,14 @@ export class GspEinvoiceClient implements EinvoiceProvider {
     const expiresAtMs = parseIstDateTime(envelope.data?.TokenExpiry);
     if (isFailure(envelope) || !token || expiresAtMs === undefined) {
       const errors = parseStatusDesc(envelope.status_desc);
-      throw new ComplianceError('auth', `GSP authentication failed: ${errors.map((e) => `${e.code} ${e.message}`).join('; ')}`, {
-        code: errors.map((e) => e.code).join(',') || undefined,
-        response: envelope,
-      });
+      throw new ComplianceError(
+        'auth',
+        `GSP authentication failed: ${errors.map((e) => `${e.code} ${e.message}`).join('; ')}`,
+        {
+          code: errors.map((e) => e.code).join(',') || undefined,
+          response: envelope,
+        },
+      );
     }
     return { token, expiresAtMs, extra: envelope.data?.Sek ? { sek: envelope.data.Sek } : undefined };
   }

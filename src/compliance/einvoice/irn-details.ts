@@ -2,6 +2,7 @@
 import { ComplianceError } from '../regime';
 import { verifyNicJws } from './nic-jws';
 import type { IrnResult, IrpInfoEntry } from './provider';
+import { optionalWireText } from './wire-text';
 
 export interface NicIrnDetails {
   AckNo?: number | string;
@@ -34,7 +35,6 @@ export function toIrnResult(
       throw new ComplianceError('config', 'signed data names another IRN', { code: 'SIGNATURE_MISMATCH' });
     }
   }
-  const optional = (value: unknown) => (value === null || value === undefined ? undefined : String(value));
   return {
     irn: details.Irn,
     ackNo: String(details.AckNo),
@@ -42,9 +42,9 @@ export function toIrnResult(
     signedInvoice: details.SignedInvoice,
     signedQrCode: details.SignedQRCode,
     status: details.Status ?? 'ACT',
-    ewbNo: optional(details.EwbNo),
-    ewbDate: optional(details.EwbDt),
-    ewbValidUpto: optional(details.EwbValidTill),
+    ewbNo: optionalWireText(details.EwbNo),
+    ewbDate: optionalWireText(details.EwbDt),
+    ewbValidUpto: optionalWireText(details.EwbValidTill),
     info,
     raw,
   };

@@ -1,6 +1,7 @@
 /** The IRP said no: its error codes and messages kept verbatim, plus its InfoDtls (e.g. DUPIRN). */
 import { ComplianceError } from '../regime';
 import type { IrpInfoEntry } from './provider';
+import { wireText } from './wire-text';
 
 export interface IrpErrorEntry {
   code: string;
@@ -51,8 +52,8 @@ export function parseStatusDesc(statusDesc: unknown): IrpErrorEntry[] {
     const parsed: unknown = JSON.parse(statusDesc);
     if (Array.isArray(parsed)) {
       return parsed.map((item: { ErrorCode?: unknown; ErrorMessage?: unknown }) => ({
-        code: String(item.ErrorCode ?? ''),
-        message: String(item.ErrorMessage ?? ''),
+        code: wireText(item.ErrorCode),
+        message: wireText(item.ErrorMessage),
       }));
     }
   } catch {
@@ -62,5 +63,7 @@ export function parseStatusDesc(statusDesc: unknown): IrpErrorEntry[] {
 }
 
 export function infoEntries(value: unknown): IrpInfoEntry[] {
-  return Array.isArray(value) ? (value as IrpInfoEntry[]).filter((item) => typeof item?.InfCd === 'string') : [];
+  return Array.isArray(value)
+    ? (value as IrpInfoEntry[]).filter((item) => typeof item?.InfCd === 'string')
+    : [];
 }

@@ -1,6 +1,7 @@
 /** Reads and verifies NIC's signed tokens (SignedInvoice, SignedQRCode): RS256 JWS, payload {data, iss}. */
 import { createPublicKey, createVerify, type KeyObject } from 'node:crypto';
 import { ComplianceError } from '../regime';
+import { wireText } from './wire-text';
 
 export interface DecodedNicJws<T = unknown> {
   header: { alg?: string; kid?: string; typ?: string; x5t?: string };
@@ -11,11 +12,15 @@ export interface DecodedNicJws<T = unknown> {
 
 export function decodeNicJws<T = unknown>(jws: string): DecodedNicJws<T> {
   const parts = jws.split('.');
-  if (parts.length !== 3) throw new ComplianceError('config', 'signed token is not a compact JWS', { code: 'JWS_FORMAT' });
+  if (parts.length !== 3)
+    throw new ComplianceError('config', 'signed token is not a compact JWS', { code: 'JWS_FORMAT' });
   const header = JSON.parse(Buffer.from(parts[0], 'base64url').toString('utf8')) as DecodedNicJws['header'];
-  const payload = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as { data?: unknown; iss?: unknown };
+  const payload = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as {
+    data?: unknown;
+    iss?: unknown;
+  };
   const data: unknown = typeof payload.data === 'string' ? JSON.parse(payload.data) : payload.data;
-  return { header, issuer: String(payload.iss ?? ''), data: data as T };
+  return { header, issuer: wireText(payload.iss), data: data as T };
 }
 
 /** Throws a `config` ComplianceError when the signature does not verify with the IRP's public key. */
@@ -25,7 +30,9 @@ export function verifyNicJws<T = unknown>(jws: string, publicKey: string | KeyOb
   const key = typeof publicKey === 'string' ? createPublicKey(publicKey) : publicKey;
   const valid =
     decoded.header.alg === 'RS256' &&
-    createVerify('RSA-SHA256').update(`${header}.${payload}`).verify(key, Buffer.from(signature, 'base64url'));
+    createVerify('RSA-SHA256')
+      .update(`${header}.${payload}`)
+      .verify(key, Buffer.from(signature, 'base64url'));
   if (!valid) {
     throw new ComplianceError('config', 'IRP signature does not verify with the configured public key', {
       code: 'SIGNATURE_INVALID',

@@ -6,7 +6,11 @@ export interface BackoffOptions {
   jitter?: number;
 }
 
-export function backoffDelay(attempt: number, options: BackoffOptions, random: () => number = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  options: BackoffOptions,
+  random: () => number = Math.random,
+): number {
   const exponential = Math.min(options.maxMs, options.baseMs * 2 ** Math.max(0, attempt - 1));
   const jitter = options.jitter ?? 0.5;
   return Math.round(exponential * (1 - jitter + jitter * random()));

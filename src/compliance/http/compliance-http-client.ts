@@ -97,7 +97,14 @@ export class ComplianceHttpClient {
         });
       } catch (error) {
         const failure = classifyNetworkError(error, request);
-        this.logAttempt(request, attempt, started, undefined, undefined, failure.errorClass + ':' + failure.code);
+        this.logAttempt(
+          request,
+          attempt,
+          started,
+          undefined,
+          undefined,
+          failure.errorClass + ':' + failure.code,
+        );
         if (failure.errorClass === 'unknown-outcome' || lastAttempt) {
           throw new ComplianceError(failure.errorClass, `${request.operation}: ${failure.message}`, {
             code: failure.code,

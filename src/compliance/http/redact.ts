@@ -1,7 +1,8 @@
 /** Masks secrets before anything is logged or stored: credentials, tokens, keys, Authorization headers. */
 export const REDACTED = '[REDACTED]';
 
-const SECRET_KEY = /(secret|password|passwd|token|authorization|appkey|app_key|^sek$|api[-_]?key|x-api-secret|cookie|private)/i;
+const SECRET_KEY =
+  /(secret|password|passwd|token|authorization|appkey|app_key|^sek$|api[-_]?key|x-api-secret|cookie|private)/i;
 
 export function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key);
@@ -18,7 +19,8 @@ function redactValue(value: unknown, seen: WeakSet<object>): unknown {
   seen.add(value);
   const copy: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
-    copy[key] = isSecretKey(key) && inner !== undefined && inner !== null ? REDACTED : redactValue(inner, seen);
+    copy[key] =
+      isSecretKey(key) && inner !== undefined && inner !== null ? REDACTED : redactValue(inner, seen);
   }
   return copy;
 }

@@ -39,7 +39,9 @@ export function buildName(entries: NameEntry[]): Name {
         new RelativeDistinguishedName([
           new AttributeTypeAndValue({
             type: entry.oid,
-            value: new AttributeValue(entry.printable ? { printableString: entry.value } : { utf8String: entry.value }),
+            value: new AttributeValue(
+              entry.printable ? { printableString: entry.value } : { utf8String: entry.value },
+            ),
           }),
         ]),
     ),
@@ -69,7 +71,9 @@ export function readPrintableStringDer(der: ArrayBuffer): string {
   if (bytes[0] !== 0x13 && bytes[0] !== 0x0c && bytes[0] !== 0x1e) throw new Error('not a string');
   const length = bytes[1];
   return bytes[0] === 0x1e
-    ? Buffer.from(bytes.subarray(2, 2 + length)).swap16().toString('utf16le')
+    ? Buffer.from(bytes.subarray(2, 2 + length))
+        .swap16()
+        .toString('utf16le')
     : bytes.subarray(2, 2 + length).toString('utf8');
 }
 

@@ -25,7 +25,9 @@ describe('parseSigningCertificate', () => {
     const expectedKey = createPublicKey(material.privateKeyPem).export({ type: 'spki', format: 'der' });
     expect(certificate.publicKeyDer.equals(expectedKey)).toBe(true);
     expect(certificate.signatureDer[0]).toBe(0x30);
-    expect(certificate.der.subarray(-certificate.signatureDer.length).equals(certificate.signatureDer)).toBe(true);
+    expect(certificate.der.subarray(-certificate.signatureDer.length).equals(certificate.signatureDer)).toBe(
+      true,
+    );
   });
 
   it('accepts PEM, bare base64 and binarySecurityToken (base64 of base64) alike', () => {

@@ -2,7 +2,9 @@ import { InMemoryZatcaChainStore, ZATCA_INITIAL_PIH } from './chain';
 
 describe('ZATCA chain', () => {
   it('starts from base64 of the hex SHA-256 of "0", as the SDK ships it', () => {
-    expect(ZATCA_INITIAL_PIH).toBe('NWZlY2ViNjZmZmM4NmYzOGQ5NTI3ODZjNmQ2OTZjNzljMmRiYzIzOWRkNGU5MWI0NjcyOWQ3M2EyN2ZiNTdlOQ==');
+    expect(ZATCA_INITIAL_PIH).toBe(
+      'NWZlY2ViNjZmZmM4NmYzOGQ5NTI3ODZjNmQ2OTZjNzljMmRiYzIzOWRkNGU5MWI0NjcyOWQ3M2EyN2ZiNTdlOQ==',
+    );
   });
 
   it('hands out consecutive slots per unit, never two at once, and chains the hashes', async () => {
@@ -31,10 +33,23 @@ describe('ZATCA chain', () => {
 
   it('does not advance when signing fails, and never signs twice for one submission', async () => {
     const store = new InMemoryZatcaChainStore();
-    await expect(store.withNextChainSlot('a', () => Promise.reject(new Error('no key')), { submissionId: 's1', uuid: 'u1' })).rejects.toThrow('no key');
+    await expect(
+      store.withNextChainSlot('a', () => Promise.reject(new Error('no key')), {
+        submissionId: 's1',
+        uuid: 'u1',
+      }),
+    ).rejects.toThrow('no key');
     expect(await store.current('a')).toBeUndefined();
-    const first = await store.withNextChainSlot('a', (icv) => Promise.resolve({ signedXml: '<a/>', hash: `h${icv}` }), { submissionId: 's1', uuid: 'u1' });
-    const again = await store.withNextChainSlot('a', () => Promise.resolve({ signedXml: '<b/>', hash: 'other' }), { submissionId: 's1', uuid: 'u1' });
+    const first = await store.withNextChainSlot(
+      'a',
+      (icv) => Promise.resolve({ signedXml: '<a/>', hash: `h${icv}` }),
+      { submissionId: 's1', uuid: 'u1' },
+    );
+    const again = await store.withNextChainSlot(
+      'a',
+      () => Promise.resolve({ signedXml: '<b/>', hash: 'other' }),
+      { submissionId: 's1', uuid: 'u1' },
+    );
     expect(again).toEqual(first);
     expect(first.icv).toBe(1);
     expect(await store.findSigned('s1')).toEqual(first);

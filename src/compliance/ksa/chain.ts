@@ -7,7 +7,9 @@
 import { createHash } from 'node:crypto';
 
 /** PIH of an EGS unit's first invoice: base64 of the hex SHA-256 of "0" (the SDK's `PIH/pih.txt`). */
-export const ZATCA_INITIAL_PIH = Buffer.from(createHash('sha256').update('0').digest('hex'), 'utf8').toString('base64');
+export const ZATCA_INITIAL_PIH = Buffer.from(createHash('sha256').update('0').digest('hex'), 'utf8').toString(
+  'base64',
+);
 
 export interface ChainSlot {
   /** Invoice counter value for the invoice being signed (1 for the unit's first invoice). */
@@ -80,7 +82,13 @@ export class InMemoryZatcaChainStore implements ZatcaChainStore {
         const state = this.states.get(egsUnitId);
         const slot = { icv: (state?.lastIcv ?? 0) + 1, pih: state?.lastHash ?? ZATCA_INITIAL_PIH };
         const signed = await fn(slot.icv, slot.pih);
-        const stored: StoredSignedInvoice = { ...signed, ...slot, egsUnitId, submissionId: owner.submissionId, uuid: owner.uuid };
+        const stored: StoredSignedInvoice = {
+          ...signed,
+          ...slot,
+          egsUnitId,
+          submissionId: owner.submissionId,
+          uuid: owner.uuid,
+        };
         this.signed.set(owner.submissionId, stored);
         this.states.set(egsUnitId, { lastIcv: slot.icv, lastHash: signed.hash });
         return { ...stored };

@@ -24,18 +24,39 @@ export function complianceSamples(seller: Party, invoiceType: string, today: str
   return enabledKinds(invoiceType).flatMap((kind) =>
     (['INV', 'CRN', 'DBN'] as const).map((documentType, index) => ({
       key: `${kind}:${TYPE_CODES[documentType]}`,
-      invoice: sampleInvoice(seller, kind, documentType, `CMP-${kind === 'standard' ? 'S' : 'B'}-${index + 1}`, today),
+      invoice: sampleInvoice(
+        seller,
+        kind,
+        documentType,
+        `CMP-${kind === 'standard' ? 'S' : 'B'}-${index + 1}`,
+        today,
+      ),
     })),
   );
 }
 
-function sampleInvoice(seller: Party, kind: 'standard' | 'simplified', documentType: DocumentType, number: string, today: string): CanonicalInvoice {
+function sampleInvoice(
+  seller: Party,
+  kind: 'standard' | 'simplified',
+  documentType: DocumentType,
+  number: string,
+  today: string,
+): CanonicalInvoice {
   const buyer: Buyer =
     kind === 'standard'
       ? {
           legalName: 'Compliance Check Buyer Co',
           vatNumber: '300000000000003',
-          address: { line1: 'King Fahd Road', street: 'King Fahd Road', buildingNumber: '1234', additionalNumber: '5678', district: 'Al Olaya', city: 'Riyadh', postalCode: '12211', countryCode: 'SA' },
+          address: {
+            line1: 'King Fahd Road',
+            street: 'King Fahd Road',
+            buildingNumber: '1234',
+            additionalNumber: '5678',
+            district: 'Al Olaya',
+            city: 'Riyadh',
+            postalCode: '12211',
+            countryCode: 'SA',
+          },
         }
       : { legalName: 'Walk-in customer', address: { line1: '', city: 'Riyadh', countryCode: 'SA' } };
   return {
@@ -78,8 +99,27 @@ function sampleInvoice(seller: Party, kind: 'standard' | 'simplified', documentT
     ],
     charges: [],
     documentDiscount: '0',
-    totals: { taxableValue: '100.00', igst: '0', cgst: '0', sgst: '0', cess: '0', stateCess: '0', vat: '15.00', discount: '0', otherCharges: '0', roundOff: '0', invoiceTotal: '115.00' },
-    originalInvoice: documentType === 'INV' ? undefined : { number: `CMP-${kind === 'standard' ? 'S' : 'B'}-1`, date: today, reason: 'Compliance check adjustment' },
+    totals: {
+      taxableValue: '100.00',
+      igst: '0',
+      cgst: '0',
+      sgst: '0',
+      cess: '0',
+      stateCess: '0',
+      vat: '15.00',
+      discount: '0',
+      otherCharges: '0',
+      roundOff: '0',
+      invoiceTotal: '115.00',
+    },
+    originalInvoice:
+      documentType === 'INV'
+        ? undefined
+        : {
+            number: `CMP-${kind === 'standard' ? 'S' : 'B'}-1`,
+            date: today,
+            reason: 'Compliance check adjustment',
+          },
     payment: { meansCode: '10' },
     ksa: { invoiceKind: kind, issueTime: '09:00:00', supplyDate: today },
   };

@@ -1,5 +1,10 @@
 /** The ZATCA cryptography others import: invoice hash, signing (and verification), QR, certificate facts. */
-export { computeInvoiceHash, canonicalInvoiceForHash, InvoiceXmlError, type InvoiceHash } from './invoice-hash';
+export {
+  computeInvoiceHash,
+  canonicalInvoiceForHash,
+  InvoiceXmlError,
+  type InvoiceHash,
+} from './invoice-hash';
 export {
   signInvoice,
   createInvoiceSigner,
@@ -11,7 +16,14 @@ export {
   type InvoiceSigner,
   type SignatureVerification,
 } from './signer';
-export { encodeQrTlv, decodeQrTlv, describeQr, QrFormatError, ZATCA_QR_MAX_BASE64_LENGTH, type ZatcaQrFields } from './qr';
+export {
+  encodeQrTlv,
+  decodeQrTlv,
+  describeQr,
+  QrFormatError,
+  ZATCA_QR_MAX_BASE64_LENGTH,
+  type ZatcaQrFields,
+} from './qr';
 export {
   parseSigningCertificate,
   base64OfHexSha256,

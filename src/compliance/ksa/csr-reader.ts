@@ -4,7 +4,12 @@
  */
 import { createPublicKey, verify } from 'node:crypto';
 import { AsnConvert } from '@peculiar/asn1-schema';
-import { Extensions, SubjectAlternativeName, SubjectPublicKeyInfo, type Name } from '@peculiar/asn1-x509';
+import {
+  Extensions,
+  SubjectAlternativeName,
+  type SubjectPublicKeyInfo,
+  type Name,
+} from '@peculiar/asn1-x509';
 import { CertificationRequest } from '@peculiar/asn1-csr';
 import { fromPem, OID, readName, readPrintableStringDer, serialize } from './asn1-names';
 
@@ -13,7 +18,13 @@ export interface EgsCsrContent {
   subject: { country?: string; organizationUnit?: string; organization?: string; commonName?: string };
   /** The SAN directoryName, kept as parsed so a CA can copy it into the certificate unchanged. */
   egsDirectoryName?: Name;
-  egs: { serialNumber?: string; vatNumber?: string; invoiceType?: string; registeredAddress?: string; businessCategory?: string };
+  egs: {
+    serialNumber?: string;
+    vatNumber?: string;
+    invoiceType?: string;
+    registeredAddress?: string;
+    businessCategory?: string;
+  };
   templateName?: string;
   subjectName: Name;
   publicKeyInfo: SubjectPublicKeyInfo;
@@ -53,12 +64,15 @@ export function readEgsCsr(input: string | Buffer): EgsCsrContent {
   for (const attribute of info.attributes ?? []) {
     if (attribute.type !== OID.extensionRequest) continue;
     for (const value of attribute.values) {
-      for (const extension of AsnConvert.parse(value, Extensions)) readExtension(content, extension.extnID, extension.extnValue.buffer);
+      for (const extension of AsnConvert.parse(value, Extensions))
+        readExtension(content, extension.extnID, extension.extnValue.buffer);
     }
   }
   const publicKey = createPublicKey({ key: content.publicKeyDer, format: 'der', type: 'spki' });
   content.namedCurve = publicKey.asymmetricKeyDetails?.namedCurve;
-  const infoDer = request.certificationRequestInfoRaw ? Buffer.from(request.certificationRequestInfoRaw) : serialize(info);
+  const infoDer = request.certificationRequestInfoRaw
+    ? Buffer.from(request.certificationRequestInfoRaw)
+    : serialize(info);
   content.signatureValid = verify('sha256', infoDer, publicKey, Buffer.from(request.signature));
   return content;
 }
@@ -67,7 +81,9 @@ function readExtension(content: EgsCsrContent, oid: string, value: ArrayBuffer):
   if (oid === OID.certificateTemplateName) {
     content.templateName = readPrintableStringDer(value);
   } else if (oid === OID.subjectAltName) {
-    const directoryName = AsnConvert.parse(value, SubjectAlternativeName).find((name) => name.directoryName)?.directoryName;
+    const directoryName = AsnConvert.parse(value, SubjectAlternativeName).find(
+      (name) => name.directoryName,
+    )?.directoryName;
     if (!directoryName) return;
     const egs = readName(directoryName);
     content.egsDirectoryName = directoryName;

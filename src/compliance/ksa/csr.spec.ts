@@ -24,7 +24,10 @@ function openssl(args: string[], input: string): string | undefined {
     const dir = mkdtempSync(join(tmpdir(), 'csr-spec-'));
     const file = join(dir, 'request.pem');
     writeFileSync(file, input);
-    return execFileSync('openssl', [...args, '-in', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return execFileSync('openssl', [...args, '-in', file], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   } catch {
     return undefined;
   }
@@ -41,7 +44,12 @@ describe('ZATCA CSR', () => {
 
   it('carries the subject, EGS directoryName and environment template, and its signature verifies', () => {
     const content = readEgsCsr(csr.base64OfPem);
-    expect(content.subject).toEqual({ country: 'SA', organizationUnit: 'Riyadh Branch', organization: 'Najd Lantern Trading LLC', commonName: 'TST-1234567890-310122393500003' });
+    expect(content.subject).toEqual({
+      country: 'SA',
+      organizationUnit: 'Riyadh Branch',
+      organization: 'Najd Lantern Trading LLC',
+      commonName: 'TST-1234567890-310122393500003',
+    });
     expect(content.egs).toEqual({
       serialNumber: '1-Connector|2-POS-7|3-a1b2c3d4',
       vatNumber: '310122393500003',
@@ -55,7 +63,9 @@ describe('ZATCA CSR', () => {
 
   it('is base64 of the PEM text, as ZATCA takes it', () => {
     expect(Buffer.from(csr.base64OfPem, 'base64').toString('utf8')).toBe(csr.pem);
-    expect(csr.pem).toMatch(/^-----BEGIN CERTIFICATE REQUEST-----\n[A-Za-z0-9+/=\n]+\n-----END CERTIFICATE REQUEST-----\n$/);
+    expect(csr.pem).toMatch(
+      /^-----BEGIN CERTIFICATE REQUEST-----\n[A-Za-z0-9+/=\n]+\n-----END CERTIFICATE REQUEST-----\n$/,
+    );
   });
 
   it.each([
@@ -63,7 +73,9 @@ describe('ZATCA CSR', () => {
     ['simulation', 'PREZATCA-Code-Signing'],
     ['core', 'ZATCA-Code-Signing'],
   ] as const)('names the %s template %s', (environment, template) => {
-    expect(readEgsCsr(buildEgsCsr({ ...config, environment }, keys.privateKeyPem).der).templateName).toBe(template);
+    expect(readEgsCsr(buildEgsCsr({ ...config, environment }, keys.privateKeyPem).der).templateName).toBe(
+      template,
+    );
   });
 
   it('detects a tampered request', () => {
@@ -80,8 +92,12 @@ describe('ZATCA CSR', () => {
       expect(readEgsCsr(csr.pem).signatureValid).toBe(true);
       return;
     }
-    expect(text).toContain('Subject: C = SA, OU = Riyadh Branch, O = Najd Lantern Trading LLC, CN = TST-1234567890-310122393500003');
-    expect(text).toContain('DirName:/SN=1-Connector|2-POS-7|3-a1b2c3d4/UID=310122393500003/title=1100/registeredAddress=Al Murabba, Riyadh/businessCategory=Retail trade');
+    expect(text).toContain(
+      'Subject: C = SA, OU = Riyadh Branch, O = Najd Lantern Trading LLC, CN = TST-1234567890-310122393500003',
+    );
+    expect(text).toContain(
+      'DirName:/SN=1-Connector|2-POS-7|3-a1b2c3d4/UID=310122393500003/title=1100/registeredAddress=Al Murabba, Riyadh/businessCategory=Retail trade',
+    );
     expect(text).toContain('PREZATCA-Code-Signing');
     expect(text).toContain('ecdsa-with-SHA256');
     expect(text).toContain('ASN1 OID: secp256k1');
@@ -89,15 +105,23 @@ describe('ZATCA CSR', () => {
 
   it('refuses configs ZATCA would refuse', () => {
     expect(checkEgsCsrConfig(config)).toEqual([]);
-    expect(checkEgsCsrConfig({ ...config, vatNumber: '123' })).toEqual([expect.stringContaining('vatNumber')]);
-    expect(checkEgsCsrConfig({ ...config, invoiceType: '0011' })).toEqual([expect.stringContaining('invoiceType')]);
-    expect(checkEgsCsrConfig({ ...config, vatNumber: '310122393510003', organizationUnitName: 'Branch' })).toEqual([expect.stringContaining('VAT group')]);
+    expect(checkEgsCsrConfig({ ...config, vatNumber: '123' })).toEqual([
+      expect.stringContaining('vatNumber'),
+    ]);
+    expect(checkEgsCsrConfig({ ...config, invoiceType: '0011' })).toEqual([
+      expect.stringContaining('invoiceType'),
+    ]);
+    expect(
+      checkEgsCsrConfig({ ...config, vatNumber: '310122393510003', organizationUnitName: 'Branch' }),
+    ).toEqual([expect.stringContaining('VAT group')]);
     expect(() => buildEgsCsr({ ...config, model: ' ' }, keys.privateKeyPem)).toThrow(/model is required/);
   });
 
   it('refuses a key that is not on secp256k1', () => {
     const { generateKeyPairSync } = jest.requireActual<typeof import('node:crypto')>('node:crypto');
-    const p256 = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'sec1', format: 'pem' }).toString();
+    const p256 = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+      .privateKey.export({ type: 'sec1', format: 'pem' })
+      .toString();
     expect(() => buildEgsCsr(config, p256)).toThrow(/secp256k1/);
   });
 });

@@ -6,7 +6,15 @@
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { AsnConvert, OctetString } from '@peculiar/asn1-schema';
-import { Attribute, AlgorithmIdentifier, Extension, Extensions, GeneralName, SubjectAlternativeName, SubjectPublicKeyInfo } from '@peculiar/asn1-x509';
+import {
+  Attribute,
+  AlgorithmIdentifier,
+  Extension,
+  Extensions,
+  GeneralName,
+  SubjectAlternativeName,
+  SubjectPublicKeyInfo,
+} from '@peculiar/asn1-x509';
 import { Attributes, CertificationRequest, CertificationRequestInfo } from '@peculiar/asn1-csr';
 import { buildName, OID, printableStringDer, serialize, toArrayBuffer, toPem } from './asn1-names';
 import { CERTIFICATE_TEMPLATE_NAMES, type ZatcaEnvironment } from './zatca-environment';
@@ -54,19 +62,30 @@ export function generateEgsKeyPair(): EgsKeyPair {
   };
 }
 
-export function egsSerialNumber(config: Pick<EgsCsrConfig, 'solutionName' | 'model' | 'serialNumber'>): string {
+export function egsSerialNumber(
+  config: Pick<EgsCsrConfig, 'solutionName' | 'model' | 'serialNumber'>,
+): string {
   return `1-${config.solutionName}|2-${config.model}|3-${config.serialNumber}`;
 }
 
 /** Problems that ZATCA would refuse the CSR for; empty when the config is usable. */
 export function checkEgsCsrConfig(config: EgsCsrConfig): string[] {
   const problems: string[] = [];
-  if (!/^3\d{13}3$/.test(config.vatNumber)) problems.push('vatNumber must be 15 digits starting and ending with 3');
+  if (!/^3\d{13}3$/.test(config.vatNumber))
+    problems.push('vatNumber must be 15 digits starting and ending with 3');
   if (!/^[01]{4}$/.test(config.invoiceType) || !/1/.test(config.invoiceType.slice(0, 2)))
     problems.push('invoiceType must be 4 binary flags enabling standard and/or simplified, e.g. 1100');
   if (config.vatNumber.charAt(10) === '1' && !/^\d{10}$/.test(config.organizationUnitName))
     problems.push('a VAT group (11th digit 1) needs the 10-digit TIN of the member as organizationUnitName');
-  for (const key of ['commonName', 'solutionName', 'model', 'serialNumber', 'organizationName', 'locationAddress', 'industryBusinessCategory'] as const) {
+  for (const key of [
+    'commonName',
+    'solutionName',
+    'model',
+    'serialNumber',
+    'organizationName',
+    'locationAddress',
+    'industryBusinessCategory',
+  ] as const) {
     if (!config[key]?.trim()) problems.push(`${key} is required`);
   }
   return problems;
@@ -86,7 +105,10 @@ export function buildEgsCsr(config: EgsCsrConfig, privateKeyPem: string): EgsCsr
     ]),
     subjectPKInfo: publicKeyInfoOf(privateKey),
     attributes: new Attributes([
-      new Attribute({ type: OID.extensionRequest, values: [toArrayBuffer(serialize(egsExtensions(config)))] }),
+      new Attribute({
+        type: OID.extensionRequest,
+        values: [toArrayBuffer(serialize(egsExtensions(config)))],
+      }),
     ]),
   });
   const infoDer = serialize(info);
@@ -115,14 +137,23 @@ function egsExtensions(config: EgsCsrConfig): Extensions {
       critical: false,
       extnValue: new OctetString(printableStringDer(CERTIFICATE_TEMPLATE_NAMES[config.environment])),
     }),
-    new Extension({ extnID: OID.subjectAltName, critical: false, extnValue: new OctetString(serialize(subjectAltName)) }),
+    new Extension({
+      extnID: OID.subjectAltName,
+      critical: false,
+      extnValue: new OctetString(serialize(subjectAltName)),
+    }),
   ]);
 }
 
 function publicKeyInfoOf(privateKey: KeyObject): SubjectPublicKeyInfo {
   const curve = privateKey.asymmetricKeyDetails?.namedCurve;
   if (privateKey.asymmetricKeyType !== 'ec' || curve !== 'secp256k1') {
-    throw new Error(`EGS key must be an EC key on secp256k1, got ${privateKey.asymmetricKeyType ?? '?'} ${curve ?? ''}`);
+    throw new Error(
+      `EGS key must be an EC key on secp256k1, got ${privateKey.asymmetricKeyType ?? '?'} ${curve ?? ''}`,
+    );
   }
-  return AsnConvert.parse(createPublicKey(privateKey).export({ type: 'spki', format: 'der' }), SubjectPublicKeyInfo);
+  return AsnConvert.parse(
+    createPublicKey(privateKey).export({ type: 'spki', format: 'der' }),
+    SubjectPublicKeyInfo,
+  );
 }

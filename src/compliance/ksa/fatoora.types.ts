@@ -36,7 +36,8 @@ export interface ValidationResults {
   infoMessages: ValidationMessage[];
   warningMessages: ValidationMessage[];
   errorMessages: ValidationMessage[];
-  status: 'PASS' | 'WARNING' | 'ERROR' | string;
+  /** PASS, WARNING or ERROR. */
+  status: string;
 }
 
 /** Body of `/compliance/invoices`, `/invoices/clearance/single` and `/invoices/reporting/single`. */
@@ -49,9 +50,11 @@ export interface InvoiceSubmission {
 
 export interface InvoiceResponse {
   validationResults?: ValidationResults;
-  clearanceStatus?: 'CLEARED' | 'NOT_CLEARED' | string;
+  /** CLEARED or NOT_CLEARED. */
+  clearanceStatus?: string;
   clearedInvoice?: string | null;
-  reportingStatus?: 'REPORTED' | 'NOT_REPORTED' | string;
+  /** REPORTED or NOT_REPORTED. */
+  reportingStatus?: string;
   /** Compliance checks answer with these for simplified invoices. */
   qrSellertStatus?: string;
   qrBuyertStatus?: string;
@@ -79,8 +82,15 @@ export interface ZatcaProvider {
   /** CSR (base64 of PEM) + OTP from the taxpayer's portal -> compliance CSID. */
   requestComplianceCsid(csrBase64: string, otp: string): Promise<CsidGrant>;
   complianceCheck(credentials: CsidCredentials, submission: InvoiceSubmission): Promise<ZatcaInvoiceResult>;
-  requestProductionCsid(complianceCredentials: CsidCredentials, complianceRequestId: string): Promise<CsidGrant>;
-  renewProductionCsid(productionCredentials: CsidCredentials, csrBase64: string, otp: string): Promise<CsidGrant>;
+  requestProductionCsid(
+    complianceCredentials: CsidCredentials,
+    complianceRequestId: string,
+  ): Promise<CsidGrant>;
+  renewProductionCsid(
+    productionCredentials: CsidCredentials,
+    csrBase64: string,
+    otp: string,
+  ): Promise<CsidGrant>;
   clear(credentials: CsidCredentials, submission: InvoiceSubmission): Promise<ZatcaInvoiceResult>;
   report(credentials: CsidCredentials, submission: InvoiceSubmission): Promise<ZatcaInvoiceResult>;
 }

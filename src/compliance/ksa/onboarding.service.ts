@@ -10,7 +10,12 @@ import { ComplianceError } from '../regime';
 import { ZATCA_INITIAL_PIH } from './chain';
 import { complianceSamples } from './compliance-samples';
 import { buildEgsCsr, generateEgsKeyPair, type EgsCsrConfig } from './csr';
-import type { ComplianceCheckRecord, EgsCredentialRecord, EgsCredentialStore, StoredCsid } from './egs-credential-store';
+import type {
+  ComplianceCheckRecord,
+  EgsCredentialRecord,
+  EgsCredentialStore,
+  StoredCsid,
+} from './egs-credential-store';
 import type { CsidCredentials, CsidGrant, ZatcaInvoiceResult, ZatcaProvider } from './fatoora.types';
 import type { SecretBox } from './secret-box';
 import type { ZatcaXmlBuilder, ZatcaXmlSigner } from './zatca-documents';
@@ -103,7 +108,11 @@ export class ZatcaOnboardingService implements EgsSigningCredentialsSource {
   }
 
   /** New key and CSR, production CSID renewed with an OTP; the old key stays until ZATCA grants the new one. */
-  async renew(egsUnitId: string, csrConfig: EgsCsrConfig, otp: string): Promise<{ requestId: string; certificateExpiresAt?: string }> {
+  async renew(
+    egsUnitId: string,
+    csrConfig: EgsCsrConfig,
+    otp: string,
+  ): Promise<{ requestId: string; certificateExpiresAt?: string }> {
     const record = await this.requireRecord(egsUnitId);
     const current = await this.signingCredentials(egsUnitId);
     const keys = generateEgsKeyPair();
@@ -121,7 +130,10 @@ export class ZatcaOnboardingService implements EgsSigningCredentialsSource {
   async signingCredentials(egsUnitId: string): Promise<EgsSigningCredentials> {
     const record = await this.requireRecord(egsUnitId);
     if (record.state !== 'ACTIVE' || !record.production) {
-      throw new ComplianceError('config', `EGS unit ${egsUnitId} is not onboarded (state ${record.state}); run ZATCA onboarding with an OTP`);
+      throw new ComplianceError(
+        'config',
+        `EGS unit ${egsUnitId} is not onboarded (state ${record.state}); run ZATCA onboarding with an OTP`,
+      );
     }
     return {
       egsUnitId,
@@ -134,7 +146,11 @@ export class ZatcaOnboardingService implements EgsSigningCredentialsSource {
     };
   }
 
-  private async runComplianceChecks(unit: EgsUnitProfile, privateKeyPem: string, compliance: CsidGrant): Promise<ComplianceCheckRecord[]> {
+  private async runComplianceChecks(
+    unit: EgsUnitProfile,
+    privateKeyPem: string,
+    compliance: CsidGrant,
+  ): Promise<ComplianceCheckRecord[]> {
     const today = this.now().toISOString().slice(0, 10);
     const results: ComplianceCheckRecord[] = [];
     let pih = ZATCA_INITIAL_PIH;
@@ -142,23 +158,41 @@ export class ZatcaOnboardingService implements EgsSigningCredentialsSource {
     for (const sample of complianceSamples(unit.seller, unit.csr.invoiceType, today)) {
       icv += 1;
       const uuid = randomUUID();
-      const built = this.deps.buildXml({ ...sample.invoice, ksa: { ...sample.invoice.ksa!, egsUnitId: unit.egsUnitId, uuid } }, { icv, pih, uuid });
+      const built = this.deps.buildXml(
+        { ...sample.invoice, ksa: { ...sample.invoice.ksa!, egsUnitId: unit.egsUnitId, uuid } },
+        { icv, pih, uuid },
+      );
       if (!built.ok) {
-        throw new ComplianceError('validation', `compliance sample ${sample.key} does not map: ${built.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
+        throw new ComplianceError(
+          'validation',
+          `compliance sample ${sample.key} does not map: ${built.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`,
+        );
       }
-      const signed = this.deps.sign(built.value, { privateKeyPem, certificateBase64: compliance.certificateBase64, signingTime: this.now() });
+      const signed = this.deps.sign(built.value, {
+        privateKeyPem,
+        certificateBase64: compliance.certificateBase64,
+        signingTime: this.now(),
+      });
       const result = await this.deps.provider.complianceCheck(compliance, {
         invoiceHash: signed.invoiceHash,
         uuid,
         invoice: Buffer.from(signed.signedXml, 'utf8').toString('base64'),
       });
       if (result.outcome === 'rejected') {
-        throw new ComplianceError('rejected', `ZATCA compliance check ${sample.key} failed: ${describeErrors(result)}`, {
-          code: result.errors.map((error) => error.code).join(','),
-          response: result.response,
-        });
+        throw new ComplianceError(
+          'rejected',
+          `ZATCA compliance check ${sample.key} failed: ${describeErrors(result)}`,
+          {
+            code: result.errors.map((error) => error.code).join(','),
+            response: result.response,
+          },
+        );
       }
-      results.push({ document: sample.key, status: result.status, warnings: result.warnings.map((w) => `${w.code}: ${w.message}`) });
+      results.push({
+        document: sample.key,
+        status: result.status,
+        warnings: result.warnings.map((w) => `${w.code}: ${w.message}`),
+      });
       pih = signed.invoiceHash;
     }
     return results;
@@ -183,11 +217,15 @@ export class ZatcaOnboardingService implements EgsSigningCredentialsSource {
 
   private async requireRecord(egsUnitId: string): Promise<EgsCredentialRecord> {
     const record = await this.deps.store.get(egsUnitId);
-    if (!record) throw new ComplianceError('config', `EGS unit ${egsUnitId} has no ZATCA credentials; onboard it first`);
+    if (!record)
+      throw new ComplianceError('config', `EGS unit ${egsUnitId} has no ZATCA credentials; onboard it first`);
     return record;
   }
 }
 
 export function describeErrors(result: ZatcaInvoiceResult): string {
-  return result.errors.map((error) => `${error.code}: ${error.message}`).join('; ') || `HTTP ${result.httpStatus} ${result.status}`;
+  return (
+    result.errors.map((error) => `${error.code}: ${error.message}`).join('; ') ||
+    `HTTP ${result.httpStatus} ${result.status}`
+  );
 }

@@ -9,7 +9,11 @@ import { createInvoiceSigner, InvoiceSigningError, signInvoice, verifySignedInvo
 
 const material = createTestSigningMaterial();
 const keys = { privateKeyPem: material.privateKeyPem, certificateBase64: material.certificateBase64 };
-const chain = { icv: 7, pih: 'NWZlY2ViNjZmZmM4NmYzOGQ5NTI3ODZjNmQ2OTZjNzljMmRiYzIzOWRkNGU5MWI0NjcyOWQ3M2EyN2ZiNTdlOQ==', uuid: '6f4d20e0-6bfe-4a80-9389-7dabe6620f12' };
+const chain = {
+  icv: 7,
+  pih: 'NWZlY2ViNjZmZmM4NmYzOGQ5NTI3ODZjNmQ2OTZjNzljMmRiYzIzOWRkNGU5MWI0NjcyOWQ3M2EyN2ZiNTdlOQ==',
+  uuid: '6f4d20e0-6bfe-4a80-9389-7dabe6620f12',
+};
 
 function unsignedXml(kind: 'standard' | 'simplified' = 'standard'): string {
   const invoice = sampleSaudiInvoice();
@@ -22,7 +26,11 @@ function unsignedXml(kind: 'standard' | 'simplified' = 'standard'): string {
 describe('signInvoice', () => {
   it('produces a document whose hash, signature, digests and QR all verify', () => {
     const signed = signInvoice(unsignedXml(), keys);
-    expect(verifySignedInvoice(signed.signedXml)).toEqual({ ok: true, invoiceHash: signed.invoiceHash, problems: [] });
+    expect(verifySignedInvoice(signed.signedXml)).toEqual({
+      ok: true,
+      invoiceHash: signed.invoiceHash,
+      problems: [],
+    });
   });
 
   it('does not change the invoice hash: the stamp is outside what is hashed', () => {
@@ -37,7 +45,9 @@ describe('signInvoice', () => {
     const verifier = createVerify('sha256');
     verifier.update(Buffer.from(signed.invoiceHash, 'base64'));
     const certificate = parseSigningCertificate(material.certificateBase64);
-    expect(verifier.verify(certificate.x509.publicKey, Buffer.from(signed.signatureValue, 'base64'))).toBe(true);
+    expect(verifier.verify(certificate.x509.publicKey, Buffer.from(signed.signatureValue, 'base64'))).toBe(
+      true,
+    );
   });
 
   it('places UBLExtensions first, then the QR reference after PIH and cac:Signature before the supplier', () => {
@@ -82,19 +92,28 @@ describe('signInvoice', () => {
 
   it('detects tampering after signing', () => {
     const { signedXml } = signInvoice(unsignedXml(), keys);
-    const tampered = signedXml.replace('<cbc:PayableAmount currencyID="SAR">8573.25', '<cbc:PayableAmount currencyID="SAR">8000.00');
+    const tampered = signedXml.replace(
+      '<cbc:PayableAmount currencyID="SAR">8573.25',
+      '<cbc:PayableAmount currencyID="SAR">8000.00',
+    );
     expect(tampered).not.toBe(signedXml);
     expect(verifySignedInvoice(tampered).problems).toEqual(
       expect.arrayContaining(['invoice hash differs from ds:Reference invoiceSignedData']),
     );
-    const otherTime = signedXml.replace(/<xades:SigningTime>[^<]*</, '<xades:SigningTime>2000-01-01T00:00:00<');
+    const otherTime = signedXml.replace(
+      /<xades:SigningTime>[^<]*</,
+      '<xades:SigningTime>2000-01-01T00:00:00<',
+    );
     expect(verifySignedInvoice(otherTime).problems).toContain('SignedProperties digest does not match');
   });
 
   it('refuses a key that does not belong to the certificate', () => {
     const other = createTestSigningMaterial();
-    expect(() => createInvoiceSigner({ privateKeyPem: other.privateKeyPem, certificateBase64: material.certificateBase64 })).toThrow(
-      InvoiceSigningError,
-    );
+    expect(() =>
+      createInvoiceSigner({
+        privateKeyPem: other.privateKeyPem,
+        certificateBase64: material.certificateBase64,
+      }),
+    ).toThrow(InvoiceSigningError);
   });
 });

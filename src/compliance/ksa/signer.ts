@@ -248,12 +248,19 @@ class InvoiceText {
     const root = /<(?:([A-Za-z_][\w.-]*):)?Invoice\b([^>]*)>/.exec(xml);
     if (!root) throw new InvoiceSigningError('no Invoice root element');
     const declared = new Map<string, string>();
-    for (const match of root[2].matchAll(/xmlns:([\w.-]+)\s*=\s*"([^"]*)"/g)) declared.set(match[2], match[1]);
+    for (const match of root[2].matchAll(/xmlns:([\w.-]+)\s*=\s*"([^"]*)"/g))
+      declared.set(match[2], match[1]);
     const cac = declared.get(UBL_NAMESPACES.cac);
     const cbc = declared.get(UBL_NAMESPACES.cbc);
-    if (!cac || !cbc) throw new InvoiceSigningError('the Invoice root must declare the cac and cbc namespaces');
+    if (!cac || !cbc)
+      throw new InvoiceSigningError('the Invoice root must declare the cac and cbc namespaces');
     const ext = declared.get(UBL_NAMESPACES.ext);
-    return new InvoiceText(xml, { cac, cbc, ext: ext ?? 'ext' }, ext === undefined, root.index + root[0].length);
+    return new InvoiceText(
+      xml,
+      { cac, cbc, ext: ext ?? 'ext' },
+      ext === undefined,
+      root.index + root[0].length,
+    );
   }
 
   /** Drops a previous stamp (UBLExtensions, QR reference, cac:Signature) so the invoice can be re-signed. */
@@ -263,7 +270,10 @@ class InvoiceText {
       .replace(new RegExp(`<${ext}:UBLExtensions\\b[\\s\\S]*?</${ext}:UBLExtensions>`, 'g'), '')
       .replace(new RegExp(`<${cac}:Signature\\b[\\s\\S]*?</${cac}:Signature>`, 'g'), '')
       .replace(
-        new RegExp(`<${cac}:AdditionalDocumentReference>[\\s\\S]*?</${cac}:AdditionalDocumentReference>`, 'g'),
+        new RegExp(
+          `<${cac}:AdditionalDocumentReference>[\\s\\S]*?</${cac}:AdditionalDocumentReference>`,
+          'g',
+        ),
         (reference) => (new RegExp(`<${cbc}:ID>\\s*QR\\s*</${cbc}:ID>`).test(reference) ? '' : reference),
       );
     return stripped === this.xml ? this : InvoiceText.parse(stripped);
@@ -273,8 +283,10 @@ class InvoiceText {
     const { cac } = this.prefixes;
     const lastReferenceEnd = this.xml.lastIndexOf(`</${cac}:AdditionalDocumentReference>`);
     const supplier = this.xml.indexOf(`<${cac}:AccountingSupplierParty`);
-    if (supplier < 0) throw new InvoiceSigningError('no cac:AccountingSupplierParty to place cac:Signature before');
-    const qrAt = lastReferenceEnd >= 0 ? lastReferenceEnd + `</${cac}:AdditionalDocumentReference>`.length : supplier;
+    if (supplier < 0)
+      throw new InvoiceSigningError('no cac:AccountingSupplierParty to place cac:Signature before');
+    const qrAt =
+      lastReferenceEnd >= 0 ? lastReferenceEnd + `</${cac}:AdditionalDocumentReference>`.length : supplier;
     return (
       this.xml.slice(0, this.rootStartEnd) +
       extensions +
@@ -302,9 +314,13 @@ class InvoiceText {
     };
     const missing = Object.entries(facts).filter(([, value]) => value === undefined);
     if (missing.length > 0) {
-      throw new InvoiceSigningError(`invoice lacks what the QR needs: ${missing.map(([name]) => name).join(', ')}`);
+      throw new InvoiceSigningError(
+        `invoice lacks what the QR needs: ${missing.map(([name]) => name).join(', ')}`,
+      );
     }
-    const typeName = new RegExp(`<${this.prefixes.cbc}:InvoiceTypeCode\\b[^>]*\\bname="(\\d+)"`).exec(this.xml);
+    const typeName = new RegExp(`<${this.prefixes.cbc}:InvoiceTypeCode\\b[^>]*\\bname="(\\d+)"`).exec(
+      this.xml,
+    );
     return {
       sellerName: facts.sellerName!,
       vatNumber: facts.vatNumber!,
@@ -415,7 +431,8 @@ export function verifySignedInvoice(signedXml: string): SignatureVerification {
   const text = (pattern: RegExp) => pattern.exec(signedXml)?.[1]?.trim() ?? '';
 
   const referenceDigest = text(/<ds:Reference Id="invoiceSignedData"[\s\S]*?<ds:DigestValue>([^<]*)</);
-  if (referenceDigest !== hashBase64) problems.push('invoice hash differs from ds:Reference invoiceSignedData');
+  if (referenceDigest !== hashBase64)
+    problems.push('invoice hash differs from ds:Reference invoiceSignedData');
 
   const certificateText = text(/<ds:X509Certificate>([^<]*)</).replace(/\s+/g, '');
   const signatureValue = text(/<ds:SignatureValue>([^<]*)</);
@@ -426,16 +443,24 @@ export function verifySignedInvoice(signedXml: string): SignatureVerification {
     problems.push(`certificate: ${(cause as Error).message}`);
   }
   if (certificate) {
-    const valid = verify('sha256', hashBytes, certificate.x509.publicKey, Buffer.from(signatureValue, 'base64'));
+    const valid = verify(
+      'sha256',
+      hashBytes,
+      certificate.x509.publicKey,
+      Buffer.from(signatureValue, 'base64'),
+    );
     if (!valid) problems.push('ECDSA signature does not verify over the invoice hash');
     const certDigest = text(/<xades:CertDigest>[\s\S]*?<ds:DigestValue>([^<]*)</);
-    if (certDigest !== certificate.certDigest) problems.push('xades:CertDigest does not match the certificate');
+    if (certDigest !== certificate.certDigest)
+      problems.push('xades:CertDigest does not match the certificate');
   }
 
   const start = signedXml.indexOf('<xades:SignedProperties');
   const end = signedXml.indexOf('</xades:SignedProperties>');
   const signedProperties = start >= 0 && end > start ? signedXml.slice(start, end + 25) : '';
-  const propertiesDigest = text(/<ds:Reference[^>]*URI="#xadesSignedProperties"[\s\S]*?<ds:DigestValue>([^<]*)</);
+  const propertiesDigest = text(
+    /<ds:Reference[^>]*URI="#xadesSignedProperties"[\s\S]*?<ds:DigestValue>([^<]*)</,
+  );
   if (!signedProperties || propertiesDigest !== base64OfHexSha256(asSerialisedBySdk(signedProperties))) {
     problems.push('SignedProperties digest does not match');
   }
@@ -446,8 +471,10 @@ export function verifySignedInvoice(signedXml: string): SignatureVerification {
   try {
     const tags = decodeQrTlv(qr);
     if (tags.get(6)?.toString('utf8') !== hashBase64) problems.push('QR tag 6 is not the invoice hash');
-    if (tags.get(7)?.toString('utf8') !== signatureValue) problems.push('QR tag 7 is not the signature value');
-    if (certificate && !tags.get(8)?.equals(certificate.publicKeyDer)) problems.push('QR tag 8 is not the public key');
+    if (tags.get(7)?.toString('utf8') !== signatureValue)
+      problems.push('QR tag 7 is not the signature value');
+    if (certificate && !tags.get(8)?.equals(certificate.publicKeyDer))
+      problems.push('QR tag 8 is not the public key');
   } catch (cause) {
     problems.push(`QR: ${(cause as Error).message}`);
   }

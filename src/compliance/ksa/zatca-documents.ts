@@ -23,8 +23,15 @@ export type ZatcaXmlSigner = (unsignedXml: string, credentials: SigningCredentia
  * The invoice UUID (KSA-1), derived from the document's identity so that mapping the same ERP document
  * again gives the same UUID (one ZATCA submission per document). Shaped as an RFC 4122 name-based UUID.
  */
-export function zatcaInvoiceUuid(invoice: Pick<CanonicalInvoice, 'seller' | 'documentType' | 'documentNumber' | 'documentDate'>): string {
-  const name = [invoice.seller.vatNumber ?? invoice.seller.legalName, invoice.documentType, invoice.documentNumber.trim().toUpperCase(), invoice.documentDate].join('|');
+export function zatcaInvoiceUuid(
+  invoice: Pick<CanonicalInvoice, 'seller' | 'documentType' | 'documentNumber' | 'documentDate'>,
+): string {
+  const name = [
+    invoice.seller.vatNumber ?? invoice.seller.legalName,
+    invoice.documentType,
+    invoice.documentNumber.trim().toUpperCase(),
+    invoice.documentDate,
+  ].join('|');
   const bytes = createHash('sha256').update(name, 'utf8').digest().subarray(0, 16);
   bytes[6] = (bytes[6] & 0x0f) | 0x50;
   bytes[8] = (bytes[8] & 0x3f) | 0x80;

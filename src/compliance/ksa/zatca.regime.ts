@@ -51,13 +51,30 @@ export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
     return invoice.country === 'SA';
   }
 
-  map(invoice: CanonicalInvoice, settings: Record<string, unknown>): Outcome<{ payload: ZatcaPayload; identifiers?: ComplianceIdentifiers }> {
+  map(
+    invoice: CanonicalInvoice,
+    settings: Record<string, unknown>,
+  ): Outcome<{ payload: ZatcaPayload; identifiers?: ComplianceIdentifiers }> {
     const egsUnitId = egsUnitOf(invoice, settings);
-    if (!egsUnitId) return { ok: false, errors: [fieldError('ksa.egsUnitId', 'required', 'the EGS unit issuing the invoice is required (invoice ksa.egsUnitId or regime setting egsUnitId)')] };
+    if (!egsUnitId)
+      return {
+        ok: false,
+        errors: [
+          fieldError(
+            'ksa.egsUnitId',
+            'required',
+            'the EGS unit issuing the invoice is required (invoice ksa.egsUnitId or regime setting egsUnitId)',
+          ),
+        ],
+      };
     const uuid = invoice.ksa?.uuid ?? zatcaInvoiceUuid(invoice);
     const built = this.deps.buildXml(invoice, { icv: 1, pih: ZATCA_INITIAL_PIH, uuid });
     if (!built.ok) return built;
-    return { ok: true, value: { payload: { invoice, uuid, egsUnitId }, identifiers: { zatcaUuid: uuid } }, warnings: built.warnings };
+    return {
+      ok: true,
+      value: { payload: { invoice, uuid, egsUnitId }, identifiers: { zatcaUuid: uuid } },
+      warnings: built.warnings,
+    };
   }
 
   async submit(payload: ZatcaPayload, context: SubmitContext): Promise<SubmitOutcome> {
@@ -97,9 +114,15 @@ export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
         const built = this.deps.buildXml(payload.invoice, { icv, pih, uuid: payload.uuid });
         if (!built.ok) {
           const detail = built.errors.map((error) => `${error.path}: ${error.message}`).join('; ');
-          return Promise.reject(new ComplianceError('validation', `invoice no longer maps to ZATCA UBL: ${detail}`));
+          return Promise.reject(
+            new ComplianceError('validation', `invoice no longer maps to ZATCA UBL: ${detail}`),
+          );
         }
-        const result = this.deps.sign(built.value, { privateKeyPem: credentials.privateKeyPem, certificateBase64: credentials.certificateBase64, signingTime: this.now() });
+        const result = this.deps.sign(built.value, {
+          privateKeyPem: credentials.privateKeyPem,
+          certificateBase64: credentials.certificateBase64,
+          signingTime: this.now(),
+        });
         return Promise.resolve({ signedXml: result.signedXml, hash: result.invoiceHash });
       },
       { submissionId: context.submissionId, uuid: payload.uuid },
@@ -137,7 +160,10 @@ export async function reportPendingInvoices(
     try {
       const credentials = await deps.credentials.signingCredentials(item.egsUnitId);
       const result = await deps.provider.report(credentials.csid, submissionOf(item));
-      outcomes.push({ submissionId: item.submissionId, outcome: toSubmitOutcome(result, item, ZATCA_STATUS.reported) });
+      outcomes.push({
+        submissionId: item.submissionId,
+        outcome: toSubmitOutcome(result, item, ZATCA_STATUS.reported),
+      });
     } catch (error) {
       if (!(error instanceof ComplianceError)) throw error;
       outcomes.push({ submissionId: item.submissionId, error });
@@ -146,23 +172,39 @@ export async function reportPendingInvoices(
   return outcomes;
 }
 
-function toSubmitOutcome(result: ZatcaInvoiceResult, signed: Pick<StoredSignedInvoice, 'uuid' | 'hash' | 'icv' | 'signedXml'>, acceptedStatus: string): SubmitOutcome {
+function toSubmitOutcome(
+  result: ZatcaInvoiceResult,
+  signed: Pick<StoredSignedInvoice, 'uuid' | 'hash' | 'icv' | 'signedXml'>,
+  acceptedStatus: string,
+): SubmitOutcome {
   const warnings = result.warnings.map((warning) => ({ code: warning.code, message: warning.message }));
   if (result.outcome === 'rejected') {
     return {
       status: 'rejected',
       code: result.errors.map((error) => error.code).join(',') || String(result.httpStatus),
-      message: result.errors.map((error) => `${error.code}: ${error.message}`).join('; ') || `HTTP ${result.httpStatus} ${result.status}`,
+      message:
+        result.errors.map((error) => `${error.code}: ${error.message}`).join('; ') ||
+        `HTTP ${result.httpStatus} ${result.status}`,
       response: result.response,
     };
   }
   const identifiers = identifiersOf(signed, acceptedStatus);
   const cleared = result.clearedInvoiceBase64 ?? clearedFromDuplicate(result.response);
-  if (acceptedStatus === ZATCA_STATUS.cleared && cleared) identifiers.zatcaClearedXml = Buffer.from(cleared, 'base64').toString('utf8');
-  return { status: 'registered', identifiers, response: result.response, warnings: warnings.length > 0 ? warnings : undefined, adopted: result.outcome === 'duplicate' || undefined };
+  if (acceptedStatus === ZATCA_STATUS.cleared && cleared)
+    identifiers.zatcaClearedXml = Buffer.from(cleared, 'base64').toString('utf8');
+  return {
+    status: 'registered',
+    identifiers,
+    response: result.response,
+    warnings: warnings.length > 0 ? warnings : undefined,
+    adopted: result.outcome === 'duplicate' || undefined,
+  };
 }
 
-function identifiersOf(signed: Pick<StoredSignedInvoice, 'uuid' | 'hash' | 'icv' | 'signedXml'>, status: string): ComplianceIdentifiers {
+function identifiersOf(
+  signed: Pick<StoredSignedInvoice, 'uuid' | 'hash' | 'icv' | 'signedXml'>,
+  status: string,
+): ComplianceIdentifiers {
   return {
     zatcaUuid: signed.uuid,
     zatcaHash: signed.hash,
@@ -174,7 +216,11 @@ function identifiersOf(signed: Pick<StoredSignedInvoice, 'uuid' | 'hash' | 'icv'
 }
 
 function submissionOf(signed: Pick<StoredSignedInvoice, 'uuid' | 'hash' | 'signedXml'>): InvoiceSubmission {
-  return { invoiceHash: signed.hash, uuid: signed.uuid, invoice: Buffer.from(signed.signedXml, 'utf8').toString('base64') };
+  return {
+    invoiceHash: signed.hash,
+    uuid: signed.uuid,
+    invoice: Buffer.from(signed.signedXml, 'utf8').toString('base64'),
+  };
 }
 
 function clearedFromDuplicate(response: unknown): string | undefined {
@@ -182,7 +228,8 @@ function clearedFromDuplicate(response: unknown): string | undefined {
   return typeof cleared === 'string' ? cleared : undefined;
 }
 
-const QR_PATTERN = /<cbc:ID>QR<\/cbc:ID>\s*<cac:Attachment>\s*<cbc:EmbeddedDocumentBinaryObject[^>]*>([^<]+)</;
+const QR_PATTERN =
+  /<cbc:ID>QR<\/cbc:ID>\s*<cac:Attachment>\s*<cbc:EmbeddedDocumentBinaryObject[^>]*>([^<]+)</;
 
 function qrOf(signedXml: string): string | undefined {
   return QR_PATTERN.exec(signedXml)?.[1]?.trim();
@@ -190,5 +237,7 @@ function qrOf(signedXml: string): string | undefined {
 
 function egsUnitOf(invoice: CanonicalInvoice, settings: Record<string, unknown>): string | undefined {
   const fromSettings = settings.egsUnitId;
-  return invoice.ksa?.egsUnitId ?? (typeof fromSettings === 'string' && fromSettings ? fromSettings : undefined);
+  return (
+    invoice.ksa?.egsUnitId ?? (typeof fromSettings === 'string' && fromSettings ? fromSettings : undefined)
+  );
 }

@@ -113,7 +113,11 @@ export function deriveStateCodes(document: DraftRecord): void {
 }
 
 /** Document totals the CSV does not state, summed from the lines. */
-export function deriveTotals(document: DraftRecord, lines: readonly DraftRecord[], options: DeriveOptions): void {
+export function deriveTotals(
+  document: DraftRecord,
+  lines: readonly DraftRecord[],
+  options: DeriveOptions,
+): void {
   const totals = (document.totals ?? {}) as DraftRecord;
   document.totals = totals;
   document.documentDiscount ??= '0';

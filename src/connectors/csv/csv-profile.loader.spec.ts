@@ -88,7 +88,9 @@ required: [nope]
   });
 
   it('checks purchase profiles against the purchase fields and their key columns', () => {
-    const problems = problemsOf('name: p\ndirection: purchase\ncolumns:\n  supplierGstin: GSTIN\n  buyer.gstin: X\n');
+    const problems = problemsOf(
+      'name: p\ndirection: purchase\ncolumns:\n  supplierGstin: GSTIN\n  buyer.gstin: X\n',
+    );
     expect(problems).toEqual(
       expect.arrayContaining([
         '"columns.buyer.gstin" is not a purchase field path',

@@ -119,7 +119,7 @@ class ProfileReader {
   stringList(key: string): string[] {
     const value = this.doc[key];
     if (value === undefined || value === null) return [];
-    if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value as string[];
+    if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value;
     this.problems.push(`"${key}" must be a list of field paths`);
     return [];
   }
@@ -169,7 +169,10 @@ export function parseProfile(yamlText: string, source: string): CsvProfile {
   try {
     doc = parseYaml(yamlText);
   } catch (error) {
-    throw new ConnectorError('config', `CSV profile ${source} is not valid YAML: ${(error as Error).message}`);
+    throw new ConnectorError(
+      'config',
+      `CSV profile ${source} is not valid YAML: ${(error as Error).message}`,
+    );
   }
   if (!isObject(doc)) throw new ConnectorError('config', `CSV profile ${source} must be a YAML map`);
 

@@ -14,16 +14,29 @@ describe('readCsvBuffer', () => {
   });
 
   it('drops a UTF-8 BOM and reads UTF-16LE (BOM sniffed) and latin1', async () => {
-    const utf8 = await readCsvBuffer(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('No\r\nA\r\n')]), OPTIONS);
+    const utf8 = await readCsvBuffer(
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('No\r\nA\r\n')]),
+      OPTIONS,
+    );
     expect(utf8.header).toEqual(['No']);
-    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('No,Name\r\nA,Café ₹\r\n', 'utf16le')]);
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('No,Name\r\nA,Café ₹\r\n', 'utf16le'),
+    ]);
     expect((await readCsvBuffer(utf16, OPTIONS)).rows[0].values).toEqual(['A', 'Café ₹']);
     const latin1 = Buffer.from('No,Name\r\nA,Café\r\n', 'latin1');
-    expect((await readCsvBuffer(latin1, { ...OPTIONS, encoding: 'latin1' })).rows[0].values).toEqual(['A', 'Café']);
+    expect((await readCsvBuffer(latin1, { ...OPTIONS, encoding: 'latin1' })).rows[0].values).toEqual([
+      'A',
+      'Café',
+    ]);
   });
 
   it('skips title rows above the header and names columns by letter without one', async () => {
-    const titled = await readCsvBuffer(Buffer.from('Sales register\n\nNo;Qty\nA;1\n'), { ...OPTIONS, delimiter: ';', headerRow: 3 });
+    const titled = await readCsvBuffer(Buffer.from('Sales register\n\nNo;Qty\nA;1\n'), {
+      ...OPTIONS,
+      delimiter: ';',
+      headerRow: 3,
+    });
     expect(titled).toEqual({ header: ['No', 'Qty'], rows: [{ rowNumber: 4, values: ['A', '1'] }] });
     const bare = await readCsvBuffer(Buffer.from('A,1\n'), { ...OPTIONS, headerRow: 0 });
     expect(bare.header).toEqual(['A', 'B']);

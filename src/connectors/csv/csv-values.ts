@@ -23,7 +23,10 @@ const FALSE_WORDS = new Set(['n', 'no', 'false', '0']);
 /** "1,180.50" → "1180.50"; with a decimal comma, "1.180,50" → "1180.50". Undefined when not a number. */
 export function normaliseDecimalText(text: string, decimalSeparator: '.' | ','): string | undefined {
   const groupSeparator = decimalSeparator === '.' ? ',' : '.';
-  let plain = text.replace(/[\s\u00a0]/g, '').split(groupSeparator).join('');
+  let plain = text
+    .replace(/[\s\u00a0]/g, '')
+    .split(groupSeparator)
+    .join('');
   if (decimalSeparator === ',') plain = plain.replace(',', '.');
   if (plain.startsWith('+')) plain = plain.slice(1);
   return isDecimalString(plain, { allowNegative: true }) ? plain : undefined;

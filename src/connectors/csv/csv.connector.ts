@@ -22,6 +22,7 @@ import {
   type WriteBackOutcome,
 } from '../contract';
 import { bindColumns } from './column-binding';
+import { fieldKind } from './csv-fields';
 import { defaultProfilesDir, loadProfile } from './csv-profile.loader';
 import type { CsvProfile } from './csv-profile';
 import { type CsvRawDocument, isCsvRawDocument } from './csv-raw-document';
@@ -59,7 +60,9 @@ const SEEDED_MARKER = '.seeded';
 
 function readCursor(cursor: ConnectorCursor): Set<string> {
   const hashes = cursor?.processedHashes;
-  return new Set(Array.isArray(hashes) ? hashes.filter((hash): hash is string => typeof hash === 'string') : []);
+  return new Set(
+    Array.isArray(hashes) ? hashes.filter((hash): hash is string => typeof hash === 'string') : [],
+  );
 }
 
 function describeRows(rows: readonly CsvRow[]): string {
@@ -71,7 +74,9 @@ function describeRows(rows: readonly CsvRow[]): string {
 
 /** Hash of what the rows say, column by column (row positions and column order do not matter). */
 function rowsHash(header: readonly string[], rows: readonly CsvRow[]): string {
-  return contentHash(rows.map((row) => Object.fromEntries(header.map((column, i) => [column, row.values[i] ?? '']))));
+  return contentHash(
+    rows.map((row) => Object.fromEntries(header.map((column, i) => [column, row.values[i] ?? '']))),
+  );
 }
 
 function isCsvSyntaxError(error: unknown): boolean {
@@ -94,6 +99,12 @@ export class CsvConnector implements ErpConnector {
   ) {
     this.config = Object.assign(new CsvConnectorConfig(), config);
     for (const [path, value] of Object.entries(this.config.defaults ?? {})) {
+      if (!fieldKind('sales', path) && !fieldKind('purchase', path)) {
+        throw new ConnectorError(
+          'config',
+          `csv connector ${instanceName}: defaults.${path} is not a field path`,
+        );
+      }
       if (typeof value !== 'string') {
         throw new ConnectorError('config', `csv connector ${instanceName}: defaults.${path} must be text`);
       }
@@ -119,7 +130,8 @@ export class CsvConnector implements ErpConnector {
 
   async check(): Promise<CheckResult> {
     const problems: string[] = [];
-    for (const [role, path] of Object.entries(this.directories)) {
+    const directories: Record<string, string> = { ...this.directories };
+    for (const [role, path] of Object.entries(directories)) {
       try {
         await mkdir(path, { recursive: true });
         await access(path, fsConstants.R_OK | fsConstants.W_OK);
@@ -161,7 +173,10 @@ export class CsvConnector implements ErpConnector {
       }
       const keptAs = await plannedName(processedDir, name, hash);
       if (processed.has(hash)) {
-        this.context.log.info('csv file already processed, moved aside', { instance: this.instanceName, file: name });
+        this.context.log.info('csv file already processed, moved aside', {
+          instance: this.instanceName,
+          file: name,
+        });
         await moveTo(path, processedDir, keptAs);
         continue;
       }
@@ -181,7 +196,11 @@ export class CsvConnector implements ErpConnector {
       if (!isCsvSyntaxError(error)) {
         throw new ConnectorError('transient', `cannot read ${path}: ${(error as Error).message}`);
       }
-      return fieldError(`files.${name}`, 'csv.syntax', `${name}: not readable as CSV: ${(error as Error).message}`);
+      return fieldError(
+        `files.${name}`,
+        'csv.syntax',
+        `${name}: not readable as CSV: ${(error as Error).message}`,
+      );
     }
   }
 
@@ -238,7 +257,8 @@ export class CsvConnector implements ErpConnector {
       for (const group of grouping.groups) {
         const outcome = mapPurchaseRecord(binding, group.rows);
         if (!outcome.ok) problems.push(...outcome.errors);
-        else if (outcome.value.billDate >= period.from && outcome.value.billDate <= period.to) records.push(outcome.value);
+        else if (outcome.value.billDate >= period.from && outcome.value.billDate <= period.to)
+          records.push(outcome.value);
       }
       if (problems.length > 0) {
         this.context.log.warn('purchase register rows skipped', { file: name, problems });
@@ -249,12 +269,18 @@ export class CsvConnector implements ErpConnector {
 
   async writeBack(document: WriteBackDocument, outcome: WriteBackOutcome): Promise<void> {
     if (!isCsvRawDocument(document.raw)) {
-      throw new ConnectorError('system', `document ${document.erpId} carries no CSV source rows to write back to`);
+      throw new ConnectorError(
+        'system',
+        `document ${document.erpId} carries no CSV source rows to write back to`,
+      );
     }
     try {
       await this.resultWriter.write(document.raw, outcome);
     } catch (error) {
-      throw new ConnectorError('transient', `cannot write the result file for ${document.raw.sourceFile}: ${(error as Error).message}`);
+      throw new ConnectorError(
+        'transient',
+        `cannot write the result file for ${document.raw.sourceFile}: ${(error as Error).message}`,
+      );
     }
   }
 
@@ -273,7 +299,10 @@ export class CsvConnector implements ErpConnector {
     if (!globToRegExp(this.config.filePattern).test(fileName)) {
       const extension = /^\*(\.[^*?]+)$/.exec(this.config.filePattern)?.[1];
       if (!extension) {
-        throw new ConnectorError('config', `file name "${fileName}" does not match ${this.config.filePattern}`);
+        throw new ConnectorError(
+          'config',
+          `file name "${fileName}" does not match ${this.config.filePattern}`,
+        );
       }
       fileName += extension;
     }
@@ -281,15 +310,26 @@ export class CsvConnector implements ErpConnector {
     try {
       await storeUnique(this.directories.inbox, fileName, content, hash);
     } catch (error) {
-      throw new ConnectorError('transient', `cannot store ${fileName} in the inbox: ${(error as Error).message}`);
+      throw new ConnectorError(
+        'transient',
+        `cannot store ${fileName} in the inbox: ${(error as Error).message}`,
+      );
     }
     return hash;
   }
 
   /** Calls `onNewFile` for each file appearing in the inbox (polling every pollIntervalMs); returns a stop function. */
   watch(onNewFile: (fileName: string) => void): () => void {
-    const watcher = new InboxWatcher(this.directories.inbox, this.config.filePattern, this.config.pollIntervalMs, onNewFile, (error) =>
-      this.context.log.warn('csv inbox watch failed', { instance: this.instanceName, error: error.message }),
+    const watcher = new InboxWatcher(
+      this.directories.inbox,
+      this.config.filePattern,
+      this.config.pollIntervalMs,
+      onNewFile,
+      (error) =>
+        this.context.log.warn('csv inbox watch failed', {
+          instance: this.instanceName,
+          error: error.message,
+        }),
     );
     this.watchers.add(watcher);
     watcher.start();

@@ -84,7 +84,12 @@ export async function writeFileAtomically(dir: string, name: string, content: Bu
  * Stores `content` in `dir` under `name`, or under a hashed variant when a different file already has that
  * name. Returns the name used (the same content already there is left as it is).
  */
-export async function storeUnique(dir: string, name: string, content: Buffer, contentHash: string): Promise<string> {
+export async function storeUnique(
+  dir: string,
+  name: string,
+  content: Buffer,
+  contentHash: string,
+): Promise<string> {
   const target = join(dir, name);
   if (await exists(target)) {
     if (sha256Hex(await readFile(target)) === contentHash) return name;

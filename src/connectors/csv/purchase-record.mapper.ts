@@ -13,7 +13,11 @@ import type { CsvRow } from './csv-reader';
 const AMOUNT_FIELDS = ['taxableValue', 'igst', 'cgst', 'sgst', 'cess'] as const;
 const DOCUMENT_TYPES: readonly PurchaseRecord['documentType'][] = ['INV', 'CRN', 'DBN'];
 
-function first<T>(rows: readonly RowFields[], path: string, guard: (value: unknown) => value is T): T | undefined {
+function first<T>(
+  rows: readonly RowFields[],
+  path: string,
+  guard: (value: unknown) => value is T,
+): T | undefined {
   for (const row of rows) {
     const value = row.values.get(path);
     if (guard(value)) return value;
@@ -24,16 +28,31 @@ function first<T>(rows: readonly RowFields[], path: string, guard: (value: unkno
 const isText = (value: unknown): value is string => typeof value === 'string';
 const isFlag = (value: unknown): value is boolean => typeof value === 'boolean';
 
-function errorAt(binding: ColumnBinding, row: RowFields, path: string, rule: string, reason: string, value?: string): FieldError {
+function errorAt(
+  binding: ColumnBinding,
+  row: RowFields,
+  path: string,
+  rule: string,
+  reason: string,
+  value?: string,
+): FieldError {
   const column = binding.profile.columns[path];
-  return fieldError(cellPath(row.rowNumber, column ?? path), rule, `${cellLabel(row.rowNumber, column, path)}: ${reason}`, value);
+  return fieldError(
+    cellPath(row.rowNumber, column ?? path),
+    rule,
+    `${cellLabel(row.rowNumber, column, path)}: ${reason}`,
+    value,
+  );
 }
 
 function total(rows: readonly RowFields[], path: string): string {
   return toFixed(sum(rows.map((row) => (row.values.get(path) as string | undefined) ?? '0')), 2);
 }
 
-export function mapPurchaseRecord(binding: ColumnBinding, csvRows: readonly CsvRow[]): Outcome<PurchaseRecord> {
+export function mapPurchaseRecord(
+  binding: ColumnBinding,
+  csvRows: readonly CsvRow[],
+): Outcome<PurchaseRecord> {
   const rows = csvRows.map((row) => readRowFields(binding, row));
   const errors = rows.flatMap((row) => row.errors);
   if (errors.length > 0) return { ok: false, errors };
@@ -43,12 +62,21 @@ export function mapPurchaseRecord(binding: ColumnBinding, csvRows: readonly CsvR
   const billDate = first(rows, 'billDate', isText) ?? '';
   const gstinCheck = validateGstin(supplierGstin);
   if (!gstinCheck.valid) {
-    errors.push(errorAt(binding, rows[0], 'supplierGstin', gstinCheck.rule, gstinCheck.message, supplierGstin));
+    errors.push(
+      errorAt(binding, rows[0], 'supplierGstin', gstinCheck.rule, gstinCheck.message, supplierGstin),
+    );
   }
   const documentType = first(rows, 'documentType', isText) ?? 'INV';
   if (!(DOCUMENT_TYPES as readonly string[]).includes(documentType)) {
     errors.push(
-      errorAt(binding, rows[0], 'documentType', 'documentType', `"${documentType}" is not INV, CRN or DBN`, documentType),
+      errorAt(
+        binding,
+        rows[0],
+        'documentType',
+        'documentType',
+        `"${documentType}" is not INV, CRN or DBN`,
+        documentType,
+      ),
     );
   }
   if (errors.length > 0) return { ok: false, errors };

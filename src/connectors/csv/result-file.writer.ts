@@ -10,7 +10,13 @@ import { stringify } from 'csv-stringify/sync';
 import type { WriteBackOutcome } from '../contract';
 import type { CsvRawDocument } from './csv-raw-document';
 import { KeyedMutex } from './keyed-mutex';
-import { type ResultTable, applyOutcome, recordsFromTable, resultFileName, tableFromRecords } from './result-table';
+import {
+  type ResultTable,
+  applyOutcome,
+  recordsFromTable,
+  resultFileName,
+  tableFromRecords,
+} from './result-table';
 
 export class ResultFileWriter {
   private readonly mutex = new KeyedMutex();
@@ -39,7 +45,8 @@ export class ResultFileWriter {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { header: [], rows: [] };
       throw error;
     }
-    return tableFromRecords(parse(text, { bom: true, relax_column_count: true }) as string[][]);
+    const records: string[][] = parse(text, { bom: true, relax_column_count: true });
+    return tableFromRecords(records);
   }
 
   private async replaceFile(path: string, content: string): Promise<void> {

@@ -1,6 +1,12 @@
 import type { WriteBackOutcome } from '../contract';
 import type { CsvRawDocument } from './csv-raw-document';
-import { RESULT_COLUMNS, applyOutcome, recordsFromTable, resultFileName, tableFromRecords } from './result-table';
+import {
+  RESULT_COLUMNS,
+  applyOutcome,
+  recordsFromTable,
+  resultFileName,
+  tableFromRecords,
+} from './result-table';
 
 const RAW: CsvRawDocument = {
   sourceFile: 'sales.csv',
@@ -16,7 +22,12 @@ const RAW: CsvRawDocument = {
 const REGISTERED: WriteBackOutcome = {
   regime: 'in-einvoice',
   state: 'REGISTERED',
-  identifiers: { irn: 'a'.repeat(64), ackNo: '112610000012345', ackDate: '2026-11-05 10:12:00', signedQrCode: 'eyJ.qr' },
+  identifiers: {
+    irn: 'a'.repeat(64),
+    ackNo: '112610000012345',
+    ackDate: '2026-11-05 10:12:00',
+    signedQrCode: 'eyJ.qr',
+  },
 };
 
 describe('applyOutcome', () => {
@@ -72,7 +83,11 @@ describe('applyOutcome', () => {
       ErrorMessage: 'in-einvoice: Invalid buyer GSTIN | BuyerDtls.Gstin: inactive',
     });
     table = applyOutcome(table, RAW, REGISTERED);
-    expect(table.rows[0]).toMatchObject({ Status: 'in-einvoice: REGISTERED', ErrorClass: '', ErrorMessage: '' });
+    expect(table.rows[0]).toMatchObject({
+      Status: 'in-einvoice: REGISTERED',
+      ErrorClass: '',
+      ErrorMessage: '',
+    });
   });
 
   it('round-trips through CSV records', () => {

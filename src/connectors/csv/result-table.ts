@@ -42,7 +42,9 @@ export function tableFromRecords(records: readonly string[][]): ResultTable {
   const [header, ...body] = records;
   return {
     header: [...header],
-    rows: body.map((values) => Object.fromEntries(header.map((column, index) => [column, values[index] ?? '']))),
+    rows: body.map((values) =>
+      Object.fromEntries(header.map((column, index) => [column, values[index] ?? ''])),
+    ),
   };
 }
 
@@ -98,7 +100,9 @@ function updateRow(row: Record<string, string>, outcome: WriteBackOutcome): void
     row.ErrorMessage = errorMessage(outcome);
     return;
   }
-  const otherRegimeFailing = [...status].some(([regime, state]) => regime !== outcome.regime && FAILED_STATES.has(state));
+  const otherRegimeFailing = [...status].some(
+    ([regime, state]) => regime !== outcome.regime && FAILED_STATES.has(state),
+  );
   if (!otherRegimeFailing) {
     row.ErrorClass = '';
     row.ErrorCode = '';
@@ -107,7 +111,11 @@ function updateRow(row: Record<string, string>, outcome: WriteBackOutcome): void
 }
 
 /** The table with the document's rows added (first write) or updated (later writes), sorted by source row. */
-export function applyOutcome(table: ResultTable, raw: CsvRawDocument, outcome: WriteBackOutcome): ResultTable {
+export function applyOutcome(
+  table: ResultTable,
+  raw: CsvRawDocument,
+  outcome: WriteBackOutcome,
+): ResultTable {
   const header = [...table.header];
   for (const column of [...raw.header, ...RESULT_COLUMNS]) {
     if (!header.includes(column)) header.push(column);
@@ -124,5 +132,8 @@ export function applyOutcome(table: ResultTable, raw: CsvRawDocument, outcome: W
     updateRow(row, outcome);
   }
   rows.sort((a, b) => Number(a.SourceRow) - Number(b.SourceRow));
-  return { header, rows: rows.map((row) => Object.fromEntries(header.map((column) => [column, row[column] ?? '']))) };
+  return {
+    header,
+    rows: rows.map((row) => Object.fromEntries(header.map((column) => [column, row[column] ?? '']))),
+  };
 }

@@ -18,7 +18,10 @@ const GROUP_KEY_PATHS = {
   purchase: ['supplierGstin', 'billNumber'],
 } as const;
 
-export function groupRows(binding: ColumnBinding, rows: readonly CsvRow[]): { groups: RowGroup[]; problems: FieldError[] } {
+export function groupRows(
+  binding: ColumnBinding,
+  rows: readonly CsvRow[],
+): { groups: RowGroup[]; problems: FieldError[] } {
   const { profile } = binding;
   const keyPaths = GROUP_KEY_PATHS[profile.direction];
   const groups = new Map<string, RowGroup>();

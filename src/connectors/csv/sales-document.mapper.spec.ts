@@ -44,7 +44,24 @@ valueMaps:
 required: [documentNumber, documentDate, 'lines[].hsnCode', 'lines[].quantity']
 `;
 
-const HEADER = ['Type', 'No', 'Date', 'BuyerGSTIN', 'Buyer', 'Street', 'City', 'POS', 'Item', 'HSN', 'Qty', 'Unit', 'Price', 'Disc', 'Rate', 'IGST'];
+const HEADER = [
+  'Type',
+  'No',
+  'Date',
+  'BuyerGSTIN',
+  'Buyer',
+  'Street',
+  'City',
+  'POS',
+  'Item',
+  'HSN',
+  'Qty',
+  'Unit',
+  'Price',
+  'Disc',
+  'Rate',
+  'IGST',
+];
 
 type Cells = Partial<Record<(typeof HEADER)[number], string>>;
 
@@ -71,7 +88,11 @@ function row(rowNumber: number, cells: Cells): CsvRow {
   return { rowNumber, values: HEADER.map((column) => merged[column] ?? '') };
 }
 
-function map(rows: CsvRow[], profileText = PROFILE, defaults: Record<string, string> = { 'seller.gstin': SELLER_KA }): SalesDocumentMapping {
+function map(
+  rows: CsvRow[],
+  profileText = PROFILE,
+  defaults: Record<string, string> = { 'seller.gstin': SELLER_KA },
+): SalesDocumentMapping {
   const { binding, problems } = bindColumns(parseProfile(profileText, 'spec'), HEADER, defaults);
   expect(problems).toEqual([]);
   return mapSalesDocument(binding, rows);
@@ -85,13 +106,27 @@ function valueOf(mapping: SalesDocumentMapping) {
 describe('mapSalesDocument', () => {
   it('computes gross, CGST/SGST halves and totals with decimal maths for an intra-state invoice', () => {
     const invoice = valueOf(
-      map([row(2, {}), row(3, { Item: 'Hex nut M12', HSN: '73181600', Qty: '333', Price: '2.15', Disc: '0.35' })]),
+      map([
+        row(2, {}),
+        row(3, { Item: 'Hex nut M12', HSN: '73181600', Qty: '333', Price: '2.15', Disc: '0.35' }),
+      ]),
     );
     expect(invoice.documentDate).toBe('2026-11-05');
     expect(invoice.buyer.placeOfSupply).toBe('29');
     expect(invoice.seller.address.stateCode).toBe('29');
     expect(invoice.seller.legalName).toBe('Default Seller Pvt Ltd');
-    expect(invoice.lines.map((l) => [l.lineNo, l.unit, l.grossAmount, l.taxableValue, l.cgstAmount, l.sgstAmount, l.igstAmount, l.totalAmount])).toEqual([
+    expect(
+      invoice.lines.map((l) => [
+        l.lineNo,
+        l.unit,
+        l.grossAmount,
+        l.taxableValue,
+        l.cgstAmount,
+        l.sgstAmount,
+        l.igstAmount,
+        l.totalAmount,
+      ]),
+    ).toEqual([
       [1, 'NOS', '6400.00', '6400.00', '576.00', '576.00', '0', '7552.00'],
       // 333 × 2.15 = 715.95; less 0.35 = 715.60; 9% of it = 64.404 → 64.40 each.
       [2, 'NOS', '715.95', '715.60', '64.40', '64.40', '0', '844.40'],
@@ -107,7 +142,10 @@ describe('mapSalesDocument', () => {
 
   it('charges IGST when the place of supply is another state, and keeps tax the CSV states', () => {
     const invoice = valueOf(
-      map([row(2, { BuyerGSTIN: BUYER_MH, POS: '27' }), row(3, { BuyerGSTIN: BUYER_MH, POS: '27', IGST: '1152.01' })]),
+      map([
+        row(2, { BuyerGSTIN: BUYER_MH, POS: '27' }),
+        row(3, { BuyerGSTIN: BUYER_MH, POS: '27', IGST: '1152.01' }),
+      ]),
     );
     expect(invoice.lines.map((l) => [l.igstAmount, l.cgstAmount, l.sgstAmount])).toEqual([
       ['1152.00', '0', '0'],
@@ -172,7 +210,10 @@ describe('mapSalesDocument', () => {
     const mapping = map([row(2, {})], PROFILE, {});
     const errors = mapping.normalised.ok ? [] : mapping.normalised.errors;
     expect(errors).toEqual([
-      expect.objectContaining({ path: 'rows[2].seller.gstin', message: expect.stringMatching(/^row 2 \/ seller.gstin: /) }),
+      expect.objectContaining({
+        path: 'rows[2].seller.gstin',
+        message: expect.stringMatching(/^row 2 \/ seller.gstin: /),
+      }),
       expect.objectContaining({ path: 'rows[2].seller.address.stateCode', rule: 'required' }),
     ]);
   });
@@ -180,7 +221,9 @@ describe('mapSalesDocument', () => {
   it('maps credit notes through the value map and requires the original invoice', () => {
     const mapping = map([row(2, { Type: 'credit note' })]);
     const errors = mapping.normalised.ok ? [] : mapping.normalised.errors;
-    expect(errors.map((e) => [e.path, e.rule])).toEqual([['rows[2].originalInvoice', 'originalInvoice.required']]);
+    expect(errors.map((e) => [e.path, e.rule])).toEqual([
+      ['rows[2].originalInvoice', 'originalInvoice.required'],
+    ]);
   });
 
   it('reads decimal commas and semicolon-separated profiles, one row per document', () => {

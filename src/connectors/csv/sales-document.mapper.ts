@@ -54,7 +54,11 @@ function rowRange(rows: readonly RowFields[]): string {
 }
 
 /** Document-level values: the first non-empty one; rows that disagree with it are reported. */
-function documentValues(binding: ColumnBinding, rows: readonly RowFields[], errors: FieldError[]): Map<string, CellValue> {
+function documentValues(
+  binding: ColumnBinding,
+  rows: readonly RowFields[],
+  errors: FieldError[],
+): Map<string, CellValue> {
   const values = new Map<string, CellValue>();
   const sourceRow = new Map<string, number>();
   for (const row of rows) {
@@ -84,14 +88,16 @@ function documentValues(binding: ColumnBinding, rows: readonly RowFields[], erro
 function duplicateRowErrors(binding: ColumnBinding, rows: readonly RowFields[]): FieldError[] {
   if (binding.profile.layout !== 'document-per-row') return [];
   const column = binding.profile.columns.documentNumber;
-  return rows.slice(1).map((row) =>
-    fieldError(
-      cellPath(row.rowNumber, column),
-      'document.duplicate',
-      `row ${row.rowNumber} / column ${column}: this document number is already on row ${rows[0].rowNumber} ` +
-        '(this profile expects one row per document)',
-    ),
-  );
+  return rows
+    .slice(1)
+    .map((row) =>
+      fieldError(
+        cellPath(row.rowNumber, column),
+        'document.duplicate',
+        `row ${row.rowNumber} / column ${column}: this document number is already on row ${rows[0].rowNumber} ` +
+          '(this profile expects one row per document)',
+      ),
+    );
 }
 
 function buildDraft(values: Map<string, CellValue>, rows: readonly RowFields[]): DraftRecord {
@@ -123,10 +129,18 @@ function toRowError(binding: ColumnBinding, rows: readonly RowFields[], error: F
   }
   const column = profilePath ? columns[profilePath] : undefined;
   if (column) {
-    return { ...error, path: cellPath(row.rowNumber, column), message: `row ${row.rowNumber} / column ${column}: ${error.message}` };
+    return {
+      ...error,
+      path: cellPath(row.rowNumber, column),
+      message: `row ${row.rowNumber} / column ${column}: ${error.message}`,
+    };
   }
   const where = lineMatch ? `row ${row.rowNumber}` : rowRange(rows);
-  return { ...error, path: cellPath(row.rowNumber, error.path), message: `${where} / ${error.path}: ${error.message}` };
+  return {
+    ...error,
+    path: cellPath(row.rowNumber, error.path),
+    message: `${where} / ${error.path}: ${error.message}`,
+  };
 }
 
 export function mapSalesDocument(binding: ColumnBinding, csvRows: readonly CsvRow[]): SalesDocumentMapping {

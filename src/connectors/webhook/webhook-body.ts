@@ -21,17 +21,22 @@ export type WebhookBody = { ok: true; items: WebhookItemResult[] } | { ok: false
 export function readWebhookBody(body: unknown, maxBatch: number): WebhookBody {
   const list = itemsOf(body);
   if (!list.ok) return list;
-  if (list.items.length === 0) return { ok: false, errors: [fieldError('documents', 'minItems', 'no documents in the body')] };
+  if (list.items.length === 0)
+    return { ok: false, errors: [fieldError('documents', 'minItems', 'no documents in the body')] };
   if (list.items.length > maxBatch) {
     return {
       ok: false,
-      errors: [fieldError('documents', 'maxItems', `at most ${maxBatch} documents per request`, list.items.length)],
+      errors: [
+        fieldError('documents', 'maxItems', `at most ${maxBatch} documents per request`, list.items.length),
+      ],
     };
   }
   return { ok: true, items: list.items.map((item, index) => readItem(item, index, list.prefix)) };
 }
 
-function itemsOf(body: unknown): { ok: true; items: unknown[]; prefix: string } | { ok: false; errors: FieldError[] } {
+function itemsOf(
+  body: unknown,
+): { ok: true; items: unknown[]; prefix: string } | { ok: false; errors: FieldError[] } {
   if (Array.isArray(body)) return { ok: true, items: body, prefix: '' };
   if (body && typeof body === 'object') {
     const documents = (body as { documents?: unknown }).documents;
@@ -45,7 +50,9 @@ function itemsOf(body: unknown): { ok: true; items: unknown[]; prefix: string } 
   }
   return {
     ok: false,
-    errors: [fieldError('', 'type.object', 'body must be a JSON object or array of canonical invoices', typeof body)],
+    errors: [
+      fieldError('', 'type.object', 'body must be a JSON object or array of canonical invoices', typeof body),
+    ],
   };
 }
 
@@ -61,7 +68,14 @@ function readItem(item: unknown, index: number, prefix: string): WebhookItemResu
   if (externalId !== undefined && (typeof externalId !== 'string' || !/^[\w./:-]{1,128}$/.test(externalId))) {
     return {
       index,
-      errors: [fieldError(at('externalId'), 'pattern', 'externalId must be 1-128 letters, digits or ._/:-', externalId)],
+      errors: [
+        fieldError(
+          at('externalId'),
+          'pattern',
+          'externalId must be 1-128 letters, digits or ._/:-',
+          externalId,
+        ),
+      ],
     };
   }
   const validated = validateCanonicalInvoice(invoiceFields);

@@ -15,7 +15,11 @@ export function signWebhook(secret: string, timestamp: number, body: Buffer | st
 
 export type SignatureCheck =
   | { ok: true }
-  | { ok: false; reason: 'missing-headers' | 'bad-timestamp' | 'stale-timestamp' | 'bad-signature'; message: string };
+  | {
+      ok: false;
+      reason: 'missing-headers' | 'bad-timestamp' | 'stale-timestamp' | 'bad-signature';
+      message: string;
+    };
 
 export function verifyWebhookSignature(input: {
   secret: string;

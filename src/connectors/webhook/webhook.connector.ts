@@ -22,7 +22,13 @@ import {
 } from '../contract';
 import { readWebhookBody, type WebhookBody } from './webhook-body';
 import { WebhookConnectorConfig } from './webhook.config';
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER, signWebhook, verifyWebhookSignature, type SignatureCheck } from './webhook-signature';
+import {
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+  signWebhook,
+  verifyWebhookSignature,
+  type SignatureCheck,
+} from './webhook-signature';
 
 export class WebhookConnector implements ErpConnector {
   readonly kind = 'webhook';
@@ -39,11 +45,17 @@ export class WebhookConnector implements ErpConnector {
   check(): Promise<CheckResult> {
     return Promise.resolve({
       ok: true,
-      message: this.config.callbackUrl ? 'accepting pushes; callbacks enabled' : 'accepting pushes; no callback URL',
+      message: this.config.callbackUrl
+        ? 'accepting pushes; callbacks enabled'
+        : 'accepting pushes; no callback URL',
     });
   }
 
-  verify(headers: Record<string, string | string[] | undefined>, rawBody: Buffer, nowSeconds: number): SignatureCheck {
+  verify(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: Buffer,
+    nowSeconds: number,
+  ): SignatureCheck {
     const header = (name: string): string | undefined => {
       const value = headers[name];
       return Array.isArray(value) ? value[0] : value;
@@ -62,15 +74,14 @@ export class WebhookConnector implements ErpConnector {
     return readWebhookBody(body, this.config.maxBatch);
   }
 
-  // Pushed documents are ingested as they arrive; there is never anything left to pull.
-  // eslint-disable-next-line require-yield
-  async *pullSales(_cursor: ConnectorCursor): AsyncIterable<PullBatch> {
-    return;
+  /** Pushed documents are ingested as they arrive; there is never anything left to pull. */
+  pullSales(_cursor: ConnectorCursor): AsyncIterable<PullBatch> {
+    return emptyIterable<PullBatch>();
   }
 
-  // eslint-disable-next-line require-yield
-  async *pullPurchases(): AsyncIterable<PurchaseRecord[]> {
-    return;
+  /** Webhook senders push sales documents only. */
+  pullPurchases(): AsyncIterable<PurchaseRecord[]> {
+    return emptyIterable<PurchaseRecord[]>();
   }
 
   async writeBack(document: WriteBackDocument, outcome: WriteBackOutcome): Promise<void> {
@@ -98,7 +109,8 @@ export class WebhookConnector implements ErpConnector {
       });
     } catch (error) {
       const status = isAxiosError(error) ? error.response?.status : undefined;
-      const permanent = status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
+      const permanent =
+        status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
       throw new ConnectorError(
         permanent ? 'config' : 'transient',
         `callback to ${new URL(this.config.callbackUrl).origin} failed: ${status ? `HTTP ${status}` : errorMessage(error)}`,
@@ -116,6 +128,12 @@ export class WebhookConnector implements ErpConnector {
     }
     return readFileSync(file, 'utf8').trim();
   }
+}
+
+function emptyIterable<T>(): AsyncIterable<T> {
+  return {
+    [Symbol.asyncIterator]: () => ({ next: () => Promise.resolve({ done: true, value: undefined }) }),
+  };
 }
 
 function errorMessage(error: unknown): string {

@@ -75,7 +75,9 @@ export class InitialSchema1763769600000 implements MigrationInterface {
         CONSTRAINT submission_document_regime UNIQUE (document_id, regime)
       )`);
     await q.query(`CREATE INDEX submission_state ON submission (state, next_attempt_at)`);
-    await q.query(`CREATE UNIQUE INDEX submission_irn ON submission (irn) WHERE irn IS NOT NULL AND ack_no IS NOT NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX submission_irn ON submission (irn) WHERE irn IS NOT NULL AND ack_no IS NOT NULL`,
+    );
     await q.query(`CREATE UNIQUE INDEX submission_ewb_no ON submission (ewb_no) WHERE ewb_no IS NOT NULL`);
     await q.query(`
       CREATE TABLE audit_event (
@@ -116,7 +118,14 @@ export class InitialSchema1763769600000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['webhook_receipt', 'gsp_session', 'audit_event', 'submission', 'document', 'connector_instance']) {
+    for (const table of [
+      'webhook_receipt',
+      'gsp_session',
+      'audit_event',
+      'submission',
+      'document',
+      'connector_instance',
+    ]) {
       await q.query(`DROP TABLE IF EXISTS ${table}`);
     }
   }

@@ -44,10 +44,9 @@ export class ConnectorInstanceRepository {
   }
 
   async recordPull(id: string, stats: Record<string, unknown>): Promise<void> {
-    await this.dataSource.manager.update(
-      ConnectorInstanceEntity,
-      { id },
-      { lastPullAt: new Date(), lastPullStats: stats } as never,
-    );
+    await this.dataSource.manager.update(ConnectorInstanceEntity, { id }, {
+      lastPullAt: new Date(),
+      lastPullStats: stats,
+    } as never);
   }
 }

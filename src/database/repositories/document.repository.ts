@@ -39,7 +39,11 @@ export class DocumentRepository {
     return manager.save(entity);
   }
 
-  async update(id: string, patch: Partial<DocumentEntity>, manager: EntityManager = this.dataSource.manager): Promise<void> {
+  async update(
+    id: string,
+    patch: Partial<DocumentEntity>,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
     // TypeORM's update typing does not accept jsonb unknowns; the columns are declared on the entity.
     await manager.update(DocumentEntity, { id }, patch as never);
   }
@@ -48,11 +52,12 @@ export class DocumentRepository {
   async list(filter: DocumentFilter): Promise<{ items: DocumentEntity[]; total: number }> {
     const query = this.dataSource.manager
       .createQueryBuilder(DocumentEntity, 'd')
-      .orderBy('d.created_at', 'DESC')
+      .orderBy('d.createdAt', 'DESC')
       .addOrderBy('d.id', 'ASC')
       .take(filter.limit)
       .skip(filter.offset);
-    if (filter.connectorInstanceId) query.andWhere('d.connector_instance_id = :ci', { ci: filter.connectorInstanceId });
+    if (filter.connectorInstanceId)
+      query.andWhere('d.connector_instance_id = :ci', { ci: filter.connectorInstanceId });
     if (filter.dateFrom) query.andWhere('d.doc_date >= :from', { from: filter.dateFrom });
     if (filter.dateTo) query.andWhere('d.doc_date <= :to', { to: filter.dateTo });
     if (filter.docNumber) query.andWhere('d.doc_number = :no', { no: filter.docNumber });

@@ -31,7 +31,10 @@ export class SubmissionRepository {
     return manager.findOneBy(SubmissionEntity, { id });
   }
 
-  forDocument(documentId: string, manager: EntityManager = this.dataSource.manager): Promise<SubmissionEntity[]> {
+  forDocument(
+    documentId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<SubmissionEntity[]> {
     return manager.find(SubmissionEntity, { where: { documentId }, order: { regime: 'ASC' } });
   }
 
@@ -59,7 +62,7 @@ export class SubmissionRepository {
     const result = await manager
       .createQueryBuilder()
       .update(SubmissionEntity)
-      .set({ ...patch, state: to } as never)
+      .set({ ...patch, state: to })
       .where('id = :id', { id })
       .andWhere('state IN (:...from)', { from })
       .returning('*')
@@ -70,7 +73,10 @@ export class SubmissionRepository {
   }
 
   /** Atomically claims a submission that is due for sending. */
-  async claimForSubmit(id: string, manager: EntityManager = this.dataSource.manager): Promise<SubmissionEntity | null> {
+  async claimForSubmit(
+    id: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<SubmissionEntity | null> {
     const rows: Record<string, unknown>[] = await manager.query(
       `UPDATE submission SET state = $2, attempts = attempts + 1, submitting_since = now(), updated_at = now()
        WHERE id = $1 AND state IN ($3, $4) AND (next_attempt_at IS NULL OR next_attempt_at <= now())
@@ -111,7 +117,7 @@ export class SubmissionRepository {
     const query = this.dataSource.manager
       .createQueryBuilder(SubmissionEntity, 's')
       .innerJoin('document', 'd', 'd.id = s.document_id')
-      .orderBy('s.updated_at', 'DESC')
+      .orderBy('s.updatedAt', 'DESC')
       .addOrderBy('s.id', 'ASC')
       .take(filter.limit)
       .skip(filter.offset);
@@ -120,7 +126,8 @@ export class SubmissionRepository {
     if (filter.states?.length) query.andWhere('s.state IN (:...states)', { states: filter.states });
     if (filter.regime) query.andWhere('s.regime = :regime', { regime: filter.regime });
     if (filter.errorClass) query.andWhere('s.error_class = :ec', { ec: filter.errorClass });
-    if (filter.connectorInstanceId) query.andWhere('d.connector_instance_id = :ci', { ci: filter.connectorInstanceId });
+    if (filter.connectorInstanceId)
+      query.andWhere('d.connector_instance_id = :ci', { ci: filter.connectorInstanceId });
     if (filter.dateFrom) query.andWhere('d.doc_date >= :from', { from: filter.dateFrom });
     if (filter.dateTo) query.andWhere('d.doc_date <= :to', { to: filter.dateTo });
     const [items, total] = await query.getManyAndCount();
@@ -134,6 +141,6 @@ export class SubmissionRepository {
     for (const column of metadata.columns) {
       if (column.databaseName in row) out[column.propertyName] = row[column.databaseName];
     }
-    return out as Partial<SubmissionEntity>;
+    return out;
   }
 }

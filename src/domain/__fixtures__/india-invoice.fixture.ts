@@ -70,7 +70,7 @@ export function sampleIndiaInvoice(overrides: Partial<CanonicalInvoice> = {}): C
         grossAmount: '21002.50',
         discount: '0',
         taxableValue: '21002.50',
-        halfTax: '1890.22',
+        halfTax: '1890.23',
         totalAmount: '24782.96',
       }),
       intraStateLine(3, {

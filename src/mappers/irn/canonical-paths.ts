@@ -131,7 +131,11 @@ export function canonicalPathFor(nicPath: string): string | undefined {
   if (nicPath === 'ItemList') return 'lines';
   if (nicPath.startsWith('RefDtls.PrecDocDtls[0].')) {
     const field = nicPath.slice('RefDtls.PrecDocDtls[0].'.length);
-    return field === 'InvNo' ? 'originalInvoice.number' : field === 'InvDt' ? 'originalInvoice.date' : undefined;
+    return field === 'InvNo'
+      ? 'originalInvoice.number'
+      : field === 'InvDt'
+        ? 'originalInvoice.date'
+        : undefined;
   }
   const dot = nicPath.indexOf('.');
   if (dot < 0) return undefined;
@@ -143,7 +147,8 @@ export function canonicalPathFor(nicPath: string): string | undefined {
 function canonicalItemPath(index: string, field: string | undefined): string {
   if (field === undefined) return `lines[${index}]`;
   const attribute = ATTRIBUTE_PATH.exec(field);
-  if (attribute) return `lines[${index}].attributes[${attribute[1]}].${attribute[2] === 'Nm' ? 'name' : 'value'}`;
+  if (attribute)
+    return `lines[${index}].attributes[${attribute[1]}].${attribute[2] === 'Nm' ? 'name' : 'value'}`;
   const canonicalField = ITEM_FIELDS[field];
   return canonicalField === undefined ? `lines[${index}]` : `lines[${index}].${canonicalField}`;
 }

@@ -1,4 +1,5 @@
-import { Dec, type Decimal, ZERO } from '../../domain/money';
+import { Dec, type Decimal } from '../../domain/money';
+import { plus } from './decimal-sums';
 
 /**
  * Rounds a column of item amounts (say every item's CGST) so that the rounded items add up to the
@@ -8,22 +9,28 @@ import { Dec, type Decimal, ZERO } from '../../domain/money';
  * while the invoice says 100.00. Instead each item gets round(running exact sum) minus what earlier
  * items already received, so the residual of one item is carried into the next: 33.33, 33.34, 33.33.
  * No item moves by a full unit of the last place, and the column sums to round(exact total).
- * Amounts already at the target scale pass through unchanged while nothing is being carried.
+ * While every amount already has at most `places` decimals there is nothing to carry and amounts pass
+ * through unchanged (the common case, kept cheap: the running sum is only taken when carrying starts).
  */
 export class CarriedRounding {
-  private exactSoFar: Decimal = ZERO;
-  private roundedSoFar: Decimal = ZERO;
+  private passedThrough: Decimal[] = [];
   private carrying = false;
+  private exactSoFar!: Decimal;
+  private roundedSoFar!: Decimal;
 
   constructor(private readonly places: number) {}
 
   next(exact: Decimal): Decimal {
-    if (!this.carrying && exact.decimalPlaces() <= this.places) {
-      this.exactSoFar = this.exactSoFar.plus(exact);
+    if (!this.carrying) {
+      if (exact.isZero()) return exact;
+      if (exact.decimalPlaces() <= this.places) {
+        this.passedThrough.push(exact);
+        return exact;
+      }
+      this.carrying = true;
+      this.exactSoFar = this.passedThrough.reduce(plus, new Dec(0));
       this.roundedSoFar = this.exactSoFar;
-      return exact;
     }
-    this.carrying = true;
     this.exactSoFar = this.exactSoFar.plus(exact);
     const roundedTotal = this.exactSoFar.toDecimalPlaces(this.places, Dec.ROUND_HALF_UP);
     const share = roundedTotal.minus(this.roundedSoFar);

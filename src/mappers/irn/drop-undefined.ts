@@ -1,7 +1,11 @@
-/** NIC rejects `null`; optional fields without a value are left out of the JSON altogether. */
+/**
+ * NIC rejects `null`; optional fields without a value are left out of the JSON altogether. Copies
+ * rather than deletes, which keeps the objects fast to read and serialise.
+ */
 export function dropUndefined<T extends object>(value: T): T {
-  for (const key of Object.keys(value) as (keyof T)[]) {
-    if (value[key] === undefined) delete value[key];
+  const compact: Partial<T> = {};
+  for (const key in value) {
+    if (value[key] !== undefined) compact[key] = value[key];
   }
-  return value;
+  return compact as T;
 }

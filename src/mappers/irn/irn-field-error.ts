@@ -18,7 +18,12 @@ export function irnError(
   value?: unknown,
   nicCode?: string,
 ): IrnFieldError {
-  const error: IrnFieldError = fieldError(nicPath, rule, nicCode ? `[${nicCode}] ${message}` : message, value);
+  const error: IrnFieldError = fieldError(
+    nicPath,
+    rule,
+    nicCode ? `[${nicCode}] ${message}` : message,
+    value,
+  );
   const canonicalPath = canonicalPathFor(nicPath);
   if (canonicalPath) error.canonicalPath = canonicalPath;
   if (nicCode) error.nicCode = nicCode;

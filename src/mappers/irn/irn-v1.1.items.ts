@@ -2,12 +2,16 @@ import { type CanonicalInvoice, type InvoiceLine } from '../../domain/canonical-
 import { isServiceCode } from '../../domain/hsn';
 import { Dec, type Decimal, ZERO } from '../../domain/money';
 import { CarriedRounding } from './carried-rounding';
+import { plus } from './decimal-sums';
 import { dropUndefined } from './drop-undefined';
 import { type CanonicalReader } from './canonical-reader';
 import { type IrnFieldError, irnError } from './irn-field-error';
 import { type NicAttribDtls, type NicBchDtls, type NicItem } from './nic-einvoice-v1.1.types';
 import { nicText } from './nic-text';
 import { AMOUNT_PLACES, QUANTITY_PLACES, RATE_PLACES, toWireNumber } from './wire-number';
+
+type Batch = NonNullable<InvoiceLine['batch']>;
+type Attribute = NonNullable<InvoiceLine['attributes']>[number];
 
 /** Item sums that ValDtls reports: each is the exact sum of the rounded item values. */
 export interface ItemTotals {
@@ -62,7 +66,11 @@ export function mapItems(
     const gross = amount(line.grossAmount, 'TotAmt');
     const discountExact = amount(line.discount, 'Discount');
     const assessableExact = amount(line.taxableValue, 'AssAmt');
-    if (gross.minus(discountExact).minus(assessableExact).abs().gt(ASSESSABLE_TOLERANCE)) {
+    const grossLessDiscount = gross.minus(discountExact);
+    if (
+      !grossLessDiscount.eq(assessableExact) &&
+      grossLessDiscount.minus(assessableExact).abs().gt(ASSESSABLE_TOLERANCE)
+    ) {
       reader.errors.push(
         irnError(
           `${path}.AssAmt`,
@@ -78,28 +86,31 @@ export function mapItems(
     const igst = columns.igst.next(amount(line.igstAmount, 'IgstAmt'));
     const cgst = columns.cgst.next(amount(line.cgstAmount, 'CgstAmt'));
     const sgst = columns.sgst.next(amount(line.sgstAmount, 'SgstAmt'));
-    const cess = columns.cess.next(amount(line.cessAmount, 'CesAmt'));
+    const cessAdvalorem = columns.cess.next(amount(line.cessAmount, 'CesAmt'));
     const cessNonAdvol = columns.cessNonAdvol.next(amount(line.cessNonAdvolAmount, 'CesNonAdvlAmt'));
-    const stateCess = columns.stateCess.next(amount(line.stateCessAmount, 'StateCesAmt'));
+    const stateCessAdvalorem = columns.stateCess.next(amount(line.stateCessAmount, 'StateCesAmt'));
     const stateCessNonAdvol = columns.stateCessNonAdvol.next(
       amount(line.stateCessNonAdvolAmount, 'StateCesNonAdvlAmt'),
     );
     const otherCharges = columns.otherCharges.next(amount(line.otherCharges, 'OthChrg'));
 
-    const taxes = igst.plus(cgst).plus(sgst).plus(cess).plus(cessNonAdvol).plus(stateCess).plus(stateCessNonAdvol);
-    const withoutTax = assessable.plus(otherCharges);
-    const withTax = withoutTax.plus(taxes);
+    const cess = plus(cessAdvalorem, cessNonAdvol);
+    const stateCess = plus(stateCessAdvalorem, stateCessNonAdvol);
+    const taxes = plus(plus(plus(igst, cgst), plus(sgst, cess)), stateCess);
+    const withoutTax = plus(assessable, otherCharges);
+    const withTax = plus(withoutTax, taxes);
     const totalItemValue =
-      taxMayBeExcluded && erpTotalExcludesTax(reader.decimal(line.totalAmount, `${path}.TotItemVal`), toInr, withTax, withoutTax)
+      taxMayBeExcluded &&
+      erpTotalExcludesTax(reader.decimal(line.totalAmount, `${path}.TotItemVal`), toInr, withTax, withoutTax)
         ? withoutTax
         : withTax;
 
-    totals.assessable = totals.assessable.plus(assessable);
-    totals.cgst = totals.cgst.plus(cgst);
-    totals.sgst = totals.sgst.plus(sgst);
-    totals.igst = totals.igst.plus(igst);
-    totals.cess = totals.cess.plus(cess).plus(cessNonAdvol);
-    totals.stateCess = totals.stateCess.plus(stateCess).plus(stateCessNonAdvol);
+    totals.assessable = plus(totals.assessable, assessable);
+    totals.cgst = plus(totals.cgst, cgst);
+    totals.sgst = plus(totals.sgst, sgst);
+    totals.igst = plus(totals.igst, igst);
+    totals.cess = plus(totals.cess, cess);
+    totals.stateCess = plus(totals.stateCess, stateCess);
 
     const hsnCode = (line.hsnCode ?? '').trim();
     const isService = isServiceCode(hsnCode);
@@ -116,33 +127,38 @@ export function mapItems(
     const unitPrice = reader.decimal(line.unitPrice, `${path}.UnitPrice`);
     const item: NicItem = {
       SlNo: String(line.lineNo),
-      PrdDesc: nicText(line.description),
       IsServc: isService ? 'Y' : 'N',
       HsnCd: hsnCode,
-      Barcde: nicText(line.barcode),
       Qty: toWireNumber(reader.decimal(line.quantity, `${path}.Qty`), QUANTITY_PLACES),
-      FreeQty: optionalQuantity(reader.optionalDecimal(line.freeQuantity, `${path}.FreeQty`)),
-      Unit: unitFor(line, isService),
       UnitPrice: toWireNumber(inInr ? unitPrice.times(toInr) : unitPrice, QUANTITY_PLACES),
-      TotAmt: toWireNumber(assessable.plus(discount), AMOUNT_PLACES),
+      TotAmt: toWireNumber(plus(assessable, discount), AMOUNT_PLACES),
       Discount: toWireNumber(discount, AMOUNT_PLACES),
       AssAmt: toWireNumber(assessable, AMOUNT_PLACES),
-      GstRt: toWireNumber(reader.decimal(line.taxRate, `${path}.GstRt`), RATE_PLACES),
+      GstRt: toWireNumber(reader.rate(line.taxRate, `${path}.GstRt`), RATE_PLACES),
       IgstAmt: toWireNumber(igst, AMOUNT_PLACES),
       CgstAmt: toWireNumber(cgst, AMOUNT_PLACES),
       SgstAmt: toWireNumber(sgst, AMOUNT_PLACES),
-      CesRt: toWireNumber(reader.decimal(line.cessRate, `${path}.CesRt`), RATE_PLACES),
-      CesAmt: toWireNumber(cess, AMOUNT_PLACES),
+      CesRt: toWireNumber(reader.rate(line.cessRate, `${path}.CesRt`), RATE_PLACES),
+      CesAmt: toWireNumber(cessAdvalorem, AMOUNT_PLACES),
       CesNonAdvlAmt: toWireNumber(cessNonAdvol, AMOUNT_PLACES),
-      StateCesRt: toWireNumber(reader.decimal(line.stateCessRate, `${path}.StateCesRt`), RATE_PLACES),
-      StateCesAmt: toWireNumber(stateCess, AMOUNT_PLACES),
+      StateCesRt: toWireNumber(reader.rate(line.stateCessRate, `${path}.StateCesRt`), RATE_PLACES),
+      StateCesAmt: toWireNumber(stateCessAdvalorem, AMOUNT_PLACES),
       StateCesNonAdvlAmt: toWireNumber(stateCessNonAdvol, AMOUNT_PLACES),
       OthChrg: toWireNumber(otherCharges, AMOUNT_PLACES),
       TotItemVal: toWireNumber(totalItemValue, AMOUNT_PLACES),
-      BchDtls: batchFor(line, path, reader),
-      AttribDtls: attributesFor(line),
     };
-    return dropUndefined(item);
+    // Optional fields are set only when present: NIC rejects null, and JSON has no undefined.
+    const description = nicText(line.description);
+    if (description !== undefined) item.PrdDesc = description;
+    const barcode = nicText(line.barcode);
+    if (barcode !== undefined) item.Barcde = barcode;
+    const freeQuantity = reader.optionalDecimal(line.freeQuantity, `${path}.FreeQty`);
+    if (freeQuantity !== undefined) item.FreeQty = toWireNumber(freeQuantity, QUANTITY_PLACES);
+    const unit = unitFor(line, isService);
+    if (unit !== undefined) item.Unit = unit;
+    if (line.batch) item.BchDtls = batchFor(line.batch, path, reader);
+    if (line.attributes && line.attributes.length > 0) item.AttribDtls = attributesFor(line.attributes);
+    return item;
   });
   return { items, totals, warnings };
 }
@@ -164,7 +180,12 @@ function newColumns() {
 }
 
 /** Reverse charge and EXPWP lines may state their total without tax; follow the ERP's choice. */
-function erpTotalExcludesTax(erpTotal: Decimal, toInr: Decimal, withTax: Decimal, withoutTax: Decimal): boolean {
+function erpTotalExcludesTax(
+  erpTotal: Decimal,
+  toInr: Decimal,
+  withTax: Decimal,
+  withoutTax: Decimal,
+): boolean {
   const total = erpTotal.times(toInr);
   return total.minus(withoutTax).abs().lt(total.minus(withTax).abs());
 }
@@ -175,22 +196,16 @@ function unitFor(line: InvoiceLine, isService: boolean): string | undefined {
   return unit === '' && isService ? undefined : unit;
 }
 
-function optionalQuantity(value: Decimal | undefined): number | undefined {
-  return value === undefined ? undefined : toWireNumber(value, QUANTITY_PLACES);
-}
-
-function batchFor(line: InvoiceLine, path: string, reader: CanonicalReader): NicBchDtls | undefined {
-  if (!line.batch) return undefined;
+function batchFor(batch: Batch, path: string, reader: CanonicalReader): NicBchDtls {
   return dropUndefined({
-    Nm: nicText(line.batch.name) ?? '',
-    ExpDt: reader.optionalDate(line.batch.expiryDate, `${path}.BchDtls.ExpDt`),
-    WrDt: reader.optionalDate(line.batch.warrantyDate, `${path}.BchDtls.WrDt`),
+    Nm: nicText(batch.name) ?? '',
+    ExpDt: reader.optionalDate(batch.expiryDate, `${path}.BchDtls.ExpDt`),
+    WrDt: reader.optionalDate(batch.warrantyDate, `${path}.BchDtls.WrDt`),
   });
 }
 
-function attributesFor(line: InvoiceLine): NicAttribDtls[] | undefined {
-  if (!line.attributes || line.attributes.length === 0) return undefined;
-  return line.attributes.map((attribute) => ({
+function attributesFor(attributes: Attribute[]): NicAttribDtls[] {
+  return attributes.map((attribute) => ({
     Nm: nicText(attribute.name) ?? '',
     Val: nicText(attribute.value) ?? '',
   }));

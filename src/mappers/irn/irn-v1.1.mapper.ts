@@ -36,7 +36,12 @@ export interface BuiltNicEinvoice {
 const ONE = new Dec(1);
 const INR = 'INR';
 const REMARKS_MAX = 100;
-const TRANSPORT_MODES: Readonly<Record<TransportMode, NicTransportMode>> = { ROAD: '1', RAIL: '2', AIR: '3', SHIP: '4' };
+const TRANSPORT_MODES: Readonly<Record<TransportMode, NicTransportMode>> = {
+  ROAD: '1',
+  RAIL: '2',
+  AIR: '3',
+  SHIP: '4',
+};
 
 /**
  * CanonicalInvoice -> NIC e-invoice JSON v1.1, validated as the IRP would before anything is sent.
@@ -54,12 +59,19 @@ export function mapToNicEinvoiceV11(
   const errors = [...built.errors, ...checked.errors.filter((error) => !unreadable.has(error.path))];
   if (errors.length > 0) return { ok: false, errors };
   const warnings = [...built.warnings, ...checked.warnings];
-  return warnings.length > 0 ? { ok: true, value: built.payload, warnings } : { ok: true, value: built.payload };
+  return warnings.length > 0
+    ? { ok: true, value: built.payload, warnings }
+    : { ok: true, value: built.payload };
 }
 
 export function irnNotApplicable(invoice: CanonicalInvoice): IrnFieldError | undefined {
   if (invoice.country !== 'IN') {
-    return irnError('TranDtls', 'irn.notApplicable', `IRN is for Indian GST invoices, not ${invoice.country}`, invoice.country);
+    return irnError(
+      'TranDtls',
+      'irn.notApplicable',
+      `IRN is for Indian GST invoices, not ${invoice.country}`,
+      invoice.country,
+    );
   }
   if (invoice.supplyType === 'B2C') {
     return irnError(
@@ -112,7 +124,10 @@ export function buildNicEinvoiceV11(invoice: CanonicalInvoice): BuiltNicEinvoice
  */
 function inrPerDocumentUnit(invoice: CanonicalInvoice, reader: CanonicalReader): Decimal {
   if ((invoice.currency ?? INR).toUpperCase() === INR) return ONE;
-  const rate = invoice.exchangeRate === undefined ? undefined : reader.decimal(invoice.exchangeRate, 'ValDtls.TotInvVal');
+  const rate =
+    invoice.exchangeRate === undefined
+      ? undefined
+      : reader.decimal(invoice.exchangeRate, 'ValDtls.TotInvVal');
   if (rate === undefined || rate.lte(0)) {
     const error = irnError(
       'ValDtls.TotInvVal',
@@ -131,15 +146,22 @@ function inrPerDocumentUnit(invoice: CanonicalInvoice, reader: CanonicalReader):
  * Tax and value sums are the sums of the rounded items (see CarriedRounding), so they agree with the
  * items to the paisa. Invoice-level discount, charges, round-off and the total are the ERP's own.
  */
-function mapValues(invoice: CanonicalInvoice, totals: ItemTotals, toInr: Decimal, reader: CanonicalReader): NicValDtls {
-  const amount = (value: string, path: string) => toWireNumber(reader.decimal(value, path).times(toInr), AMOUNT_PLACES);
+function mapValues(
+  invoice: CanonicalInvoice,
+  totals: ItemTotals,
+  toInr: Decimal,
+  reader: CanonicalReader,
+): NicValDtls {
+  const amount = (value: string, path: string) =>
+    toWireNumber(reader.decimal(value, path).times(toInr), AMOUNT_PLACES);
   const charges = invoice.charges.reduce(
     (sum, charge, index) => sum.plus(reader.decimal(charge.amount, `ValDtls.OthChrg[${index}]`)),
     ZERO,
   );
   const inForeignCurrency = (invoice.currency ?? INR).toUpperCase() !== INR;
   const foreignTotal =
-    invoice.totals.invoiceTotalForeignCurrency ?? (inForeignCurrency ? invoice.totals.invoiceTotal : undefined);
+    invoice.totals.invoiceTotalForeignCurrency ??
+    (inForeignCurrency ? invoice.totals.invoiceTotal : undefined);
   return dropUndefined({
     AssVal: toWireNumber(totals.assessable, AMOUNT_PLACES),
     CgstVal: toWireNumber(totals.cgst, AMOUNT_PLACES),
@@ -219,7 +241,9 @@ function mapTransport(invoice: CanonicalInvoice, reader: CanonicalReader): NicEw
     Distance: transport.distanceKm ?? 0,
     TransDocNo: nicText(transport.transportDocNumber),
     TransDocDt: reader.optionalDate(transport.transportDocDate, 'EwbDtls.TransDocDt'),
-    VehNo: transport.vehicleNumber ? transport.vehicleNumber.replace(/[^A-Za-z0-9]/g, '').toUpperCase() : undefined,
+    VehNo: transport.vehicleNumber
+      ? transport.vehicleNumber.replace(/[^A-Za-z0-9]/g, '').toUpperCase()
+      : undefined,
     VehType: transport.vehicleType,
   });
 }

@@ -9,7 +9,12 @@ import {
 import { UNREGISTERED_PERSON } from '../../domain/gstin';
 import { OTHER_COUNTRY_STATE_CODE } from '../../domain/state-codes';
 import { dropUndefined } from './drop-undefined';
-import { type NicBuyerDtls, type NicDispDtls, type NicSellerDtls, type NicShipDtls } from './nic-einvoice-v1.1.types';
+import {
+  type NicBuyerDtls,
+  type NicDispDtls,
+  type NicSellerDtls,
+  type NicShipDtls,
+} from './nic-einvoice-v1.1.types';
 import { nicText } from './nic-text';
 
 /** NIC's PIN for an address outside India. */
@@ -78,7 +83,11 @@ export function mapShipTo(shipTo: ShipTo | undefined): NicShipDtls | undefined {
 }
 
 function addressOf(address: Address): { Addr1: string; Addr2?: string; Loc: string } {
-  return { Addr1: nicText(address.line1) ?? '', Addr2: nicText(address.line2), Loc: nicText(address.city) ?? '' };
+  return {
+    Addr1: nicText(address.line1) ?? '',
+    Addr2: nicText(address.line2),
+    Loc: nicText(address.city) ?? '',
+  };
 }
 
 /** A PIN the rules can check; text that is not a number becomes 0, which they report. */

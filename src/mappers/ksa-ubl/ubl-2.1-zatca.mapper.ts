@@ -21,7 +21,13 @@ import {
   type ZatcaLineAmounts,
   type ZatcaTaxBreakdown,
 } from './zatca-amounts';
-import { INVOICE_TYPE_CODE, invoiceTransactionCode, SAUDI_RIYAL, SELLER_ID_SCHEMES, BUYER_ID_SCHEMES } from './zatca-codes';
+import {
+  INVOICE_TYPE_CODE,
+  invoiceTransactionCode,
+  SAUDI_RIYAL,
+  SELLER_ID_SCHEMES,
+  BUYER_ID_SCHEMES,
+} from './zatca-codes';
 import {
   addressStreet,
   partyRegistrationName,
@@ -44,7 +50,9 @@ export function buildZatcaInvoiceXml(invoice: CanonicalInvoice, chain: ZatcaChai
   const amounts = computeZatcaAmounts(invoice);
   if ('errors' in amounts) return { ok: false, errors: amounts.errors };
   const xml = new ZatcaInvoiceWriter(invoice, chain, amounts).write();
-  return amounts.warnings.length > 0 ? { ok: true, value: xml, warnings: amounts.warnings } : { ok: true, value: xml };
+  return amounts.warnings.length > 0
+    ? { ok: true, value: xml, warnings: amounts.warnings }
+    : { ok: true, value: xml };
 }
 
 class ZatcaInvoiceWriter {
@@ -140,7 +148,8 @@ class ZatcaInvoiceWriter {
     const address = source.address;
     const postal = party.ele('cac:PostalAddress');
     text(postal, 'cbc:StreetName', addressStreet(address));
-    if (address.line2?.trim() && address.street) text(postal, 'cbc:AdditionalStreetName', address.line2.trim());
+    if (address.line2?.trim() && address.street)
+      text(postal, 'cbc:AdditionalStreetName', address.line2.trim());
     optionalText(postal, 'cbc:BuildingNumber', address.buildingNumber);
     optionalText(postal, 'cbc:PlotIdentification', address.additionalNumber);
     optionalText(postal, 'cbc:CitySubdivisionName', address.district);
@@ -179,7 +188,8 @@ class ZatcaInvoiceWriter {
         text(means.ele('cac:PayeeFinancialAccount'), 'cbc:ID', invoice.payment.accountNumber.trim());
       }
     }
-    if (invoice.payment?.terms?.trim()) text(root.ele('cac:PaymentTerms'), 'cbc:Note', invoice.payment.terms.trim());
+    if (invoice.payment?.terms?.trim())
+      text(root.ele('cac:PaymentTerms'), 'cbc:Note', invoice.payment.terms.trim());
   }
 
   private allowanceCharge(parent: XMLBuilder, entry: ZatcaAllowanceCharge): void {
@@ -191,7 +201,12 @@ class ZatcaInvoiceWriter {
     this.taxCategory(element, 'cac:TaxCategory', entry);
   }
 
-  private taxCategory(parent: XMLBuilder, name: string, ref: TaxCategoryRef, breakdown?: ZatcaTaxBreakdown): void {
+  private taxCategory(
+    parent: XMLBuilder,
+    name: string,
+    ref: TaxCategoryRef,
+    breakdown?: ZatcaTaxBreakdown,
+  ): void {
     const category = parent.ele(name);
     text(category, 'cbc:ID', ref.category);
     text(category, 'cbc:Percent', toFixed(ref.rate, 2));
@@ -225,7 +240,8 @@ class ZatcaInvoiceWriter {
     this.amount(element, 'cbc:AllowanceTotalAmount', totals.allowanceTotal);
     if (!totals.chargeTotal.isZero()) this.amount(element, 'cbc:ChargeTotalAmount', totals.chargeTotal);
     this.amount(element, 'cbc:PrepaidAmount', totals.prepaid);
-    if (!totals.payableRounding.isZero()) this.amount(element, 'cbc:PayableRoundingAmount', totals.payableRounding);
+    if (!totals.payableRounding.isZero())
+      this.amount(element, 'cbc:PayableRoundingAmount', totals.payableRounding);
     this.amount(element, 'cbc:PayableAmount', totals.payable);
   }
 
@@ -247,12 +263,25 @@ class ZatcaInvoiceWriter {
     this.amount(tax, 'cbc:RoundingAmount', amounts.withVat);
     const item = line.ele('cac:Item');
     text(item, 'cbc:Name', source.description.trim());
-    if (source.hsnCode?.trim()) text(item.ele('cac:SellersItemIdentification'), 'cbc:ID', source.hsnCode.trim());
+    if (source.hsnCode?.trim())
+      text(item.ele('cac:SellersItemIdentification'), 'cbc:ID', source.hsnCode.trim());
     this.taxCategory(item, 'cac:ClassifiedTaxCategory', amounts);
-    this.amount(line.ele('cac:Price'), 'cbc:PriceAmount', amounts.unitPrice, this.currency, priceScale(amounts.unitPrice));
+    this.amount(
+      line.ele('cac:Price'),
+      'cbc:PriceAmount',
+      amounts.unitPrice,
+      this.currency,
+      priceScale(amounts.unitPrice),
+    );
   }
 
-  private amount(parent: XMLBuilder, name: string, value: Decimal, currency = this.currency, places = 2): void {
+  private amount(
+    parent: XMLBuilder,
+    name: string,
+    value: Decimal,
+    currency = this.currency,
+    places = 2,
+  ): void {
     text(parent, name, toFixed(value, places), { currencyID: currency });
   }
 }
@@ -271,7 +300,9 @@ function priceScale(price: Decimal): number {
 }
 
 function hasBuyerDetails(buyer: Buyer): boolean {
-  return Boolean(buyer.vatNumber || buyer.legalName?.trim() || buyer.legalNameArabic?.trim() || buyer.otherIds?.length);
+  return Boolean(
+    buyer.vatNumber || buyer.legalName?.trim() || buyer.legalNameArabic?.trim() || buyer.otherIds?.length,
+  );
 }
 
 /** Written only when it satisfies BR-KSA-63 (SA) or BR-KSA-10 (elsewhere); validation enforces it for tax invoices. */

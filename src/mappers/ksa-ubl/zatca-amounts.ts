@@ -90,12 +90,26 @@ export function computeZatcaAmounts(invoice: CanonicalInvoice): ZatcaAmounts | {
     const net = round2(quantity.times(unitPrice)).minus(discount);
     const rate = dec(line.taxRate);
     const vat = round2(net.times(rate).dividedBy(100));
-    return { lineNo: line.lineNo, quantity, unitPrice, discount, net, vat, withVat: net.plus(vat), category: lineCategory(line)!, rate };
+    return {
+      lineNo: line.lineNo,
+      quantity,
+      unitPrice,
+      discount,
+      net,
+      vat,
+      withVat: net.plus(vat),
+      category: lineCategory(line)!,
+      rate,
+    };
   });
   const errors = lines
     .map((line, index) =>
       line.net.isNegative()
-        ? fieldError(`lines[${index}].discount`, 'ksa.negativeLine', 'the discount exceeds the line amount (BR-KSA-F-04)')
+        ? fieldError(
+            `lines[${index}].discount`,
+            'ksa.negativeLine',
+            'the discount exceeds the line amount (BR-KSA-F-04)',
+          )
         : undefined,
     )
     .filter((error): error is FieldError => error !== undefined);
@@ -126,16 +140,27 @@ export function computeZatcaAmounts(invoice: CanonicalInvoice): ZatcaAmounts | {
     payable: taxInclusive.minus(prepaid).plus(payableRounding),
   };
   if (totals.taxExclusive.isNegative()) {
-    return { errors: [fieldError('documentDiscount', 'ksa.negativeTotal', 'allowances exceed the invoice amount')] };
+    return {
+      errors: [fieldError('documentDiscount', 'ksa.negativeTotal', 'allowances exceed the invoice amount')],
+    };
   }
   return { lines, allowanceCharges, breakdown, totals, warnings: compareWithErp(invoice, totals) };
 }
 
-function documentAllowanceCharges(invoice: CanonicalInvoice, uniform: TaxCategoryRef): ZatcaAllowanceCharge[] {
+function documentAllowanceCharges(
+  invoice: CanonicalInvoice,
+  uniform: TaxCategoryRef,
+): ZatcaAllowanceCharge[] {
   const entries: ZatcaAllowanceCharge[] = [];
   const discount = round2(dec(invoice.documentDiscount));
   if (!discount.isZero()) {
-    entries.push({ charge: false, reasonCode: DISCOUNT_REASON_CODE, reason: 'Discount', amount: discount, ...uniform });
+    entries.push({
+      charge: false,
+      reasonCode: DISCOUNT_REASON_CODE,
+      reason: 'Discount',
+      amount: discount,
+      ...uniform,
+    });
   }
   for (const charge of invoice.charges) {
     const amount = round2(dec(charge.amount));
@@ -145,7 +170,9 @@ function documentAllowanceCharges(invoice: CanonicalInvoice, uniform: TaxCategor
       reasonCode: charge.reasonCode?.trim() || UNSPECIFIED_CHARGE_REASON_CODE,
       reason: charge.description,
       amount,
-      ...(charge.vatCategory && charge.taxRate ? { category: charge.vatCategory, rate: dec(charge.taxRate) } : uniform),
+      ...(charge.vatCategory && charge.taxRate
+        ? { category: charge.vatCategory, rate: dec(charge.taxRate) }
+        : uniform),
     });
   }
   return entries;
@@ -207,7 +234,12 @@ function compareWithErp(invoice: CanonicalInvoice, totals: ZatcaTotals): FieldEr
     if (stated === undefined || stated === '' || !/^-?\d+(\.\d+)?$/.test(stated)) return;
     if (!dec(stated).equals(computed)) {
       warnings.push(
-        fieldError(path, 'ksa.totalRecomputed', `the ERP states ${stated}; ZATCA figures give ${computed.toFixed(2)}`, stated),
+        fieldError(
+          path,
+          'ksa.totalRecomputed',
+          `the ERP states ${stated}; ZATCA figures give ${computed.toFixed(2)}`,
+          stated,
+        ),
       );
     }
   };

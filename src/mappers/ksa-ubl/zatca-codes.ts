@@ -35,7 +35,8 @@ export const EXEMPTION_REASONS: Record<Exclude<VatCategory, 'S'>, Record<string,
     'VATEX-SA-33': 'Export of services',
     'VATEX-SA-34-1': 'The international transport of Goods',
     'VATEX-SA-34-2': 'International transport of passengers',
-    'VATEX-SA-34-3': 'Services directly connected and incidental to a Supply of international passenger transport',
+    'VATEX-SA-34-3':
+      'Services directly connected and incidental to a Supply of international passenger transport',
     'VATEX-SA-34-4': 'Supply of a qualifying means of transport',
     'VATEX-SA-34-5':
       'Any services relating to Goods or passenger transportation, as defined in article twenty five of these Regulations',

@@ -45,7 +45,8 @@ export function validateForZatca(invoice: CanonicalInvoice, chain: ZatcaChainInp
   const add = (path: string, rule: string, message: string, value?: unknown) =>
     errors.push(fieldError(path, rule, message, value));
 
-  if (invoice.country !== 'SA') add('country', 'ksa.country', 'ZATCA invoices are issued in SA', invoice.country);
+  if (invoice.country !== 'SA')
+    add('country', 'ksa.country', 'ZATCA invoices are issued in SA', invoice.country);
   if (!invoice.ksa) add('ksa', 'required', 'KSA details (invoice kind, issue time) are required');
   validateChain(chain, add);
   validateHeader(invoice, add);
@@ -63,7 +64,8 @@ function validateChain(chain: ZatcaChainInput, add: Add): void {
   if (!Number.isSafeInteger(chain.icv) || chain.icv < 1) {
     add('chain.icv', 'ksa.icv', 'the invoice counter is a positive integer (BR-KSA-34)', chain.icv);
   }
-  if (!BASE64.test(chain.pih)) add('chain.pih', 'ksa.pih', 'the previous invoice hash is base64 (BR-KSA-26)', chain.pih);
+  if (!BASE64.test(chain.pih))
+    add('chain.pih', 'ksa.pih', 'the previous invoice hash is base64 (BR-KSA-26)', chain.pih);
   if (!/^[A-Za-z0-9-]+$/.test(chain.uuid)) {
     add('chain.uuid', 'ksa.uuid', 'the UUID holds only letters, digits and dashes (BR-KSA-03)', chain.uuid);
   }
@@ -72,11 +74,18 @@ function validateChain(chain: ZatcaChainInput, add: Add): void {
 function validateHeader(invoice: CanonicalInvoice, add: Add): void {
   const ksa = invoice.ksa;
   if (!invoice.documentNumber?.trim()) add('documentNumber', 'required', 'the invoice number is required');
-  if (!DATE.test(invoice.documentDate)) add('documentDate', 'date.format', 'dates are YYYY-MM-DD', invoice.documentDate);
-  if (!/^[A-Z]{3}$/.test(invoice.currency)) add('currency', 'currency.iso4217', 'an ISO 4217 code', invoice.currency);
+  if (!DATE.test(invoice.documentDate))
+    add('documentDate', 'date.format', 'dates are YYYY-MM-DD', invoice.documentDate);
+  if (!/^[A-Z]{3}$/.test(invoice.currency))
+    add('currency', 'currency.iso4217', 'an ISO 4217 code', invoice.currency);
   if (!ksa) return;
   if (!ksa.issueTime || !TIME.test(ksa.issueTime)) {
-    add('ksa.issueTime', 'ksa.issueTime', 'the issue time is required as hh:mm:ss (BR-KSA-70)', ksa.issueTime);
+    add(
+      'ksa.issueTime',
+      'ksa.issueTime',
+      'the issue time is required as hh:mm:ss (BR-KSA-70)',
+      ksa.issueTime,
+    );
   }
   const simplified = ksa.invoiceKind === 'simplified';
   if (ksa.selfBilled && simplified) {
@@ -87,7 +96,8 @@ function validateHeader(invoice: CanonicalInvoice, add: Add): void {
   }
   for (const field of ['supplyDate', 'supplyEndDate'] as const) {
     const value = ksa[field];
-    if (value !== undefined && !DATE.test(value)) add(`ksa.${field}`, 'date.format', 'dates are YYYY-MM-DD', value);
+    if (value !== undefined && !DATE.test(value))
+      add(`ksa.${field}`, 'date.format', 'dates are YYYY-MM-DD', value);
   }
   if (ksa.supplyEndDate && !ksa.supplyDate) {
     add('ksa.supplyDate', 'required', 'a supply end date needs a supply date (BR-KSA-35)');
@@ -101,7 +111,11 @@ function validateHeader(invoice: CanonicalInvoice, add: Add): void {
   if (invoice.documentType !== 'INV') {
     const reference = invoice.originalInvoice;
     if (!reference?.number?.trim()) {
-      add('originalInvoice.number', 'required', 'credit and debit notes reference the original invoice (BR-KSA-56)');
+      add(
+        'originalInvoice.number',
+        'required',
+        'credit and debit notes reference the original invoice (BR-KSA-56)',
+      );
     }
     if (!reference?.reason?.trim()) {
       add('originalInvoice.reason', 'required', 'credit and debit notes state the reason (BR-KSA-17)');
@@ -110,7 +124,11 @@ function validateHeader(invoice: CanonicalInvoice, add: Add): void {
     }
   }
   if (invoice.currency !== SAUDI_RIYAL && !invoice.totals.vatInAccountingCurrency && !invoice.exchangeRate) {
-    add('exchangeRate', 'required', 'a foreign-currency invoice states its VAT in SAR or the exchange rate (BR-KSA-EN16931-09)');
+    add(
+      'exchangeRate',
+      'required',
+      'a foreign-currency invoice states its VAT in SAR or the exchange rate (BR-KSA-EN16931-09)',
+    );
   }
   if (invoice.exchangeRate !== undefined && !positiveDecimal(invoice.exchangeRate)) {
     add('exchangeRate', 'decimal', 'the exchange rate is a positive decimal', invoice.exchangeRate);
@@ -121,7 +139,12 @@ function validateHeader(invoice: CanonicalInvoice, add: Add): void {
   }
   const prepaid = invoice.totals.prepaidAmount;
   if (prepaid !== undefined && (!isDecimalString(prepaid) || !dec(prepaid).isZero())) {
-    add('totals.prepaidAmount', 'ksa.prepayment', 'prepayment adjustments (BR-KSA-73) are not supported', prepaid);
+    add(
+      'totals.prepaidAmount',
+      'ksa.prepayment',
+      'prepayment adjustments (BR-KSA-73) are not supported',
+      prepaid,
+    );
   }
   const means = invoice.payment?.meansCode;
   if (means !== undefined && !PAYMENT_MEANS_CODES.has(means)) {
@@ -131,7 +154,12 @@ function validateHeader(invoice: CanonicalInvoice, add: Add): void {
 
 function validateSeller(seller: Party, add: Add): void {
   if (!seller.vatNumber || !VAT_NUMBER.test(seller.vatNumber)) {
-    add('seller.vatNumber', 'ksa.vatNumber', 'the seller VAT number has 15 digits, first and last 3 (BR-KSA-40)', seller.vatNumber);
+    add(
+      'seller.vatNumber',
+      'ksa.vatNumber',
+      'the seller VAT number has 15 digits, first and last 3 (BR-KSA-40)',
+      seller.vatNumber,
+    );
   }
   if (!seller.legalName?.trim() && !seller.legalNameArabic?.trim()) {
     add('seller.legalName', 'required', 'the seller name is required');
@@ -145,9 +173,18 @@ function validateSeller(seller: Party, add: Add): void {
   }
   const ids = (seller.otherIds ?? []).filter((id) => SELLER_ID_SCHEMES.includes(id.scheme));
   if (ids.length === 0) {
-    add('seller.otherIds', 'required', `the seller needs one id with scheme ${SELLER_ID_SCHEMES.join('/')} (BR-KSA-08)`);
+    add(
+      'seller.otherIds',
+      'required',
+      `the seller needs one id with scheme ${SELLER_ID_SCHEMES.join('/')} (BR-KSA-08)`,
+    );
   } else if (!/^[A-Za-z0-9]+$/.test(ids[0].value)) {
-    add('seller.otherIds', 'ksa.partyId', 'the seller id holds only letters and digits (BR-KSA-08)', ids[0].value);
+    add(
+      'seller.otherIds',
+      'ksa.partyId',
+      'the seller id holds only letters and digits (BR-KSA-08)',
+      ids[0].value,
+    );
   }
   validateSaudiAddress(seller.address, 'seller.address', add);
   if (seller.address.countryCode !== 'SA') {
@@ -160,14 +197,28 @@ function validateBuyer(invoice: CanonicalInvoice, add: Add): void {
   const standard = invoice.ksa?.invoiceKind !== 'simplified';
   if (buyer.vatNumber !== undefined && buyer.vatNumber !== '') {
     if (!VAT_NUMBER.test(buyer.vatNumber)) {
-      add('buyer.vatNumber', 'ksa.vatNumber', 'the buyer VAT number has 15 digits, first and last 3 (BR-KSA-44)', buyer.vatNumber);
+      add(
+        'buyer.vatNumber',
+        'ksa.vatNumber',
+        'the buyer VAT number has 15 digits, first and last 3 (BR-KSA-44)',
+        buyer.vatNumber,
+      );
     } else if (buyer.vatNumber === invoice.seller.vatNumber) {
-      add('buyer.vatNumber', 'ksa.sameParty', 'buyer and seller VAT numbers must differ (BR-CUSTOM-VALIDATION-01)');
+      add(
+        'buyer.vatNumber',
+        'ksa.sameParty',
+        'buyer and seller VAT numbers must differ (BR-CUSTOM-VALIDATION-01)',
+      );
     }
   }
   (buyer.otherIds ?? []).forEach((id, index) => {
     if (!BUYER_ID_SCHEMES.includes(id.scheme) || !/^[A-Za-z0-9]+$/.test(id.value)) {
-      add(`buyer.otherIds[${index}]`, 'ksa.partyId', `scheme ${BUYER_ID_SCHEMES.join('/')} and an alphanumeric value (BR-KSA-14)`, id);
+      add(
+        `buyer.otherIds[${index}]`,
+        'ksa.partyId',
+        `scheme ${BUYER_ID_SCHEMES.join('/')} and an alphanumeric value (BR-KSA-14)`,
+        id,
+      );
     }
   });
   if (!standard) return;
@@ -175,42 +226,70 @@ function validateBuyer(invoice: CanonicalInvoice, add: Add): void {
     add('buyer.legalName', 'required', 'a tax invoice names the buyer (BR-KSA-42)');
   }
   if (!buyer.vatNumber && !(buyer.otherIds ?? []).some((id) => BUYER_ID_SCHEMES.includes(id.scheme))) {
-    add('buyer.vatNumber', 'required', 'a tax invoice needs the buyer VAT number or another buyer id (BR-KSA-81)');
+    add(
+      'buyer.vatNumber',
+      'required',
+      'a tax invoice needs the buyer VAT number or another buyer id (BR-KSA-81)',
+    );
   }
   if (buyer.address.countryCode === 'SA') validateSaudiAddress(buyer.address, 'buyer.address', add);
   else {
-    if (!addressStreet(buyer.address)) add('buyer.address.street', 'required', 'the buyer street is required (BR-KSA-10)');
-    if (!buyer.address.city?.trim()) add('buyer.address.city', 'required', 'the buyer city is required (BR-KSA-10)');
+    if (!addressStreet(buyer.address))
+      add('buyer.address.street', 'required', 'the buyer street is required (BR-KSA-10)');
+    if (!buyer.address.city?.trim())
+      add('buyer.address.city', 'required', 'the buyer city is required (BR-KSA-10)');
   }
 }
 
 function validateSaudiAddress(address: Address, path: string, add: Add): void {
-  if (!addressStreet(address)) add(`${path}.street`, 'required', 'the street name is required (BR-KSA-09/63)');
+  if (!addressStreet(address))
+    add(`${path}.street`, 'required', 'the street name is required (BR-KSA-09/63)');
   if (!address.buildingNumber || !/^\d{4}$/.test(address.buildingNumber)) {
-    add(`${path}.buildingNumber`, 'ksa.buildingNumber', 'the building number has 4 digits (BR-KSA-37)', address.buildingNumber);
+    add(
+      `${path}.buildingNumber`,
+      'ksa.buildingNumber',
+      'the building number has 4 digits (BR-KSA-37)',
+      address.buildingNumber,
+    );
   }
   if (!address.postalCode || !/^\d{5}$/.test(address.postalCode)) {
-    add(`${path}.postalCode`, 'ksa.postalCode', 'the postal code has 5 digits (BR-KSA-66/67)', address.postalCode);
+    add(
+      `${path}.postalCode`,
+      'ksa.postalCode',
+      'the postal code has 5 digits (BR-KSA-66/67)',
+      address.postalCode,
+    );
   }
   if (!address.city?.trim()) add(`${path}.city`, 'required', 'the city is required (BR-KSA-09/63)');
-  if (!address.district?.trim()) add(`${path}.district`, 'required', 'the district is required (BR-KSA-09/63)');
+  if (!address.district?.trim())
+    add(`${path}.district`, 'required', 'the district is required (BR-KSA-09/63)');
 }
 
 function validateLine(invoice: CanonicalInvoice, line: InvoiceLine, path: string, add: Add): void {
   if (!line.description?.trim()) add(`${path}.description`, 'required', 'the item name is required');
   if (!line.unit?.trim()) add(`${path}.unit`, 'required', 'the unit code is required');
   for (const field of ['quantity', 'unitPrice', 'discount', 'taxRate'] as const) {
-    if (!isDecimalString(line[field])) add(`${path}.${field}`, 'decimal', 'a non-negative decimal (BR-KSA-F-04)', line[field]);
+    if (!isDecimalString(line[field]))
+      add(`${path}.${field}`, 'decimal', 'a non-negative decimal (BR-KSA-F-04)', line[field]);
   }
   if (!isDecimalString(line.taxRate, { maxScale: 2 }) || dec(line.taxRate).greaterThan(100)) {
-    add(`${path}.taxRate`, 'ksa.rate', 'a VAT rate from 0 to 100 with at most 2 decimals (BR-KSA-DEC-02)', line.taxRate);
+    add(
+      `${path}.taxRate`,
+      'ksa.rate',
+      'a VAT rate from 0 to 100 with at most 2 decimals (BR-KSA-DEC-02)',
+      line.taxRate,
+    );
     return;
   }
   const category = lineCategory(line);
   validateCategory(category, line.taxRate, line.exemptionReasonCode, path, add);
   if (line.exemptionReasonCode && CITIZEN_EXEMPTIONS.has(line.exemptionReasonCode)) {
     if (!(invoice.buyer.otherIds ?? []).some((id) => id.scheme === 'NAT')) {
-      add('buyer.otherIds', 'required', `${line.exemptionReasonCode} needs the buyer's national id, scheme NAT (BR-KSA-49)`);
+      add(
+        'buyer.otherIds',
+        'required',
+        `${line.exemptionReasonCode} needs the buyer's national id, scheme NAT (BR-KSA-49)`,
+      );
     }
   }
 }
@@ -221,14 +300,32 @@ function validateDocumentLevel(invoice: CanonicalInvoice, add: Add): void {
   }
   invoice.charges.forEach((charge, index) => {
     const path = `charges[${index}]`;
-    if (!isDecimalString(charge.amount)) add(`${path}.amount`, 'decimal', 'a non-negative decimal', charge.amount);
-    if (!charge.description?.trim()) add(`${path}.description`, 'required', 'the charge reason is required (BR-KSA-21)');
+    if (!isDecimalString(charge.amount))
+      add(`${path}.amount`, 'decimal', 'a non-negative decimal', charge.amount);
+    if (!charge.description?.trim())
+      add(`${path}.description`, 'required', 'the charge reason is required (BR-KSA-21)');
     if (charge.vatCategory !== undefined || charge.taxRate !== undefined) {
       if (!charge.vatCategory || !charge.taxRate || !isDecimalString(charge.taxRate, { maxScale: 2 })) {
         add(path, 'ksa.chargeTax', 'a charge states both its VAT category and rate');
       } else validateCategory(charge.vatCategory, charge.taxRate, 'present', path, add);
     }
   });
+  const codesByCategory = new Map<string, Set<string>>();
+  for (const line of invoice.lines) {
+    const category = lineCategory(line);
+    if (!category || category === 'S' || !line.exemptionReasonCode) continue;
+    codesByCategory.set(category, (codesByCategory.get(category) ?? new Set()).add(line.exemptionReasonCode));
+  }
+  for (const [category, codes] of codesByCategory) {
+    if (codes.size > 1) {
+      add(
+        'lines',
+        'ksa.exemptionReason',
+        `one VAT breakdown per category: category ${category} lines share one exemption code (BR-${category}-01)`,
+        [...codes],
+      );
+    }
+  }
   const categories = new Set(invoice.lines.map((line) => `${lineCategory(line)}/${line.taxRate}`));
   const needsLineTreatment =
     (isDecimalString(invoice.documentDiscount) && !dec(invoice.documentDiscount).isZero()) ||
@@ -259,7 +356,8 @@ function validateCategory(
     }
     return;
   }
-  if (!dec(rate).isZero()) add(`${path}.taxRate`, 'ksa.zeroRate', `category ${category} has rate 0 (BR-KSA-11, BR-Z/E/O)`, rate);
+  if (!dec(rate).isZero())
+    add(`${path}.taxRate`, 'ksa.zeroRate', `category ${category} has rate 0 (BR-KSA-11, BR-Z/E/O)`, rate);
   if (exemptionCode === 'present') return;
   if (!exemptionCode || !(exemptionCode in EXEMPTION_REASONS[category])) {
     add(

@@ -7,7 +7,7 @@ import type { Request, Response, Router } from 'express';
 import type { SandboxEinvoiceAccount } from './accounts';
 import type { IrpError, IrpInfo, IrpResult } from './irp-errors';
 import type { IrpCaller, IrpService } from './irp-service';
-import { isObject } from './json-access';
+import { isObject, queryText } from './json-access';
 import type { SessionTokens } from './session-tokens';
 
 export const BULK_LIMIT = 1000;
@@ -46,7 +46,9 @@ export function mountApiV1Routes(
       }
       const gstin = req.header('x-gstin') ?? account.gstins[0];
       if (!account.gstins.includes(gstin)) {
-        res.status(403).json({ success: false, errors: [{ code: '1015', message: 'Invalid GSTIN for this user' }] });
+        res
+          .status(403)
+          .json({ success: false, errors: [{ code: '1015', message: 'Invalid GSTIN for this user' }] });
         return;
       }
       handler(req, res, { gstin, allowedGstins: account.gstins, channel: 'B' });
@@ -69,7 +71,10 @@ export function mountApiV1Routes(
         });
         return;
       }
-      const results = invoices.map((invoice, index) => ({ index, ...body200(irp.generate(invoice, caller)) }));
+      const results = invoices.map((invoice, index) => ({
+        index,
+        ...body200(irp.generate(invoice, caller)),
+      }));
       res.json({ success: true, results });
     }),
   );
@@ -83,9 +88,9 @@ export function mountApiV1Routes(
       send(
         res,
         irp.getByDocument(
-          String(req.query.docType ?? ''),
-          String(req.query.docNum ?? ''),
-          String(req.query.docDate ?? ''),
+          queryText(req.query.docType),
+          queryText(req.query.docNum),
+          queryText(req.query.docDate),
           caller,
         ),
       ),
@@ -102,8 +107,11 @@ export function mountApiV1Routes(
   router.get(
     '/api/v1/qr',
     authorised((req, res, caller) => {
-      const found = irp.getByIrn(String(req.query.irn ?? ''), caller);
-      send(res, found.ok ? { ok: true, data: { Irn: found.data.Irn, SignedQRCode: found.data.SignedQRCode } } : found);
+      const found = irp.getByIrn(queryText(req.query.irn), caller);
+      send(
+        res,
+        found.ok ? { ok: true, data: { Irn: found.data.Irn, SignedQRCode: found.data.SignedQRCode } } : found,
+      );
     }),
   );
 }
@@ -118,7 +126,11 @@ export function apiV1RateLimitKey(
   };
 }
 
-function readClientCredentials(req: Request): { grantType?: string; clientId?: string; clientSecret?: string } {
+function readClientCredentials(req: Request): {
+  grantType?: string;
+  clientId?: string;
+  clientSecret?: string;
+} {
   const body: unknown = req.body;
   const fields = isObject(body) ? body : {};
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);

@@ -66,7 +66,10 @@ export const einvoiceSimulator: SimulatorFactory<EinvoiceSimulatorHandle, Einvoi
       records,
     });
     const gsp = createSandboxService({ ...common(EINVOICE_SERVICES.gsp), rateLimitKey: gspRateLimitKey });
-    const api = createSandboxService({ ...common(EINVOICE_SERVICES.api), rateLimitKey: apiV1RateLimitKey(apiTokens) });
+    const api = createSandboxService({
+      ...common(EINVOICE_SERVICES.api),
+      rateLimitKey: apiV1RateLimitKey(apiTokens),
+    });
     for (const service of [gsp, api]) publishPublicKey(service.routes, signer.publicKeyPem);
     mountGspRoutes(gsp.routes, irp, accounts, gspTokens);
     mountApiV1Routes(api.routes, irp, accounts, apiTokens, Math.round(apiTokenTtlMs / 1000));

@@ -9,6 +9,7 @@ import type { SandboxEinvoiceAccount } from './accounts';
 import { irpError, type IrpError, type IrpResult } from './irp-errors';
 import type { IrpCaller, IrpService } from './irp-service';
 import { istDateTime } from './ist-time';
+import { queryText } from './json-access';
 import type { SessionTokens } from './session-tokens';
 
 export const GSP_VERSION_PATH = '/einvoice/type/:operation/version/V1_03';
@@ -49,7 +50,7 @@ export function mountGspRoutes(
   const handle = (req: Request<{ operation: string }>, res: Response) => {
     const caller = authorise(req, res, accounts, tokens);
     if (!caller) return;
-    const param1 = String(req.query.param1 ?? '');
+    const param1 = queryText(req.query.param1);
     switch (`${req.method} ${req.params.operation}`) {
       case 'POST GENERATE':
         return send(res, irp.generate(req.body, caller), 'IRN generated successfully');
@@ -61,9 +62,9 @@ export function mountGspRoutes(
         return send(
           res,
           irp.getByDocument(
-            param1 || String(req.query.doctype ?? ''),
-            req.header('docnum') ?? String(req.query.docnum ?? ''),
-            req.header('docdate') ?? String(req.query.docdate ?? ''),
+            param1 || queryText(req.query.doctype),
+            req.header('docnum') ?? queryText(req.query.docnum),
+            req.header('docdate') ?? queryText(req.query.docdate),
             caller,
           ),
           'E-Invoice fetched successfully',
@@ -89,9 +90,13 @@ export function gspRateLimitKey(req: Request): string | undefined {
   return req.header('client_id');
 }
 
-function findClient(accounts: readonly SandboxEinvoiceAccount[], req: Request): SandboxEinvoiceAccount | undefined {
+function findClient(
+  accounts: readonly SandboxEinvoiceAccount[],
+  req: Request,
+): SandboxEinvoiceAccount | undefined {
   return accounts.find(
-    (account) => account.clientId === req.header('client_id') && account.clientSecret === req.header('client_secret'),
+    (account) =>
+      account.clientId === req.header('client_id') && account.clientSecret === req.header('client_secret'),
   );
 }
 

@@ -2,7 +2,11 @@ export { DEFAULT_EINVOICE_ACCOUNTS, SANDBOX_GSTINS } from './accounts';
 export type { SandboxEinvoiceAccount } from './accounts';
 export { BULK_LIMIT } from './api-v1-routes';
 export { EINVOICE_SERVICES, einvoiceSimulator } from './einvoice-simulator';
-export type { EinvoiceSandboxOptions, EinvoiceSimulatorHandle, EinvoiceSimulatorOptions } from './einvoice-simulator';
+export type {
+  EinvoiceSandboxOptions,
+  EinvoiceSimulatorHandle,
+  EinvoiceSimulatorOptions,
+} from './einvoice-simulator';
 export { gstinCheckDigit, isValidGstin } from './gstin-check';
 export type { IrpError, IrpInfo } from './irp-errors';
 export type { EwayBillRecord, IrpRegistration } from './irp-registry';

@@ -199,7 +199,10 @@ function checkTotals(body: JsonObject): IrpError[] {
   const itemTotals = items.reduce((sum, item) => sum.plus(numberAt(item, 'TotItemVal') ?? 0), new Decimal(0));
   const viaItems = itemTotals.plus(total('OthChrg')).minus(total('Discount')).plus(total('RndOffAmt'));
   const stated = total('TotInvVal');
-  if (stated.minus(expected).abs().greaterThan(TOLERANCE) && stated.minus(viaItems).abs().greaterThan(TOLERANCE)) {
+  if (
+    stated.minus(expected).abs().greaterThan(TOLERANCE) &&
+    stated.minus(viaItems).abs().greaterThan(TOLERANCE)
+  ) {
     errors.push(irpError('2189', `expected ${expected.toFixed(2)}, got ${stated.toFixed(2)}`));
   }
   return errors;

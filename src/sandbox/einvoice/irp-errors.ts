@@ -9,7 +9,8 @@ export interface IrpInfo {
   Desc: unknown;
 }
 
-export type IrpResult<T> = { ok: true; data: T; info?: IrpInfo[] } | { ok: false; errors: IrpError[]; info?: IrpInfo[] };
+export type IrpResult<T> =
+  { ok: true; data: T; info?: IrpInfo[] } | { ok: false; errors: IrpError[]; info?: IrpInfo[] };
 
 const MESSAGES: Record<string, string> = {
   '1005': 'Invalid Token',
@@ -23,8 +24,10 @@ const MESSAGES: Record<string, string> = {
   '2150': 'Duplicate IRN',
   '2154': 'IRN details are not found',
   '2163': 'The document date should not be future date',
-  '2172': 'For intra-state transaction, IGST amount is not applicable; only CGST and SGST amounts are applicable',
-  '2173': 'For inter-state transaction, CGST and SGST amounts are not applicable; only IGST amount is applicable',
+  '2172':
+    'For intra-state transaction, IGST amount is not applicable; only CGST and SGST amounts are applicable',
+  '2173':
+    'For inter-state transaction, CGST and SGST amounts are not applicable; only IGST amount is applicable',
   '2176': 'Invalid HSN code(s)',
   '2182': 'Total assessable value does not match the sum of item assessable values',
   '2189': 'Invalid total invoice value',

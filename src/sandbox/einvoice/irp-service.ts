@@ -162,13 +162,20 @@ export class IrpService {
       buyerPin: numberAt(registration.invoice.BuyerDtls as JsonObject, 'Pin'),
     });
     const ewb = registration.ewayBill!;
-    return { ok: true, data: { EwbNo: ewb.ewbNo, EwbDt: ewb.ewbDt, EwbValidTill: ewb.ewbValidTill, Alert: null }, info };
+    return {
+      ok: true,
+      data: { EwbNo: ewb.ewbNo, EwbDt: ewb.ewbDt, EwbValidTill: ewb.ewbValidTill, Alert: null },
+      info,
+    };
   }
 
   getEwayBillByIrn(irn: string, caller: IrpCaller): IrpResult<EwayBillDetails> {
     const ewb = this.owned(irn, caller)?.ewayBill;
     if (!ewb) return irpFailure('2148');
-    return { ok: true, data: { EwbNo: ewb.ewbNo, EwbDt: ewb.ewbDt, EwbValidTill: ewb.ewbValidTill, Status: ewb.status } };
+    return {
+      ok: true,
+      data: { EwbNo: ewb.ewbNo, EwbDt: ewb.ewbDt, EwbValidTill: ewb.ewbValidTill, Status: ewb.status },
+    };
   }
 
   /** IRNs rejected by recipients on the given day; recipients never reject in the sandbox. */

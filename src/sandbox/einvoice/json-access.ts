@@ -21,6 +21,12 @@ export function textAt(source: JsonObject | undefined, key: string): string | un
 export function numberAt(source: JsonObject | undefined, key: string): number | undefined {
   const value = source?.[key];
   if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value);
   return undefined;
+}
+
+/** A query-string or header value as text ('' when absent or repeated). */
+export function queryText(value: unknown): string {
+  return typeof value === 'string' ? value : '';
 }

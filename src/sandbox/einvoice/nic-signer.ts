@@ -3,7 +3,14 @@
  * payload {data: "<JSON string>", iss}. The key pair is made at start; the public key is published so
  * clients verify what they receive.
  */
-import { createHash, createSign, generateKeyPairSync, type KeyObject, createPrivateKey, createPublicKey } from 'node:crypto';
+import {
+  createHash,
+  createSign,
+  generateKeyPairSync,
+  type KeyObject,
+  createPrivateKey,
+  createPublicKey,
+} from 'node:crypto';
 
 export const NIC_SANDBOX_ISSUER = 'NIC Sandbox';
 

@@ -72,20 +72,23 @@ function controlRouter(
   router.get('/clock', (_req, res) => {
     res.json({ now: options.clock.now().toISOString() });
   });
-  router.post('/clock', (req: Request<unknown, unknown, { now?: string; advanceMs?: number; reset?: boolean }>, res) => {
-    const { now, advanceMs, reset } = req.body ?? {};
-    if (reset) options.clock.reset();
-    if (typeof now === 'string') {
-      const date = new Date(now);
-      if (Number.isNaN(date.getTime())) {
-        res.status(400).json({ error: 'now must be an ISO date-time' });
-        return;
+  router.post(
+    '/clock',
+    (req: Request<unknown, unknown, { now?: string; advanceMs?: number; reset?: boolean }>, res) => {
+      const { now, advanceMs, reset } = req.body ?? {};
+      if (reset) options.clock.reset();
+      if (typeof now === 'string') {
+        const date = new Date(now);
+        if (Number.isNaN(date.getTime())) {
+          res.status(400).json({ error: 'now must be an ISO date-time' });
+          return;
+        }
+        options.clock.set(date);
       }
-      options.clock.set(date);
-    }
-    if (typeof advanceMs === 'number') options.clock.advance(advanceMs);
-    res.json({ now: options.clock.now().toISOString() });
-  });
+      if (typeof advanceMs === 'number') options.clock.advance(advanceMs);
+      res.json({ now: options.clock.now().toISOString() });
+    },
+  );
   router.post('/rate-limit', (req: Request<unknown, unknown, Partial<RateLimitOptions>>, res) => {
     const { limit, windowMs } = req.body ?? {};
     if (typeof limit !== 'number' || typeof windowMs !== 'number') {

@@ -13,11 +13,20 @@ export interface EgsIdentity {
 export function egsIdentityOf(certificate: X509Certificate): EgsIdentity {
   try {
     const parsed = AsnConvert.parse(certificate.raw, Certificate);
-    const san = parsed.tbsCertificate.extensions?.find((extension) => extension.extnID === OID.subjectAltName);
-    const directoryName = san ? AsnConvert.parse(san.extnValue.buffer, SubjectAlternativeName).find((name) => name.directoryName)?.directoryName : undefined;
+    const san = parsed.tbsCertificate.extensions?.find(
+      (extension) => extension.extnID === OID.subjectAltName,
+    );
+    const directoryName = san
+      ? AsnConvert.parse(san.extnValue.buffer, SubjectAlternativeName).find((name) => name.directoryName)
+          ?.directoryName
+      : undefined;
     if (!directoryName) return {};
     const values = readName(directoryName);
-    return { serialNumber: values.get(OID.surname), vatNumber: values.get(OID.userId), invoiceType: values.get(OID.title) };
+    return {
+      serialNumber: values.get(OID.surname),
+      vatNumber: values.get(OID.userId),
+      invoiceType: values.get(OID.title),
+    };
   } catch {
     return {};
   }

@@ -1,5 +1,11 @@
 export { requiredChecks, startZatcaSimulator } from './zatca-simulator';
-export type { CsidRecord, InvoiceRecord, ZatcaSimulator, ZatcaSimulatorOptions, ZatcaSimulatorRecords } from './zatca-simulator';
+export type {
+  CsidRecord,
+  InvoiceRecord,
+  ZatcaSimulator,
+  ZatcaSimulatorOptions,
+  ZatcaSimulatorRecords,
+} from './zatca-simulator';
 export { SandboxCertificateAuthority } from './sandbox-ca';
 export type { IssuedCertificate } from './sandbox-ca';
 export { checkInvoice } from './invoice-checks';

@@ -48,17 +48,28 @@ export interface InvoiceFacts {
 
 export function parseInvoiceXml(xml: string): { facts?: InvoiceFacts; error?: string } {
   const errors: string[] = [];
-  const document = new DOMParser({ onError: (level, message) => void (level !== 'warning' && errors.push(message)) }).parseFromString(xml, 'text/xml');
+  const document = new DOMParser({
+    onError: (level, message) => void (level !== 'warning' && errors.push(message)),
+  }).parseFromString(xml, 'text/xml');
   const root = document.documentElement;
   if (errors.length > 0 || !root) return { error: errors[0] ?? 'no root element' };
-  if (root.namespaceURI !== NS.inv || root.localName !== 'Invoice') return { error: 'root element is not a UBL 2.1 Invoice' };
+  if (root.namespaceURI !== NS.inv || root.localName !== 'Invoice')
+    return { error: 'root element is not a UBL 2.1 Invoice' };
 
-  const reference = (id: string) => children(root, NS.cac, 'AdditionalDocumentReference').find((ref) => text(child(ref, NS.cbc, 'ID')) === id);
-  const attachment = (id: string) => text(path(reference(id), [NS.cac, 'Attachment'], [NS.cbc, 'EmbeddedDocumentBinaryObject']));
+  const reference = (id: string) =>
+    children(root, NS.cac, 'AdditionalDocumentReference').find(
+      (ref) => text(child(ref, NS.cbc, 'ID')) === id,
+    );
+  const attachment = (id: string) =>
+    text(path(reference(id), [NS.cac, 'Attachment'], [NS.cbc, 'EmbeddedDocumentBinaryObject']));
   const typeCodeElement = child(root, NS.cbc, 'InvoiceTypeCode');
   const typeName = typeCodeElement?.getAttribute('name') ?? undefined;
   const signature = descendant(root, NS.ds, 'Signature');
-  const invoiceReference = signature ? Array.from(signature.getElementsByTagNameNS(NS.ds, 'Reference')).find((ref) => ref.getAttribute('Id') === 'invoiceSignedData') : undefined;
+  const invoiceReference = signature
+    ? Array.from(signature.getElementsByTagNameNS(NS.ds, 'Reference')).find(
+        (ref) => ref.getAttribute('Id') === 'invoiceSignedData',
+      )
+    : undefined;
   const seller = path(root, [NS.cac, 'AccountingSupplierParty'], [NS.cac, 'Party']);
   const buyer = path(root, [NS.cac, 'AccountingCustomerParty'], [NS.cac, 'Party']);
   const monetary = child(root, NS.cac, 'LegalMonetaryTotal');
@@ -75,16 +86,23 @@ export function parseInvoiceXml(xml: string): { facts?: InvoiceFacts; error?: st
       icv: text(child(reference('ICV'), NS.cbc, 'UUID')),
       pih: attachment('PIH'),
       qr: attachment('QR'),
-      signatureValue: text(signature ? child(signature, NS.ds, 'SignatureValue') : undefined)?.replace(/\s+/g, ''),
+      signatureValue: text(signature ? child(signature, NS.ds, 'SignatureValue') : undefined)?.replace(
+        /\s+/g,
+        '',
+      ),
       digestValue: text(invoiceReference ? child(invoiceReference, NS.ds, 'DigestValue') : undefined),
-      certificateBase64: text(signature ? descendant(signature, NS.ds, 'X509Certificate') : undefined)?.replace(/\s+/g, ''),
+      certificateBase64: text(
+        signature ? descendant(signature, NS.ds, 'X509Certificate') : undefined,
+      )?.replace(/\s+/g, ''),
       sellerName: text(path(seller, [NS.cac, 'PartyLegalEntity'], [NS.cbc, 'RegistrationName'])),
       sellerVat: text(path(seller, [NS.cac, 'PartyTaxScheme'], [NS.cbc, 'CompanyID'])),
       sellerBuildingNumber: text(path(seller, [NS.cac, 'PostalAddress'], [NS.cbc, 'BuildingNumber'])),
       sellerPostalCode: text(path(seller, [NS.cac, 'PostalAddress'], [NS.cbc, 'PostalZone'])),
       buyerName: text(path(buyer, [NS.cac, 'PartyLegalEntity'], [NS.cbc, 'RegistrationName'])),
       buyerVat: text(path(buyer, [NS.cac, 'PartyTaxScheme'], [NS.cbc, 'CompanyID'])),
-      lineNetAmounts: children(root, NS.cac, 'InvoiceLine').map((line) => text(child(line, NS.cbc, 'LineExtensionAmount')) ?? ''),
+      lineNetAmounts: children(root, NS.cac, 'InvoiceLine').map(
+        (line) => text(child(line, NS.cbc, 'LineExtensionAmount')) ?? '',
+      ),
       totals: {
         lineExtension: amount('LineExtensionAmount'),
         allowanceTotal: amount('AllowanceTotalAmount'),
@@ -94,7 +112,9 @@ export function parseInvoiceXml(xml: string): { facts?: InvoiceFacts; error?: st
         prepaid: amount('PrepaidAmount'),
         rounding: amount('PayableRoundingAmount'),
         payable: amount('PayableAmount'),
-        taxAmounts: children(root, NS.cac, 'TaxTotal').map((total) => text(child(total, NS.cbc, 'TaxAmount')) ?? ''),
+        taxAmounts: children(root, NS.cac, 'TaxTotal').map(
+          (total) => text(child(total, NS.cbc, 'TaxAmount')) ?? '',
+        ),
       },
     },
   };
@@ -103,7 +123,8 @@ export function parseInvoiceXml(xml: string): { facts?: InvoiceFacts; error?: st
 function children(parent: Element | undefined, ns: string, name: string): Element[] {
   const found: Element[] = [];
   for (let node = parent?.firstChild; node; node = node.nextSibling) {
-    if (node.nodeType === 1 && (node as Element).namespaceURI === ns && (node as Element).localName === name) found.push(node as Element);
+    if (node.nodeType === 1 && (node as Element).namespaceURI === ns && (node as Element).localName === name)
+      found.push(node as Element);
   }
   return found;
 }

@@ -3,7 +3,15 @@
  * ecdsa-with-SHA256) for ZATCA CSRs, copying the CSR's subject and EGS directoryName as ZATCA's CA does,
  * and tells whether a certificate found in an invoice was issued by it.
  */
-import { createHash, createPublicKey, generateKeyPairSync, randomBytes, sign, X509Certificate, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPublicKey,
+  generateKeyPairSync,
+  randomBytes,
+  sign,
+  X509Certificate,
+  type KeyObject,
+} from 'node:crypto';
 import { AsnConvert, OctetString } from '@peculiar/asn1-schema';
 import {
   AlgorithmIdentifier,
@@ -55,11 +63,17 @@ export class SandboxCertificateAuthority {
     ]);
     const spki = AsnConvert.parse(publicKey.export({ type: 'spki', format: 'der' }), SubjectPublicKeyInfo);
     this.keyId = keyIdentifier(spki);
-    this.certificate = this.sign(this.name, spki, new Date(now.getTime() - DAY_MS), new Date(now.getTime() + 3650 * DAY_MS), [
-      extension('2.5.29.19', new BasicConstraints({ cA: true }), true),
-      extension('2.5.29.15', new KeyUsage(KeyUsageFlags.keyCertSign | KeyUsageFlags.cRLSign), true),
-      extension('2.5.29.14', new SubjectKeyIdentifier(toArrayBuffer(this.keyId))),
-    ]);
+    this.certificate = this.sign(
+      this.name,
+      spki,
+      new Date(now.getTime() - DAY_MS),
+      new Date(now.getTime() + 3650 * DAY_MS),
+      [
+        extension('2.5.29.19', new BasicConstraints({ cA: true }), true),
+        extension('2.5.29.15', new KeyUsage(KeyUsageFlags.keyCertSign | KeyUsageFlags.cRLSign), true),
+        extension('2.5.29.14', new SubjectKeyIdentifier(toArrayBuffer(this.keyId))),
+      ],
+    );
   }
 
   get pem(): string {
@@ -70,26 +84,48 @@ export class SandboxCertificateAuthority {
   issue(csr: EgsCsrContent, now: Date, validDays: number): IssuedCertificate {
     const extensions = [
       extension('2.5.29.14', new SubjectKeyIdentifier(toArrayBuffer(keyIdentifier(csr.publicKeyInfo)))),
-      extension('2.5.29.35', new AuthorityKeyIdentifier({ keyIdentifier: new KeyIdentifier(toArrayBuffer(this.keyId)) })),
+      extension(
+        '2.5.29.35',
+        new AuthorityKeyIdentifier({ keyIdentifier: new KeyIdentifier(toArrayBuffer(this.keyId)) }),
+      ),
       extension('2.5.29.15', new KeyUsage(KeyUsageFlags.digitalSignature), true),
       extension('2.5.29.37', new ExtendedKeyUsage([ID_KP_CODE_SIGNING, ID_KP_CLIENT_AUTH])),
     ];
     if (csr.egsDirectoryName) {
-      extensions.unshift(extension(OID.subjectAltName, new SubjectAlternativeName([new GeneralName({ directoryName: csr.egsDirectoryName })])));
+      extensions.unshift(
+        extension(
+          OID.subjectAltName,
+          new SubjectAlternativeName([new GeneralName({ directoryName: csr.egsDirectoryName })]),
+        ),
+      );
     }
-    return this.sign(csr.subjectName, csr.publicKeyInfo, now, new Date(now.getTime() + validDays * DAY_MS), extensions);
+    return this.sign(
+      csr.subjectName,
+      csr.publicKeyInfo,
+      now,
+      new Date(now.getTime() + validDays * DAY_MS),
+      extensions,
+    );
   }
 
   /** True when `certificate` carries this CA's signature. */
   issued(certificate: X509Certificate): boolean {
     try {
-      return certificate.checkIssued(this.certificate.x509) && certificate.verify(createPublicKey(this.privateKey));
+      return (
+        certificate.checkIssued(this.certificate.x509) && certificate.verify(createPublicKey(this.privateKey))
+      );
     } catch {
       return false;
     }
   }
 
-  private sign(subject: Name, spki: SubjectPublicKeyInfo, notBefore: Date, notAfter: Date, extensions: Extension[]): IssuedCertificate {
+  private sign(
+    subject: Name,
+    spki: SubjectPublicKeyInfo,
+    notBefore: Date,
+    notAfter: Date,
+    extensions: Extension[],
+  ): IssuedCertificate {
     const serial = randomBytes(16);
     serial[0] = (serial[0] & 0x7f) | 0x10; // positive, no leading zero byte
     const algorithm = new AlgorithmIdentifier({ algorithm: OID.ecdsaWithSha256 });
@@ -104,8 +140,19 @@ export class SandboxCertificateAuthority {
       extensions: new Extensions(extensions),
     });
     const signature = sign('sha256', serialize(tbs), this.privateKey);
-    const der = serialize(new Certificate({ tbsCertificate: tbs, signatureAlgorithm: algorithm, signatureValue: toArrayBuffer(signature) }));
-    return { der, base64: der.toString('base64'), serialNumberHex: serial.toString('hex'), x509: new X509Certificate(der) };
+    const der = serialize(
+      new Certificate({
+        tbsCertificate: tbs,
+        signatureAlgorithm: algorithm,
+        signatureValue: toArrayBuffer(signature),
+      }),
+    );
+    return {
+      der,
+      base64: der.toString('base64'),
+      serialNumberHex: serial.toString('hex'),
+      x509: new X509Certificate(der),
+    };
   }
 }
 

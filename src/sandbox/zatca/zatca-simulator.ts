@@ -8,8 +8,15 @@ import type { Request, Response } from 'express';
 import { readEgsCsr, type EgsCsrContent } from '../../compliance/ksa/csr-reader';
 import type { InvoiceResponse, ValidationMessage } from '../../compliance/ksa/fatoora.types';
 import { CERTIFICATE_TEMPLATE_NAMES, type ZatcaEnvironment } from '../../compliance/ksa/zatca-environment';
-import { createSandboxService, SandboxClock, startHttpService, type FaultRule, type RateLimitOptions } from '../framework';
+import {
+  createSandboxService,
+  SandboxClock,
+  startHttpService,
+  type FaultRule,
+  type RateLimitOptions,
+} from '../framework';
 import { ChainLedger } from './chain-ledger';
+import { mountGspKsaFacade } from './gsp-ksa-facade';
 import { checkInvoice, type ZatcaEndpoint } from './invoice-checks';
 import { SandboxCertificateAuthority, type IssuedCertificate } from './sandbox-ca';
 
@@ -22,6 +29,8 @@ export interface ZatcaSimulatorOptions {
   environment?: ZatcaEnvironment;
   rateLimit?: RateLimitOptions;
   faults?: FaultRule[];
+  /** API key of the GSP facade under `/ksa-einvoice`; default `sandbox-gsp-key`. */
+  gspApiKey?: string;
 }
 
 export interface CsidRecord {
@@ -58,6 +67,7 @@ export interface ZatcaSimulatorRecords {
 export interface ZatcaSimulator {
   url: string;
   otp: string;
+  gspApiKey: string;
   records: ZatcaSimulatorRecords;
   clock: SandboxClock;
   /** The sandbox CA certificate, PEM and base64 DER, for clients that verify CSIDs. */
@@ -85,7 +95,11 @@ export async function startZatcaSimulator(options: ZatcaSimulatorOptions = {}): 
     faults: options.faults,
     rateLimitKey: (req) => req.header('authorization') ?? req.header('otp'),
     records: () => ({
-      csids: records.csids.map(({ secret: _secret, csr: _csr, certificate, passedChecks, ...rest }) => ({ ...rest, serialNumber: certificate.serialNumberHex, passedChecks: [...passedChecks] })),
+      csids: records.csids.map(({ secret: _secret, csr: _csr, certificate, passedChecks, ...rest }) => ({
+        ...rest,
+        serialNumber: certificate.serialNumberHex,
+        passedChecks: [...passedChecks],
+      })),
       invoices: records.invoices.map(({ xml: _xml, ...rest }) => rest),
     }),
   });
@@ -110,12 +124,22 @@ export async function startZatcaSimulator(options: ZatcaSimulatorOptions = {}): 
 
   const authenticate = (req: Request, res: Response, kind: CsidRecord['kind']): CsidRecord | undefined => {
     const header = req.header('authorization') ?? '';
-    const decoded = header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString('utf8') : '';
+    const decoded = header.startsWith('Basic ')
+      ? Buffer.from(header.slice(6), 'base64').toString('utf8')
+      : '';
     const colon = decoded.indexOf(':');
     const record = colon > 0 ? csidsByToken.get(decoded.slice(0, colon)) : undefined;
-    const valid = record && record.secret === decoded.slice(colon + 1) && record.kind === kind && record.certificate.x509.validTo && new Date(record.certificate.x509.validTo) > clock.now();
+    const valid =
+      record &&
+      record.secret === decoded.slice(colon + 1) &&
+      record.kind === kind &&
+      record.certificate.x509.validTo &&
+      new Date(record.certificate.x509.validTo) > clock.now();
     if (!valid) {
-      res.status(401).json({ code: 'Unauthorized', message: `A valid ${kind} CSID (Basic binarySecurityToken:secret) is required` });
+      res.status(401).json({
+        code: 'Unauthorized',
+        message: `A valid ${kind} CSID (Basic binarySecurityToken:secret) is required`,
+      });
       return undefined;
     }
     return record;
@@ -156,12 +180,25 @@ export async function startZatcaSimulator(options: ZatcaSimulatorOptions = {}): 
   const checkOtp = (req: Request, res: Response): boolean => {
     const given = req.header('otp');
     if (given === otp) return true;
-    res.status(400).json({ errors: [{ code: given ? 'Invalid-OTP' : 'Missing-OTP', message: given ? 'The OTP is not valid' : 'OTP header is required' }] });
+    res.status(400).json({
+      errors: [
+        {
+          code: given ? 'Invalid-OTP' : 'Missing-OTP',
+          message: given ? 'The OTP is not valid' : 'OTP header is required',
+        },
+      ],
+    });
     return false;
   };
 
   const grant = (res: Response, record: CsidRecord) =>
-    res.status(200).json({ requestID: Number(record.requestId), dispositionMessage: 'ISSUED', binarySecurityToken: record.binarySecurityToken, secret: record.secret, errors: null });
+    res.status(200).json({
+      requestID: Number(record.requestId),
+      dispositionMessage: 'ISSUED',
+      binarySecurityToken: record.binarySecurityToken,
+      secret: record.secret,
+      errors: null,
+    });
 
   service.routes.post('/compliance', (req, res) => {
     if (!requireVersion(req, res) || !checkOtp(req, res)) return;
@@ -173,14 +210,31 @@ export async function startZatcaSimulator(options: ZatcaSimulatorOptions = {}): 
     if (!requireVersion(req, res)) return;
     const compliance = authenticate(req, res, 'compliance');
     if (!compliance) return;
-    const requestId = String((req.body as { compliance_request_id?: unknown } | undefined)?.compliance_request_id ?? '');
+    const given = (req.body as { compliance_request_id?: unknown } | undefined)?.compliance_request_id;
+    const requestId = typeof given === 'string' || typeof given === 'number' ? String(given) : '';
     if (requestId !== compliance.requestId) {
-      res.status(400).json({ errors: [{ code: 'Invalid-Request-ID', message: 'compliance_request_id does not belong to this compliance CSID' }] });
+      res.status(400).json({
+        errors: [
+          {
+            code: 'Invalid-Request-ID',
+            message: 'compliance_request_id does not belong to this compliance CSID',
+          },
+        ],
+      });
       return;
     }
-    const missing = requiredChecks(compliance.csr.egs.invoiceType).filter((check) => !compliance.passedChecks.has(check));
+    const missing = requiredChecks(compliance.csr.egs.invoiceType).filter(
+      (check) => !compliance.passedChecks.has(check),
+    );
     if (missing.length > 0) {
-      res.status(400).json({ errors: [{ code: 'Missing-Compliance-Steps', message: `Compliance checks not passed yet: ${missing.join(', ')}` }] });
+      res.status(400).json({
+        errors: [
+          {
+            code: 'Missing-Compliance-Steps',
+            message: `Compliance checks not passed yet: ${missing.join(', ')}`,
+          },
+        ],
+      });
       return;
     }
     grant(res, issue('production', compliance.csr));
@@ -193,7 +247,9 @@ export async function startZatcaSimulator(options: ZatcaSimulatorOptions = {}): 
     const csr = readCsr(req, res);
     if (!csr) return;
     if (csr.egs.vatNumber !== current.csr.egs.vatNumber) {
-      res.status(400).json({ errors: [{ code: 'Invalid-CSR', message: 'a renewal CSR must be for the same taxpayer' }] });
+      res
+        .status(400)
+        .json({ errors: [{ code: 'Invalid-CSR', message: 'a renewal CSR must be for the same taxpayer' }] });
       return;
     }
     grant(res, issue('production', csr, current.requestId));
@@ -203,33 +259,74 @@ export async function startZatcaSimulator(options: ZatcaSimulatorOptions = {}): 
     if (!requireVersion(req, res)) return;
     const caller = authenticate(req, res, endpoint === 'compliance' ? 'compliance' : 'production');
     if (!caller) return;
-    if (endpoint !== 'compliance' && req.header('clearance-status') !== (endpoint === 'clearance' ? '1' : '0')) {
-      res.status(400).json({ code: 'Invalid-Clearance-Status', message: `Clearance-Status header must be ${endpoint === 'clearance' ? '1' : '0'}` });
+    if (
+      endpoint !== 'compliance' &&
+      req.header('clearance-status') !== (endpoint === 'clearance' ? '1' : '0')
+    ) {
+      res.status(400).json({
+        code: 'Invalid-Clearance-Status',
+        message: `Clearance-Status header must be ${endpoint === 'clearance' ? '1' : '0'}`,
+      });
       return;
     }
     const body = (req.body ?? {}) as { invoiceHash?: unknown; uuid?: unknown; invoice?: unknown };
-    const previous = endpoint !== 'compliance' && typeof body.uuid === 'string' ? acceptedByUuid.get(body.uuid) : undefined;
+    const previous =
+      endpoint !== 'compliance' && typeof body.uuid === 'string' ? acceptedByUuid.get(body.uuid) : undefined;
     if (previous && previous.record.hash === body.invoiceHash) {
-      const already = message('INFO', 'Invoice-Already-Submitted', 'DUPLICATE', `Invoice ${previous.record.uuid} was already ${previous.record.status.toLowerCase()}`);
-      res.status(409).json({ ...previous.body, validationResults: { ...emptyResults('PASS'), infoMessages: [already] } });
+      const already = message(
+        'INFO',
+        'Invoice-Already-Submitted',
+        'DUPLICATE',
+        `Invoice ${previous.record.uuid} was already ${previous.record.status.toLowerCase()}`,
+      );
+      res
+        .status(409)
+        .json({ ...previous.body, validationResults: { ...emptyResults('PASS'), infoMessages: [already] } });
       return;
     }
-    const result = checkInvoice({ endpoint, body, callerCertificateBase64: caller.certificate.base64, ca, ledger });
+    const result = checkInvoice({
+      endpoint,
+      body,
+      callerCertificateBase64: caller.certificate.base64,
+      ca,
+      ledger,
+    });
     if (previous) {
-      result.errors.push(message('ERROR', 'duplicate-uuid', 'DUPLICATE', `Invoice UUID ${previous.record.uuid} was already ${previous.record.status.toLowerCase()} with different content`));
+      result.errors.push(
+        message(
+          'ERROR',
+          'duplicate-uuid',
+          'DUPLICATE',
+          `Invoice UUID ${previous.record.uuid} was already ${previous.record.status.toLowerCase()} with different content`,
+        ),
+      );
     }
     const kind = result.facts?.kind;
     const ok = result.errors.length === 0;
     const isStandard = endpoint === 'clearance' || (endpoint === 'compliance' && kind === 'standard');
     const status = isStandard ? (ok ? 'CLEARED' : 'NOT_CLEARED') : ok ? 'REPORTED' : 'NOT_REPORTED';
     const validationResults = {
-      infoMessages: ok ? [message('INFO', 'XSD_ZERO', 'XSD validation', 'Complied with UBL 2.1 standards in line with ZATCA specifications')] : [],
+      infoMessages: ok
+        ? [
+            message(
+              'INFO',
+              'XSD_ZERO',
+              'XSD validation',
+              'Complied with UBL 2.1 standards in line with ZATCA specifications',
+            ),
+          ]
+        : [],
       warningMessages: result.warnings,
       errorMessages: result.errors,
       status: ok ? (result.warnings.length > 0 ? 'WARNING' : 'PASS') : 'ERROR',
     };
     const response: InvoiceResponse = isStandard
-      ? { validationResults, clearanceStatus: status, clearedInvoice: ok && result.xml !== undefined ? Buffer.from(result.xml, 'utf8').toString('base64') : null }
+      ? {
+          validationResults,
+          clearanceStatus: status,
+          clearedInvoice:
+            ok && result.xml !== undefined ? Buffer.from(result.xml, 'utf8').toString('base64') : null,
+        }
       : { validationResults, reportingStatus: status };
     const httpStatus = !ok ? 400 : result.warnings.length > 0 ? 202 : 200;
     const record: InvoiceRecord = {
@@ -245,13 +342,22 @@ export async function startZatcaSimulator(options: ZatcaSimulatorOptions = {}): 
       at: clock.now().toISOString(),
     };
     records.invoices.push(record);
-    const chainBroken = result.errors.some((error) => error.category === 'INVOICE_CHAIN_ERRORS' || error.code === 'invalid-invoice-uuid' || error.code === 'duplicate-uuid');
+    const chainBroken = result.errors.some(
+      (error) =>
+        error.category === 'INVOICE_CHAIN_ERRORS' ||
+        error.code === 'invalid-invoice-uuid' ||
+        error.code === 'duplicate-uuid',
+    );
     if (result.authentic && !chainBroken && result.facts?.icv && result.hash && result.facts.uuid) {
       ledger
-        .chainOf(endpoint === 'compliance' ? 'compliance' : 'production', new X509Certificate(caller.certificate.der))
+        .chainOf(
+          endpoint === 'compliance' ? 'compliance' : 'production',
+          new X509Certificate(caller.certificate.der),
+        )
         .set(Number(result.facts.icv), { uuid: result.facts.uuid, hash: result.hash, pih: result.facts.pih });
     }
-    if (ok && endpoint === 'compliance' && kind && result.facts?.typeCode) caller.passedChecks.add(`${kind}:${result.facts.typeCode}`);
+    if (ok && endpoint === 'compliance' && kind && result.facts?.typeCode)
+      caller.passedChecks.add(`${kind}:${result.facts.typeCode}`);
     if (ok && endpoint !== 'compliance') acceptedByUuid.set(record.uuid, { record, body: response });
     res.status(httpStatus).json(response);
   };
@@ -263,10 +369,31 @@ export async function startZatcaSimulator(options: ZatcaSimulatorOptions = {}): 
     res.type('application/x-pem-file').send(ca.pem);
   });
 
+  const gspApiKey = options.gspApiKey ?? 'sandbox-gsp-key';
+  let selfUrl = '';
+  mountGspKsaFacade(service.routes, {
+    apiKey: gspApiKey,
+    selfUrl: () => selfUrl,
+    findInvoice: (uuid) => {
+      const matching = records.invoices.filter(
+        (invoice) => invoice.uuid === uuid && invoice.endpoint !== 'compliance',
+      );
+      return acceptedByUuid.get(uuid)?.record ?? matching[matching.length - 1];
+    },
+    isProductionCsid: (xCsid) => {
+      const decoded = Buffer.from(xCsid, 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      const record = colon > 0 ? csidsByToken.get(decoded.slice(0, colon)) : undefined;
+      return record?.kind === 'production' && record.secret === decoded.slice(colon + 1);
+    },
+  });
+
   const running = await startHttpService(service.app, { port: options.port });
+  selfUrl = running.url;
   return {
     url: running.url,
     otp,
+    gspApiKey,
     records,
     clock,
     caCertificatePem: ca.pem,
@@ -278,7 +405,10 @@ export async function startZatcaSimulator(options: ZatcaSimulatorOptions = {}): 
 /** Compliance checks ZATCA requires before a production CSID, by the CSR's invoice-type flags. */
 export function requiredChecks(invoiceType: string | undefined): string[] {
   const flags = invoiceType ?? '';
-  const kinds = [flags.charAt(0) === '1' ? 'standard' : undefined, flags.charAt(1) === '1' ? 'simplified' : undefined].filter((kind) => kind !== undefined);
+  const kinds = [
+    flags.charAt(0) === '1' ? 'standard' : undefined,
+    flags.charAt(1) === '1' ? 'simplified' : undefined,
+  ].filter((kind) => kind !== undefined);
   return kinds.flatMap((kind) => SIMPLIFIED_AND_STANDARD_TYPES.map((type) => `${kind}:${type}`));
 }
 

@@ -29,7 +29,9 @@ export interface TestSigningMaterial {
 
 const ECDSA_WITH_SHA256 = '1.2.840.10045.4.3.2';
 
-export function createTestSigningMaterial(options: { commonName?: string; serial?: bigint } = {}): TestSigningMaterial {
+export function createTestSigningMaterial(
+  options: { commonName?: string; serial?: bigint } = {},
+): TestSigningMaterial {
   const ca = generateKeyPairSync('ec', { namedCurve: 'secp256k1' });
   const egs = generateKeyPairSync('ec', { namedCurve: 'secp256k1' });
   const serial = options.serial ?? BigInt(`0x01${randomBytes(15).toString('hex')}`);
@@ -49,7 +51,10 @@ export function createTestSigningMaterial(options: { commonName?: string; serial
     serialNumber: bigintBytes(serial),
     signature: new AlgorithmIdentifier({ algorithm: ECDSA_WITH_SHA256 }),
     issuer,
-    validity: new Validity({ notBefore: new Date(now - 86_400_000), notAfter: new Date(now + 365 * 86_400_000) }),
+    validity: new Validity({
+      notBefore: new Date(now - 86_400_000),
+      notAfter: new Date(now + 365 * 86_400_000),
+    }),
     subject,
     subjectPublicKeyInfo: AsnConvert.parse(spki(egs.publicKey), SubjectPublicKeyInfo),
   });
@@ -74,7 +79,9 @@ function name(entries: [oid: string, value: string][]): Name {
         new RelativeDistinguishedName([
           new AttributeTypeAndValue({
             type,
-            value: new AttributeValue(type === '2.5.4.6' ? { printableString: value } : { utf8String: value }),
+            value: new AttributeValue(
+              type === '2.5.4.6' ? { printableString: value } : { utf8String: value },
+            ),
           }),
         ]),
     ),

@@ -45,7 +45,9 @@ export function runZatcaCheck(files: string[], options: { pih?: string } = {}): 
     const report = reports.find((entry) => entry.startsWith(file)) ?? '';
     const failures = report
       .split('\n')
-      .filter((line) => /\[(fatal|error)\]|: (FAILED|MISMATCH|INVALID)|!= expected|QR checks +: \[/.test(line))
+      .filter((line) =>
+        /\[(fatal|error)\]|: (FAILED|MISMATCH|INVALID)|!= expected|QR checks +: \[/.test(line),
+      )
       .map((line) => line.trim());
     return { file, passed: /RESULT +: PASSED/.test(report), failures, report };
   });

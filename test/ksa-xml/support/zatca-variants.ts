@@ -8,7 +8,8 @@ import { type CanonicalInvoice, type InvoiceLine } from '../../../src/domain/can
 import { sampleSaudiInvoice } from '../../../src/domain/__fixtures__';
 
 /** ZATCA's published PIH of an EGS unit's first invoice: base64 of the hex SHA-256 of "0". */
-export const INITIAL_PIH = 'NWZlY2ViNjZmZmM4NmYzOGQ5NTI3ODZjNmQ2OTZjNzljMmRiYzIzOWRkNGU5MWI0NjcyOWQ3M2EyN2ZiNTdlOQ==';
+export const INITIAL_PIH =
+  'NWZlY2ViNjZmZmM4NmYzOGQ5NTI3ODZjNmQ2OTZjNzljMmRiYzIzOWRkNGU5MWI0NjcyOWQ3M2EyN2ZiNTdlOQ==';
 
 export interface ZatcaVariant {
   name: string;
@@ -42,7 +43,11 @@ export function zatcaVariants(date = todayUtc()): ZatcaVariant[] {
         documentType: 'CRN',
         documentNumber: 'CN-2024-0007',
         lines: [standard.lines[1]],
-        originalInvoice: { number: standard.documentNumber, date, reason: 'Goods returned: 10 mice damaged in transit' },
+        originalInvoice: {
+          number: standard.documentNumber,
+          date,
+          reason: 'Goods returned: 10 mice damaged in transit',
+        },
       }),
     },
     {
@@ -51,7 +56,11 @@ export function zatcaVariants(date = todayUtc()): ZatcaVariant[] {
         documentType: 'DBN',
         documentNumber: 'DN-2024-0003',
         lines: [line(1, 'Price adjustment, laptop', '1', '120.00', '15', 'S')],
-        originalInvoice: { number: standard.documentNumber, date, reason: 'Price correction agreed on delivery' },
+        originalInvoice: {
+          number: standard.documentNumber,
+          date,
+          reason: 'Price correction agreed on delivery',
+        },
       }),
     },
     {
@@ -83,7 +92,13 @@ export function zatcaVariants(date = todayUtc()): ZatcaVariant[] {
         supplyType: 'EXPWOP',
         buyer: {
           legalName: 'Gulf Coast Imports Inc.',
-          address: { line1: '1200 Harbor Blvd', street: '1200 Harbor Blvd', city: 'Houston', postalCode: '77002', countryCode: 'US' },
+          address: {
+            line1: '1200 Harbor Blvd',
+            street: '1200 Harbor Blvd',
+            city: 'Houston',
+            postalCode: '77002',
+            countryCode: 'US',
+          },
           otherIds: [{ scheme: 'OTH', value: 'US4471120' }],
         },
         lines: [line(1, 'Industrial printer', '2', '7500.00', '0', 'Z', 'VATEX-SA-32')],

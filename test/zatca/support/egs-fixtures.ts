@@ -38,18 +38,34 @@ export function testCsrConfig(overrides: Partial<EgsCsrConfig> = {}): EgsCsrConf
   };
 }
 
-export function testEgsUnit(egsUnitId = 'egs-riyadh-1', overrides: Partial<EgsCsrConfig> = {}): EgsUnitProfile {
+export function testEgsUnit(
+  egsUnitId = 'egs-riyadh-1',
+  overrides: Partial<EgsCsrConfig> = {},
+): EgsUnitProfile {
   return { egsUnitId, csr: testCsrConfig(overrides), seller: testSeller };
 }
 
 /** A one-line sale at 15 %: 3 × 40.00 = 120.00 + 18.00 VAT. */
-export function testInvoice(kind: 'standard' | 'simplified', documentNumber: string, egsUnitId = 'egs-riyadh-1'): CanonicalInvoice {
+export function testInvoice(
+  kind: 'standard' | 'simplified',
+  documentNumber: string,
+  egsUnitId = 'egs-riyadh-1',
+): CanonicalInvoice {
   const buyer: Buyer =
     kind === 'standard'
       ? {
           legalName: 'Hijaz Builders Co',
           vatNumber: '300075588700003',
-          address: { line1: 'Tahlia Street', street: 'Tahlia Street', buildingNumber: '7421', additionalNumber: '2211', district: 'Al Andalus', city: 'Jeddah', postalCode: '23326', countryCode: 'SA' },
+          address: {
+            line1: 'Tahlia Street',
+            street: 'Tahlia Street',
+            buildingNumber: '7421',
+            additionalNumber: '2211',
+            district: 'Al Andalus',
+            city: 'Jeddah',
+            postalCode: '23326',
+            countryCode: 'SA',
+          },
         }
       : { legalName: 'Cash customer', address: { line1: '', city: 'Riyadh', countryCode: 'SA' } };
   return {
@@ -92,7 +108,19 @@ export function testInvoice(kind: 'standard' | 'simplified', documentNumber: str
     ],
     charges: [],
     documentDiscount: '0',
-    totals: { taxableValue: '120.00', igst: '0', cgst: '0', sgst: '0', cess: '0', stateCess: '0', vat: '18.00', discount: '0', otherCharges: '0', roundOff: '0', invoiceTotal: '138.00' },
+    totals: {
+      taxableValue: '120.00',
+      igst: '0',
+      cgst: '0',
+      sgst: '0',
+      cess: '0',
+      stateCess: '0',
+      vat: '18.00',
+      discount: '0',
+      otherCharges: '0',
+      roundOff: '0',
+      invoiceTotal: '138.00',
+    },
     payment: { meansCode: '10' },
     ksa: { invoiceKind: kind, issueTime: '10:15:00', supplyDate: '2026-11-20', egsUnitId },
   };

@@ -5,7 +5,7 @@ import { InMemoryEgsCredentialStore } from '../../../src/compliance/ksa/egs-cred
 import { FatooraClient } from '../../../src/compliance/ksa/fatoora.client';
 import { ZatcaOnboardingService } from '../../../src/compliance/ksa/onboarding.service';
 import { SecretBox } from '../../../src/compliance/ksa/secret-box';
-import { ZatcaRegime } from '../../../src/compliance/ksa/zatca.regime';
+import { ZatcaRegime, type ZatcaRegimeDependencies } from '../../../src/compliance/ksa/zatca.regime';
 import { zatcaXmlTools } from '../../../src/compliance/ksa/zatca-xml-tools';
 import type { SubmitContext } from '../../../src/compliance/regime';
 import { startZatcaSimulator, type ZatcaSimulator } from '../../../src/sandbox/zatca';
@@ -17,6 +17,8 @@ export interface ZatcaHarness {
   chain: InMemoryZatcaChainStore;
   onboarding: ZatcaOnboardingService;
   regime: ZatcaRegime;
+  /** Another regime on the same simulator, chain and credentials, with some dependencies replaced. */
+  regimeWith(overrides: Partial<ZatcaRegimeDependencies>): ZatcaRegime;
   secretBox: SecretBox;
   logLines: string[];
 }
@@ -24,14 +26,30 @@ export interface ZatcaHarness {
 export async function startZatcaHarness(): Promise<ZatcaHarness> {
   const simulator = await startZatcaSimulator();
   const logLines: string[] = [];
-  const log = { info: (message: string, meta?: object) => void logLines.push(`${message} ${JSON.stringify(meta ?? {})}`) };
+  const log = {
+    info: (message: string, meta?: object) => void logLines.push(`${message} ${JSON.stringify(meta ?? {})}`),
+  };
   const client = new FatooraClient({ baseUrl: simulator.url, timeoutMs: 5_000, log });
   const store = new InMemoryEgsCredentialStore();
   const chain = new InMemoryZatcaChainStore();
   const secretBox = new SecretBox(randomBytes(32));
-  const onboarding = new ZatcaOnboardingService({ provider: client, store, secretBox, ...zatcaXmlTools, log });
-  const regime = new ZatcaRegime({ provider: client, chain, credentials: onboarding, ...zatcaXmlTools });
-  return { simulator, client, store, chain, onboarding, regime, secretBox, logLines };
+  const onboarding = new ZatcaOnboardingService({
+    provider: client,
+    store,
+    secretBox,
+    ...zatcaXmlTools,
+    log,
+  });
+  const dependencies: ZatcaRegimeDependencies = {
+    provider: client,
+    chain,
+    credentials: onboarding,
+    ...zatcaXmlTools,
+  };
+  const regime = new ZatcaRegime(dependencies);
+  const regimeWith = (overrides: Partial<ZatcaRegimeDependencies>) =>
+    new ZatcaRegime({ ...dependencies, ...overrides });
+  return { simulator, client, store, chain, onboarding, regime, regimeWith, secretBox, logLines };
 }
 
 let submissionCounter = 0;

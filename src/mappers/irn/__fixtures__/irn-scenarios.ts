@@ -93,10 +93,22 @@ export function withLines(invoice: CanonicalInvoice, lines: InvoiceLine[]): Cano
     lines,
     totals: {
       ...invoice.totals,
-      taxableValue: toFixed(sum((line) => line.taxableValue), 2),
-      igst: toFixed(sum((line) => line.igstAmount), 2),
-      cgst: toFixed(sum((line) => line.cgstAmount), 2),
-      sgst: toFixed(sum((line) => line.sgstAmount), 2),
+      taxableValue: toFixed(
+        sum((line) => line.taxableValue),
+        2,
+      ),
+      igst: toFixed(
+        sum((line) => line.igstAmount),
+        2,
+      ),
+      cgst: toFixed(
+        sum((line) => line.cgstAmount),
+        2,
+      ),
+      sgst: toFixed(
+        sum((line) => line.sgstAmount),
+        2,
+      ),
       cess: toFixed(cess, 2),
       stateCess: '0',
       roundOff: toFixed(rounded.minus(exact), 2),
@@ -106,8 +118,21 @@ export function withLines(invoice: CanonicalInvoice, lines: InvoiceLine[]): Cano
 }
 
 const FURNITURE: LineSpec[] = [
-  { description: 'Steel almirah, 4 door', hsnCode: '94031090', quantity: '2', unitPrice: '12500', discount: '500', taxRate: '18' },
-  { description: 'Ergonomic office chair', hsnCode: '94013000', quantity: '5', unitPrice: '4200.50', taxRate: '18' },
+  {
+    description: 'Steel almirah, 4 door',
+    hsnCode: '94031090',
+    quantity: '2',
+    unitPrice: '12500',
+    discount: '500',
+    taxRate: '18',
+  },
+  {
+    description: 'Ergonomic office chair',
+    hsnCode: '94013000',
+    quantity: '5',
+    unitPrice: '4200.50',
+    taxRate: '18',
+  },
 ];
 
 export function sezInvoice(withPayment: boolean): CanonicalInvoice {
@@ -117,12 +142,21 @@ export function sezInvoice(withPayment: boolean): CanonicalInvoice {
     buyer: {
       gstin: SEZ_BUYER_GSTIN,
       legalName: 'Electronic City SEZ Developers Limited',
-      address: { line1: 'Unit 12, Electronic City Phase 1', city: 'Bengaluru', postalCode: '560100', stateCode: '29', countryCode: 'IN' },
+      address: {
+        line1: 'Unit 12, Electronic City Phase 1',
+        city: 'Bengaluru',
+        postalCode: '560100',
+        stateCode: '29',
+        countryCode: 'IN',
+      },
       placeOfSupply: '29',
     },
   });
   const treatment = withPayment ? 'igst' : 'none';
-  return withLines(base, FURNITURE.map((spec, index) => lineFrom(index + 1, spec, treatment)));
+  return withLines(
+    base,
+    FURNITURE.map((spec, index) => lineFrom(index + 1, spec, treatment)),
+  );
 }
 
 /** An export billed in US dollars: amounts in USD, converted by the mapper at the exchange rate. */
@@ -147,7 +181,13 @@ export function exportInvoice(withPayment: boolean): CanonicalInvoice {
     payment: { terms: 'Letter of credit, 60 days', creditDays: 60 },
   });
   const lines = [
-    { description: 'Teak dining table', hsnCode: '94036000', quantity: '4', unitPrice: '610.40', taxRate: '18' },
+    {
+      description: 'Teak dining table',
+      hsnCode: '94036000',
+      quantity: '4',
+      unitPrice: '610.40',
+      taxRate: '18',
+    },
     { description: 'Cane chair', hsnCode: '94015200', quantity: '24', unitPrice: '48.75', taxRate: '18' },
   ].map((spec, index) => lineFrom(index + 1, spec, withPayment ? 'igst' : 'none'));
   const invoice = withLines(base, lines);
@@ -163,11 +203,20 @@ export function deemedExportInvoice(): CanonicalInvoice {
     buyer: {
       gstin: TAMIL_NADU_BUYER_GSTIN,
       legalName: 'Coromandel Export Oriented Unit Private Limited',
-      address: { line1: '3 SIPCOT Industrial Park', city: 'Sriperumbudur', postalCode: '602105', stateCode: '33', countryCode: 'IN' },
+      address: {
+        line1: '3 SIPCOT Industrial Park',
+        city: 'Sriperumbudur',
+        postalCode: '602105',
+        stateCode: '33',
+        countryCode: 'IN',
+      },
       placeOfSupply: '33',
     },
   });
-  return withLines(base, FURNITURE.map((spec, index) => lineFrom(index + 1, spec, 'igst')));
+  return withLines(
+    base,
+    FURNITURE.map((spec, index) => lineFrom(index + 1, spec, 'igst')),
+  );
 }
 
 /** Goods transport by a GTA: the recipient pays the tax (reverse charge); the ERP total excludes it. */
@@ -175,7 +224,14 @@ export function reverseChargeInvoice(): CanonicalInvoice {
   const base = sampleIndiaInvoice({ reverseCharge: true, documentNumber: 'KF/RCM/0001' });
   const line = lineFrom(
     1,
-    { description: 'Goods transport, Bengaluru to Mysuru', hsnCode: '996511', quantity: '1', unit: 'OTH', unitPrice: '18000', taxRate: '5' },
+    {
+      description: 'Goods transport, Bengaluru to Mysuru',
+      hsnCode: '996511',
+      quantity: '1',
+      unit: 'OTH',
+      unitPrice: '18000',
+      taxRate: '5',
+    },
     'cgst+sgst',
   );
   const withoutTax = { ...line, totalAmount: line.taxableValue };
@@ -187,10 +243,29 @@ export function reverseChargeInvoice(): CanonicalInvoice {
 export function cessInvoice(): CanonicalInvoice {
   const base = sampleInterStateInvoice({ documentNumber: 'KF/CESS/0001' });
   return withLines(base, [
-    lineFrom(1, { description: 'Utility vehicle, 1500 cc', hsnCode: '87032291', quantity: '1', unitPrice: '1150000', taxRate: '28', cessRate: '22' }, 'igst'),
+    lineFrom(
+      1,
+      {
+        description: 'Utility vehicle, 1500 cc',
+        hsnCode: '87032291',
+        quantity: '1',
+        unitPrice: '1150000',
+        taxRate: '28',
+        cessRate: '22',
+      },
+      'igst',
+    ),
     lineFrom(
       2,
-      { description: 'Chewing tobacco, 1000 pouches', hsnCode: '24039910', quantity: '1000', unitPrice: '4.50', taxRate: '28', cessRate: '0', cessNonAdvolAmount: '560.00' },
+      {
+        description: 'Chewing tobacco, 1000 pouches',
+        hsnCode: '24039910',
+        quantity: '1000',
+        unitPrice: '4.50',
+        taxRate: '28',
+        cessRate: '0',
+        cessNonAdvolAmount: '560.00',
+      },
       'igst',
     ),
   ]);
@@ -202,13 +277,25 @@ export function transportInvoice(): CanonicalInvoice {
     documentNumber: 'KF/EWB/0001',
     dispatchFrom: {
       name: 'Kaveri Furnishings Warehouse',
-      address: { line1: 'Survey 88, Nelamangala Road', city: 'Tumakuru', postalCode: '572106', stateCode: '29', countryCode: 'IN' },
+      address: {
+        line1: 'Survey 88, Nelamangala Road',
+        city: 'Tumakuru',
+        postalCode: '572106',
+        stateCode: '29',
+        countryCode: 'IN',
+      },
     },
     shipTo: {
       gstin: sampleIndiaInvoice().buyer.gstin,
       legalName: 'Mysore Tech Parks LLP',
       tradeName: 'Tech Park Site B',
-      address: { line1: 'Site B, Hootagalli', city: 'Mysuru', postalCode: '570018', stateCode: '29', countryCode: 'IN' },
+      address: {
+        line1: 'Site B, Hootagalli',
+        city: 'Mysuru',
+        postalCode: '570018',
+        stateCode: '29',
+        countryCode: 'IN',
+      },
     },
     transport: {
       transporterId: '29AAACR4849R1ZH',
@@ -251,7 +338,18 @@ export function thirdsInvoice(): CanonicalInvoice {
   const third = '33.333333333';
   const halfTax = '2.99999999997';
   const line = (lineNo: number): InvoiceLine => ({
-    ...lineFrom(lineNo, { description: `Consulting retainer, part ${lineNo} of 3`, hsnCode: '998311', quantity: '1', unit: 'OTH', unitPrice: third, taxRate: '18' }, 'cgst+sgst'),
+    ...lineFrom(
+      lineNo,
+      {
+        description: `Consulting retainer, part ${lineNo} of 3`,
+        hsnCode: '998311',
+        quantity: '1',
+        unit: 'OTH',
+        unitPrice: third,
+        taxRate: '18',
+      },
+      'cgst+sgst',
+    ),
     grossAmount: third,
     taxableValue: third,
     cgstAmount: halfTax,
@@ -284,7 +382,10 @@ export function irnScenarios(): IrnScenario[] {
     { name: 'B2B intra-state (CGST+SGST)', invoice: sampleIndiaInvoice() },
     { name: 'B2B inter-state (IGST)', invoice: sampleInterStateInvoice() },
     { name: 'credit note with preceding invoice', invoice: sampleIndiaCreditNote() },
-    { name: 'debit note', invoice: sampleIndiaCreditNote({ documentType: 'DBN', documentNumber: 'KF/DN/24-25/003' }) },
+    {
+      name: 'debit note',
+      invoice: sampleIndiaCreditNote({ documentType: 'DBN', documentNumber: 'KF/DN/24-25/003' }),
+    },
     { name: 'SEZ with payment', invoice: sezInvoice(true) },
     { name: 'SEZ without payment', invoice: sezInvoice(false) },
     { name: 'export with payment, USD', invoice: exportInvoice(true) },

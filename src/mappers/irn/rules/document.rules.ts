@@ -20,7 +20,12 @@ export function checkDocument(context: RuleContext): void {
   checkDocumentNumber(context, 'DocDtls.No', payload.DocDtls.No);
   const documentDate = fromNicDate(payload.DocDtls.Dt);
   if (documentDate === undefined) {
-    context.fail('DocDtls.Dt', 'irn.document.date', 'the document date must be a real date, dd/mm/yyyy', payload.DocDtls.Dt);
+    context.fail(
+      'DocDtls.Dt',
+      'irn.document.date',
+      'the document date must be a real date, dd/mm/yyyy',
+      payload.DocDtls.Dt,
+    );
   } else if (documentDate > context.options.today) {
     context.fail(
       'DocDtls.Dt',
@@ -56,7 +61,12 @@ function checkPrecedingDocuments(context: RuleContext, documentDate: string | un
   preceding.forEach((document, index) => {
     const path = `RefDtls.PrecDocDtls[${index}]`;
     if (!DOCUMENT_NUMBER_ANY_CASE.test(document.InvNo)) {
-      context.fail(`${path}.InvNo`, 'irn.precedingDocument.number', 'not a valid invoice number', document.InvNo);
+      context.fail(
+        `${path}.InvNo`,
+        'irn.precedingDocument.number',
+        'not a valid invoice number',
+        document.InvNo,
+      );
     }
     const date = fromNicDate(document.InvDt);
     if (date === undefined) {

@@ -3,14 +3,16 @@ import { isNotifiedGstRate } from '../../../domain/gst-rates';
 import { isServiceCode, isValidHsnFormat } from '../../../domain/hsn';
 import { isValidUqc } from '../../../domain/uqc';
 import { type NicItem } from '../nic-einvoice-v1.1.types';
+import { plus } from '../decimal-sums';
 import { fromWireNumber } from '../wire-number';
 import { type RuleContext, within } from './rule-context';
 
 export const MAX_ITEMS = 1000;
 /** The IRP accepts a tax amount within one rupee of taxable value x rate. */
 export const TAX_TOLERANCE = new Dec(1);
-const HUNDRED = new Dec(100);
-const TWO_HUNDRED = new Dec(200);
+/** CGST and SGST are each half the GST rate. */
+const FULL_RATE = 1;
+const HALF_RATE = 2;
 const ALL_ZEROS = /^0+$/;
 
 const AMOUNT_FIELDS = [
@@ -50,7 +52,12 @@ export interface ItemAmounts {
 export function checkItems(context: RuleContext): ItemAmounts[] {
   const items = context.payload.ItemList;
   if (items.length < 1 || items.length > MAX_ITEMS) {
-    context.fail('ItemList', 'irn.items.count', `an e-invoice has 1 to ${MAX_ITEMS} items, this has ${items.length}`, items.length);
+    context.fail(
+      'ItemList',
+      'irn.items.count',
+      `an e-invoice has 1 to ${MAX_ITEMS} items, this has ${items.length}`,
+      items.length,
+    );
   }
   const serialNumbers = new Set<string>();
   return items.map((item, index) => {
@@ -58,7 +65,12 @@ export function checkItems(context: RuleContext): ItemAmounts[] {
     if (!/^[0-9]{1,6}$/.test(item.SlNo)) {
       context.fail(`${path}.SlNo`, 'irn.item.serialNumber', 'a serial number has 1 to 6 digits', item.SlNo);
     } else if (serialNumbers.has(item.SlNo)) {
-      context.fail(`${path}.SlNo`, 'irn.item.serialNumberDuplicate', 'serial numbers must be unique', item.SlNo);
+      context.fail(
+        `${path}.SlNo`,
+        'irn.item.serialNumberDuplicate',
+        'serial numbers must be unique',
+        item.SlNo,
+      );
     }
     serialNumbers.add(item.SlNo);
     checkClassification(context, path, item);
@@ -69,12 +81,20 @@ export function checkItems(context: RuleContext): ItemAmounts[] {
 
 function checkClassification(context: RuleContext, path: string, item: NicItem): void {
   if (!isValidHsnFormat(item.HsnCd) || ALL_ZEROS.test(item.HsnCd)) {
-    context.fail(`${path}.HsnCd`, 'irn.item.hsnFormat', 'an HSN or SAC code has 4, 6 or 8 digits', item.HsnCd, '2176');
+    context.fail(
+      `${path}.HsnCd`,
+      'irn.item.hsnFormat',
+      'an HSN or SAC code has 4, 6 or 8 digits',
+      item.HsnCd,
+      '2176',
+    );
   } else if ((item.IsServc === 'Y') !== isServiceCode(item.HsnCd)) {
     context.fail(
       `${path}.IsServc`,
       'irn.item.serviceHsn',
-      item.IsServc === 'Y' ? 'a service needs a SAC code (99...)' : 'a SAC code (99...) is a service: IsServc must be Y',
+      item.IsServc === 'Y'
+        ? 'a service needs a SAC code (99...)'
+        : 'a SAC code (99...) is a service: IsServc must be Y',
       item.IsServc,
     );
   }
@@ -85,18 +105,54 @@ function checkClassification(context: RuleContext, path: string, item: NicItem):
   if (item.Unit === undefined || item.Unit === '') {
     if (isGoods) context.fail(`${path}.Unit`, 'irn.item.unitRequired', 'goods need a unit (UQC)', item.Unit);
   } else if (!isValidUqc(item.Unit)) {
-    context.fail(`${path}.Unit`, 'irn.item.uqc', 'not a unit quantity code (UQC) of the GST master', item.Unit);
+    context.fail(
+      `${path}.Unit`,
+      'irn.item.uqc',
+      'not a unit quantity code (UQC) of the GST master',
+      item.Unit,
+    );
   }
-  if (!isNotifiedGstRate(String(item.GstRt))) {
+  if (!isNotifiedRate(item.GstRt)) {
     context.fail(`${path}.GstRt`, 'irn.item.gstRate', 'not a notified GST rate', item.GstRt, '2240');
   }
+}
+
+/** Rates repeat across items and invoices: remember the few answers instead of re-parsing each time. */
+const notifiedRateAnswers = new Map<number, boolean>();
+const MAX_REMEMBERED_RATES = 64;
+
+function isNotifiedRate(rate: number): boolean {
+  let answer = notifiedRateAnswers.get(rate);
+  if (answer === undefined) {
+    answer = isNotifiedGstRate(String(rate));
+    if (notifiedRateAnswers.size < MAX_REMEMBERED_RATES) notifiedRateAnswers.set(rate, answer);
+  }
+  return answer;
+}
+
+/** rate% (or half of it) as a fraction, 18 -> 0.18; exact, and remembered since rates repeat. */
+const rateFractions = [new Map<number, Decimal>(), new Map<number, Decimal>(), new Map<number, Decimal>()];
+
+function rateFraction(rate: number, share: typeof FULL_RATE | typeof HALF_RATE): Decimal {
+  const known = rateFractions[share];
+  let fraction = known.get(rate);
+  if (fraction === undefined) {
+    fraction = fromWireNumber(rate).div(100 * share);
+    if (known.size < MAX_REMEMBERED_RATES) known.set(rate, fraction);
+  }
+  return fraction;
 }
 
 function checkNonNegative(context: RuleContext, path: string, item: NicItem): void {
   for (const field of AMOUNT_FIELDS) {
     const value = item[field];
     if (value !== undefined && value < 0) {
-      context.fail(`${path}.${field}`, 'irn.amount.negative', 'NIC amounts, quantities and rates are not negative', value);
+      context.fail(
+        `${path}.${field}`,
+        'irn.amount.negative',
+        'NIC amounts, quantities and rates are not negative',
+        value,
+      );
     }
   }
 }
@@ -105,47 +161,29 @@ function checkAmounts(context: RuleContext, path: string, item: NicItem): ItemAm
   const total = fromWireNumber(item.TotAmt);
   const discount = fromWireNumber(item.Discount);
   const assessable = fromWireNumber(item.AssAmt);
-  const rate = fromWireNumber(item.GstRt);
   const igst = fromWireNumber(item.IgstAmt);
   const cgst = fromWireNumber(item.CgstAmt);
   const sgst = fromWireNumber(item.SgstAmt);
   const cessAdvalorem = fromWireNumber(item.CesAmt);
-  const cess = cessAdvalorem.plus(fromWireNumber(item.CesNonAdvlAmt));
+  const cess = plus(cessAdvalorem, fromWireNumber(item.CesNonAdvlAmt));
   const stateCessAdvalorem = fromWireNumber(item.StateCesAmt);
-  const stateCess = stateCessAdvalorem.plus(fromWireNumber(item.StateCesNonAdvlAmt));
+  const stateCess = plus(stateCessAdvalorem, fromWireNumber(item.StateCesNonAdvlAmt));
 
-  if (!total.minus(discount).eq(assessable)) {
+  const totalLessDiscount = discount.isZero() ? total : total.minus(discount);
+  if (!totalLessDiscount.eq(assessable)) {
     context.fail(
       `${path}.AssAmt`,
       'irn.item.assessableValue',
-      `for HSN ${item.HsnCd} and Sl. No ${item.SlNo}, AssAmt must equal TotAmt - Discount (${total.minus(discount).toFixed(2)})`,
+      `for HSN ${item.HsnCd} and Sl. No ${item.SlNo}, AssAmt must equal TotAmt - Discount (${totalLessDiscount.toFixed(2)})`,
       item.AssAmt,
       '2193',
     );
   }
   checkTaxKind(context, path, igst, cgst, sgst);
-  if (!context.isNote) {
-    if (context.igstRegime) {
-      const waived = context.withoutPayment && igst.isZero();
-      if (!waived) checkRate(context, `${path}.IgstAmt`, 'irn.item.taxAmount', igst, assessable.times(rate).div(HUNDRED));
-    } else {
-      const half = assessable.times(rate).div(TWO_HUNDRED);
-      checkRate(context, `${path}.CgstAmt`, 'irn.item.taxAmount', cgst, half);
-      checkRate(context, `${path}.SgstAmt`, 'irn.item.taxAmount', sgst, half);
-    }
-    const cessRate = fromWireNumber(item.CesRt);
-    checkRate(context, `${path}.CesAmt`, 'irn.item.cessAmount', cessAdvalorem, assessable.times(cessRate).div(HUNDRED));
-    const stateCessRate = fromWireNumber(item.StateCesRt);
-    checkRate(
-      context,
-      `${path}.StateCesAmt`,
-      'irn.item.stateCessAmount',
-      stateCessAdvalorem,
-      assessable.times(stateCessRate).div(HUNDRED),
-    );
-  }
-  const withoutTax = assessable.plus(fromWireNumber(item.OthChrg));
-  const withTax = withoutTax.plus(igst).plus(cgst).plus(sgst).plus(cess).plus(stateCess);
+  if (!context.isNote) checkTaxesAgainstRates(context, path, item, assessable, igst, cgst, sgst);
+
+  const withoutTax = plus(assessable, fromWireNumber(item.OthChrg));
+  const withTax = plus(withoutTax, plus(plus(plus(igst, cgst), plus(sgst, cess)), stateCess));
   const itemValue = fromWireNumber(item.TotItemVal);
   if (!itemValue.eq(withTax) && !(context.taxMayBeExcluded && itemValue.eq(withoutTax))) {
     context.fail(
@@ -156,6 +194,47 @@ function checkAmounts(context: RuleContext, path: string, item: NicItem): ItemAm
     );
   }
   return { assessable, igst, cgst, sgst, cess, stateCess };
+}
+
+/**
+ * Tax = taxable value x rate, within the IRP's rupee. Not for credit and debit notes (the IRP does not
+ * check them either), nor for a zero IGST on a supply without payment of tax.
+ */
+function checkTaxesAgainstRates(
+  context: RuleContext,
+  path: string,
+  item: NicItem,
+  assessable: Decimal,
+  igst: Decimal,
+  cgst: Decimal,
+  sgst: Decimal,
+): void {
+  if (context.igstRegime) {
+    const waived = context.withoutPayment && igst.isZero();
+    if (!waived)
+      checkRate(context, `${path}.IgstAmt`, 'irn.item.taxAmount', igst, assessable, item.GstRt, FULL_RATE);
+  } else {
+    checkRate(context, `${path}.CgstAmt`, 'irn.item.taxAmount', cgst, assessable, item.GstRt, HALF_RATE);
+    checkRate(context, `${path}.SgstAmt`, 'irn.item.taxAmount', sgst, assessable, item.GstRt, HALF_RATE);
+  }
+  checkRate(
+    context,
+    `${path}.CesAmt`,
+    'irn.item.cessAmount',
+    fromWireNumber(item.CesAmt),
+    assessable,
+    item.CesRt,
+    FULL_RATE,
+  );
+  checkRate(
+    context,
+    `${path}.StateCesAmt`,
+    'irn.item.stateCessAmount',
+    fromWireNumber(item.StateCesAmt),
+    assessable,
+    item.StateCesRt,
+    FULL_RATE,
+  );
 }
 
 /** CGST + SGST within a state, IGST across states, for SEZ and exports, or with IgstOnIntra = Y. */
@@ -191,11 +270,26 @@ function checkTaxKind(context: RuleContext, path: string, igst: Decimal, cgst: D
     );
   }
   if (!cgst.eq(sgst)) {
-    context.fail(`${path}.SgstAmt`, 'irn.item.cgstSgstUnequal', `SGST must equal CGST (${cgst.toFixed(2)})`, sgst.toNumber());
+    context.fail(
+      `${path}.SgstAmt`,
+      'irn.item.cgstSgstUnequal',
+      `SGST must equal CGST (${cgst.toFixed(2)})`,
+      sgst.toNumber(),
+    );
   }
 }
 
-function checkRate(context: RuleContext, path: string, rule: string, actual: Decimal, expected: Decimal): void {
+function checkRate(
+  context: RuleContext,
+  path: string,
+  rule: string,
+  actual: Decimal,
+  assessable: Decimal,
+  rate: number | undefined,
+  share: typeof FULL_RATE | typeof HALF_RATE,
+): void {
+  if (actual.isZero() && (rate === undefined || rate === 0)) return;
+  const expected = assessable.times(rateFraction(rate ?? 0, share));
   if (!within(actual, expected, TAX_TOLERANCE)) {
     context.fail(
       path,

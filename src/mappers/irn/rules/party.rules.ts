@@ -22,7 +22,13 @@ interface AddressLike {
 }
 
 export function checkParties(context: RuleContext): void {
-  const { SellerDtls: seller, BuyerDtls: buyer, DispDtls: dispatch, ShipDtls: ship, TranDtls } = context.payload;
+  const {
+    SellerDtls: seller,
+    BuyerDtls: buyer,
+    DispDtls: dispatch,
+    ShipDtls: ship,
+    TranDtls,
+  } = context.payload;
 
   if (checkGstin(context, 'SellerDtls.Gstin', seller.Gstin) && gstinStateCode(seller.Gstin) !== seller.Stcd) {
     context.fail(
@@ -48,7 +54,13 @@ export function checkParties(context: RuleContext): void {
       );
     }
   } else if (checkGstin(context, 'BuyerDtls.Gstin', buyer.Gstin) && buyer.Gstin === seller.Gstin) {
-    context.fail('BuyerDtls.Gstin', 'irn.buyer.sameAsSeller', 'the buyer and the seller have the same GSTIN', buyer.Gstin, '2211');
+    context.fail(
+      'BuyerDtls.Gstin',
+      'irn.buyer.sameAsSeller',
+      'the buyer and the seller have the same GSTIN',
+      buyer.Gstin,
+      '2211',
+    );
   }
   checkStateCode(context, 'BuyerDtls.Pos', buyer.Pos);
   checkAddress(context, 'BuyerDtls', buyer, true);
@@ -59,7 +71,8 @@ export function checkParties(context: RuleContext): void {
     checkTexts(context, 'DispDtls', dispatch);
   }
   if (ship) {
-    if (ship.Gstin !== undefined && ship.Gstin !== UNREGISTERED_PERSON) checkGstin(context, 'ShipDtls.Gstin', ship.Gstin);
+    if (ship.Gstin !== undefined && ship.Gstin !== UNREGISTERED_PERSON)
+      checkGstin(context, 'ShipDtls.Gstin', ship.Gstin);
     checkAddress(context, 'ShipDtls', ship, true);
     checkTexts(context, 'ShipDtls', ship);
   }
@@ -76,22 +89,42 @@ function checkGstin(context: RuleContext, path: string, gstin: string): boolean 
 
 function checkStateCode(context: RuleContext, path: string, code: string): boolean {
   if (isValidStateCode(code)) return true;
-  context.fail(path, 'irn.stateCode', 'not a GST state code (01-38, 96 other country, 97 other territory)', code);
+  context.fail(
+    path,
+    'irn.stateCode',
+    'not a GST state code (01-38, 96 other country, 97 other territory)',
+    code,
+  );
   return false;
 }
 
-function checkAddress(context: RuleContext, section: string, address: AddressLike, mayBeAbroad: boolean): void {
+function checkAddress(
+  context: RuleContext,
+  section: string,
+  address: AddressLike,
+  mayBeAbroad: boolean,
+): void {
   const stateValid = checkStateCode(context, `${section}.Stcd`, address.Stcd);
   const abroad = address.Stcd === OTHER_COUNTRY_STATE_CODE;
   if (abroad && mayBeAbroad) {
     if (address.Pin !== undefined && address.Pin !== OTHER_COUNTRY_PIN) {
-      context.fail(`${section}.Pin`, 'irn.pincode', `an address outside India has PIN ${OTHER_COUNTRY_PIN}`, address.Pin);
+      context.fail(
+        `${section}.Pin`,
+        'irn.pincode',
+        `an address outside India has PIN ${OTHER_COUNTRY_PIN}`,
+        address.Pin,
+      );
     }
     return;
   }
   const pin = address.Pin === undefined ? '' : String(address.Pin);
   if (!isValidPincode(pin)) {
-    context.fail(`${section}.Pin`, 'irn.pincode', 'a PIN code has six digits and does not start with 0', address.Pin);
+    context.fail(
+      `${section}.Pin`,
+      'irn.pincode',
+      'a PIN code has six digits and does not start with 0',
+      address.Pin,
+    );
   } else if (stateValid && !pincodeMatchesState(pin, address.Stcd)) {
     context.fail(
       `${section}.Pin`,
@@ -102,12 +135,7 @@ function checkAddress(context: RuleContext, section: string, address: AddressLik
   }
 }
 
-function checkTexts(
-  context: RuleContext,
-  section: string,
-  party: object,
-  locMax = TEXT_LIMITS.Loc[1],
-): void {
+function checkTexts(context: RuleContext, section: string, party: object, locMax = TEXT_LIMITS.Loc[1]): void {
   for (const [field, [min, defaultMax]] of Object.entries(TEXT_LIMITS)) {
     const value = (party as Readonly<Record<string, unknown>>)[field];
     if (value === undefined) continue;

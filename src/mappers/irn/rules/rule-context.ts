@@ -31,7 +31,8 @@ export class RuleContext {
     this.isSez = supplyType === 'SEZWP' || supplyType === 'SEZWOP';
     this.withoutPayment = supplyType === 'SEZWOP' || supplyType === 'EXPWOP';
     this.intraState = payload.SellerDtls?.Stcd === payload.BuyerDtls?.Pos;
-    this.igstRegime = this.isExport || this.isSez || !this.intraState || payload.TranDtls?.IgstOnIntra === 'Y';
+    this.igstRegime =
+      this.isExport || this.isSez || !this.intraState || payload.TranDtls?.IgstOnIntra === 'Y';
     this.isNote = payload.DocDtls?.Typ === 'CRN' || payload.DocDtls?.Typ === 'DBN';
     this.taxMayBeExcluded = payload.TranDtls?.RegRev === 'Y' || supplyType === 'EXPWP';
   }
@@ -45,7 +46,9 @@ export class RuleContext {
   }
 }
 
-/** `|actual - expected| <= tolerance`. */
+/** `|actual - expected| <= tolerance` (tolerance >= 0). */
 export function within(actual: Decimal, expected: Decimal, tolerance: Decimal): boolean {
-  return actual.minus(expected).abs().lte(tolerance);
+  if (actual.eq(expected)) return true;
+  const difference = actual.minus(expected);
+  return difference.lte(tolerance) && difference.gte(tolerance.negated());
 }

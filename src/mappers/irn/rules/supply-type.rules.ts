@@ -13,20 +13,48 @@ export function checkSupplyType(context: RuleContext): void {
   const { BuyerDtls: buyer, ExpDtls: exportDetails, ValDtls: values, EwbDtls, ItemList } = context.payload;
   if (context.isExport) {
     if (buyer.Pos !== OTHER_COUNTRY_STATE_CODE) {
-      context.fail('BuyerDtls.Pos', 'irn.export.placeOfSupply', 'the place of supply of an export is 96 (other country)', buyer.Pos);
+      context.fail(
+        'BuyerDtls.Pos',
+        'irn.export.placeOfSupply',
+        'the place of supply of an export is 96 (other country)',
+        buyer.Pos,
+      );
     }
     if (buyer.Gstin !== UNREGISTERED_PERSON) {
-      context.warn('BuyerDtls.Gstin', 'irn.export.buyerGstin', 'an export buyer abroad is normally "URP"', buyer.Gstin);
+      context.warn(
+        'BuyerDtls.Gstin',
+        'irn.export.buyerGstin',
+        'an export buyer abroad is normally "URP"',
+        buyer.Gstin,
+      );
     }
     if (!exportDetails?.CntCode) {
-      context.warn('ExpDtls.CntCode', 'irn.export.countryCode', 'an export should name the destination country');
+      context.warn(
+        'ExpDtls.CntCode',
+        'irn.export.countryCode',
+        'an export should name the destination country',
+      );
     }
   }
   const foreignCurrency = exportDetails?.ForCur;
-  if (foreignCurrency !== undefined && foreignCurrency.toUpperCase() !== INR && values.TotInvValFc === undefined) {
-    context.warn('ValDtls.TotInvValFc', 'irn.total.foreignCurrency', `the total in ${foreignCurrency} is missing`);
+  if (
+    foreignCurrency !== undefined &&
+    foreignCurrency.toUpperCase() !== INR &&
+    values.TotInvValFc === undefined
+  ) {
+    context.warn(
+      'ValDtls.TotInvValFc',
+      'irn.total.foreignCurrency',
+      `the total in ${foreignCurrency} is missing`,
+    );
   }
   if (EwbDtls !== undefined && ItemList.length > 0 && ItemList.every((item) => item.IsServc === 'Y')) {
-    context.fail('EwbDtls', 'irn.ewb.servicesOnly', 'an e-way bill cannot be generated for services only', undefined, '4009');
+    context.fail(
+      'EwbDtls',
+      'irn.ewb.servicesOnly',
+      'an e-way bill cannot be generated for services only',
+      undefined,
+      '4009',
+    );
   }
 }

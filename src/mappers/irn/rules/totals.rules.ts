@@ -1,5 +1,6 @@
 import { Dec, type Decimal, ZERO } from '../../../domain/money';
 import { type NicValDtls } from '../nic-einvoice-v1.1.types';
+import { plus } from '../decimal-sums';
 import { fromWireNumber } from '../wire-number';
 import { type ItemAmounts } from './item.rules';
 import { type RuleContext, within } from './rule-context';
@@ -49,7 +50,12 @@ export function checkTotals(context: RuleContext, items: readonly ItemAmounts[])
 
   const roundOff = fromWireNumber(values.RndOffAmt);
   if (roundOff.abs().gt(ROUND_OFF_LIMIT)) {
-    context.fail('ValDtls.RndOffAmt', 'irn.total.roundOff', 'the round-off lies between -99.99 and 99.99', values.RndOffAmt);
+    context.fail(
+      'ValDtls.RndOffAmt',
+      'irn.total.roundOff',
+      'the round-off lies between -99.99 and 99.99',
+      values.RndOffAmt,
+    );
   }
   const beforeTax = assessable
     .plus(fromWireNumber(values.OthChrg))
@@ -72,14 +78,21 @@ export function checkTotals(context: RuleContext, items: readonly ItemAmounts[])
 }
 
 function sumItems(items: readonly ItemAmounts[]): ItemAmounts {
-  const sums: ItemAmounts = { assessable: ZERO, igst: ZERO, cgst: ZERO, sgst: ZERO, cess: ZERO, stateCess: ZERO };
+  const sums: ItemAmounts = {
+    assessable: ZERO,
+    igst: ZERO,
+    cgst: ZERO,
+    sgst: ZERO,
+    cess: ZERO,
+    stateCess: ZERO,
+  };
   for (const item of items) {
-    sums.assessable = sums.assessable.plus(item.assessable);
-    sums.igst = sums.igst.plus(item.igst);
-    sums.cgst = sums.cgst.plus(item.cgst);
-    sums.sgst = sums.sgst.plus(item.sgst);
-    sums.cess = sums.cess.plus(item.cess);
-    sums.stateCess = sums.stateCess.plus(item.stateCess);
+    sums.assessable = plus(sums.assessable, item.assessable);
+    sums.igst = plus(sums.igst, item.igst);
+    sums.cgst = plus(sums.cgst, item.cgst);
+    sums.sgst = plus(sums.sgst, item.sgst);
+    sums.cess = plus(sums.cess, item.cess);
+    sums.stateCess = plus(sums.stateCess, item.stateCess);
   }
   return sums;
 }

@@ -1,0 +1,19 @@
+import { redact, REDACTED } from './redact';
+
+describe('redact', () => {
+  it('masks credentials, tokens, keys and Authorization headers at any depth, keeping the rest', () => {
+    const input = {
+      client_id: 'abc',
+      client_secret: 's3cret',
+      headers: { Authorization: 'Bearer xyz', 'auth-token': 't', gstin: '29AABCS1429B1ZQ' },
+      body: [{ password: 'p', AppKey: 'k', Sek: 'sek', AuthToken: 'a', Irn: 'irn' }],
+    };
+    expect(redact(input)).toEqual({
+      client_id: 'abc',
+      client_secret: REDACTED,
+      headers: { Authorization: REDACTED, 'auth-token': REDACTED, gstin: '29AABCS1429B1ZQ' },
+      body: [{ password: REDACTED, AppKey: REDACTED, Sek: REDACTED, AuthToken: REDACTED, Irn: 'irn' }],
+    });
+    expect(input.client_secret).toBe('s3cret');
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * A purchase voucher as a purchase-register entry for GSTR-2B reconciliation. The bill number is the
+ * supplier's invoice number (REFERENCE), not Tally's own voucher number; the bill date is REFERENCEDATE.
+ */
+import type { PurchaseRecord } from '../contract';
+import { ZERO, toFixed } from '../../domain/money';
+import { applicableOn, type MasterIndex } from './tally-masters';
+import { meaningful, parseTallyDate } from './tally-values';
+import { readVoucherLines } from './voucher-lines';
+import { voucherRef } from './voucher-document';
+import { childFlag, childText, type TallyNode } from './xml/tally-node';
+
+export type PurchaseOutcome = { ok: true; value: PurchaseRecord } | { ok: false; reason: string };
+
+export function purchaseRecordOf(voucher: TallyNode, masters: MasterIndex): PurchaseOutcome {
+  const ref = voucherRef(voucher);
+  if (childFlag(voucher, 'ISCANCELLED') || childFlag(voucher, 'ISDELETED'))
+    return { ok: false, reason: 'cancelled' };
+  const partyLedger = childText(voucher, 'PARTYLEDGERNAME');
+  const master = masters.ledger(partyLedger);
+  const date = ref.date;
+  const registration = master ? applicableOn(master.registrations, date) : undefined;
+  const supplierGstin = (childText(voucher, 'PARTYGSTIN') || registration?.gstin || '').toUpperCase();
+  const billNumber = childText(voucher, 'REFERENCE');
+  const billDate = parseTallyDate(childText(voucher, 'REFERENCEDATE')) ?? date;
+  if (!supplierGstin) return { ok: false, reason: 'supplier has no GSTIN' };
+  if (!billNumber) return { ok: false, reason: 'no supplier invoice number (REFERENCE)' };
+  if (!billDate) return { ok: false, reason: 'no bill date' };
+
+  // Purchases debit the purchase and input-tax ledgers: sign -1 turns them positive.
+  const { lines, ledgers } = readVoucherLines(voucher, {
+    date,
+    partyLedger,
+    sign: -1,
+    masters,
+    errors: [],
+    warnings: [],
+  });
+  const taxable = lines.reduce((total, line) => total.plus(line.taxableValue), ZERO);
+  const money = (value: typeof ZERO): string => toFixed(value, 2);
+  return {
+    ok: true,
+    value: {
+      erpId: ref.guid,
+      supplierGstin,
+      supplierName: childText(voucher, 'PARTYMAILINGNAME') || partyLedger || undefined,
+      billNumber,
+      billDate,
+      documentType: 'INV',
+      taxableValue: money(taxable),
+      igst: money(ledgers.taxes.igst),
+      cgst: money(ledgers.taxes.cgst),
+      sgst: money(ledgers.taxes.sgst),
+      cess: money(ledgers.taxes.cess),
+      total: money(ledgers.partyTotal ?? taxable),
+      placeOfSupply: meaningful(childText(voucher, 'PLACEOFSUPPLY')) || undefined,
+      reverseCharge: childFlag(voucher, 'ISREVERSECHARGEAPPLICABLE'),
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * A pulled voucher as a SourceDocument: GUID as the ERP id, a content hash over a canonical form of the
+ * voucher, the normalised invoice (or its field errors) and a small raw excerpt for operators and write-back.
+ */
+import { createHash, type Hash } from 'node:crypto';
+import type { SourceDocument } from '../contract';
+import { fieldError } from '../../domain/field-error';
+import { normaliseVoucher, type NormaliseContext } from './voucher-normaliser';
+import { readInt } from './tally-masters';
+import { parseTallyDate } from './tally-values';
+import { childFlag, childText, type TallyNode } from './xml/tally-node';
+
+/** What the connector keeps of a voucher besides the canonical invoice. */
+export interface TallyVoucherRef {
+  guid: string;
+  alterId: number;
+  masterId: number;
+  voucherType: string;
+  voucherNumber: string;
+  date?: string;
+  vchKey?: string;
+}
+
+/**
+ * Fields left out of the content hash: Tally's bookkeeping counters (they move on every save) and the
+ * fields write-back itself fills, so writing the IRN back does not look like an edit of the invoice.
+ */
+export const HASH_EXCLUDED = new Set([
+  'ALTERID',
+  'MASTERID',
+  'VOUCHERKEY',
+  'VOUCHERRETAINKEY',
+  'IRN',
+  'IRNACKNO',
+  'IRNACKDATE',
+  'IRNQRCODE',
+  'EWAYBILLDETAILS.LIST',
+]);
+const HASH_EXCLUDED_ATTRS = new Set(['VCHKEY', 'TYPE']);
+
+function hashNode(hash: Hash, node: TallyNode, excluded: ReadonlySet<string>): void {
+  hash.update(`<${node.name}`);
+  for (const key of Object.keys(node.attrs).sort()) {
+    if (!HASH_EXCLUDED_ATTRS.has(key)) hash.update(` ${key}=${JSON.stringify(node.attrs[key])}`);
+  }
+  hash.update('>');
+  if (node.children.length === 0) hash.update(JSON.stringify(node.text.trim()));
+  for (const child of node.children) {
+    if (!excluded.has(child.name)) hashNode(hash, child, excluded);
+  }
+  hash.update(`</${node.name}>`);
+}
+
+/** SHA-256 (hex) of the voucher's canonical form: element order kept, attributes sorted, text trimmed. */
+export function voucherContentHash(
+  voucher: TallyNode,
+  excluded: ReadonlySet<string> = HASH_EXCLUDED,
+): string {
+  const hash = createHash('sha256');
+  hashNode(hash, voucher, excluded);
+  return hash.digest('hex');
+}
+
+export function voucherRef(voucher: TallyNode): TallyVoucherRef {
+  return {
+    guid: childText(voucher, 'GUID') || (voucher.attrs.REMOTEID ?? ''),
+    alterId: readInt(childText(voucher, 'ALTERID')),
+    masterId: readInt(childText(voucher, 'MASTERID')),
+    voucherType: childText(voucher, 'VOUCHERTYPENAME') || (voucher.attrs.VCHTYPE ?? ''),
+    voucherNumber: childText(voucher, 'VOUCHERNUMBER'),
+    date: parseTallyDate(childText(voucher, 'DATE')),
+    vchKey: voucher.attrs.VCHKEY,
+  };
+}
+
+export function isVoucherDeleted(voucher: TallyNode): boolean {
+  return childFlag(voucher, 'ISCANCELLED') || childFlag(voucher, 'ISDELETED');
+}
+
+export function toSourceDocument(
+  voucher: TallyNode,
+  ctx: NormaliseContext,
+  excluded: ReadonlySet<string> = HASH_EXCLUDED,
+): SourceDocument {
+  const ref = voucherRef(voucher);
+  const deleted = isVoucherDeleted(voucher);
+  return {
+    erpId: ref.guid,
+    contentHash: voucherContentHash(voucher, excluded),
+    direction: 'sales',
+    documentNumber: ref.voucherNumber || undefined,
+    documentDate: ref.date,
+    sourceRef: `${ref.voucherType} voucher ${ref.voucherNumber} (GUID ${ref.guid}, AlterID ${ref.alterId})`,
+    normalised: deleted
+      ? {
+          ok: false,
+          errors: [
+            fieldError(
+              'voucher.ISCANCELLED',
+              'voucher.cancelled',
+              'voucher is cancelled or deleted in Tally',
+            ),
+          ],
+        }
+      : normaliseVoucher(voucher, ctx),
+    raw: ref,
+    deleted: deleted || undefined,
+  };
+}

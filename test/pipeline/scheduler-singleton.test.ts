@@ -1,0 +1,56 @@
+import { Client } from 'pg';
+import { SchedulerService } from '../../src/sync/scheduler.service';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { createTestDatabase } from '../support/test-database';
+import { runMigrations } from '../../src/database/data-source';
+
+describe('scheduler ticks on several instances sharing one database', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let drop: () => Promise<void>;
+  let url: string;
+
+  beforeAll(async () => {
+    const db = await createTestDatabase('ticks');
+    url = db.url;
+    drop = db.drop;
+    await runMigrations(url);
+    // No worker role: the jobs stay queued so the test can count them.
+    const options = {
+      databaseUrl: url,
+      roles: ['api', 'scheduler'],
+      connectors: [
+        { name: 'hook-one', kind: 'webhook', config: { secret: 'x'.repeat(32) } },
+        { name: 'hook-two', kind: 'webhook', config: { secret: 'y'.repeat(32) } },
+      ],
+    };
+    a = await startTestApp(options);
+    b = await startTestApp(options);
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await drop();
+  });
+
+  it('creates one pull job per connector however many instances tick at once', async () => {
+    const ticks = await Promise.all([a, b, a, b].map((t) => t.app.get(SchedulerService).tickPull()));
+    // Both instances already ticked once at boot; whoever came first created the jobs.
+    expect(ticks.reduce((x, y) => x + y, 0)).toBe(0);
+
+    const sweeps = await Promise.all([a, b, a, b].map((t) => t.app.get(SchedulerService).tickSweep()));
+    expect(sweeps.reduce((x, y) => x + y, 0)).toBe(1);
+
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    const { rows } = await client.query<{ name: string; singleton_key: string; n: string }>(
+      `SELECT name, singleton_key, count(*) AS n FROM pgboss.job WHERE state = 'created' GROUP BY 1, 2 ORDER BY 1, 2`,
+    );
+    await client.end();
+    expect(rows).toEqual([
+      { name: 'connector-pull', singleton_key: 'hook-one', n: '1' },
+      { name: 'connector-pull', singleton_key: 'hook-two', n: '1' },
+      { name: 'pipeline-sweep', singleton_key: 'sweep', n: '1' },
+    ]);
+  });
+});

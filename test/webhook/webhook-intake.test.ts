@@ -1,0 +1,132 @@
+import { sampleIndiaInvoice, sampleInterStateInvoice } from '../../src/domain/__fixtures__';
+import { signWebhook } from '../../src/connectors/webhook/webhook-signature';
+import { startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
+
+const SECRET = 'whsec-test-0123456789abcdef0123456789';
+
+describe('webhook connector intake (real HTTP, real Postgres)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({
+      connectors: [
+        {
+          name: 'hook',
+          kind: 'webhook',
+          regimes: ['in-einvoice'],
+          config: { secret: SECRET, toleranceSeconds: 300 },
+        },
+      ],
+    });
+  });
+  afterAll(() => t.close());
+
+  function post(
+    body: string,
+    headers: Record<string, string> = {},
+    timestamp = Math.floor(Date.now() / 1000),
+  ) {
+    return fetch(`${t.url}/webhooks/hook/invoices`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-webhook-timestamp': String(timestamp),
+        'x-webhook-signature': signWebhook(SECRET, timestamp, body),
+        ...headers,
+      },
+      body,
+    });
+  }
+
+  it('accepts a signed single invoice with 202 and the document id, visible via the API', async () => {
+    const body = JSON.stringify(sampleIndiaInvoice({ documentNumber: 'WH/0001' }));
+    const res = await post(body);
+    expect(res.status).toBe(202);
+    const json = await res.json();
+    expect(json.accepted).toHaveLength(1);
+    expect(json.accepted[0].result).toBe('created');
+    const doc = await fetch(`${t.url}/documents/${json.accepted[0].documentId}`, {
+      headers: { 'x-api-key': TEST_API_KEY },
+    });
+    expect(doc.status).toBe(200);
+    const detail = await doc.json();
+    expect(detail.docNumber).toBe('WH/0001');
+    expect(detail.canonical.seller.gstin).toBe(sampleIndiaInvoice().seller.gstin);
+    expect(detail.submissions[0].regime).toBe('in-einvoice');
+    expect(detail.audit.map((a: { action: string }) => a.action)).toContain('received');
+  });
+
+  it('refuses a bad signature with 401 and stores nothing', async () => {
+    const body = JSON.stringify(sampleIndiaInvoice({ documentNumber: 'WH/BADSIG' }));
+    const ts = Math.floor(Date.now() / 1000);
+    const res = await fetch(`${t.url}/webhooks/hook/invoices`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-webhook-timestamp': String(ts),
+        'x-webhook-signature': signWebhook('another-secret-entirely-xxxxxxxx', ts, body),
+      },
+      body,
+    });
+    expect(res.status).toBe(401);
+    expect((await res.json()).error).toBe('bad-signature');
+    const list = await fetch(`${t.url}/documents?docNumber=WH/BADSIG`, {
+      headers: { 'x-api-key': TEST_API_KEY },
+    });
+    expect((await list.json()).total).toBe(0);
+  });
+
+  it('refuses a stale timestamp (replay) with 401 even when the signature is right', async () => {
+    const body = JSON.stringify(sampleIndiaInvoice({ documentNumber: 'WH/STALE' }));
+    const res = await post(body, {}, Math.floor(Date.now() / 1000) - 3600);
+    expect(res.status).toBe(401);
+    expect((await res.json()).error).toBe('stale-timestamp');
+  });
+
+  it('answers a repeated Idempotency-Key with the stored answer and creates nothing twice', async () => {
+    const body = JSON.stringify({
+      documents: [
+        sampleIndiaInvoice({ documentNumber: 'WH/IDEM1' }),
+        sampleInterStateInvoice({ documentNumber: 'WH/IDEM2' }),
+      ],
+    });
+    const first = await post(body, { 'idempotency-key': 'order-batch-77' });
+    const second = await post(body, { 'idempotency-key': 'order-batch-77' });
+    expect(first.status).toBe(202);
+    expect(second.status).toBe(202);
+    const a = await first.json();
+    const b = await second.json();
+    expect(b.replayed).toBe(true);
+    expect(b.accepted.map((x: { documentId: string }) => x.documentId)).toEqual(
+      a.accepted.map((x: { documentId: string }) => x.documentId),
+    );
+    const changed = JSON.stringify({ documents: [sampleIndiaInvoice({ documentNumber: 'WH/IDEM3' })] });
+    const conflict = await post(changed, { 'idempotency-key': 'order-batch-77' });
+    expect(conflict.status).toBe(422);
+  });
+
+  it('answers a malformed body with 400 and field paths', async () => {
+    const invoice = sampleIndiaInvoice({ documentNumber: 'WH/BAD' }) as unknown as Record<string, unknown>;
+    const seller = { ...(invoice.seller as Record<string, unknown>), gstin: '29AABCK1234L1ZX' };
+    const res = await post(JSON.stringify({ ...invoice, seller, documentDate: '2026-13-45' }));
+    expect(res.status).toBe(400);
+    const json = await res.json();
+    const paths = json.errors.map((e: { path: string }) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(['seller.gstin', 'documentDate']));
+    for (const error of json.errors) expect(error.rule).toEqual(expect.any(String));
+
+    const notJson = await post('{"documents": [');
+    expect(notJson.status).toBe(400);
+  });
+
+  it('accepts the good items of a batch and reports the bad ones by index and path', async () => {
+    const good = sampleIndiaInvoice({ documentNumber: 'WH/MIX1' });
+    const bad = { ...sampleIndiaInvoice({ documentNumber: 'WH/MIX2' }), lines: [] };
+    const res = await post(JSON.stringify({ documents: [good, bad] }));
+    expect(res.status).toBe(202);
+    const json = await res.json();
+    expect(json.accepted.map((a: { index: number }) => a.index)).toEqual([0]);
+    expect(json.rejected[0].index).toBe(1);
+    expect(json.rejected[0].errors[0].path).toMatch(/^documents\[1\]\.lines/);
+  });
+});

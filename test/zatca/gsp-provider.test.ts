@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { InMemoryZatcaChainStore } from '../../src/compliance/ksa/chain';
+import { InMemoryEgsCredentialStore } from '../../src/compliance/ksa/egs-credential-store';
+import { FatooraClient } from '../../src/compliance/ksa/fatoora.client';
+import { GspKsaClient } from '../../src/compliance/ksa/gsp-ksa.client';
+import { ZatcaOnboardingService } from '../../src/compliance/ksa/onboarding.service';
+import { readEgsCsr } from '../../src/compliance/ksa/csr-reader';
+import { SecretBox } from '../../src/compliance/ksa/secret-box';
+import { ZatcaRegime } from '../../src/compliance/ksa/zatca.regime';
+import { zatcaXmlTools } from '../../src/compliance/ksa/zatca-xml-tools';
+import { ComplianceError, type Registered } from '../../src/compliance/regime';
+import { startZatcaSimulator, type ZatcaSimulator } from '../../src/sandbox/zatca';
+import { testCsrConfig, testEgsUnit, testInvoice } from './support/egs-fixtures';
+import { submitContext } from './support/zatca-harness';
+
+describe('ZATCA through the GSP /ksa-einvoice provider, and transport failures', () => {
+  let simulator: ZatcaSimulator;
+  let gsp: GspKsaClient;
+  let onboarding: ZatcaOnboardingService;
+  let regime: ZatcaRegime;
+
+  beforeAll(async () => {
+    simulator = await startZatcaSimulator();
+    gsp = new GspKsaClient({ baseUrl: simulator.url, apiKey: simulator.gspApiKey, timeoutMs: 5_000 });
+    onboarding = new ZatcaOnboardingService({
+      provider: gsp,
+      store: new InMemoryEgsCredentialStore(),
+      secretBox: new SecretBox(randomBytes(32)),
+      ...zatcaXmlTools,
+    });
+    regime = new ZatcaRegime({
+      provider: gsp,
+      chain: new InMemoryZatcaChainStore(),
+      credentials: onboarding,
+      ...zatcaXmlTools,
+    });
+  });
+  afterAll(async () => {
+    await simulator.stop();
+  });
+
+  const fault = (path: string, kind: string) =>
+    fetch(`${simulator.url}/__sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path, fault: kind, count: 1 }),
+    });
+
+  it('onboards and clears through the GSP, and the GSP status lookup finds the cleared invoice', async () => {
+    const result = await onboarding.onboard(testEgsUnit('egs-gsp'), simulator.otp);
+    expect(result.state).toBe('ACTIVE');
+    expect(result.checks).toHaveLength(6);
+
+    const mapped = regime.map(testInvoice('standard', 'GSP-1', 'egs-gsp'), {});
+    if (!mapped.ok) throw new Error(JSON.stringify(mapped.errors));
+    const outcome = (await regime.submit(mapped.value.payload, submitContext())) as Registered;
+    expect(outcome.identifiers).toMatchObject({ zatcaStatus: 'CLEARED', zatcaIcv: 1 });
+
+    const credentials = await onboarding.signingCredentials('egs-gsp');
+    const status = await gsp.status(credentials.csid, mapped.value.payload.uuid);
+    expect(status).toMatchObject({
+      uuid: mapped.value.payload.uuid,
+      status: 'CLEARED',
+      invoiceHash: outcome.identifiers.zatcaHash,
+    });
+    expect(await gsp.status(credentials.csid, 'no-such-uuid')).toBeUndefined();
+  });
+
+  it('generates a CSR on the GSP side when asked', async () => {
+    const generated = await gsp.generateCsr(testCsrConfig());
+    expect(generated.privateKeyPem).toContain('PRIVATE KEY');
+    expect(readEgsCsr(generated.csr)).toMatchObject({
+      signatureValid: true,
+      templateName: 'TSTZATCA-Code-Signing',
+      egs: { invoiceType: '1100' },
+    });
+  });
+
+  it('refuses a wrong GSP API key as auth', async () => {
+    const stranger = new GspKsaClient({ baseUrl: simulator.url, apiKey: 'wrong' });
+    await expect(stranger.requestComplianceCsid('x', simulator.otp)).rejects.toMatchObject({
+      errorClass: 'auth',
+    });
+  });
+
+  it('classes 503 and 429 (with Retry-After) as transient, and a refused connection as transient', async () => {
+    const fatoora = new FatooraClient({ baseUrl: simulator.url, timeoutMs: 5_000 });
+    const credentials = await onboarding.signingCredentials('egs-gsp');
+    const submission = { invoiceHash: 'x', uuid: 'y', invoice: 'eg==' };
+
+    expect((await fault('/invoices/clearance/single', '503')).status).toBe(201);
+    await expect(fatoora.clear(credentials.csid, submission)).rejects.toMatchObject({
+      errorClass: 'transient',
+      options: { code: '503' },
+    });
+
+    expect((await fault('/ksa-einvoice/api/v1/reporting', '429')).status).toBe(201);
+    const limited = await gsp.report(credentials.csid, submission).catch((error: unknown) => error);
+    expect(limited).toBeInstanceOf(ComplianceError);
+    expect(limited).toMatchObject({ errorClass: 'transient', options: { code: '429', retryAfterMs: 1000 } });
+
+    const nowhere = new FatooraClient({ baseUrl: 'http://127.0.0.1:1', timeoutMs: 2_000 });
+    await expect(nowhere.clear(credentials.csid, submission)).rejects.toMatchObject({
+      errorClass: 'transient',
+      options: { code: 'ECONNREFUSED' },
+    });
+  });
+
+  it('keeps secrets out of errors', async () => {
+    const credentials = await onboarding.signingCredentials('egs-gsp');
+    expect((await fault('/invoices/clearance/single', '500')).status).toBe(201);
+    const error = await new FatooraClient({ baseUrl: simulator.url })
+      .clear(credentials.csid, { invoiceHash: 'x', uuid: 'y', invoice: 'eg==' })
+      .catch((e: unknown) => e);
+    const shown = JSON.stringify(error) + String(error) + JSON.stringify((error as ComplianceError).options);
+    expect(shown).not.toContain(credentials.csid.secret);
+    expect(shown).not.toContain(credentials.csid.binarySecurityToken);
+  });
+});
