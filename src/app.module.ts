@@ -33,6 +33,9 @@ import {
   WebhookReceiptRepository,
 } from './database/repositories';
 import { loggerOptions } from './logging';
+import { GspSessionRepository } from './database/repositories/gsp-session.repository';
+import { MasterKey } from './database/master-key';
+import { buildRegimes, type RegimeDefaults } from './sync/regime-wiring';
 import { QueueService } from './queue/queue.service';
 import { ConnectorRuntimeService } from './sync/connector-runtime.service';
 import { IngestService } from './sync/ingest.service';
@@ -55,8 +58,10 @@ export interface AppModuleOptions {
   config: AppConfig;
   databaseUrl: string;
   connectorFactories?: ConnectorFactory[];
-  /** Compliance regimes; built by `createRegimes` from config unless given (tests). */
+  /** Compliance regimes; built by `buildRegimes` unless given (pipeline tests). */
   regimes?: ComplianceRegime[];
+  /** Provider settings under every instance's own (the sandbox's, in development). */
+  regimeDefaults?: RegimeDefaults;
 }
 
 @Module({})
@@ -66,7 +71,14 @@ export class AppModule {
       { provide: AppConfig, useValue: options.config },
       { provide: DATABASE_URL, useValue: options.databaseUrl },
       { provide: CONNECTOR_FACTORIES, useValue: options.connectorFactories ?? defaultConnectorFactories() },
-      { provide: COMPLIANCE_REGIMES, useValue: options.regimes ?? [] },
+      MasterKey,
+      GspSessionRepository,
+      {
+        provide: COMPLIANCE_REGIMES,
+        useFactory: (tokenStore: GspSessionRepository) =>
+          options.regimes ?? buildRegimes({ defaults: options.regimeDefaults ?? {}, tokenStore }),
+        inject: [GspSessionRepository],
+      },
       {
         provide: RegimeRegistry,
         useFactory: (regimes: ComplianceRegime[]) => new RegimeRegistry(regimes),

@@ -32,7 +32,7 @@ async function bootstrap(): Promise<void> {
   const extras = await startRuntimeExtras(config);
   cleanups.push(() => extras.stop());
 
-  const app = await createApp({ config, databaseUrl, regimes: extras.regimes });
+  const app = await createApp({ config, databaseUrl, regimeDefaults: extras.regimeDefaults });
   await app.listen(config.server.port, '0.0.0.0');
   const url = `http://localhost:${config.server.port}`;
   log.log(`connector listening on ${url} (roles: ${config.server.roles.join(', ')}); OpenAPI at ${url}/docs`);

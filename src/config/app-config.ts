@@ -64,6 +64,15 @@ export class SecurityConfig {
   @MinLength(16, { each: true, message: 'each security.apiKeys entry must be at least 16 characters' })
   @Secret()
   apiKeys: string[] = [];
+
+  /** Master key sealing secrets at rest: 32 bytes as 64 hex chars or base64. Empty: development key. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, {
+    message: 'security.encryptionKey must be 32 bytes as hex or base64',
+  })
+  @Secret()
+  encryptionKey?: string;
 }
 
 export class QueueConfig {

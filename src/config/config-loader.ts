@@ -74,6 +74,7 @@ const ENV_OVERRIDES: { env: string; path: string[]; parse: (text: string) => unk
   { env: 'DATA_DIR', path: ['server', 'dataDir'], parse: (t) => t },
   { env: 'DATABASE_URL', path: ['database', 'url'], parse: (t) => t },
   { env: 'API_KEYS', path: ['security', 'apiKeys'], parse: toList },
+  { env: 'ENCRYPTION_KEY', path: ['security', 'encryptionKey'], parse: (t) => t },
   { env: 'SANDBOX_ENABLED', path: ['sandbox', 'enabled'], parse: toBoolean },
   { env: 'QUEUE_BATCH_SIZE', path: ['queue', 'batchSize'], parse: toNumber },
 ];

@@ -1,3 +1,4 @@
+import { json } from '../support/http';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -45,7 +46,7 @@ describe('CSV connector through the pipeline (real files, Postgres, queue, HTTP)
 
   async function documents(t: TestApp): Promise<DocumentSummary[]> {
     const res = await api(t, '/documents?limit=100');
-    return (await res.json()).items as DocumentSummary[];
+    return (await json(res)).items as DocumentSummary[];
   }
 
   it('pulls good rows to READY, reports bad rows with row/column/reason, and never re-reads a file', async () => {
@@ -67,7 +68,7 @@ describe('CSV connector through the pipeline (real files, Postgres, queue, HTTP)
       for (const bad of ['DFT/2627/0471', 'DFT/2627/0473', 'DFT/2627/0474']) {
         expect(byNumber.get(bad)?.submissions[0].state).toBe('MAPPING_FAILED');
       }
-      const failed = await (await api(first, '/submissions?state=MAPPING_FAILED&limit=100')).json();
+      const failed = await json(await api(first, '/submissions?state=MAPPING_FAILED&limit=100'));
       const errors = failed.items.flatMap(
         (s: { fieldErrors: { path: string; message: string }[] }) => s.fieldErrors,
       );
@@ -90,7 +91,7 @@ describe('CSV connector through the pipeline (real files, Postgres, queue, HTTP)
       expect(countBefore).toBeGreaterThan(before);
       await api(second, '/connectors/books/pull', { method: 'POST' });
       const stats = await eventually(async () => {
-        const list = await (await api(second, '/connectors')).json();
+        const list = await json(await api(second, '/connectors'));
         const books = list.find((c: { name: string }) => c.name === 'books');
         return books.lastPullAt && readdirSync(inbox).length === 0 ? books : undefined;
       });

@@ -1,3 +1,4 @@
+import { json } from '../support/http';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { signWebhook, verifyWebhookSignature } from '../../src/connectors/webhook/webhook-signature';
 import { sampleIndiaInvoice } from '../../src/domain/__fixtures__';
@@ -72,7 +73,7 @@ describe('pipeline: registration, rejection, operator retry, write-back (real HT
       body,
     });
     expect(res.status).toBe(202);
-    return (await res.json()).accepted[0].documentId as string;
+    return (await json(res)).accepted[0].documentId as string;
   }
 
   const api = (path: string, init: RequestInit = {}) =>
@@ -83,7 +84,7 @@ describe('pipeline: registration, rejection, operator retry, write-back (real HT
 
   async function submissionOf(documentId: string, state: string) {
     return eventually(async () => {
-      const doc = await (await api(`/documents/${documentId}`)).json();
+      const doc = await json(await api(`/documents/${documentId}`));
       return doc.submissions[0].state === state ? doc : undefined;
     });
   }
@@ -127,7 +128,7 @@ describe('pipeline: registration, rejection, operator retry, write-back (real HT
       errorMessage: 'Invalid place of supply',
     });
 
-    const failures = await (await api('/submissions?state=REJECTED')).json();
+    const failures = await json(await api('/submissions?state=REJECTED'));
     expect(failures.items.map((s: { documentId: string }) => s.documentId)).toContain(id);
 
     regime.scripts.set('RB/0002', 'register');
@@ -140,7 +141,7 @@ describe('pipeline: registration, rejection, operator retry, write-back (real HT
       }),
     });
     expect(res.status).toBe(200);
-    expect((await res.json()).retried).toHaveLength(1);
+    expect((await json(res)).retried).toHaveLength(1);
     const done = await submissionOf(id, 'WRITTEN_BACK');
     const retry = done.audit.find((a: { action: string }) => a.action === 'operator-retry');
     expect(retry).toMatchObject({
@@ -157,7 +158,7 @@ describe('pipeline: registration, rejection, operator retry, write-back (real HT
       body: JSON.stringify({ ids: ['not-a-uuid'] }),
     });
     expect(bad.status).toBe(400);
-    const paths = (await bad.json()).errors.map((e: { path: string }) => e.path);
+    const paths = (await json(bad)).errors.map((e: { path: string }) => e.path);
     expect(paths).toEqual(expect.arrayContaining(['operator', 'reason', 'ids']));
 
     regime.scripts.set('RB/0003', 'reject');
@@ -172,7 +173,7 @@ describe('pipeline: registration, rejection, operator retry, write-back (real HT
         reason: 'bulk retry after fix',
       }),
     });
-    expect((await res.json()).retried.length).toBeGreaterThanOrEqual(1);
+    expect((await json(res)).retried.length).toBeGreaterThanOrEqual(1);
     await submissionOf(id, 'WRITTEN_BACK');
   });
 

@@ -1,3 +1,4 @@
+import { json } from '../support/http';
 import { sampleIndiaInvoice, sampleInterStateInvoice } from '../../src/domain/__fixtures__';
 import { signWebhook } from '../../src/connectors/webhook/webhook-signature';
 import { startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
@@ -42,14 +43,14 @@ describe('webhook connector intake (real HTTP, real Postgres)', () => {
     const body = JSON.stringify(sampleIndiaInvoice({ documentNumber: 'WH/0001' }));
     const res = await post(body);
     expect(res.status).toBe(202);
-    const json = await res.json();
-    expect(json.accepted).toHaveLength(1);
-    expect(json.accepted[0].result).toBe('created');
-    const doc = await fetch(`${t.url}/documents/${json.accepted[0].documentId}`, {
+    const answer = await json(res);
+    expect(answer.accepted).toHaveLength(1);
+    expect(answer.accepted[0].result).toBe('created');
+    const doc = await fetch(`${t.url}/documents/${answer.accepted[0].documentId}`, {
       headers: { 'x-api-key': TEST_API_KEY },
     });
     expect(doc.status).toBe(200);
-    const detail = await doc.json();
+    const detail = await json(doc);
     expect(detail.docNumber).toBe('WH/0001');
     expect(detail.canonical.seller.gstin).toBe(sampleIndiaInvoice().seller.gstin);
     expect(detail.submissions[0].regime).toBe('in-einvoice');
@@ -69,18 +70,18 @@ describe('webhook connector intake (real HTTP, real Postgres)', () => {
       body,
     });
     expect(res.status).toBe(401);
-    expect((await res.json()).error).toBe('bad-signature');
+    expect((await json(res)).error).toBe('bad-signature');
     const list = await fetch(`${t.url}/documents?docNumber=WH/BADSIG`, {
       headers: { 'x-api-key': TEST_API_KEY },
     });
-    expect((await list.json()).total).toBe(0);
+    expect((await json(list)).total).toBe(0);
   });
 
   it('refuses a stale timestamp (replay) with 401 even when the signature is right', async () => {
     const body = JSON.stringify(sampleIndiaInvoice({ documentNumber: 'WH/STALE' }));
     const res = await post(body, {}, Math.floor(Date.now() / 1000) - 3600);
     expect(res.status).toBe(401);
-    expect((await res.json()).error).toBe('stale-timestamp');
+    expect((await json(res)).error).toBe('stale-timestamp');
   });
 
   it('answers a repeated Idempotency-Key with the stored answer and creates nothing twice', async () => {
@@ -94,8 +95,8 @@ describe('webhook connector intake (real HTTP, real Postgres)', () => {
     const second = await post(body, { 'idempotency-key': 'order-batch-77' });
     expect(first.status).toBe(202);
     expect(second.status).toBe(202);
-    const a = await first.json();
-    const b = await second.json();
+    const a = await json(first);
+    const b = await json(second);
     expect(b.replayed).toBe(true);
     expect(b.accepted.map((x: { documentId: string }) => x.documentId)).toEqual(
       a.accepted.map((x: { documentId: string }) => x.documentId),
@@ -110,10 +111,10 @@ describe('webhook connector intake (real HTTP, real Postgres)', () => {
     const seller = { ...(invoice.seller as Record<string, unknown>), gstin: '29AABCK1234L1ZX' };
     const res = await post(JSON.stringify({ ...invoice, seller, documentDate: '2026-13-45' }));
     expect(res.status).toBe(400);
-    const json = await res.json();
-    const paths = json.errors.map((e: { path: string }) => e.path);
+    const answer = await json(res);
+    const paths = answer.errors.map((e: { path: string }) => e.path);
     expect(paths).toEqual(expect.arrayContaining(['seller.gstin', 'documentDate']));
-    for (const error of json.errors) expect(error.rule).toEqual(expect.any(String));
+    for (const error of answer.errors) expect(error.rule).toEqual(expect.any(String));
 
     const notJson = await post('{"documents": [');
     expect(notJson.status).toBe(400);
@@ -124,9 +125,9 @@ describe('webhook connector intake (real HTTP, real Postgres)', () => {
     const bad = { ...sampleIndiaInvoice({ documentNumber: 'WH/MIX2' }), lines: [] };
     const res = await post(JSON.stringify({ documents: [good, bad] }));
     expect(res.status).toBe(202);
-    const json = await res.json();
-    expect(json.accepted.map((a: { index: number }) => a.index)).toEqual([0]);
-    expect(json.rejected[0].index).toBe(1);
-    expect(json.rejected[0].errors[0].path).toMatch(/^documents\[1\]\.lines/);
+    const answer = await json(res);
+    expect(answer.accepted.map((a: { index: number }) => a.index)).toEqual([0]);
+    expect(answer.rejected[0].index).toBe(1);
+    expect(answer.rejected[0].errors[0].path).toMatch(/^documents\[1\]\.lines/);
   });
 });

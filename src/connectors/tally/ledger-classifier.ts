@@ -40,5 +40,5 @@ export function isRoundOff(ledgerName: string): boolean {
 
 /** An income ledger whose amount is a supply line (accounting invoices, service lines in item invoices). */
 export function isSupplyLedger(master: LedgerMaster | undefined, hasHsn: boolean): boolean {
-  return hasHsn || (master !== undefined && /sales accounts?|direct incomes?/i.test(master.parent));
+  return hasHsn || (master !== undefined && /^(sales accounts?|direct incomes?)$/i.test(master.parent));
 }

@@ -67,7 +67,8 @@ export function normaliseVoucher(voucher: TallyNode, ctx: NormaliseContext): Out
   if (!ledgers.partyTotal) {
     errors.push(fieldError(ledgers.listPath, 'party.missing', 'no ledger line for the party ledger'));
   }
-  const taxes = attributeGst(lines, ledgers.taxes, ledgers.listPath, errors);
+  // A line already in error would make the GST split look wrong too: report the cause only.
+  const taxes = errors.length === 0 ? attributeGst(lines, ledgers.taxes, ledgers.listPath, errors) : [];
   if (errors.length > 0 || !documentDate || !documentType || !ledgers.partyTotal)
     return { ok: false, errors };
 

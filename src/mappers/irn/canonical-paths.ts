@@ -129,6 +129,7 @@ export function canonicalPathFor(nicPath: string): string | undefined {
   const item = ITEM_PATH.exec(nicPath);
   if (item) return canonicalItemPath(item[1], item[2]);
   if (nicPath === 'ItemList') return 'lines';
+  if (nicPath === 'RefDtls.PrecDocDtls') return 'originalInvoice';
   if (nicPath.startsWith('RefDtls.PrecDocDtls[0].')) {
     const field = nicPath.slice('RefDtls.PrecDocDtls[0].'.length);
     return field === 'InvNo'

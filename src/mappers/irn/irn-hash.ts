@@ -21,8 +21,9 @@ export function computeIrn(
 
 /** The IRN the IRP will assign to this invoice, known before it is sent (used to detect duplicates). */
 export function irnForInvoice(invoice: CanonicalInvoice): string {
+  if (!invoice.seller.gstin) throw new TypeError('an IRN needs the seller GSTIN');
   return computeIrn(
-    invoice.seller.gstin ?? '',
+    invoice.seller.gstin,
     financialYear(invoice.documentDate),
     invoice.documentType,
     invoice.documentNumber,

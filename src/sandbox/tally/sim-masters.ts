@@ -25,7 +25,7 @@ function gstDetails(from: string, hsn: string, rate: number, cessRate = 0): stri
       : '';
   return (
     `<GSTDETAILS.LIST>${tag('APPLICABLEFROM', from, 'Date')}${hsn ? tag('HSNCODE', hsn, 'String') : ''}${tag('TAXABILITY', 'Taxable')}` +
-    `<STATEWISEDETAILS.LIST>${tag('STATENAME', '\u0004 Any')}` +
+    `<STATEWISEDETAILS.LIST><STATENAME>&#4; Any</STATENAME>` +
     `<RATEDETAILS.LIST>${tag('GSTRATEDUTYHEAD', 'IGST')}${tag('GSTRATE', ` ${rate}`, 'Number')}</RATEDETAILS.LIST>${cess}` +
     '</STATEWISEDETAILS.LIST></GSTDETAILS.LIST>'
   );
@@ -86,7 +86,7 @@ export function* ledgerRecords(company: SimCompany): Generator<string> {
 export function* stockItemRecords(company: SimCompany): Generator<string> {
   for (const item of company.items) {
     yield (
-      `<STOCKITEM NAME="${esc(item.name)}" RESERVEDNAME="">${tag('NAME', item.name)}${tag('PARENT', '\u0004 Primary')}` +
+      `<STOCKITEM NAME="${esc(item.name)}" RESERVEDNAME="">${tag('NAME', item.name)}<PARENT>&#4; Primary</PARENT>` +
       `${tag('BASEUNITS', item.unit, 'String')}${gstDetails('20170701', item.hsn, item.rate, item.cessRate)}</STOCKITEM>`
     );
   }

@@ -1,0 +1,146 @@
+/**
+ * The connector service's REST API over HTTP (global fetch). Every call sends `X-API-Key`; errors
+ * become ApiError (the server's message and field errors) or UnreachableError (naming the URL).
+ */
+import { apiErrorOf, UnreachableError } from './api-errors';
+import type {
+  CancelRequest,
+  ConnectorCheck,
+  ConnectorSummary,
+  DocumentDetail,
+  DocumentListItem,
+  ListQuery,
+  Page,
+  PullAnswer,
+  RetryAnswer,
+  SubmissionDetail,
+  SubmissionFilter,
+  UploadAnswer,
+} from './api-types';
+import { CliError } from './cli-error';
+import type { Connection } from './connection';
+import { ExitCode } from './io';
+
+const REQUEST_TIMEOUT_MS = 60_000;
+
+type Query = Record<string, string | number | undefined>;
+
+interface RequestOptions {
+  query?: Query;
+  json?: unknown;
+  body?: Buffer;
+  contentType?: string;
+}
+
+export interface RetrySelection {
+  ids?: string[];
+  filter?: SubmissionFilter;
+}
+
+export class ApiClient {
+  constructor(
+    private readonly connection: Connection,
+    private readonly signal?: AbortSignal,
+  ) {}
+
+  get url(): string {
+    return this.connection.url;
+  }
+
+  listConnectors(): Promise<ConnectorSummary[]> {
+    return this.request('GET', '/connectors');
+  }
+
+  checkConnector(name: string): Promise<ConnectorCheck> {
+    return this.request('GET', `/connectors/${encodeURIComponent(name)}/check`);
+  }
+
+  pullConnector(name: string): Promise<PullAnswer> {
+    return this.request('POST', `/connectors/${encodeURIComponent(name)}/pull`);
+  }
+
+  uploadFile(connector: string, filename: string, content: Buffer): Promise<UploadAnswer> {
+    return this.request('POST', `/connectors/${encodeURIComponent(connector)}/files`, {
+      query: { filename },
+      body: content,
+      contentType: 'text/csv',
+    });
+  }
+
+  listDocuments(query: ListQuery): Promise<Page<DocumentListItem>> {
+    return this.request('GET', '/documents', { query: { ...query } });
+  }
+
+  getDocument(id: string): Promise<DocumentDetail> {
+    return this.request('GET', `/documents/${encodeURIComponent(id)}`);
+  }
+
+  listSubmissions(query: ListQuery): Promise<Page<SubmissionDetail>> {
+    return this.request('GET', '/submissions', { query: { ...query } });
+  }
+
+  retry(selection: RetrySelection, operator: string, reason: string): Promise<RetryAnswer> {
+    return this.request('POST', '/submissions/retry', { json: { ...selection, operator, reason } });
+  }
+
+  cancel(submissionId: string, request: CancelRequest): Promise<unknown> {
+    return this.request('POST', `/submissions/${encodeURIComponent(submissionId)}/cancel`, { json: request });
+  }
+
+  private async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+    const target = `${this.connection.url}${path}${queryString(options.query)}`;
+    const headers: Record<string, string> = { 'x-api-key': this.connection.apiKey, accept: 'application/json' };
+    let body: string | Buffer | undefined;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.body) {
+      headers['content-type'] = options.contentType ?? 'application/octet-stream';
+      body = options.body;
+    }
+    const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+    const signal = this.signal ? AbortSignal.any([this.signal, timeout]) : timeout;
+    let response: Response;
+    try {
+      response = await fetch(target, { method, headers, body, signal });
+    } catch (error) {
+      if (this.signal?.aborted) throw new CliError('interrupted', ExitCode.interrupted);
+      throw new UnreachableError(this.connection.url, failureReason(error, timeout.aborted));
+    }
+    const text = await response.text();
+    if (!response.ok) {
+      const error = apiErrorOf(response.status, text);
+      if (response.status === 401) {
+        throw new CliError(
+          `HTTP 401: ${error.serverMessage} (the API key from ${this.connection.keySource} was refused)`,
+        );
+      }
+      throw error;
+    }
+    if (!text) return undefined as T;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new CliError(`the service at ${this.connection.url} answered ${method} ${path} with non-JSON`);
+    }
+  }
+}
+
+function queryString(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** fetch wraps the socket error in `cause`; its code (ECONNREFUSED, ENOTFOUND...) says the most. */
+function failureReason(error: unknown, timedOut: boolean): string {
+  if (timedOut) return `no answer within ${REQUEST_TIMEOUT_MS / 1000} s`;
+  const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
+  if (cause?.code) return cause.code;
+  if (cause?.message) return cause.message;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,153 @@
+/**
+ * The JSON the connector service answers with, as the CLI reads it (dates arrive as ISO strings).
+ * Only what the CLI shows is typed; everything else passes through untouched for `--json`.
+ */
+export interface ApiFieldError {
+  path: string;
+  rule?: string;
+  message: string;
+  value?: string;
+}
+
+export interface ConnectorSummary {
+  name: string;
+  kind: string;
+  enabled: boolean;
+  regimes: string[];
+  config: Record<string, unknown>;
+  cursor: unknown;
+  lastPullAt: string | null;
+  lastPullStats: Record<string, unknown> | null;
+}
+
+export interface ConnectorCheck {
+  ok: boolean;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export interface PullAnswer {
+  enqueued: boolean;
+  jobId: string | null;
+}
+
+export interface UploadAnswer {
+  filename: string;
+  contentHash: string;
+}
+
+export interface SubmissionBrief {
+  id: string;
+  regime: string;
+  state: string;
+  errorClass: string | null;
+  irn: string | null;
+}
+
+export interface DocumentListItem {
+  id: string;
+  connectorInstanceId: string;
+  erpId: string;
+  direction: string;
+  docType: string | null;
+  docNumber: string | null;
+  docDate: string | null;
+  sellerTaxId: string | null;
+  buyerTaxId: string | null;
+  alteredAfterRegistration: boolean;
+  erpDeleted: boolean;
+  createdAt: string;
+  submissions: SubmissionBrief[];
+}
+
+export interface Page<T> {
+  total: number;
+  items: T[];
+}
+
+export interface SubmissionDetail {
+  id: string;
+  documentId: string;
+  regime: string;
+  state: string;
+  attempts: number;
+  nextAttemptAt: string | null;
+  outcomeUnknown: boolean;
+  identifiers: Record<string, unknown> | null;
+  irn: string | null;
+  ackNo: string | null;
+  ackDate: string | null;
+  ewbNo: string | null;
+  validUpto: string | null;
+  zatcaUuid: string | null;
+  zatcaStatus: string | null;
+  errorClass: string | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+  fieldErrors: ApiFieldError[] | null;
+  warnings: { code?: string; message: string }[] | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AuditEvent {
+  id: string;
+  at: string;
+  actor: string;
+  action: string;
+  submissionId: string | null;
+  fromState: string | null;
+  toState: string | null;
+  reason: string | null;
+  details: Record<string, unknown> | null;
+}
+
+export interface DocumentDetail {
+  id: string;
+  connectorInstanceId: string;
+  erpId: string;
+  direction: string;
+  docType: string | null;
+  docNumber: string | null;
+  docDate: string | null;
+  sellerTaxId: string | null;
+  buyerTaxId: string | null;
+  sourceRef: string | null;
+  contentHash: string;
+  alteredAfterRegistration: boolean;
+  erpDeleted: boolean;
+  normalisationErrors: ApiFieldError[] | null;
+  overrides: Record<string, unknown> | null;
+  createdAt: string;
+  updatedAt: string;
+  submissions: SubmissionDetail[];
+  audit: AuditEvent[];
+}
+
+export interface RetryAnswer {
+  retried: { submissionId: string; from: string; to: string }[];
+  skipped: { submissionId: string; state: string; why: string }[];
+}
+
+/** Filters shared by `documents list`, `submissions list`, `retry` and `watch`. */
+export interface SubmissionFilter {
+  state?: string;
+  connector?: string;
+  errorClass?: string;
+  regime?: string;
+  from?: string;
+  to?: string;
+}
+
+export interface ListQuery extends SubmissionFilter {
+  docNumber?: string;
+  limit?: number;
+  offset?: number;
+}
+
+export interface CancelRequest {
+  reasonCode: number;
+  remark: string;
+  operator: string;
+  reason: string;
+}

@@ -1,0 +1,79 @@
+/** Options shared by several commands: list filters, paging, `--json`, and value parsers. */
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import type { ListQuery, SubmissionFilter } from '../api-types';
+import { SubmissionState } from '../../domain/submission-state';
+
+export const SUBMISSION_STATES: readonly string[] = Object.values(SubmissionState);
+
+export interface FilterOptions {
+  state?: string;
+  connector?: string;
+  errorClass?: string;
+  regime?: string;
+  from?: string;
+  to?: string;
+}
+
+export interface PageOptions {
+  limit: number;
+  offset: number;
+}
+
+export function integerIn(min: number, max: number): (value: string) => number {
+  return (value) => {
+    if (!/^-?\d+$/.test(value.trim())) throw new InvalidArgumentError(`not a whole number: ${value}`);
+    const n = Number(value);
+    if (n < min || n > max) throw new InvalidArgumentError(`must be between ${min} and ${max}`);
+    return n;
+  };
+}
+
+export function positiveSeconds(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`not a positive number of seconds: ${value}`);
+  return n;
+}
+
+export function addFilterOptions(command: Command, { withState = true } = {}): Command {
+  if (withState)
+    command.addOption(new Option('--state <state>', 'submission state').choices(SUBMISSION_STATES));
+  return command
+    .option('--connector <name>', 'connector instance name')
+    .option('--error-class <class>', 'error class, e.g. validation, rejected, transient, writeback-config')
+    .option('--regime <regime>', 'in-einvoice, in-ewaybill or sa-zatca')
+    .option('--from <date>', 'document date from (YYYY-MM-DD)')
+    .option('--to <date>', 'document date to (YYYY-MM-DD)');
+}
+
+export function addPageOptions(command: Command): Command {
+  return command
+    .option('--limit <n>', 'rows to show (1-500)', integerIn(1, 500), 50)
+    .option('--offset <n>', 'rows to skip', integerIn(0, Number.MAX_SAFE_INTEGER), 0);
+}
+
+export function addJsonOption(command: Command): Command {
+  return command.option('--json', 'print the raw JSON answer (for scripts)');
+}
+
+export function filterOf(options: FilterOptions): SubmissionFilter {
+  const filter: SubmissionFilter = {
+    state: options.state,
+    connector: options.connector,
+    errorClass: options.errorClass,
+    regime: options.regime,
+    from: options.from,
+    to: options.to,
+  };
+  return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined)) as SubmissionFilter;
+}
+
+export function listQueryOf(options: FilterOptions & PageOptions): ListQuery {
+  return { ...filterOf(options), limit: options.limit, offset: options.offset };
+}
+
+/** "showing 1-50 of 312" under a table, or a note that nothing matched. */
+export function pageFooter(shown: number, offset: number, total: number): string {
+  if (total === 0) return 'nothing matched\n';
+  if (shown === 0) return `no rows at offset ${offset} (${total} in all)\n`;
+  return `showing ${offset + 1}-${offset + shown} of ${total}\n`;
+}

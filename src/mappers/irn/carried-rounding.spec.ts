@@ -1,0 +1,39 @@
+import { Dec, sum } from '../../domain/money';
+import { CarriedRounding } from './carried-rounding';
+
+describe('CarriedRounding', () => {
+  it('carries the residual so three thirds of 100.00 add up to 100.00', () => {
+    const column = new CarriedRounding(2);
+    const shares = ['33.333333333', '33.333333333', '33.333333334'].map((third) =>
+      column.next(new Dec(third)),
+    );
+    expect(shares.map((share) => share.toFixed(2))).toEqual(['33.33', '33.34', '33.33']);
+    expect(sum(shares).toFixed(2)).toBe('100.00');
+  });
+
+  it('never moves an amount by a full paisa or more', () => {
+    const column = new CarriedRounding(2);
+    const exact = ['0.005', '0.005', '0.005', '0.005', '1.234', '9.999'].map((value) => new Dec(value));
+    for (const value of exact) {
+      expect(column.next(value).minus(value).abs().lt('0.01')).toBe(true);
+    }
+  });
+
+  it('passes amounts already at scale through unchanged', () => {
+    const column = new CarriedRounding(2);
+    expect(
+      ['10.10', '0', '2205.00', '1890.23'].map((value) => column.next(new Dec(value)).toFixed(2)),
+    ).toEqual(['10.10', '0.00', '2205.00', '1890.23']);
+  });
+
+  it('starts carrying mid-column, counting the amounts that passed through before', () => {
+    const column = new CarriedRounding(2);
+    expect(column.next(new Dec('10.00')).toFixed(2)).toBe('10.00');
+    expect(column.next(new Dec('0.125')).toFixed(2)).toBe('0.13');
+    expect(column.next(new Dec('0.125')).toFixed(2)).toBe('0.12');
+  });
+
+  it('rounds half up at the third place for quantities', () => {
+    expect(new CarriedRounding(3).next(new Dec('1.0005')).toFixed(3)).toBe('1.001');
+  });
+});

@@ -1,0 +1,358 @@
+/**
+ * A TallyPrime XML/HTTP server for tests, benchmarks and `npm start`: answers the connector's envelopes
+ * (company list, voucher collections filtered by type/period/AlterID/GUID/IRN, date-wise counts, ledgers,
+ * stock items, voucher import/alter) from a generated company of N vouchers. Vouchers are generated as
+ * they are streamed; only altered/added ones are stored. Like Tally it emits `&#4;` sentinels and the odd
+ * control character, answers UTF-16LE when asked, keeps a company-wide AlterID sequence, and turns an
+ * Alter whose GUID matches nothing into a Create (a duplicate voucher).
+ */
+import { randomUUID } from 'node:crypto';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { generateCompany, type SimCompany } from './sim-company';
+import { companyXml, ledgerRecords, masterCount, stockItemRecords } from './sim-masters';
+import {
+  fragmentAttr,
+  fragmentText,
+  parseRequest,
+  voucherFilter,
+  type SimRequest,
+  type VoucherFilter,
+} from './sim-request';
+import { esc, isoToTally } from './sim-xml';
+import {
+  voucherMeta,
+  voucherXml,
+  type SimOptions,
+  type SimVoucherMeta,
+  type SimVoucherType,
+} from './sim-vouchers';
+
+export interface TallySimulatorOptions {
+  port?: number;
+  voucherCount: number;
+  seed: number;
+  companyName: string;
+  /** Item lines per item invoice (default 3). */
+  linesPerVoucher?: number;
+  /** Days the vouchers are spread over (default 365). */
+  days?: number;
+  /** Always answer UTF-16LE (otherwise only when the request is UTF-16). */
+  utf16?: boolean;
+  /** Store IRNQRCODE from imports (Tally documents it as not importable; default false). */
+  acceptIrnQrCode?: boolean;
+  /** Report an unmatched Alter as ALTERED=1 instead of CREATED=1 (Tally's counters are unreliable). */
+  misreportAlterCounters?: boolean;
+}
+
+interface StoredVoucher {
+  guid: string;
+  date: string;
+  type: string;
+  alterId: number;
+  irn: string;
+  /** Voucher XML without ALTERID; it is inserted when exported. */
+  body: string;
+}
+
+export interface TallySimulator {
+  url: string;
+  company: SimCompany;
+  /** Edits a voucher (narration or cancellation): it gets a new AlterID. */
+  alterVoucher(guid: string, change?: { narration?: string }): number;
+  /** Adds a new sales voucher on `date` (YYYY-MM-DD); returns its GUID. */
+  addVoucher(spec?: { date?: string; type?: SimVoucherType }): string;
+  /** Cancels (kept, ISCANCELLED=Yes, new AlterID) or deletes (gone) a voucher. */
+  deleteVoucher(guid: string, mode?: 'cancel' | 'delete'): void;
+  /** The voucher as stored now (for tests), or undefined. */
+  voucher(guid: string): string | undefined;
+  /** GUIDs of vouchers created by imports (e.g. an Alter that matched nothing). */
+  createdByImport(): string[];
+  /** Test hooks: `beforeImport` runs just before an import is applied (to stage races). */
+  hooks: { beforeImport?: () => void };
+  /** Number of requests served, by collection/ID. */
+  requests: { id: string; bytes: number }[];
+  stop(): Promise<void>;
+}
+
+export async function startTallySimulator(options: TallySimulatorOptions): Promise<TallySimulator> {
+  const company = generateCompany(options.seed, options.companyName);
+  const sim: SimOptions = {
+    voucherCount: options.voucherCount,
+    linesPerVoucher: options.linesPerVoucher ?? 3,
+    seed: options.seed,
+    days: options.days ?? 365,
+  };
+  const baseAlterId = masterCount(company);
+  let lastAlterId = baseAlterId + options.voucherCount;
+  let nextIndex = options.voucherCount;
+  const stored = new Map<string, StoredVoucher>();
+  const removed = new Set<string>();
+  const created: string[] = [];
+  const requests: { id: string; bytes: number }[] = [];
+  const metaOf = (index: number): SimVoucherMeta => voucherMeta(company, sim, index);
+
+  function currentBody(guid: string): StoredVoucher | undefined {
+    if (removed.has(guid)) return undefined;
+    const existing = stored.get(guid);
+    if (existing) return existing;
+    const index = parseInt(guid.slice(company.guid.length + 1), 16) - 1;
+    if (!guid.startsWith(company.guid) || !(index >= 0 && index < options.voucherCount)) return undefined;
+    const meta = metaOf(index);
+    return {
+      guid,
+      date: meta.date,
+      type: meta.type,
+      alterId: baseAlterId + index + 1,
+      irn: '',
+      body: stripAlterId(voucherXml(company, sim, meta, 0)),
+    };
+  }
+
+  function store(voucher: Omit<StoredVoucher, 'alterId'>): number {
+    lastAlterId += 1;
+    stored.set(voucher.guid, { ...voucher, alterId: lastAlterId });
+    return lastAlterId;
+  }
+
+  function lastDate(): string {
+    let last = options.voucherCount > 0 ? metaOf(options.voucherCount - 1).date : company.booksFrom;
+    for (const voucher of stored.values()) if (voucher.date > last) last = voucher.date;
+    return last;
+  }
+
+  function matches(
+    filter: VoucherFilter,
+    v: { date: string; type: string; alterId: number; guid: string; irn: string },
+  ): boolean {
+    if (filter.from && v.date < filter.from) return false;
+    if (filter.to && v.date > filter.to) return false;
+    if (filter.types && !filter.types.has(v.type.toLowerCase())) return false;
+    if (filter.alterAbove !== undefined && v.alterId <= filter.alterAbove) return false;
+    if (filter.alterAtMost !== undefined && v.alterId > filter.alterAtMost) return false;
+    if (filter.guid !== undefined && v.guid !== filter.guid) return false;
+    if (filter.irn !== undefined && v.irn !== filter.irn) return false;
+    return true;
+  }
+
+  /** Matching vouchers in date order: generated ones by index, then stored (altered/added) ones. */
+  function* matchingVouchers(filter: VoucherFilter): Generator<{ date: string; xml: () => string }> {
+    for (let index = 0; index < options.voucherCount; index += 1) {
+      const meta = metaOf(index);
+      if (stored.has(meta.guid) || removed.has(meta.guid)) continue;
+      const alterId = baseAlterId + index + 1;
+      if (!matches(filter, { ...meta, alterId, irn: '' })) continue;
+      yield { date: meta.date, xml: () => voucherXml(company, sim, meta, alterId) };
+    }
+    const extra = [...stored.values()]
+      .filter((v) => matches(filter, v))
+      .sort((a, b) => (a.date < b.date ? -1 : 1));
+    for (const voucher of extra)
+      yield { date: voucher.date, xml: () => withAlterId(voucher.body, voucher.alterId) };
+  }
+
+  async function answer(request: SimRequest, write: (text: string) => Promise<void>): Promise<void> {
+    const open =
+      '<ENVELOPE><HEADER><VERSION>1</VERSION><STATUS>1</STATUS></HEADER><BODY><DESC><CMPINFO><COMPANY>0</COMPANY></CMPINFO></DESC><DATA>';
+    const close = '</DATA></BODY></ENVELOPE>';
+    if (request.company !== undefined && request.company !== company.name) {
+      return write(
+        `<ENVELOPE><HEADER><VERSION>1</VERSION><STATUS>0</STATUS></HEADER><BODY><DATA><LINEERROR>Could not set &apos;SVCurrentCompany&apos; to &apos;${esc(request.company)}&apos;</LINEERROR></DATA></BODY></ENVELOPE>`,
+      );
+    }
+    if (/^import/i.test(request.tallyRequest)) return write(importVouchers(request));
+    if (request.type !== 'Collection')
+      return write(`${open}<LINEERROR>Unknown Request, cannot be processed</LINEERROR>${close}`);
+
+    await write(`${open}<COLLECTION ISCMPDEPTYPE="Yes" CMPLOCUS="4">`);
+    if (request.collectionType === 'company') {
+      await write(companyXml(company, lastAlterId, baseAlterId, lastDate()));
+      await write(
+        `<COMPANY NAME="Demo Trading Co"><NAME>Demo Trading Co</NAME><ALTVCHID> 0</ALTVCHID></COMPANY>`,
+      );
+    } else if (request.collectionType === 'ledger') {
+      for (const record of ledgerRecords(company)) await write(record);
+    } else if (request.collectionType === 'stockitem') {
+      for (const record of stockItemRecords(company)) await write(record);
+    } else if (request.collectionType === 'voucher') {
+      const filter = voucherFilter(request);
+      if ('error' in filter) return write(`<LINEERROR>${esc(filter.error)}</LINEERROR></COLLECTION>${close}`);
+      if (/count/i.test(request.id)) {
+        const counts = new Map<string, number>();
+        for (const voucher of matchingVouchers(filter))
+          counts.set(voucher.date, (counts.get(voucher.date) ?? 0) + 1);
+        for (const [date, count] of [...counts].sort()) {
+          await write(
+            `<VCHCOUNTROW><VCHDATE TYPE="Date">${date}</VCHDATE><VCHCOUNT TYPE="Number"> ${count}</VCHCOUNT></VCHCOUNTROW>`,
+          );
+        }
+      } else {
+        for (const voucher of matchingVouchers(filter)) await write(voucher.xml());
+      }
+    }
+    return write(`</COLLECTION>${close}`);
+  }
+
+  const hooks: { beforeImport?: () => void } = {};
+
+  function importVouchers(request: SimRequest): string {
+    hooks.beforeImport?.();
+    const counters = {
+      CREATED: 0,
+      ALTERED: 0,
+      DELETED: 0,
+      COMBINED: 0,
+      IGNORED: 0,
+      ERRORS: 0,
+      CANCELLED: 0,
+      EXCEPTIONS: 0,
+    };
+    const lineErrors: string[] = [];
+    for (const fragment of request.vouchers) {
+      const action = (fragmentAttr(fragment, 'ACTION') ?? 'Create').toLowerCase();
+      const remoteId = fragmentAttr(fragment, 'REMOTEID') ?? fragmentText(fragment, 'GUID');
+      const hasEntries = /<(ALLINVENTORYENTRIES|LEDGERENTRIES|ALLLEDGERENTRIES)\.LIST>/.test(fragment);
+      if (!hasEntries) {
+        counters.EXCEPTIONS += 1;
+        continue;
+      }
+      const date = fragmentText(fragment, 'DATE');
+      const type = fragmentText(fragment, 'VOUCHERTYPENAME') || (fragmentAttr(fragment, 'VCHTYPE') ?? '');
+      if (!/^\d{8}$/.test(date)) {
+        lineErrors.push(`Voucher date is missing.`);
+        continue;
+      }
+      let body = stripAlterId(fragment)
+        .replace(/<MASTERID\b[^>]*>[^<]*<\/MASTERID>/g, '')
+        .replace(/<VOUCHERKEY\b[^>]*>[^<]*<\/VOUCHERKEY>/g, '');
+      if (!options.acceptIrnQrCode) body = body.replace(/<IRNQRCODE\b[^>]*>[\s\S]*?<\/IRNQRCODE>/g, '');
+      const existing = action === 'alter' && remoteId ? currentBody(remoteId) : undefined;
+      if (existing) {
+        store({
+          guid: existing.guid,
+          date,
+          type,
+          irn: fragmentText(body, 'IRN'),
+          body: body.replace(/ ACTION="[^"]*"/, ' ACTION="Create"'),
+        });
+        counters.ALTERED += 1;
+        continue;
+      }
+      // Create, or an Alter that matched nothing: Tally makes a new voucher with a new GUID.
+      const guid = `${company.guid}-n${randomUUID().slice(0, 7)}`;
+      const fresh = body
+        .replace(/ REMOTEID="[^"]*"/, ` REMOTEID="${guid}"`)
+        .replace(/ ACTION="[^"]*"/, ' ACTION="Create"')
+        .replace(/<GUID\b[^>]*>[^<]*<\/GUID>/, `<GUID>${guid}</GUID>`);
+      store({ guid, date, type, irn: fragmentText(body, 'IRN'), body: fresh });
+      created.push(guid);
+      if (action === 'alter' && options.misreportAlterCounters) counters.ALTERED += 1;
+      else counters.CREATED += 1;
+    }
+    const counterXml = Object.entries(counters)
+      .map(([name, value]) => `<${name}>${value}</${name}>`)
+      .join('');
+    return (
+      '<ENVELOPE><HEADER><VERSION>1</VERSION><STATUS>1</STATUS></HEADER><BODY><DATA><IMPORTRESULT>' +
+      `${lineErrors.map((text) => `<LINEERROR>${esc(text)}</LINEERROR>`).join('')}${counterXml}</IMPORTRESULT></DATA>` +
+      `<DESC><CMPINFOEX><IDINFO><LASTCREATEDVCHID>${lastAlterId}</LASTCREATEDVCHID></IDINFO></CMPINFOEX></DESC></BODY></ENVELOPE>`
+    );
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      const utf16Request =
+        (raw[0] === 0xff && raw[1] === 0xfe) || /utf-16/i.test(req.headers['content-type'] ?? '');
+      const text = utf16Request ? raw.toString('utf16le').replace(/^\ufeff/, '') : raw.toString('utf8');
+      const utf16 = options.utf16 === true || utf16Request;
+      res.writeHead(200, { 'Content-Type': `text/xml; charset=${utf16 ? 'utf-16' : 'utf-8'}` });
+      const request = parseRequest(text);
+      const entry = { id: request.id, bytes: 0 };
+      requests.push(entry);
+      let pending = utf16 ? Buffer.from([0xff, 0xfe]) : Buffer.alloc(0);
+      const flush = async (): Promise<void> => {
+        entry.bytes += pending.length;
+        const ok = res.write(pending);
+        pending = Buffer.alloc(0);
+        if (!ok) await new Promise<void>((resolve) => res.once('drain', resolve));
+      };
+      const write = async (piece: string): Promise<void> => {
+        pending = Buffer.concat([pending, Buffer.from(piece, utf16 ? 'utf16le' : 'utf8')]);
+        if (pending.length >= 64 * 1024) await flush();
+      };
+      answer(request, write)
+        .then(flush)
+        .then(() => res.end())
+        .catch(() => res.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    company,
+    requests,
+    hooks,
+    alterVoucher(guid, change = {}) {
+      const current = currentBody(guid);
+      if (!current) throw new Error(`no voucher ${guid}`);
+      const narration = `<NARRATION TYPE="String">${esc(change.narration ?? 'edited')}</NARRATION>`;
+      const body = /<NARRATION\b/.test(current.body)
+        ? current.body.replace(/<NARRATION\b[^>]*>[\s\S]*?<\/NARRATION>/, narration)
+        : current.body.replace('</GUID>', `</GUID>${narration}`);
+      return store({ ...current, body });
+    },
+    addVoucher(spec = {}) {
+      const index = nextIndex++;
+      const base = voucherMeta(company, sim, index);
+      const meta: SimVoucherMeta = {
+        ...base,
+        date: spec.date ? isoToTally(spec.date) : lastDate(),
+        type: spec.type ?? 'Sales',
+      };
+      store({
+        guid: meta.guid,
+        date: meta.date,
+        type: meta.type,
+        irn: '',
+        body: stripAlterId(voucherXml(company, sim, meta, 0)),
+      });
+      return meta.guid;
+    },
+    deleteVoucher(guid, mode = 'delete') {
+      const current = currentBody(guid);
+      if (!current) throw new Error(`no voucher ${guid}`);
+      if (mode === 'delete') {
+        stored.delete(guid);
+        removed.add(guid);
+        return;
+      }
+      store({
+        ...current,
+        body: current.body.replace(/<ISCANCELLED>No<\/ISCANCELLED>/, '<ISCANCELLED>Yes</ISCANCELLED>'),
+      });
+    },
+    voucher(guid) {
+      const current = currentBody(guid);
+      return current ? withAlterId(current.body, current.alterId) : undefined;
+    },
+    createdByImport: () => [...created],
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function stripAlterId(xml: string): string {
+  return xml.replace(/<ALTERID\b[^>]*>[^<]*<\/ALTERID>/g, '');
+}
+
+function withAlterId(body: string, alterId: number): string {
+  return body.replace(/(<GUID\b[^>]*>[^<]*<\/GUID>)/, `$1<ALTERID TYPE="Number"> ${alterId}</ALTERID>`);
+}

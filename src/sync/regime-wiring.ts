@@ -1,0 +1,59 @@
+/**
+ * Builds the compliance regimes with their providers. Provider settings come from each connector
+ * instance's `regimeSettings`, over process-wide defaults (the sandbox's URLs and credentials in
+ * development). One provider per distinct settings, so token cache and rate limits are shared.
+ */
+import { createEinvoiceProvider } from '../compliance/einvoice/create-einvoice-provider';
+import type { EinvoiceProviderConfig } from '../compliance/einvoice/einvoice-config';
+import { EinvoiceRegime } from '../compliance/einvoice/einvoice.regime';
+import type { EinvoiceProvider } from '../compliance/einvoice/provider';
+import type { TokenStore } from '../compliance/http/token-store';
+import { ComplianceError, type ComplianceRegime } from '../compliance/regime';
+import { stableStringify } from '../domain/content-hash';
+
+export type RegimeDefaults = Partial<
+  Record<'in-einvoice' | 'in-ewaybill' | 'sa-zatca', Record<string, unknown>>
+>;
+
+export interface RegimeWiring {
+  defaults: RegimeDefaults;
+  tokenStore: TokenStore;
+}
+
+export function buildRegimes(wiring: RegimeWiring): ComplianceRegime[] {
+  return [new EinvoiceRegime(cachedProviders(wiring))];
+}
+
+function cachedProviders(wiring: RegimeWiring): (settings: Record<string, unknown>) => EinvoiceProvider {
+  const providers = new Map<string, EinvoiceProvider>();
+  return (settings) => {
+    const merged = { ...(wiring.defaults['in-einvoice'] ?? {}), ...settings };
+    const key = stableStringify(merged);
+    let provider = providers.get(key);
+    if (!provider) {
+      provider = createEinvoiceProvider(einvoiceConfig(merged), { tokenStore: wiring.tokenStore });
+      providers.set(key, provider);
+    }
+    return provider;
+  };
+}
+
+const REQUIRED = ['baseUrl', 'clientId', 'clientSecret', 'gstin'] as const;
+
+/** Checks the free-form settings; a missing value is a config error that an operator fixes, not a retry. */
+export function einvoiceConfig(settings: Record<string, unknown>): EinvoiceProviderConfig {
+  const missing: string[] = REQUIRED.filter(
+    (name) => typeof settings[name] !== 'string' || settings[name] === '',
+  );
+  if (settings.catalog !== 'A' && settings.catalog !== 'B') missing.push('catalog (A or B)');
+  if (
+    settings.catalog === 'A' &&
+    (typeof settings.username !== 'string' || typeof settings.password !== 'string')
+  ) {
+    missing.push('username/password (catalog A)');
+  }
+  if (missing.length > 0) {
+    throw new ComplianceError('config', `regimeSettings.in-einvoice is missing ${missing.join(', ')}`);
+  }
+  return settings as unknown as EinvoiceProviderConfig;
+}
