@@ -22,6 +22,7 @@ import { AppConfig } from './config/app-config';
 import { CONNECTOR_FACTORIES } from './connectors/connector-registry';
 import type { ConnectorFactory } from './connectors/contract';
 import { CsvConnectorFactory } from './connectors/csv';
+import { TallyConnectorFactory } from './connectors/tally';
 import { WebhookConnectorFactory } from './connectors/webhook/webhook.connector';
 import { dataSourceOptions } from './database/data-source';
 import { DATABASE_URL } from './database/database-url';
@@ -40,6 +41,7 @@ import { QueueService } from './queue/queue.service';
 import { ConnectorRuntimeService } from './sync/connector-runtime.service';
 import { IngestService } from './sync/ingest.service';
 import { OperatorService } from './sync/operator.service';
+import { CancellationService } from './sync/cancellation.service';
 import { PullService } from './sync/pull.service';
 import { SchedulerService } from './sync/scheduler.service';
 import { StateTransitionsService } from './sync/state-transitions.service';
@@ -51,7 +53,11 @@ import { WriteBackService } from './sync/write-back.service';
 
 /** ERP kinds this build knows. A new ERP: one folder under src/connectors and one line here. */
 export function defaultConnectorFactories(): ConnectorFactory[] {
-  return [new CsvConnectorFactory(), new WebhookConnectorFactory()] as ConnectorFactory[];
+  return [
+    new CsvConnectorFactory(),
+    new WebhookConnectorFactory(),
+    new TallyConnectorFactory(),
+  ] as ConnectorFactory[];
 }
 
 export interface AppModuleOptions {
@@ -100,6 +106,7 @@ export class AppModule {
       SchedulerService,
       WorkersService,
       OperatorService,
+      CancellationService,
       WebhookIntakeService,
       ApiKeys,
       { provide: APP_GUARD, useClass: ApiKeyGuard },

@@ -150,3 +150,17 @@ export class OverrideRequestDto extends OperatorActionDto {
   @IsObject()
   overrides!: Record<string, unknown>;
 }
+
+export class CancelRequestDto extends OperatorActionDto {
+  @ApiProperty({
+    enum: ['1', '2', '3', '4'],
+    description: '1 duplicate, 2 data entry mistake, 3 order cancelled, 4 others',
+  })
+  @IsIn(['1', '2', '3', '4'])
+  reasonCode!: string;
+
+  @ApiProperty({ maxLength: 100 })
+  @IsString()
+  @Length(1, 100)
+  remark!: string;
+}

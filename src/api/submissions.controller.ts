@@ -1,9 +1,20 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Query,
+} from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ConnectorRuntimeService } from '../sync/connector-runtime.service';
 import { OperatorService } from '../sync/operator.service';
 import { connectorIdOf } from './connector-filter';
-import { ListQuery, RetryRequestDto } from './dto';
+import { CancelRequestDto, ListQuery, RetryRequestDto } from './dto';
+import { CancellationService } from '../sync/cancellation.service';
 
 @ApiTags('submissions')
 @ApiSecurity('api-key')
@@ -12,7 +23,19 @@ export class SubmissionsController {
   constructor(
     private readonly operator: OperatorService,
     private readonly connectors: ConnectorRuntimeService,
+    private readonly cancellation: CancellationService,
   ) {}
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Cancel a registration (IRN: within 24 h, no active e-way bill); audited' })
+  cancel(@Param('id', ParseUUIDPipe) id: string, @Body() body: CancelRequestDto) {
+    return this.cancellation.cancel(
+      id,
+      { reasonCode: body.reasonCode, remark: body.remark },
+      { operator: body.operator, reason: body.reason },
+    );
+  }
 
   @Get()
   @ApiOperation({ summary: 'List submissions (the failure queue: ?state=REJECTED or ?errorClass=...)' })

@@ -89,7 +89,10 @@ export class ApiClient {
 
   private async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
     const target = `${this.connection.url}${path}${queryString(options.query)}`;
-    const headers: Record<string, string> = { 'x-api-key': this.connection.apiKey, accept: 'application/json' };
+    const headers: Record<string, string> = {
+      'x-api-key': this.connection.apiKey,
+      accept: 'application/json',
+    };
     let body: string | Buffer | undefined;
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json';
@@ -136,11 +139,15 @@ function queryString(query: Query | undefined): string {
   return text ? `?${text}` : '';
 }
 
-/** fetch wraps the socket error in `cause`; its code (ECONNREFUSED, ENOTFOUND...) says the most. */
+/**
+ * fetch wraps the socket error in `cause`; its code (ECONNREFUSED, ENOTFOUND...) says the most. Read by
+ * shape, not instanceof: the error may come from another realm (test runners).
+ */
 function failureReason(error: unknown, timedOut: boolean): string {
   if (timedOut) return `no answer within ${REQUEST_TIMEOUT_MS / 1000} s`;
-  const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
-  if (cause?.code) return cause.code;
-  if (cause?.message) return cause.message;
-  return error instanceof Error ? error.message : String(error);
+  const { message, cause } = (error ?? {}) as {
+    message?: string;
+    cause?: { code?: string; message?: string };
+  };
+  return cause?.code ?? cause?.message ?? message ?? String(error);
 }

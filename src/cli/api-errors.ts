@@ -40,7 +40,8 @@ export function apiErrorOf(status: number, bodyText: string): ApiError {
     body = undefined;
   }
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const message = messageOf(record.message) ?? messageOf(record.error) ?? (bodyText.trim().slice(0, 300) || '');
+  const message =
+    messageOf(record.message) ?? messageOf(record.error) ?? (bodyText.trim().slice(0, 300) || '');
   const fieldErrors = Array.isArray(record.errors) ? record.errors.filter(isFieldError) : [];
   const routeMissing = status === 405 || (status === 404 && /^Cannot [A-Z]+ \//.test(message));
   return new ApiError(status, message || statusText(status), fieldErrors, routeMissing);

@@ -146,7 +146,8 @@ export interface ListQuery extends SubmissionFilter {
 }
 
 export interface CancelRequest {
-  reasonCode: number;
+  /** NIC cancellation reason, '1'..'4' (the service takes it as a string). */
+  reasonCode: '1' | '2' | '3' | '4';
   remark: string;
   operator: string;
   reason: string;

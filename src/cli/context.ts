@@ -11,7 +11,10 @@ export class CliContext {
 
   /** A client for `--url` / `--api-key` as given anywhere on the command line. */
   client(command: Command): ApiClient {
-    return new ApiClient(resolveConnection(command.optsWithGlobals<ConnectionOptions>(), this.io), this.io.signal);
+    return new ApiClient(
+      resolveConnection(command.optsWithGlobals<ConnectionOptions>(), this.io),
+      this.io.signal,
+    );
   }
 
   print(text: string): void {

@@ -94,7 +94,12 @@ describe('formatDocumentDetail', () => {
           errorCode: null,
           errorMessage: '2 field errors',
           fieldErrors: [
-            { path: 'lines[0].hsnCode', rule: 'hsn.format', message: 'HSN must be 4, 6 or 8 digits', value: '12' },
+            {
+              path: 'lines[0].hsnCode',
+              rule: 'hsn.format',
+              message: 'HSN must be 4, 6 or 8 digits',
+              value: '12',
+            },
             { path: 'buyer.address.postalCode', rule: 'required', message: 'required' },
           ],
         }),

@@ -35,7 +35,8 @@ function formatSummary(d: DocumentDetail): string {
   );
   if (d.overrides && Object.keys(d.overrides).length > 0) {
     text += '  Operator overrides:\n';
-    for (const [path, value] of Object.entries(d.overrides)) text += `    ${path} = ${JSON.stringify(value)}\n`;
+    for (const [path, value] of Object.entries(d.overrides))
+      text += `    ${path} = ${JSON.stringify(value)}\n`;
   }
   if (d.normalisationErrors?.length) {
     text += `  Normalisation errors (${d.normalisationErrors.length}):\n`;

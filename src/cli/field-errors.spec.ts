@@ -4,7 +4,12 @@ describe('formatFieldErrors', () => {
   it('prints path, message, rule and value, one error a line', () => {
     expect(
       formatFieldErrors([
-        { path: 'seller.gstin', rule: 'gstin.checkDigit', message: 'bad check digit', value: '29AABCK1234L1ZX' },
+        {
+          path: 'seller.gstin',
+          rule: 'gstin.checkDigit',
+          message: 'bad check digit',
+          value: '29AABCK1234L1ZX',
+        },
         { path: 'reason', message: 'too short' },
       ]),
     ).toBe(

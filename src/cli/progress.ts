@@ -5,6 +5,9 @@
 import { Presets, SingleBar } from 'cli-progress';
 import type { CliIo, CliOutput } from './io';
 
+const CLEAR_LINE = '\x1b[K';
+const SAVE_CURSOR = '\x1b7';
+
 export interface Progress {
   update(value: number, total?: number): void;
   /** Prints a whole line to `output` without garbling the bar. */
@@ -13,7 +16,9 @@ export interface Progress {
 }
 
 export function startProgress(io: Pick<CliIo, 'stderr'>, label: string, total: number): Progress {
-  return io.stderr.isTTY ? new BarProgress(io.stderr, label, total) : new LineProgress(io.stderr, label, total);
+  return io.stderr.isTTY
+    ? new BarProgress(io.stderr, label, total)
+    : new LineProgress(io.stderr, label, total);
 }
 
 class BarProgress implements Progress {
@@ -32,6 +37,8 @@ class BarProgress implements Progress {
         hideCursor: false,
         clearOnComplete: false,
         barsize: 30,
+        // redraw on every tick, so a line printed above the bar (log) never leaves it erased
+        forceRedraw: true,
       },
       Presets.shades_classic,
     );
@@ -44,9 +51,11 @@ class BarProgress implements Progress {
   }
 
   log(output: CliOutput, text: string): void {
-    this.stderr.write('\r\x1b[K');
+    this.stderr.write(`\r${CLEAR_LINE}`);
     output.write(text);
-    this.bar.render(true);
+    // cli-progress returns to the cursor position saved at start() when it stops: save the bar's new row.
+    this.stderr.write(SAVE_CURSOR);
+    this.bar.render();
   }
 
   stop(): void {

@@ -22,13 +22,19 @@ describe('retry report', () => {
 
   it('stops listing after the limit and counts the rest by reason', () => {
     const skipped = [
-      ...Array.from({ length: 3 }, (_, i) => ({ submissionId: `u${i}`, state: 'unknown', why: 'no such submission' })),
+      ...Array.from({ length: 3 }, (_, i) => ({
+        submissionId: `u${i}`,
+        state: 'unknown',
+        why: 'no such submission',
+      })),
       { submissionId: 'r', state: 'READY', why: 'not in a retryable state' },
     ];
     const text = formatRetryReport({ retried: [], skipped }, 2);
     expect(text).toContain('skipped  u1');
     expect(text).not.toContain('skipped  u2');
-    expect(text).toContain('... and 2 more skipped (in all: 3 no such submission, 1 not in a retryable state)');
+    expect(text).toContain(
+      '... and 2 more skipped (in all: 3 no such submission, 1 not in a retryable state)',
+    );
   });
 });
 

@@ -13,9 +13,11 @@ export function mergeRetryAnswers(answers: readonly RetryAnswer[]): RetryAnswer 
 export function formatRetryReport(answer: RetryAnswer, detailLimit = DETAIL_LIMIT): string {
   const { retried, skipped } = answer;
   let text = `retried ${retried.length}, skipped ${skipped.length}\n`;
-  for (const r of retried.slice(0, detailLimit)) text += `  retried  ${r.submissionId}  ${r.from} -> ${r.to}\n`;
+  for (const r of retried.slice(0, detailLimit))
+    text += `  retried  ${r.submissionId}  ${r.from} -> ${r.to}\n`;
   if (retried.length > detailLimit) text += `  ... and ${retried.length - detailLimit} more retried\n`;
-  for (const s of skipped.slice(0, detailLimit)) text += `  skipped  ${s.submissionId}  ${s.state}: ${s.why}\n`;
+  for (const s of skipped.slice(0, detailLimit))
+    text += `  skipped  ${s.submissionId}  ${s.state}: ${s.why}\n`;
   if (skipped.length > detailLimit) {
     const byReason = new Map<string, number>();
     for (const s of skipped) byReason.set(s.why, (byReason.get(s.why) ?? 0) + 1);

@@ -7,7 +7,11 @@ import {
   snapshotOf,
 } from './submission-changes';
 
-function doc(id: string, docNumber: string, submissions: [string, string, string | null][]): DocumentListItem {
+function doc(
+  id: string,
+  docNumber: string,
+  submissions: [string, string, string | null][],
+): DocumentListItem {
   return {
     id,
     connectorInstanceId: 'ci',
@@ -32,7 +36,10 @@ function doc(id: string, docNumber: string, submissions: [string, string, string
 }
 
 describe('submission changes (watch)', () => {
-  const before = snapshotOf([doc('d1', 'A/1', [['s1', 'READY', null]]), doc('d2', 'A/2', [['s2', 'RETRY', 'transient']])]);
+  const before = snapshotOf([
+    doc('d1', 'A/1', [['s1', 'READY', null]]),
+    doc('d2', 'A/2', [['s2', 'RETRY', 'transient']]),
+  ]);
   const after = snapshotOf([
     doc('d1', 'A/1', [['s1', 'REGISTERED', null]]),
     doc('d2', 'A/2', [['s2', 'RETRY', 'transient']]),

@@ -3,7 +3,11 @@ import { cellText, formatFields, formatTable, truncate } from './table';
 describe('formatTable', () => {
   const columns = [
     { header: 'NAME', value: (r: { name: string; count: number | null }) => r.name },
-    { header: 'COUNT', value: (r: { name: string; count: number | null }) => r.count, align: 'right' as const },
+    {
+      header: 'COUNT',
+      value: (r: { name: string; count: number | null }) => r.count,
+      align: 'right' as const,
+    },
   ];
 
   it('pads every column to its widest cell and draws a rule under the header', () => {
@@ -26,7 +30,10 @@ describe('formatTable', () => {
   });
 
   it('cuts cells longer than the column maximum with an ellipsis and folds newlines', () => {
-    const text = formatTable([{ header: 'MSG', value: (r: string) => r, maxWidth: 8 }], ['line one\nline two']);
+    const text = formatTable(
+      [{ header: 'MSG', value: (r: string) => r, maxWidth: 8 }],
+      ['line one\nline two'],
+    );
     expect(text.split('\n')[2]).toBe('line on…');
   });
 });

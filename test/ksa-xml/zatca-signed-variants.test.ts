@@ -15,7 +15,9 @@ import { runZatcaCheck, zatcaCheckerPath } from './support/zatca-check';
 import { chainVariants, INITIAL_PIH, newInvoiceUuid, zatcaVariants } from './support/zatca-variants';
 
 const material = createTestSigningMaterial();
-const checker = zatcaCheckerPath();
+// The JVM checker takes ~15 s a file: `npm run conformance` (run by CI) judges every variant with it;
+// here it runs only on request (ZATCA_CHECK_IN_TESTS=1). The in-process verifier above runs always.
+const checker = process.env.ZATCA_CHECK_IN_TESTS === '1' ? zatcaCheckerPath() : undefined;
 const dir = mkdtempSync(join(tmpdir(), 'ksa-xml-'));
 
 const variants = zatcaVariants().map((variant, index) => {
@@ -70,7 +72,7 @@ describe('signed ZATCA variants', () => {
 
   const withChecker = checker ? describe : describe.skip;
   if (!checker)
-    console.warn('zatca-check not found (../shared missing): skipping the checker step of test/ksa-xml');
+    console.warn('zatca-check step skipped (set ZATCA_CHECK_IN_TESTS=1; npm run conformance runs it)');
 
   withChecker('judged by zatca-check', () => {
     it('passes every variant', () => {

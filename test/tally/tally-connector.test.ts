@@ -84,12 +84,12 @@ describe('Tally connector against the simulator over HTTP', () => {
     expect(documents.map((doc) => doc.erpId).sort()).toEqual(expectedSalesGuids(sim));
     expect(Math.max(...batches.map((batch) => batch.documents.length))).toBeLessThanOrEqual(100);
     expect(batches.length).toBeGreaterThan(4);
-    const last = batches[batches.length - 1]!.cursor as { alterId: number; passTarget?: number };
+    const last = batches[batches.length - 1].cursor as { alterId: number; passTarget?: number };
     expect(last.passTarget).toBeUndefined();
     expect(last.alterId).toBeGreaterThan(VOUCHERS);
     const ok = documents.filter((doc) => doc.normalised.ok);
     expect(ok.length).toBeGreaterThan(documents.length - 5);
-    const sample = ok[0]!.normalised;
+    const sample = ok[0].normalised;
     if (!sample.ok) throw new Error('unreachable');
     expect(sample.value.country).toBe('IN');
     expect(sample.value.seller.gstin).toBe(sim.company.gstin);
@@ -98,8 +98,8 @@ describe('Tally connector against the simulator over HTTP', () => {
   it('an incremental sync returns only new and altered vouchers, and an edit changes the content hash', async () => {
     const first = await pullAll(connector, null);
     const before = new Map(documentsOf(first).map((doc) => [doc.erpId, doc.contentHash]));
-    const cursor = first[first.length - 1]!.cursor;
-    const altered = documentsOf(first)[5]!.erpId;
+    const cursor = first[first.length - 1].cursor;
+    const altered = documentsOf(first)[5].erpId;
     sim.alterVoucher(altered, { narration: 'price corrected' });
     const added = sim.addVoucher({ date: '2024-06-15' });
 
@@ -136,9 +136,9 @@ describe('Tally connector against the simulator over HTTP', () => {
 
   it('flags cancelled vouchers as deleted', async () => {
     const first = await pullAll(connector, null);
-    const guid = documentsOf(first)[3]!.erpId;
+    const guid = documentsOf(first)[3].erpId;
     sim.deleteVoucher(guid, 'cancel');
-    const second = documentsOf(await pullAll(connector, first[first.length - 1]!.cursor));
+    const second = documentsOf(await pullAll(connector, first[first.length - 1].cursor));
     expect(second).toEqual([expect.objectContaining({ erpId: guid, deleted: true })]);
   });
 

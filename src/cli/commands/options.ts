@@ -30,7 +30,8 @@ export function integerIn(min: number, max: number): (value: string) => number {
 
 export function positiveSeconds(value: string): number {
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`not a positive number of seconds: ${value}`);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new InvalidArgumentError(`not a positive number of seconds: ${value}`);
   return n;
 }
 
@@ -64,7 +65,7 @@ export function filterOf(options: FilterOptions): SubmissionFilter {
     from: options.from,
     to: options.to,
   };
-  return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined)) as SubmissionFilter;
+  return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined));
 }
 
 export function listQueryOf(options: FilterOptions & PageOptions): ListQuery {

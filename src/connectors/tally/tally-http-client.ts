@@ -31,7 +31,8 @@ export class TallyHttpClient {
   async *records(envelope: string, records: RecordReaderOptions['records']): AsyncGenerator<TallyNode> {
     const response = await this.post(envelope);
     const reader = new TallyRecordReader({
-      records: records instanceof Set ? new Set([...records, 'LINEERROR']) : records,
+      records,
+      also: records === 'root' ? undefined : LINE_ERROR,
       encoding: encodingFromContentType(response.headers['content-type']),
     });
     try {
@@ -116,6 +117,8 @@ export class TallyHttpClient {
 }
 
 class TallyTimeout extends Error {}
+
+const LINE_ERROR: ReadonlySet<string> = new Set(['LINEERROR']);
 
 /** Tally's LINEERROR text as a classed error: an unknown company is the user's configuration to fix. */
 export function lineError(text: string): ConnectorError {

@@ -47,7 +47,11 @@ import {
 import { childText, type TallyNode } from './xml/tally-node';
 import { serializeTallyNode } from './xml/xml-writer';
 
-const VOUCHER_RECORDS = new Set(['VOUCHER']);
+/**
+ * Vouchers are the children of the answer's COLLECTION: CMPINFO also has a <VOUCHER> element (a count),
+ * so matching the name anywhere would read it as a voucher.
+ */
+const VOUCHER_RECORDS = { childrenOf: 'COLLECTION' };
 /** GST came into force on 1 July 2017: no e-invoice can be older. */
 const GST_START = '2017-07-01';
 
@@ -234,7 +238,7 @@ export class TallyConnector implements ErpConnector {
 
   private async company(): Promise<CompanyInfo> {
     const names: string[] = [];
-    for await (const node of this.client.records(listCompaniesRequest(), new Set(['COMPANY']))) {
+    for await (const node of this.client.records(listCompaniesRequest(), { childrenOf: 'COLLECTION' })) {
       const company = readCompany(node);
       if (company.name === this.config.companyName) return company;
       names.push(company.name);
@@ -249,16 +253,14 @@ export class TallyConnector implements ErpConnector {
   private async masterIndex(company: CompanyInfo): Promise<MasterIndex> {
     if (this.masters && this.masters.alterId === company.lastMasterAlterId) return this.masters.index;
     const index = new MasterIndex();
-    for await (const node of this.client.records(
-      ledgersRequest(this.config.companyName),
-      new Set(['LEDGER']),
-    )) {
+    for await (const node of this.client.records(ledgersRequest(this.config.companyName), {
+      childrenOf: 'COLLECTION',
+    })) {
       index.addLedger(readLedger(node));
     }
-    for await (const node of this.client.records(
-      stockItemsRequest(this.config.companyName),
-      new Set(['STOCKITEM']),
-    )) {
+    for await (const node of this.client.records(stockItemsRequest(this.config.companyName), {
+      childrenOf: 'COLLECTION',
+    })) {
       index.addStockItem(readStockItem(node));
     }
     this.masters = { alterId: company.lastMasterAlterId, index };

@@ -2,7 +2,7 @@
  * A pulled voucher as a SourceDocument: GUID as the ERP id, a content hash over a canonical form of the
  * voucher, the normalised invoice (or its field errors) and a small raw excerpt for operators and write-back.
  */
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { SourceDocument } from '../contract';
 import { fieldError } from '../../domain/field-error';
 import { normaliseVoucher, type NormaliseContext } from './voucher-normaliser';
@@ -38,17 +38,19 @@ export const HASH_EXCLUDED = new Set([
 ]);
 const HASH_EXCLUDED_ATTRS = new Set(['VCHKEY', 'TYPE']);
 
-function hashNode(hash: Hash, node: TallyNode, excluded: ReadonlySet<string>): void {
-  hash.update(`<${node.name}`);
-  for (const key of Object.keys(node.attrs).sort()) {
-    if (!HASH_EXCLUDED_ATTRS.has(key)) hash.update(` ${key}=${JSON.stringify(node.attrs[key])}`);
-  }
-  hash.update('>');
-  if (node.children.length === 0) hash.update(JSON.stringify(node.text.trim()));
+/** Appends the canonical form of `node` to `out` (one hash update per voucher is much cheaper than many). */
+function canonicalForm(out: string[], node: TallyNode, excluded: ReadonlySet<string>): void {
+  out.push('<', node.name);
+  const keys = Object.keys(node.attrs);
+  if (keys.length > 1) keys.sort();
+  for (const key of keys)
+    if (!HASH_EXCLUDED_ATTRS.has(key)) out.push(' ', key, '=', JSON.stringify(node.attrs[key]));
+  out.push('>');
+  if (node.children.length === 0) out.push(JSON.stringify(node.text.trim()));
   for (const child of node.children) {
-    if (!excluded.has(child.name)) hashNode(hash, child, excluded);
+    if (!excluded.has(child.name)) canonicalForm(out, child, excluded);
   }
-  hash.update(`</${node.name}>`);
+  out.push('</', node.name, '>');
 }
 
 /** SHA-256 (hex) of the voucher's canonical form: element order kept, attributes sorted, text trimmed. */
@@ -56,9 +58,9 @@ export function voucherContentHash(
   voucher: TallyNode,
   excluded: ReadonlySet<string> = HASH_EXCLUDED,
 ): string {
-  const hash = createHash('sha256');
-  hashNode(hash, voucher, excluded);
-  return hash.digest('hex');
+  const out: string[] = [];
+  canonicalForm(out, voucher, excluded);
+  return createHash('sha256').update(out.join('')).digest('hex');
 }
 
 export function voucherRef(voucher: TallyNode): TallyVoucherRef {

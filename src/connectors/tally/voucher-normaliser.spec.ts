@@ -125,6 +125,6 @@ describe('normaliseVoucher', () => {
       postalCode: '600002',
       stateCode: '33',
     });
-    expect(outcome.value.lines[0]!.igstAmount).toBe('162.00');
+    expect(outcome.value.lines[0].igstAmount).toBe('162.00');
   });
 });

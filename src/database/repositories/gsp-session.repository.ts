@@ -13,6 +13,7 @@ import { MasterKey } from '../master-key';
 @Injectable()
 export class GspSessionRepository implements TokenStore {
   private readonly box: SecretBox;
+  private readonly localLocks = new Map<string, Promise<void>>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -48,7 +49,29 @@ export class GspSessionRepository implements TokenStore {
     ]);
   }
 
+  /**
+   * Callers in this process queue on an in-memory chain first, so at most one pooled connection per key
+   * waits on the database lock; otherwise waiters could hold every connection while the refresher needs
+   * one more to store the token (pool exhaustion). The advisory lock then orders processes.
+   */
   withRefreshLock<T>(key: string, refresh: () => Promise<T>): Promise<T> {
+    const previous = this.localLocks.get(key) ?? Promise.resolve();
+    const run = previous.then(
+      () => this.withDatabaseLock(key, refresh),
+      () => this.withDatabaseLock(key, refresh),
+    );
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.localLocks.set(key, tail);
+    void tail.then(() => {
+      if (this.localLocks.get(key) === tail) this.localLocks.delete(key);
+    });
+    return run;
+  }
+
+  private withDatabaseLock<T>(key: string, refresh: () => Promise<T>): Promise<T> {
     return this.dataSource.transaction(async (m) => {
       await m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`gsp_session:${key}`]);
       return refresh();

@@ -89,7 +89,7 @@ const PARTY_NAMES = [
 export function generateCompany(seed: number, companyName: string): SimCompany {
   const parties: SimParty[] = [];
   for (let i = 0; i < 40; i += 1) {
-    const [state, code, pin] = STATES[i % STATES.length]!;
+    const [state, code, pin] = STATES[i % STATES.length];
     const base = `${PARTY_NAMES[i % PARTY_NAMES.length]}${i >= PARTY_NAMES.length ? ` ${Math.floor(i / PARTY_NAMES.length) + 1}` : ''}`;
     const datedOnly = i % 10 === 3;
     const registrations = [
@@ -103,7 +103,7 @@ export function generateCompany(seed: number, companyName: string): SimCompany {
     ];
     if (datedOnly) {
       // Moved to another state mid-year: a new registration and address from 1 Oct 2024.
-      const [newState, newCode, newPin] = STATES[(i + 1) % STATES.length]!;
+      const [newState, newCode, newPin] = STATES[(i + 1) % STATES.length];
       registrations.push({
         from: '20241001',
         gstin: makeGstin(newCode, 500 + i),
@@ -133,12 +133,12 @@ export function generateCompany(seed: number, companyName: string): SimCompany {
   const rates = [5, 12, 18, 28, 18, 0];
   const items: SimItem[] = [];
   for (let i = 0; i < 30; i += 1) {
-    const [unit, kind] = units[i % units.length]!;
+    const [unit, kind] = units[i % units.length];
     items.push({
       name: i % 7 === 2 ? `Ürün ${i} – Spécial` : `Item ${i + 1} ${unit}`,
       unit,
       hsn: String(73000000 + i * 101),
-      rate: rates[i % rates.length]!,
+      rate: rates[i % rates.length],
       cessRate: i === 9 ? 12 : 0,
       kind,
     });
@@ -164,7 +164,7 @@ export function generateCompany(seed: number, companyName: string): SimCompany {
 }
 
 export function registrationOn(party: SimParty, date: string): SimParty['registrations'][number] {
-  let chosen = party.registrations[0]!;
+  let chosen = party.registrations[0];
   for (const registration of party.registrations) if (registration.from <= date) chosen = registration;
   return chosen;
 }

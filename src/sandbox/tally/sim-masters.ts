@@ -50,7 +50,7 @@ function partyLedger(party: SimParty, alterId: number): string {
       .join('');
     return `${head}${registrations}${mailing}</LEDGER>`;
   }
-  const r = party.registrations[0]!;
+  const r = party.registrations[0];
   return (
     `${head}${tag('MAILINGNAME', party.name)}<ADDRESS.LIST TYPE="String">${r.address.map((line) => tag('ADDRESS', line)).join('')}</ADDRESS.LIST>` +
     `${tag('LEDSTATENAME', r.state)}${tag('COUNTRYNAME', 'India')}${tag('PINCODE', r.pincode)}${tag('PARTYGSTIN', r.gstin)}${tag('GSTREGISTRATIONTYPE', 'Regular')}</LEDGER>`

@@ -19,11 +19,11 @@ export interface SimRequest {
 
 function first(xml: string, name: string): string | undefined {
   const match = new RegExp(`<${name}(?:\\s[^>]*)?>([\\s\\S]*?)</${name}>`).exec(xml);
-  return match ? unesc(match[1]!.trim()) : undefined;
+  return match ? unesc(match[1].trim()) : undefined;
 }
 
 export function parseRequest(xml: string): SimRequest {
-  const collections = [...xml.matchAll(/<COLLECTION\b[^>]*>([\s\S]*?)<\/COLLECTION>/g)].map((m) => m[1]!);
+  const collections = [...xml.matchAll(/<COLLECTION\b[^>]*>([\s\S]*?)<\/COLLECTION>/g)].map((m) => m[1]);
   const typed = collections.find((body) => /<TYPE>/.test(body));
   return {
     tallyRequest: first(xml, 'TALLYREQUEST') ?? '',
@@ -34,7 +34,7 @@ export function parseRequest(xml: string): SimRequest {
     to: first(xml, 'SVTODATE'),
     collectionType: typed ? first(typed, 'TYPE')?.toLowerCase() : undefined,
     formulae: [...xml.matchAll(/<SYSTEM TYPE="Formulae" NAME="[^"]*">([\s\S]*?)<\/SYSTEM>/g)].map((m) =>
-      unesc(m[1]!),
+      unesc(m[1]),
     ),
     vouchers: [...xml.matchAll(/<VOUCHER\b[\s\S]*?<\/VOUCHER>/g)].map((m) => m[0]),
   };
@@ -57,11 +57,11 @@ export function voucherFilter(request: SimRequest): VoucherFilter | { error: str
     let match: RegExpExecArray | null;
     if (/^\$VoucherTypeName = /.test(formula)) {
       filter.types = new Set(
-        [...formula.matchAll(/\$VoucherTypeName = "([^"]*)"/g)].map((m) => m[1]!.toLowerCase()),
+        [...formula.matchAll(/\$VoucherTypeName = "([^"]*)"/g)].map((m) => m[1].toLowerCase()),
       );
     } else if ((match = /^\$Date >= \$\$Date:"(\d{8})" AND \$Date <= \$\$Date:"(\d{8})"$/.exec(formula))) {
-      filter.from = filter.from && filter.from > match[1]! ? filter.from : match[1];
-      filter.to = filter.to && filter.to < match[2]! ? filter.to : match[2];
+      filter.from = filter.from && filter.from > match[1] ? filter.from : match[1];
+      filter.to = filter.to && filter.to < match[2] ? filter.to : match[2];
     } else if ((match = /^\$AlterID > (\d+)$/.exec(formula))) {
       filter.alterAbove = Number(match[1]);
     } else if ((match = /^\$AlterID <= (\d+)$/.exec(formula))) {
@@ -85,5 +85,5 @@ export function fragmentText(xml: string, name: string): string {
 export function fragmentAttr(xml: string, name: string): string | undefined {
   const open = /^<VOUCHER\b[^>]*>/.exec(xml)?.[0] ?? '';
   const match = new RegExp(`\\s${name}="([^"]*)"`).exec(open);
-  return match ? unesc(match[1]!) : undefined;
+  return match ? unesc(match[1]) : undefined;
 }

@@ -68,7 +68,7 @@ export function voucherXml(
   extra: { narration?: string; cancelled?: boolean } = {},
 ): string {
   const random = prng(options.seed * 31 + meta.index * 7919 + 17);
-  const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)]!;
+  const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)];
   const purchase = meta.type === 'Purchase';
   const party = purchase ? pick(company.suppliers) : pick(company.parties);
   const registration = registrationOn(party, meta.date);
@@ -80,13 +80,13 @@ export function voucherXml(
   const count = accounting ? 1 + (meta.index % 2) : options.linesPerVoucher;
   for (let k = 0; k < count; k += 1) {
     if (accounting) {
-      const service = company.services[k % company.services.length]!;
+      const service = company.services[k % company.services.length];
       const amount = (1000 + Math.floor(random() * 90000)) * 100;
       lines.push({ ledger: service.name, amount, discount: 0, gstRate: service.rate, cessRate: 0 });
       continue;
     }
     const item =
-      bad === 'hsn' && k === 0 ? company.items[company.items.length - 1]! : pick(company.items.slice(0, -1));
+      bad === 'hsn' && k === 0 ? company.items[company.items.length - 1] : pick(company.items.slice(0, -1));
     const qtyMilli =
       item.kind === 'weight' ? 1 + Math.floor(random() * 1_500_000) : (1 + Math.floor(random() * 500)) * 1000;
     const ratePaise = 100 + Math.floor(random() * 2_000_000);
@@ -157,7 +157,7 @@ export function voucherXml(
   // Tally repeats the ledgers in ALLLEDGERENTRIES.LIST; item invoices add the sales ledger carrying the items.
   const salesWithItems = accounting
     ? ''
-    : `<LEDGERENTRIES.LIST>${tag('LEDGERNAME', lines[0]!.ledger, 'String')}${tag('AMOUNT', amountText(s * taxable), 'Amount')}` +
+    : `<LEDGERENTRIES.LIST>${tag('LEDGERNAME', lines[0].ledger, 'String')}${tag('AMOUNT', amountText(s * taxable), 'Amount')}` +
       lines
         .map(
           (line) =>

@@ -152,8 +152,7 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
   }
 
   async function answer(request: SimRequest, write: (text: string) => Promise<void>): Promise<void> {
-    const open =
-      '<ENVELOPE><HEADER><VERSION>1</VERSION><STATUS>1</STATUS></HEADER><BODY><DESC><CMPINFO><COMPANY>0</COMPANY></CMPINFO></DESC><DATA>';
+    const open = `<ENVELOPE><HEADER><VERSION>1</VERSION><STATUS>1</STATUS></HEADER><BODY><DESC><CMPINFO><COMPANY>0</COMPANY><LEDGER>${company.parties.length}</LEDGER><VOUCHER>${options.voucherCount}</VOUCHER></CMPINFO></DESC><DATA>`;
     const close = '</DATA></BODY></ENVELOPE>';
     if (request.company !== undefined && request.company !== company.name) {
       return write(
@@ -272,16 +271,20 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
       const request = parseRequest(text);
       const entry = { id: request.id, bytes: 0 };
       requests.push(entry);
-      let pending = utf16 ? Buffer.from([0xff, 0xfe]) : Buffer.alloc(0);
+      let pending: string[] = [];
+      let pendingLength = 0;
+      if (utf16) res.write(Buffer.from([0xff, 0xfe]));
       const flush = async (): Promise<void> => {
-        entry.bytes += pending.length;
-        const ok = res.write(pending);
-        pending = Buffer.alloc(0);
-        if (!ok) await new Promise<void>((resolve) => res.once('drain', resolve));
+        const bytes = Buffer.from(pending.join(''), utf16 ? 'utf16le' : 'utf8');
+        pending = [];
+        pendingLength = 0;
+        entry.bytes += bytes.length;
+        if (!res.write(bytes)) await new Promise<void>((resolve) => res.once('drain', resolve));
       };
       const write = async (piece: string): Promise<void> => {
-        pending = Buffer.concat([pending, Buffer.from(piece, utf16 ? 'utf16le' : 'utf8')]);
-        if (pending.length >= 64 * 1024) await flush();
+        pending.push(piece);
+        pendingLength += piece.length;
+        if (pendingLength >= 256 * 1024) await flush();
       };
       answer(request, write)
         .then(flush)

@@ -14,6 +14,8 @@ export class TallyXmlError extends Error {
 export interface RecordReaderOptions {
   /** Element names captured as records wherever they appear (VOUCHER, LEDGER, ...), outermost only; 'root' for the whole document. */
   records: ReadonlySet<string> | 'root' | { childrenOf: string };
+  /** Further element names captured wherever they appear (LINEERROR). */
+  also?: ReadonlySet<string>;
   /** Encoding hint from the Content-Type header. */
   encoding?: TallyEncoding;
 }
@@ -83,8 +85,8 @@ export class TallyRecordReader {
       if (!this.isRecord(tag.name)) return;
       this.captureDepth = this.depth;
     }
-    // Without xmlns processing saxes gives plain string attributes.
-    const attrs = { ...(tag.attributes as Record<string, string>) };
+    // Without xmlns processing saxes gives a fresh object of plain string attributes per tag.
+    const attrs = tag.attributes as Record<string, string>;
     const node: TallyNode = { name: tag.name, attrs, text: '', children: [] };
     const parent = this.stack[this.stack.length - 1];
     if (parent) parent.children.push(node);
@@ -92,7 +94,8 @@ export class TallyRecordReader {
   }
 
   private isRecord(name: string): boolean {
-    const { records } = this.options;
+    const { records, also } = this.options;
+    if (also?.has(name)) return true;
     if (records === 'root') return this.depth === 1;
     if ('childrenOf' in records) return this.openNames[this.openNames.length - 2] === records.childrenOf;
     return records.has(name);

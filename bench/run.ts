@@ -1,0 +1,35 @@
+/**
+ * `npm run bench [-- name ...]`: runs the benchmarks one after another and prints their figures.
+ * Names: irn-mapper, zatca-signing, tally-pull, einvoice-pipeline (all when none given).
+ * Speed is measured here, never asserted in tests.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+type Bench = { run: () => unknown };
+
+const BENCHES = ['irn-mapper', 'zatca-signing', 'tally-pull', 'einvoice-pipeline'];
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const names = wanted.length > 0 ? wanted : BENCHES;
+  for (const name of names) {
+    const file = join(__dirname, `${name}.bench.ts`);
+    if (!existsSync(file)) {
+      console.log(`\n== ${name}: no such benchmark (known: ${BENCHES.join(', ')})`);
+      process.exitCode = 1;
+      continue;
+    }
+    console.log(`\n== ${name}`);
+    const started = Date.now();
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const bench = require(file) as Bench;
+    await bench.run();
+    console.log(`== ${name} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+/**
+ * `npm run conformance`: checks the project's output against the real formats in ../shared/reference
+ * (opt-in: a clone without that folder skips each part with a message). CI runs it after the tests.
+ * Parts: einvoice-schema (NIC v1.1 JSON schema), tally (captured TallyPrime responses), zatca (official
+ * sample hashes and zatca-check on every signed variant).
+ */
+type Part = { run: () => { passed: number; failed: number } | Promise<{ passed: number; failed: number }> };
+
+const PARTS = ['einvoice-schema', 'tally', 'zatca'];
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  let passed = 0;
+  let failed = 0;
+  for (const name of wanted.length > 0 ? wanted : PARTS) {
+    console.log(`\n== conformance: ${name}`);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const part = require(`./${name}`) as Part;
+    const result = await part.run();
+    passed += result.passed;
+    failed += result.failed;
+  }
+  console.log(`\nconformance: ${passed} passed, ${failed} failed`);
+  if (failed > 0) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

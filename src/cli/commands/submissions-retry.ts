@@ -1,0 +1,116 @@
+/**
+ * `submissions retry`: by `--ids` or by filters. Filters are first resolved to ids (without --state:
+ * every retryable state), then ids go to the service in requests of 100 with a progress bar, so any
+ * number can be retried and a failure part-way reports what was already done.
+ */
+import { Command, InvalidArgumentError } from 'commander';
+import type { ApiClient } from '../api-client';
+import type { RetryAnswer, SubmissionFilter } from '../api-types';
+import { CliError } from '../cli-error';
+import type { CliContext } from '../context';
+import { ExitCode } from '../io';
+import { startProgress } from '../progress';
+import { chunk, formatRetryReport, mergeRetryAnswers } from '../retry-report';
+import { RETRYABLE_STATES } from '../../domain/submission-state';
+import { addFilterOptions, addJsonOption, filterOf, integerIn, type FilterOptions } from './options';
+
+export const RETRY_CHUNK_SIZE = 100;
+const LIST_PAGE_SIZE = 500;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface Options extends FilterOptions {
+  ids?: string[];
+  max: number;
+  operator: string;
+  reason: string;
+  json?: boolean;
+}
+
+export function submissionsRetryCommand(ctx: CliContext): Command {
+  const command = new Command('retry')
+    .description('retry failed submissions by ids or by filter (audited with operator and reason)')
+    .option('--ids <ids>', 'comma-separated submission ids', parseIds);
+  addFilterOptions(command);
+  command
+    .option('--max <n>', 'with filters: retry at most this many', integerIn(1, 100_000), 1000)
+    .requiredOption('--operator <name>', 'who is retrying (audited)')
+    .requiredOption('--reason <text>', 'why (audited)');
+  addJsonOption(command);
+  return command.action(async (options: Options, cmd: Command) => {
+    const filter = filterOf(options);
+    const hasFilter = Object.keys(filter).length > 0;
+    if (options.ids && hasFilter)
+      throw new CliError('give either --ids or filters, not both', ExitCode.usage);
+    if (!options.ids && !hasFilter)
+      throw new CliError('give --ids or at least one filter (--state, --connector, ...)', ExitCode.usage);
+    const client = ctx.client(cmd);
+    const ids = options.ids ?? (await idsMatching(ctx, client, filter, options.max));
+    if (ids.length === 0) return ctx.print('no submissions match: nothing to retry');
+    const answer = await retryInChunks(ctx, client, ids, options);
+    if (answer.retried.length === 0) ctx.fail(ExitCode.failed);
+    if (options.json) return ctx.printJson(answer);
+    ctx.print(formatRetryReport(answer));
+  });
+}
+
+function parseIds(value: string): string[] {
+  const ids = value
+    .split(/[\s,]+/)
+    .map((id) => id.trim())
+    .filter(Boolean);
+  const bad = ids.filter((id) => !UUID.test(id));
+  if (ids.length === 0) throw new InvalidArgumentError('no ids given');
+  if (bad.length > 0)
+    throw new InvalidArgumentError(`not submission ids (UUIDs): ${bad.slice(0, 5).join(', ')}`);
+  return [...new Set(ids)];
+}
+
+async function idsMatching(
+  ctx: CliContext,
+  client: ApiClient,
+  filter: SubmissionFilter,
+  max: number,
+): Promise<string[]> {
+  const states = filter.state ? [filter.state] : Object.keys(RETRYABLE_STATES);
+  const ids: string[] = [];
+  let matching = 0;
+  for (const state of states) {
+    for (let offset = 0; ids.length < max; offset += LIST_PAGE_SIZE) {
+      const page = await client.listSubmissions({ ...filter, state, limit: LIST_PAGE_SIZE, offset });
+      if (offset === 0) matching += page.total;
+      ids.push(...page.items.slice(0, max - ids.length).map((s) => s.id));
+      if (page.items.length < LIST_PAGE_SIZE || offset + LIST_PAGE_SIZE >= page.total) break;
+    }
+  }
+  if (matching > ids.length)
+    ctx.note(`${matching} submissions match; retrying the first ${ids.length} (raise --max for more)`);
+  return ids;
+}
+
+async function retryInChunks(
+  ctx: CliContext,
+  client: ApiClient,
+  ids: string[],
+  options: Options,
+): Promise<RetryAnswer> {
+  const chunks = chunk(ids, RETRY_CHUNK_SIZE);
+  const progress = chunks.length > 1 ? startProgress(ctx.io, 'retrying', ids.length) : undefined;
+  const answers: RetryAnswer[] = [];
+  let done = 0;
+  try {
+    for (const ids of chunks) {
+      answers.push(await client.retry({ ids }, options.operator, options.reason));
+      done += ids.length;
+      progress?.update(done);
+    }
+  } catch (error) {
+    progress?.stop();
+    if (answers.length > 0) {
+      ctx.note(`stopped after ${done} of ${ids.length}; what was done before the error:`);
+      ctx.note(formatRetryReport(mergeRetryAnswers(answers)));
+    }
+    throw error;
+  }
+  progress?.stop();
+  return mergeRetryAnswers(answers);
+}

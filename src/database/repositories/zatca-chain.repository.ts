@@ -1,0 +1,181 @@
+/**
+ * The ZATCA invoice chain in Postgres, shared by every worker. Taking a slot is ONE transaction: lock
+ * the unit's `zatca_chain` row, sign in the next slot, store the signed XML in `zatca_signed_invoice`
+ * and advance the row. Workers signing for the same unit queue on the row lock, so ICVs are consecutive
+ * and each PIH is the hash of the invoice signed just before, whichever process signed it.
+ */
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import {
+  ZATCA_INITIAL_PIH,
+  type ChainSlotOwner,
+  type ChainState,
+  type SignedInChain,
+  type StoredSignedInvoice,
+  type ZatcaChainStore,
+} from '../../compliance/ksa/chain';
+import { ComplianceError } from '../../compliance/regime';
+
+/** How long a worker waits for another one signing on the same unit before it gives up (and retries). */
+const CHAIN_LOCK_TIMEOUT = '30s';
+
+interface SignedInvoiceRow {
+  submission_id: string;
+  egs_unit_id: string;
+  icv: number;
+  pih: string;
+  uuid: string;
+  invoice_hash: string;
+  signed_xml: string;
+}
+
+@Injectable()
+export class PostgresZatcaChainStore implements ZatcaChainStore {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * `fn` runs while this transaction holds a pooled connection and the unit's row lock: it must only
+   * build and sign (no I/O, no other database work), or a full pool could wait on itself.
+   */
+  async withNextChainSlot(
+    egsUnitId: string,
+    fn: (icv: number, pih: string) => Promise<SignedInChain>,
+    owner: ChainSlotOwner,
+  ): Promise<StoredSignedInvoice> {
+    if (!isUuid(owner.submissionId)) {
+      throw new Error(`zatca chain: submission id ${owner.submissionId} is not a submission row id`);
+    }
+    try {
+      return await this.dataSource.transaction((m) => this.takeSlot(m, egsUnitId, fn, owner));
+    } catch (error) {
+      throw classifyChainError(error, egsUnitId, owner);
+    }
+  }
+
+  async findSigned(submissionId: string): Promise<StoredSignedInvoice | undefined> {
+    if (!isUuid(submissionId)) return undefined;
+    return this.signedFor(this.dataSource.manager, submissionId);
+  }
+
+  async current(egsUnitId: string): Promise<ChainState | undefined> {
+    const rows: { icv: number; pih: string }[] = await this.dataSource.query(
+      `SELECT icv, pih FROM zatca_chain WHERE egs_unit_id = $1`,
+      [egsUnitId],
+    );
+    const row = rows[0];
+    return row ? { lastIcv: row.icv, lastHash: row.pih } : undefined;
+  }
+
+  private async takeSlot(
+    m: EntityManager,
+    egsUnitId: string,
+    fn: (icv: number, pih: string) => Promise<SignedInChain>,
+    owner: ChainSlotOwner,
+  ): Promise<StoredSignedInvoice> {
+    await m.query(`SET LOCAL lock_timeout = '${CHAIN_LOCK_TIMEOUT}'`);
+    // A unit's first invoice: whoever inserts first wins, the others find the row (after its commit).
+    await m.query(
+      `INSERT INTO zatca_chain (egs_unit_id, icv, pih) VALUES ($1, 0, $2) ON CONFLICT (egs_unit_id) DO NOTHING`,
+      [egsUnitId, ZATCA_INITIAL_PIH],
+    );
+    const locked: { icv: number; pih: string }[] = await m.query(
+      `SELECT icv, pih FROM zatca_chain WHERE egs_unit_id = $1 FOR UPDATE`,
+      [egsUnitId],
+    );
+    const chain = locked[0];
+    if (!chain) throw new Error(`zatca chain: row for EGS unit ${egsUnitId} vanished`);
+
+    // Checked under the lock: a second worker on the same submission must not sign a second invoice.
+    const already = await this.signedFor(m, owner.submissionId);
+    if (already) return already;
+
+    const slot = { icv: chain.icv + 1, pih: chain.pih };
+    const signed = await fn(slot.icv, slot.pih);
+    await m.query(
+      `INSERT INTO zatca_signed_invoice
+         (submission_id, egs_unit_id, icv, pih, uuid, invoice_hash, signed_xml, qr)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        owner.submissionId,
+        egsUnitId,
+        slot.icv,
+        slot.pih,
+        owner.uuid,
+        signed.hash,
+        signed.signedXml,
+        qrOfSignedXml(signed.signedXml) ?? null,
+      ],
+    );
+    await m.query(`UPDATE zatca_chain SET icv = $2, pih = $3, updated_at = now() WHERE egs_unit_id = $1`, [
+      egsUnitId,
+      slot.icv,
+      signed.hash,
+    ]);
+    return {
+      egsUnitId,
+      submissionId: owner.submissionId,
+      uuid: owner.uuid,
+      icv: slot.icv,
+      pih: slot.pih,
+      signedXml: signed.signedXml,
+      hash: signed.hash,
+    };
+  }
+
+  private async signedFor(m: EntityManager, submissionId: string): Promise<StoredSignedInvoice | undefined> {
+    const rows: SignedInvoiceRow[] = await m.query(
+      `SELECT submission_id, egs_unit_id, icv, pih, uuid, invoice_hash, signed_xml
+         FROM zatca_signed_invoice WHERE submission_id = $1`,
+      [submissionId],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    return {
+      egsUnitId: row.egs_unit_id,
+      submissionId: row.submission_id,
+      uuid: row.uuid,
+      icv: row.icv,
+      pih: row.pih,
+      signedXml: row.signed_xml,
+      hash: row.invoice_hash,
+    };
+  }
+}
+
+const QR_PATTERN =
+  /<cbc:ID>QR<\/cbc:ID>\s*<cac:Attachment>\s*<cbc:EmbeddedDocumentBinaryObject[^>]*>([^<]+)</;
+
+/** The QR (KSA-14) embedded in a signed invoice, kept beside it for reprints and write-back. */
+export function qrOfSignedXml(signedXml: string): string | undefined {
+  return QR_PATTERN.exec(signedXml)?.[1]?.trim();
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}
+
+/** Database failures the pipeline can act on become ComplianceErrors; anything else passes unchanged. */
+function classifyChainError(error: unknown, egsUnitId: string, owner: ChainSlotOwner): unknown {
+  const driver = (error as { driverError?: { code?: string; constraint?: string } }).driverError;
+  if (driver?.code === '55P03') {
+    return new ComplianceError(
+      'transient',
+      `another worker is still signing for EGS unit ${egsUnitId}; will retry`,
+      { cause: error },
+    );
+  }
+  if (driver?.code === '23505' && driver.constraint === 'zatca_signed_invoice_uuid') {
+    return new ComplianceError(
+      'validation',
+      `invoice UUID ${owner.uuid} is already signed for another submission; one ERP document is signed once`,
+      { cause: error },
+    );
+  }
+  if (driver?.code === '23503') {
+    return new Error(`zatca chain: submission ${owner.submissionId} does not exist`, { cause: error });
+  }
+  return error;
+}

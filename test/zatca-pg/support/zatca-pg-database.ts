@@ -1,0 +1,73 @@
+/**
+ * A fresh database with the base schema plus the ZATCA migration, and DataSources that know the ZATCA
+ * entities, until the lead registers them in ENTITIES / MIGRATIONS. Rows for submissions are inserted
+ * the way the pipeline leaves them, so the chain's foreign key and the reporting query see real data.
+ */
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { dataSourceOptions } from '../../../src/database/data-source';
+import { ENTITIES } from '../../../src/database/entities';
+import { EgsUnitEntity } from '../../../src/database/entities/egs-unit.entity';
+import { ZatcaChainEntity } from '../../../src/database/entities/zatca-chain.entity';
+import { ZatcaSignedInvoiceEntity } from '../../../src/database/entities/zatca-signed-invoice.entity';
+import { MIGRATIONS } from '../../../src/database/migrations';
+import { ZatcaChain1763856000000 } from '../../../src/database/migrations/1763856000000-ZatcaChain';
+import { createTestDatabase } from '../../support/test-database';
+
+export interface ZatcaTestDatabase {
+  url: string;
+  /** A new, initialised DataSource (as one process would have); closed by `close()`. */
+  connect(poolSize?: number): Promise<DataSource>;
+  close(): Promise<void>;
+}
+
+function options(url: string, poolSize: number): DataSourceOptions {
+  return {
+    ...dataSourceOptions(url, poolSize),
+    entities: [...ENTITIES, ZatcaChainEntity, ZatcaSignedInvoiceEntity, EgsUnitEntity],
+    migrations: [...MIGRATIONS, ZatcaChain1763856000000],
+  };
+}
+
+export async function createZatcaTestDatabase(prefix: string): Promise<ZatcaTestDatabase> {
+  const db = await createTestDatabase(prefix);
+  const opened: DataSource[] = [];
+  const connect = async (poolSize = 10): Promise<DataSource> => {
+    const dataSource = new DataSource(options(db.url, poolSize));
+    await dataSource.initialize();
+    opened.push(dataSource);
+    return dataSource;
+  };
+  const migrator = await connect(2);
+  await migrator.runMigrations({ transaction: 'each' });
+  return {
+    url: db.url,
+    connect,
+    close: async () => {
+      for (const dataSource of opened) if (dataSource.isInitialized) await dataSource.destroy();
+      await db.drop();
+    },
+  };
+}
+
+let documentCounter = 0;
+
+/** A sales document and its `sa-zatca` submission (state READY, as the processor leaves it before sending). */
+export async function insertZatcaSubmission(
+  dataSource: DataSource,
+  documentNumber = `DOC-${++documentCounter}`,
+): Promise<{ submissionId: string; documentId: string }> {
+  const [instance]: { id: string }[] = await dataSource.query(
+    `INSERT INTO connector_instance (name, kind) VALUES ('riyadh-erp', 'csv')
+     ON CONFLICT (name) DO UPDATE SET kind = EXCLUDED.kind RETURNING id`,
+  );
+  const [document]: { id: string }[] = await dataSource.query(
+    `INSERT INTO document (connector_instance_id, erp_id, direction, doc_number, content_hash)
+     VALUES ($1, $2, 'sales', $2, 'hash') RETURNING id`,
+    [instance.id, documentNumber],
+  );
+  const [submission]: { id: string }[] = await dataSource.query(
+    `INSERT INTO submission (document_id, regime, state) VALUES ($1, 'sa-zatca', 'READY') RETURNING id`,
+    [document.id],
+  );
+  return { submissionId: submission.id, documentId: document.id };
+}
