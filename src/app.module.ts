@@ -16,6 +16,7 @@ import { DocumentsController } from './api/documents.controller';
 import { HealthController } from './api/health.controller';
 import { SubmissionsController } from './api/submissions.controller';
 import { WebhooksController } from './api/webhooks.controller';
+import { ZatcaController } from './api/zatca.controller';
 import { COMPLIANCE_REGIMES, type ComplianceRegime } from './compliance/regime';
 import { RegimeRegistry } from './compliance/regime-registry';
 import { AppConfig } from './config/app-config';
@@ -37,6 +38,12 @@ import { loggerOptions } from './logging';
 import { GspSessionRepository } from './database/repositories/gsp-session.repository';
 import { MasterKey } from './database/master-key';
 import { buildRegimes, type RegimeDefaults } from './sync/regime-wiring';
+import { ZATCA_PROVIDER, zatcaProviders } from './sync/zatca-wiring';
+import { ZatcaReportingService } from './sync/zatca-reporting.service';
+import { PostgresZatcaChainStore } from './database/repositories/zatca-chain.repository';
+import { PostgresEgsCredentialStore } from './database/repositories/egs-credential.repository';
+import { ZatcaOnboardingService } from './compliance/ksa/onboarding.service';
+import type { ZatcaProvider } from './compliance/ksa/fatoora.types';
 import { QueueService } from './queue/queue.service';
 import { ConnectorRuntimeService } from './sync/connector-runtime.service';
 import { IngestService } from './sync/ingest.service';
@@ -79,11 +86,25 @@ export class AppModule {
       { provide: CONNECTOR_FACTORIES, useValue: options.connectorFactories ?? defaultConnectorFactories() },
       MasterKey,
       GspSessionRepository,
+      PostgresZatcaChainStore,
+      PostgresEgsCredentialStore,
+      ZatcaReportingService,
+      ...zatcaProviders(options.regimeDefaults ?? {}),
       {
         provide: COMPLIANCE_REGIMES,
-        useFactory: (tokenStore: GspSessionRepository) =>
-          options.regimes ?? buildRegimes({ defaults: options.regimeDefaults ?? {}, tokenStore }),
-        inject: [GspSessionRepository],
+        useFactory: (
+          tokenStore: GspSessionRepository,
+          provider: ZatcaProvider,
+          chain: PostgresZatcaChainStore,
+          credentials: ZatcaOnboardingService,
+        ) =>
+          options.regimes ??
+          buildRegimes({
+            defaults: options.regimeDefaults ?? {},
+            tokenStore,
+            zatca: { provider, chain, credentials },
+          }),
+        inject: [GspSessionRepository, ZATCA_PROVIDER, PostgresZatcaChainStore, ZatcaOnboardingService],
       },
       {
         provide: RegimeRegistry,
@@ -127,6 +148,7 @@ export class AppModule {
             SubmissionsController,
             ConnectorsController,
             WebhooksController,
+            ZatcaController,
           ]
         : [HealthController],
       providers,

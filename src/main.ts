@@ -36,6 +36,9 @@ async function bootstrap(): Promise<void> {
   await app.listen(config.server.port, '0.0.0.0');
   const url = `http://localhost:${config.server.port}`;
   log.log(`connector listening on ${url} (roles: ${config.server.roles.join(', ')}); OpenAPI at ${url}/docs`);
+  extras
+    .afterStart(app)
+    .catch((error: unknown) => log.warn(`development setup incomplete: ${String(error)}`));
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {

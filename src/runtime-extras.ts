@@ -3,7 +3,11 @@
  * in-process (tax APIs and a TallyPrime company), provider defaults pointing the compliance clients at
  * them, and Tally instances without a URL pointed at the simulated company.
  */
-import { Logger } from '@nestjs/common';
+import { type INestApplication, Logger } from '@nestjs/common';
+import { ZatcaOnboardingService } from './compliance/ksa/onboarding.service';
+import { PostgresEgsCredentialStore } from './database/repositories/egs-credential.repository';
+import { demoEgsUnit } from './sandbox/zatca/demo-egs-unit';
+import { startZatcaSimulator } from './sandbox/zatca';
 import type { AppConfig, ConnectorInstanceConfig } from './config/app-config';
 import { DEFAULT_EINVOICE_ACCOUNTS } from './sandbox/einvoice/accounts';
 import { startSandbox } from './sandbox/start-sandbox';
@@ -12,13 +16,17 @@ import type { RegimeDefaults } from './sync/regime-wiring';
 
 export interface RuntimeExtras {
   regimeDefaults: RegimeDefaults;
+  /** Development: onboards the EGS units that KSA instances name, against the simulator. */
+  afterStart(app: INestApplication): Promise<void>;
   stop(): Promise<void>;
 }
 
 const DEMO_TALLY_VOUCHERS = 24;
 
 export async function startRuntimeExtras(config: AppConfig): Promise<RuntimeExtras> {
-  if (!config.sandbox.enabled) return { regimeDefaults: {}, stop: () => Promise.resolve() };
+  if (!config.sandbox.enabled) {
+    return { regimeDefaults: {}, afterStart: () => Promise.resolve(), stop: () => Promise.resolve() };
+  }
   const log = new Logger('Sandbox');
   const tally = await startDemoTally(config.connectors.filter((c) => c.kind === 'tally' && !c.config.url));
   const account = DEFAULT_EINVOICE_ACCOUNTS[0];
@@ -28,7 +36,10 @@ export async function startRuntimeExtras(config: AppConfig): Promise<RuntimeExtr
   const sandbox = await startSandbox({
     einvoice: { accounts: [{ ...account, gstins: [...new Set([...account.gstins, ...sellerGstins])] }] },
   });
-  log.log(`simulators running (development only): ${JSON.stringify({ ...sandbox.urls, tally: tally?.url })}`);
+  const zatca = await startZatcaSimulator({ environment: 'simulation' });
+  log.log(
+    `simulators running (development only): ${JSON.stringify({ ...sandbox.urls, tally: tally?.url, zatca: zatca.url })}`,
+  );
   return {
     regimeDefaults: {
       'in-einvoice': {
@@ -41,12 +52,34 @@ export async function startRuntimeExtras(config: AppConfig): Promise<RuntimeExtr
         email: 'ops@example.com',
         publicKeyPem: sandbox.einvoice.publicKeyPem,
       },
+      'sa-zatca': { baseUrl: zatca.url },
     },
+    afterStart: (app) => onboardDemoEgsUnits(app, config, zatca.otp, log),
     stop: async () => {
       await sandbox.stop();
+      await zatca.stop();
       await tally?.stop();
     },
   };
+}
+
+async function onboardDemoEgsUnits(
+  app: INestApplication,
+  config: AppConfig,
+  otp: string,
+  log: Logger,
+): Promise<void> {
+  const units = config.connectors
+    .filter((c) => c.regimes.includes('sa-zatca'))
+    .map((c) => c.regimeSettings['sa-zatca']?.egsUnitId)
+    .filter((id): id is string => typeof id === 'string');
+  const onboarding = app.get(ZatcaOnboardingService);
+  const store = app.get(PostgresEgsCredentialStore);
+  for (const egsUnitId of new Set(units)) {
+    if ((await store.get(egsUnitId))?.production) continue;
+    const result = await onboarding.onboard(demoEgsUnit(egsUnitId), otp);
+    log.log(`EGS unit ${egsUnitId} onboarded with the ZATCA simulator: ${result.state}`);
+  }
 }
 
 /** A simulated TallyPrime company for Tally instances declared without a URL. */

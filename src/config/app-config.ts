@@ -10,6 +10,7 @@ import {
   IsIn,
   IsInt,
   IsObject,
+  IsUrl,
   IsOptional,
   IsString,
   Matches,
@@ -110,6 +111,22 @@ export class ScheduleConfig {
   @IsInt()
   @Min(1)
   sweepEverySeconds = 10;
+
+  /** Simplified KSA invoices are reported by this job, well inside ZATCA's 24 h. */
+  @IsInt()
+  @Min(5)
+  zatcaReportEverySeconds = 300;
+}
+
+export class ZatcaConfig {
+  /** Fatoora environment: developer-portal, simulation or core (production). */
+  @IsIn(['developer-portal', 'simulation', 'core'])
+  environment: 'developer-portal' | 'simulation' | 'core' = 'simulation';
+
+  /** Overrides the environment's Fatoora base URL (a GSP or a proxy). */
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  baseUrl?: string;
 }
 
 export class SandboxConfig {
@@ -169,6 +186,10 @@ export class AppConfig {
   @ValidateNested()
   @Type(() => SandboxConfig)
   sandbox = new SandboxConfig();
+
+  @ValidateNested()
+  @Type(() => ZatcaConfig)
+  zatca = new ZatcaConfig();
 
   @IsArray()
   @ValidateNested({ each: true })

@@ -8,6 +8,8 @@ export enum JobName {
   SubmissionWriteBack = 'submission-writeback',
   /** Find work whose job was lost (crash between commit and enqueue, stale SUBMITTING). */
   PipelineSweep = 'pipeline-sweep',
+  /** Report signed simplified KSA invoices to ZATCA (within 24 h of issue). */
+  ZatcaReport = 'zatca-report',
 }
 
 export interface JobPayloads {
@@ -15,4 +17,5 @@ export interface JobPayloads {
   [JobName.SubmissionProcess]: { submissionId: string };
   [JobName.SubmissionWriteBack]: { submissionId: string };
   [JobName.PipelineSweep]: Record<string, never>;
+  [JobName.ZatcaReport]: Record<string, never>;
 }

@@ -10,6 +10,8 @@ import type { EinvoiceProvider } from '../compliance/einvoice/provider';
 import type { TokenStore } from '../compliance/http/token-store';
 import { ComplianceError, type ComplianceRegime } from '../compliance/regime';
 import { stableStringify } from '../domain/content-hash';
+import { ZatcaRegime, type ZatcaRegimeDependencies } from '../compliance/ksa/zatca.regime';
+import { zatcaXmlTools } from '../compliance/ksa/zatca-xml-tools';
 
 export type RegimeDefaults = Partial<
   Record<'in-einvoice' | 'in-ewaybill' | 'sa-zatca', Record<string, unknown>>
@@ -18,10 +20,15 @@ export type RegimeDefaults = Partial<
 export interface RegimeWiring {
   defaults: RegimeDefaults;
   tokenStore: TokenStore;
+  zatca: Pick<ZatcaRegimeDependencies, 'provider' | 'chain' | 'credentials'>;
 }
 
+/** Every regime this build knows. A new regime: one line here. */
 export function buildRegimes(wiring: RegimeWiring): ComplianceRegime[] {
-  return [new EinvoiceRegime(cachedProviders(wiring))];
+  return [
+    new EinvoiceRegime(cachedProviders(wiring)),
+    new ZatcaRegime({ ...wiring.zatca, ...zatcaXmlTools }),
+  ];
 }
 
 function cachedProviders(wiring: RegimeWiring): (settings: Record<string, unknown>) => EinvoiceProvider {

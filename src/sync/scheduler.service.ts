@@ -30,6 +30,7 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
     };
     every('pull', this.config.schedule.pullEverySeconds, () => this.tickPull());
     every('sweep', this.config.schedule.sweepEverySeconds, () => this.tickSweep());
+    every('zatca-report', this.config.schedule.zatcaReportEverySeconds, () => this.tickZatcaReport());
     void this.tickPull().catch(() => undefined);
   }
 
@@ -46,6 +47,10 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
 
   async tickSweep(): Promise<number> {
     return (await this.queue.send(JobName.PipelineSweep, {}, { key: 'sweep' })) ? 1 : 0;
+  }
+
+  async tickZatcaReport(): Promise<number> {
+    return (await this.queue.send(JobName.ZatcaReport, {}, { key: 'zatca-report' })) ? 1 : 0;
   }
 
   onModuleDestroy(): void {

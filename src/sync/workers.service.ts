@@ -7,6 +7,7 @@ import { PullService } from './pull.service';
 import { SubmissionProcessorService } from './submission-processor.service';
 import { SweepService } from './sweep.service';
 import { WriteBackService } from './write-back.service';
+import { ZatcaReportingService } from './zatca-reporting.service';
 
 @Injectable()
 export class WorkersService implements OnApplicationBootstrap {
@@ -17,6 +18,7 @@ export class WorkersService implements OnApplicationBootstrap {
     private readonly processor: SubmissionProcessorService,
     private readonly writeBack: WriteBackService,
     private readonly sweep: SweepService,
+    private readonly zatcaReporting: ZatcaReportingService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -33,6 +35,9 @@ export class WorkersService implements OnApplicationBootstrap {
     );
     await this.queue.work(JobName.PipelineSweep, async () => {
       await this.sweep.sweep();
+    });
+    await this.queue.work(JobName.ZatcaReport, async () => {
+      await this.zatcaReporting.reportDue();
     });
   }
 }

@@ -5,11 +5,11 @@
  * sandbox the way `npm start` wires it (src/runtime-extras.ts).
  */
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { Client } from 'pg';
 import { createApp } from '../../src/app.factory';
 import type { HttpPolicy } from '../../src/compliance/http/compliance-http-client';
 import type { AppConfig } from '../../src/config/app-config';
@@ -122,16 +122,9 @@ export interface E2eAppOptions {
   databaseUrl?: string;
   dataDir?: string;
   roles?: string[];
-  /** Database pool per process; see POOL_ABOVE_CONCURRENCY. */
+  /** Database pool per process; the shipped default (10) unless given. */
   poolSize?: number;
 }
-
-/**
- * More pooled connections than submissions a worker runs at once. With fewer, the first token fetch
- * deadlocks (GspSessionRepository.withRefreshLock holds a connection per waiting caller while the lock
- * holder needs one more): `token-refresh-deadlock.test.ts` pins that bug down; the other suites avoid it.
- */
-export const POOL_ABOVE_CONCURRENCY = 40;
 
 export const DEFAULT_QUEUE = {
   batchSize: 50,
@@ -147,7 +140,7 @@ export function e2eRawConfig(
   dataDir: string,
   queue: Record<string, unknown> = {},
   roles: string[] = ['api', 'worker'],
-  poolSize = POOL_ABOVE_CONCURRENCY,
+  poolSize = 10,
 ): Record<string, unknown> {
   return {
     server: { port: 0, roles, dataDir },
@@ -335,17 +328,63 @@ export async function auditActions(baseUrl: string, docs: DocumentSummary[]): Pr
   return new Map(entries);
 }
 
-/** Ends every session on the app's database (breaks a pool deadlock so the app can close). */
-export async function terminateSessions(databaseUrl: string): Promise<void> {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  const admin = new Client({ connectionString: process.env.TEST_PG_ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(
-      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-      [name],
-    );
-  } finally {
-    await admin.end();
-  }
+// -------------------------------------------------------------------------------- a killable process
+
+export interface ChildApp {
+  url: string;
+  /** SIGKILL: the process dies wherever it is. */
+  kill(): Promise<void>;
+}
+
+/** The app in its own Node process on an existing (migrated) database and data dir. */
+export async function startChildApp(options: {
+  sandbox: RunningSandbox;
+  databaseUrl: string;
+  dataDir: string;
+  queue?: Record<string, unknown>;
+  http?: Partial<HttpPolicy>;
+}): Promise<ChildApp> {
+  const child = spawn(
+    process.execPath,
+    ['-r', 'ts-node/register/transpile-only', join(__dirname, 'child-app.ts')],
+    {
+      cwd: resolve(__dirname, '..', '..'),
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'error',
+        E2E_CHILD_OPTIONS: JSON.stringify({
+          rawConfig: e2eRawConfig(options.databaseUrl, options.dataDir, options.queue),
+          databaseUrl: options.databaseUrl,
+          regimeDefaults: sandboxRegimeDefaults(options.sandbox, options.http),
+        }),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = await new Promise<string>((found, failed) => {
+    let stdout = '';
+    const timer = setTimeout(() => failed(new Error(`child app did not start: ${stderr}`)), 60_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /LISTENING (\S+)/.exec(stdout);
+      if (match) {
+        clearTimeout(timer);
+        found(match[1]);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      failed(new Error(`child app exited (${code}) before listening: ${stderr}`));
+    });
+  });
+  return {
+    url,
+    kill: async () => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
 }

@@ -4,6 +4,9 @@ import { DocumentEntity } from './document.entity';
 import { GspSessionEntity } from './gsp-session.entity';
 import { SubmissionEntity } from './submission.entity';
 import { WebhookReceiptEntity } from './webhook-receipt.entity';
+import { EgsUnitEntity } from './egs-unit.entity';
+import { ZatcaChainEntity } from './zatca-chain.entity';
+import { ZatcaSignedInvoiceEntity } from './zatca-signed-invoice.entity';
 
 export {
   AuditEventEntity,
@@ -12,6 +15,9 @@ export {
   GspSessionEntity,
   SubmissionEntity,
   WebhookReceiptEntity,
+  EgsUnitEntity,
+  ZatcaChainEntity,
+  ZatcaSignedInvoiceEntity,
 };
 
 export const ENTITIES = [
@@ -21,4 +27,7 @@ export const ENTITIES = [
   AuditEventEntity,
   GspSessionEntity,
   WebhookReceiptEntity,
+  EgsUnitEntity,
+  ZatcaChainEntity,
+  ZatcaSignedInvoiceEntity,
 ];

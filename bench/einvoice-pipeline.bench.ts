@@ -1,0 +1,328 @@
+/**
+ * The India e-invoice pipeline end to end: N generated invoices as CSV files in the inbox -> pull ->
+ * map -> IRN from the sandbox IRP -> result CSVs in the outbox, on an embedded PostgreSQL of its own.
+ * Wall time until every submission is WRITTEN_BACK and every result row is written; goal 500 invoices/s
+ * on the 2-core machine. Then the sandbox's own raw capacity: concurrent GENERATE calls straight at it.
+ *
+ *   BENCH_INVOICES=300 npx ts-node --transpile-only -e "require('./bench/einvoice-pipeline.bench').run()"
+ *
+ * BENCH_INVOICES (default 2000), BENCH_MAX_SECONDS (default 300: stop waiting and report what was done),
+ * BENCH_RAW_SECONDS (default 3), BENCH_RAW_CONCURRENCY (default 32).
+ */
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parse } from 'csv-parse/sync';
+import { Client } from 'pg';
+import { createApp } from '../src/app.factory';
+import { validateConfig } from '../src/config/config-loader';
+import { runMigrations } from '../src/database/data-source';
+import { startEmbeddedPostgres, type EmbeddedPostgresServer } from '../src/database/embedded-postgres';
+import { DEFAULT_EINVOICE_ACCOUNTS } from '../src/sandbox/einvoice';
+import { startSandbox, type RunningSandbox } from '../src/sandbox';
+import { BENCH_SELLER, indiaToday, writeInvoiceFiles, type GeneratedInvoice } from './support/invoice-csv';
+
+const GOAL_PER_SECOND = 500;
+const API_KEY = 'bench-api-key-0123456789abcdef';
+const CONNECTOR = 'bench';
+const INVOICES_PER_FILE = 100;
+const FINAL_STATES = ['WRITTEN_BACK', 'REJECTED', 'MAPPING_FAILED', 'WRITEBACK_FAILED'];
+const ACCOUNT = {
+  ...DEFAULT_EINVOICE_ACCOUNTS[0],
+  gstins: [...DEFAULT_EINVOICE_ACCOUNTS[0].gstins, BENCH_SELLER.gstin],
+};
+
+interface Stack {
+  pg: EmbeddedPostgresServer;
+  pgDir: string;
+  databaseUrl: string;
+  sandbox: RunningSandbox;
+  app: NestExpressApplication;
+  url: string;
+  inbox: string;
+  outbox: string;
+  root: string;
+}
+
+export async function run(): Promise<void> {
+  const count = positiveInt(process.env.BENCH_INVOICES, 2000);
+  const maxSeconds = positiveInt(process.env.BENCH_MAX_SECONDS, 300);
+  const stack = await startStack();
+  try {
+    const runTag = Date.now().toString(36).slice(-4).toUpperCase();
+    await warmUp(stack);
+    await measurePipeline(stack, runTag, count, maxSeconds);
+    await measureSandbox(stack, runTag);
+  } finally {
+    await stack.app.close().catch(() => undefined);
+    await stack.sandbox.stop();
+    await stack.pg.stop();
+    rmSync(stack.root, { recursive: true, force: true });
+    rmSync(stack.pgDir, { recursive: true, force: true });
+  }
+}
+
+async function startStack(): Promise<Stack> {
+  const root = mkdtempSync(join(tmpdir(), 'einvoice-bench-'));
+  // Its own temporary folder: initdb runs as the `postgres` user, which must own the cluster directory.
+  const pgDir = mkdtempSync(join(tmpdir(), 'einvoice-bench-pg-'));
+  const pg = await startEmbeddedPostgres({ dataDir: pgDir, quiet: true });
+  const databaseUrl = await pg.ensureDatabase('einvoice_bench');
+  await runMigrations(databaseUrl);
+  const sandbox = await startSandbox({
+    only: ['einvoice'],
+    rateLimit: { limit: 0, windowMs: 60_000 },
+    einvoice: { accounts: [ACCOUNT] },
+  });
+  const dataDir = join(root, 'data');
+  const inbox = join(dataDir, 'inbox');
+  const outbox = join(dataDir, 'outbox');
+  mkdirSync(inbox, { recursive: true });
+  const config = validateConfig({
+    server: { port: 0, roles: ['api', 'worker'], dataDir },
+    database: { url: databaseUrl, poolSize: 20 },
+    security: { apiKeys: [API_KEY] },
+    queue: { batchSize: 100, pollingIntervalSeconds: 0.5, maxAttempts: 8, submittingLeaseSeconds: 120 },
+    schedule: { pullEverySeconds: 3600, sweepEverySeconds: 3600 },
+    connectors: [
+      {
+        name: CONNECTOR,
+        kind: 'csv',
+        regimes: ['in-einvoice'],
+        config: { inboxDir: inbox, outboxDir: outbox, profile: 'india-b2b-lines', pollIntervalMs: 3_600_000 },
+        regimeSettings: { 'in-einvoice': { gstin: BENCH_SELLER.gstin } },
+      },
+    ],
+  });
+  process.env.LOG_LEVEL ??= 'warn';
+  const app = await createApp({
+    config,
+    databaseUrl,
+    regimeDefaults: {
+      'in-einvoice': {
+        catalog: 'A',
+        baseUrl: sandbox.urls.einvoiceGsp,
+        clientId: ACCOUNT.clientId,
+        clientSecret: ACCOUNT.clientSecret,
+        username: ACCOUNT.username,
+        password: ACCOUNT.password,
+        email: 'ops@example.com',
+        publicKeyPem: sandbox.einvoice.publicKeyPem,
+      },
+    },
+  });
+  await app.listen(0, '127.0.0.1');
+  const port = (app.getHttpServer().address() as { port: number }).port;
+  return { pg, pgDir, databaseUrl, sandbox, app, url: `http://127.0.0.1:${port}`, inbox, outbox, root };
+}
+
+/** One invoice through everything first: token fetched, code paths warm, queues created. */
+async function warmUp(stack: Stack): Promise<void> {
+  writeInvoiceFiles(stack.inbox, { count: 1, perFile: 1, runTag: 'WARM', date: indiaToday() });
+  await pull(stack);
+  await waitFor(stack, 1, 60, () => undefined);
+  await withDb(stack, (db) => db.query('TRUNCATE audit_event'));
+}
+
+async function measurePipeline(
+  stack: Stack,
+  runTag: string,
+  count: number,
+  maxSeconds: number,
+): Promise<void> {
+  const invoices = writeInvoiceFiles(stack.inbox, {
+    count,
+    perFile: INVOICES_PER_FILE,
+    runTag,
+    date: indiaToday(),
+  });
+  const lines = invoices.reduce((sum, invoice) => sum + invoice.lines, 0);
+  const cpuBefore = process.cpuUsage();
+  const eluBefore = performance.eventLoopUtilization();
+  const started = performance.now();
+  await pull(stack);
+  const marks: string[] = [];
+  const milestones = new Map<string, number>();
+  const finished = await waitFor(stack, count + 1, maxSeconds, (states) => {
+    const elapsed = (performance.now() - started) / 1000;
+    const documents = Object.values(states).reduce((a, b) => a + b, 0) - 1;
+    const written = (states.WRITTEN_BACK ?? 1) - 1;
+    for (const [name, reached] of [
+      ['all documents ingested', documents >= count],
+      ['half written back', written >= count / 2],
+    ] as const) {
+      if (reached && !milestones.has(name)) milestones.set(name, elapsed);
+    }
+    if (marks.length === 0 || elapsed - Number(marks[marks.length - 1].split('s')[0]) >= 5) {
+      marks.push(`${elapsed.toFixed(1)}s ${JSON.stringify(states)}`);
+    }
+  });
+  const resultRows = await waitForResultRows(stack.outbox, invoices, finished ? 30 : 0);
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const elu = performance.eventLoopUtilization(eluBefore);
+  const states = await stateCounts(stack);
+  const written = (states.WRITTEN_BACK ?? 1) - 1;
+  const registrations = stack.sandbox.einvoice.registrations().length - 1;
+  console.log(
+    `einvoice-pipeline: ${count} invoices (${lines} lines) in ${Math.ceil(count / INVOICES_PER_FILE)} CSV files`,
+  );
+  for (const mark of marks) console.log(`einvoice-pipeline:   progress ${mark}`);
+  for (const [name, at] of milestones) console.log(`einvoice-pipeline:   ${name} at ${at.toFixed(1)} s`);
+  console.log(
+    `einvoice-pipeline: ${finished ? 'completed' : `NOT completed within ${maxSeconds} s`}: ` +
+      `${written}/${count} WRITTEN_BACK, ${resultRows}/${lines} result rows, ${registrations} IRNs at the sandbox, ` +
+      `final states ${JSON.stringify(states)}`,
+  );
+  console.log(
+    `einvoice-pipeline: ${(written / seconds).toFixed(1)} invoices/s end to end ` +
+      `(${seconds.toFixed(1)} s wall; goal ${GOAL_PER_SECOND}/s)`,
+  );
+  console.log(
+    `einvoice-pipeline: process CPU ${((cpu.user + cpu.system) / 1000 / seconds / 10).toFixed(0)}% of one core, ` +
+      `event loop ${(elu.utilization * 100).toFixed(0)}% busy (app, sandbox and CSV share this process)`,
+  );
+}
+
+/** Raw sandbox capacity: concurrent GENERATE calls with fresh document numbers, no client pacing. */
+async function measureSandbox(stack: Stack, runTag: string): Promise<void> {
+  const seconds = positiveInt(process.env.BENCH_RAW_SECONDS, 3);
+  const concurrency = positiveInt(process.env.BENCH_RAW_CONCURRENCY, 32);
+  const template = await withDb(stack, async (db) => {
+    const rows = await db.query<{ request_payload: { DocDtls: { No: string } } }>(
+      `SELECT request_payload FROM submission WHERE request_payload IS NOT NULL LIMIT 1`,
+    );
+    return rows.rows[0]?.request_payload;
+  });
+  if (!template) {
+    console.log('einvoice-sandbox: no mapped payload to replay; skipped');
+    return;
+  }
+  const base = stack.sandbox.urls.einvoiceGsp;
+  const headers = {
+    client_id: ACCOUNT.clientId,
+    client_secret: ACCOUNT.clientSecret,
+    username: ACCOUNT.username,
+    password: ACCOUNT.password,
+    gstin: BENCH_SELLER.gstin,
+  };
+  const auth = (await (
+    await fetch(`${base}/einvoice/authenticate?email=ops@example.com`, { headers })
+  ).json()) as {
+    data?: { AuthToken?: string };
+  };
+  const token = auth.data?.AuthToken ?? '';
+  const url = `${base}/einvoice/type/GENERATE/version/V1_03?email=ops@example.com`;
+  let sequence = 0;
+  let ok = 0;
+  let failed = 0;
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const worker = async (): Promise<void> => {
+    while (performance.now() < deadline) {
+      sequence += 1;
+      const payload = { ...template, DocDtls: { ...template.DocDtls, No: `R${runTag}/${sequence}` } };
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { ...headers, 'auth-token': token, 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      const body = (await res.json()) as { status_cd?: string };
+      if (body.status_cd === '1') ok += 1;
+      else failed += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  console.log(
+    `einvoice-sandbox: ${(ok / elapsed).toFixed(0)} GENERATE requests/s raw ` +
+      `(${ok} registered, ${failed} refused, ${concurrency} concurrent, ${elapsed.toFixed(1)} s, ` +
+      `CPU ${((cpu.user + cpu.system) / 1000 / elapsed / 10).toFixed(0)}% of one core)`,
+  );
+}
+
+async function pull(stack: Stack): Promise<void> {
+  const res = await fetch(`${stack.url}/connectors/${CONNECTOR}/pull`, {
+    method: 'POST',
+    headers: { 'x-api-key': API_KEY },
+  });
+  if (res.status !== 202) throw new Error(`pull refused: HTTP ${res.status}`);
+}
+
+async function withDb<T>(stack: Stack, use: (db: Client) => Promise<T>): Promise<T> {
+  const db = new Client({ connectionString: stack.databaseUrl });
+  await db.connect();
+  try {
+    return await use(db);
+  } finally {
+    await db.end();
+  }
+}
+
+async function stateCounts(stack: Stack): Promise<Record<string, number>> {
+  return withDb(stack, async (db) => {
+    const rows = await db.query<{ state: string; n: string }>(
+      'SELECT state, count(*) AS n FROM submission GROUP BY state ORDER BY state',
+    );
+    return Object.fromEntries(rows.rows.map((row) => [row.state, Number(row.n)]));
+  });
+}
+
+/** Polls submission states until `total` are final or the time is up; true when all are final. */
+async function waitFor(
+  stack: Stack,
+  total: number,
+  maxSeconds: number,
+  onProgress: (states: Record<string, number>) => void,
+): Promise<boolean> {
+  const deadline = Date.now() + maxSeconds * 1000;
+  while (Date.now() < deadline) {
+    const states = await stateCounts(stack);
+    onProgress(states);
+    const final = FINAL_STATES.reduce((sum, state) => sum + (states[state] ?? 0), 0);
+    if (final >= total) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
+/** Result rows carrying an IRN, over the run's result files; waits up to `seconds` for all of them. */
+async function waitForResultRows(
+  outbox: string,
+  invoices: GeneratedInvoice[],
+  seconds: number,
+): Promise<number> {
+  const expected = invoices.reduce((sum, invoice) => sum + invoice.lines, 0);
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const rows = countResultRows(outbox, invoices);
+    if (rows >= expected || Date.now() >= deadline) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+function countResultRows(outbox: string, invoices: GeneratedInvoice[]): number {
+  const numbers = new Set(invoices.map((invoice) => invoice.number));
+  if (!existsSync(outbox)) return 0;
+  let rows = 0;
+  for (const name of readdirSync(outbox)) {
+    if (!name.endsWith('.result.csv')) continue;
+    const records = parse(readFileSync(join(outbox, name)), { columns: true, bom: true }) as Record<
+      string,
+      string
+    >[];
+    rows += records.filter(
+      (record) => numbers.has(record.InvoiceNo) && /^[0-9a-f]{64}$/.test(record.Irn),
+    ).length;
+  }
+  return rows;
+}
+
+function positiveInt(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+}

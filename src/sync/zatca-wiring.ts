@@ -1,0 +1,52 @@
+/**
+ * Nest providers for KSA: the Fatoora client (process-wide; the sandbox's URL in development), the
+ * onboarding service that keeps EGS keys and CSIDs sealed in Postgres, and what the reporting job needs.
+ */
+import type { Provider } from '@nestjs/common';
+import { FatooraClient } from '../compliance/ksa/fatoora.client';
+import { ZatcaOnboardingService } from '../compliance/ksa/onboarding.service';
+import { SecretBox } from '../compliance/ksa/secret-box';
+import type { ZatcaProvider } from '../compliance/ksa/fatoora.types';
+import { zatcaXmlTools } from '../compliance/ksa/zatca-xml-tools';
+import { AppConfig } from '../config/app-config';
+import { MasterKey } from '../database/master-key';
+import { PostgresEgsCredentialStore } from '../database/repositories/egs-credential.repository';
+import type { RegimeDefaults } from './regime-wiring';
+import { ZATCA_REPORTING_DEPENDENCIES } from './zatca-reporting.service';
+
+export const ZATCA_PROVIDER = Symbol('ZATCA_PROVIDER');
+
+export function zatcaProviders(defaults: RegimeDefaults): Provider[] {
+  return [
+    {
+      provide: ZATCA_PROVIDER,
+      useFactory: (config: AppConfig): ZatcaProvider => {
+        const sandboxUrl = defaults['sa-zatca']?.baseUrl;
+        return new FatooraClient({
+          baseUrl: typeof sandboxUrl === 'string' ? sandboxUrl : config.zatca.baseUrl,
+          environment: config.zatca.environment,
+        });
+      },
+      inject: [AppConfig],
+    },
+    {
+      provide: ZatcaOnboardingService,
+      useFactory: (provider: ZatcaProvider, store: PostgresEgsCredentialStore, masterKey: MasterKey) =>
+        new ZatcaOnboardingService({
+          provider,
+          store,
+          secretBox: new SecretBox(masterKey.value),
+          ...zatcaXmlTools,
+        }),
+      inject: [ZATCA_PROVIDER, PostgresEgsCredentialStore, MasterKey],
+    },
+    {
+      provide: ZATCA_REPORTING_DEPENDENCIES,
+      useFactory: (provider: ZatcaProvider, credentials: ZatcaOnboardingService) => ({
+        provider,
+        credentials,
+      }),
+      inject: [ZATCA_PROVIDER, ZatcaOnboardingService],
+    },
+  ];
+}
