@@ -63,7 +63,7 @@ export interface Buyer extends Party {
   placeOfSupply?: string;
 }
 
-export interface ShipTo extends Party {}
+export type ShipTo = Party;
 
 export interface DispatchFrom {
   name: string;

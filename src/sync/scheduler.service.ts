@@ -9,9 +9,14 @@ import { JobName } from '../queue/job-name';
 import { QueueService } from '../queue/queue.service';
 import { ConnectorRuntimeService } from './connector-runtime.service';
 
+interface Watchable {
+  watch(onNewFile: (name: string) => void): () => void;
+}
+
 @Injectable()
 export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Scheduler');
+  private readonly unwatch: (() => void)[] = [];
 
   constructor(
     private readonly config: AppConfig,
@@ -32,6 +37,22 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
     every('sweep', this.config.schedule.sweepEverySeconds, () => this.tickSweep());
     every('zatca-report', this.config.schedule.zatcaReportEverySeconds, () => this.tickZatcaReport());
     void this.tickPull().catch(() => undefined);
+    this.watchInboxes();
+  }
+
+  /** Connectors that can watch for new input (the CSV inbox) get a pull enqueued as soon as a file lands. */
+  private watchInboxes(): void {
+    for (const live of this.connectors.list()) {
+      const connector = live.connector as Partial<Watchable>;
+      if (!live.enabled || typeof connector.watch !== 'function') continue;
+      this.unwatch.push(
+        connector.watch(() => {
+          this.queue
+            .send(JobName.ConnectorPull, { instance: live.name }, { key: live.name })
+            .catch((error: unknown) => this.logger.warn(`pull after new file failed: ${String(error)}`));
+        }),
+      );
+    }
   }
 
   /** Enqueues one pull per enabled instance; returns how many new jobs were created. */
@@ -54,6 +75,7 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   onModuleDestroy(): void {
+    for (const stop of this.unwatch.splice(0)) stop();
     for (const name of this.registry.getIntervals()) this.registry.deleteInterval(name);
   }
 }

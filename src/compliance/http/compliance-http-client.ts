@@ -6,6 +6,7 @@
  * looks the document up before sending again. Non-429 4xx answers are returned for the caller to read.
  */
 import axios, { AxiosError, type AxiosResponse, type Method } from 'axios';
+import { TLS12_AGENT } from './tls';
 import { ComplianceError } from '../regime';
 import { backoffDelay, retryAfterMs, sleep as realSleep } from './backoff';
 import { ClientRateLimiter } from './client-rate-limiter';
@@ -87,6 +88,7 @@ export class ComplianceHttpClient {
       let response: AxiosResponse<T>;
       try {
         response = await axios.request<T>({
+          httpsAgent: TLS12_AGENT,
           method: request.method,
           url: request.url,
           headers: request.headers,

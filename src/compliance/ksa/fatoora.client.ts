@@ -8,6 +8,7 @@
  * OTPs and CSRs never reach a log line or an error: errors carry a sanitised summary, not axios' error.
  */
 import axios, { type AxiosInstance, type AxiosResponse, type Method } from 'axios';
+import { TLS12_AGENT } from '../http/tls';
 import { ComplianceError } from '../regime';
 import type {
   CsidCredentials,
@@ -46,6 +47,7 @@ export class FatooraClient implements ZatcaProvider {
       '',
     );
     this.http = axios.create({
+      httpsAgent: TLS12_AGENT,
       baseURL: this.baseUrl,
       timeout: options.timeoutMs ?? 30_000,
       headers: {

@@ -6,6 +6,7 @@
  * as the response status; the GSP also offers a status lookup by UUID and server-side CSR generation.
  */
 import axios, { type AxiosInstance, type AxiosResponse, type Method } from 'axios';
+import { TLS12_AGENT } from '../http/tls';
 import { ComplianceError } from '../regime';
 import type { EgsCsrConfig } from './csr';
 import type {
@@ -52,6 +53,7 @@ export class GspKsaClient implements ZatcaProvider {
 
   constructor(private readonly options: GspKsaClientOptions) {
     this.http = axios.create({
+      httpsAgent: TLS12_AGENT,
       baseURL: `${options.baseUrl.replace(/\/+$/, '')}/ksa-einvoice`,
       timeout: options.timeoutMs ?? 30_000,
       headers: {

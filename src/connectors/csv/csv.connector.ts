@@ -3,6 +3,7 @@
  * batch per file, then moved to the processed folder; results go to `<file>.result.csv` in the outbox.
  * Purchases: purchase register files in the purchase folder are read for reconciliation.
  */
+import { writeQrPng } from './qr-image';
 import { access, constants as fsConstants, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { contentHash } from '../../domain/content-hash';
@@ -275,13 +276,25 @@ export class CsvConnector implements ErpConnector {
       );
     }
     try {
-      await this.resultWriter.write(document.raw, outcome);
+      await this.resultWriter.write(document.raw, await this.withQrImage(document, outcome));
     } catch (error) {
       throw new ConnectorError(
         'transient',
         `cannot write the result file for ${document.raw.sourceFile}: ${(error as Error).message}`,
       );
     }
+  }
+
+  /** Adds the path of a printable QR PNG (in `<outbox>/qr/`) to an outcome that carries a QR payload. */
+  private async withQrImage(
+    document: WriteBackDocument,
+    outcome: WriteBackOutcome,
+  ): Promise<WriteBackOutcome> {
+    const payload = outcome.identifiers.signedQrCode ?? outcome.identifiers.zatcaQr;
+    if (!payload || outcome.identifiers.qrPngPath) return outcome;
+    const name = `${document.documentNumber ?? document.erpId}-${outcome.regime}`;
+    const qrPngPath = await writeQrPng(join(this.directories.outbox, 'qr'), name, payload);
+    return { ...outcome, identifiers: { ...outcome.identifiers, qrPngPath } };
   }
 
   /** Path of the result CSV for a source file (as named in `raw.sourceFile`). */
