@@ -86,6 +86,21 @@ export class QueueConfig {
   @Max(60)
   pollingIntervalSeconds = 0.5;
 
+  /** Concurrent fetchers per queue in a worker process; `batchSize` is shared among them. */
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  concurrency = 8;
+
+  /**
+   * A write-back or pull job active this long is presumed orphaned by a dead worker and failed, so the
+   * sweep's re-enqueued job for the same key can run (pg-boss has no worker heartbeat). Longer than any
+   * write-back call or pull may legitimately take.
+   */
+  @IsInt()
+  @Min(30)
+  staleJobSeconds = 180;
+
   @IsInt()
   @Min(1)
   @Max(100)

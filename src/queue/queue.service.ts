@@ -66,34 +66,53 @@ export class QueueService implements OnModuleDestroy {
     return boss.send(name, data, { singletonKey: options.key, startAfter: options.startAfter });
   }
 
+  /**
+   * Several fetchers per queue, each taking a small batch, and every job completed or failed on its own
+   * as soon as it settles: one slow job never holds back the others fetched with it.
+   */
   async work<N extends JobName>(
     name: N,
     handler: (data: JobPayloads[N], context: JobContext) => Promise<void>,
   ): Promise<void> {
     const boss = await this.start();
-    await boss.work<JobPayloads[N]>(
-      name,
-      {
-        batchSize: this.config.queue.batchSize,
-        pollingIntervalSeconds: this.config.queue.pollingIntervalSeconds,
-        includeMetadata: true,
-      },
-      async (jobs) => {
-        // Jobs of one fetch run concurrently; a failed one is failed alone (pg-boss retries it), the
-        // rest are completed when this handler resolves.
-        const results = await Promise.allSettled(
-          jobs.map((job) => handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit })),
-        );
-        for (const [index, result] of results.entries()) {
-          if (result.status === 'rejected') {
-            const reason: unknown = result.reason;
-            const message = reason instanceof Error ? reason.message : String(reason);
-            this.logger.warn(`${name} job ${jobs[index].id} failed: ${message}`);
-            await boss.fail(name, jobs[index].id, { message });
-          }
-        }
-      },
+    const { concurrency, batchSize, pollingIntervalSeconds } = this.config.queue;
+    const perFetch = Math.max(1, Math.ceil(batchSize / concurrency));
+    const runOne = async (job: PgBoss.JobWithMetadata<JobPayloads[N]>): Promise<void> => {
+      try {
+        await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+        await boss.complete(name, job.id);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        this.logger.warn(`${name} job ${job.id} failed: ${message}`);
+        await boss.fail(name, job.id, { message });
+      }
+    };
+    for (let i = 0; i < concurrency; i++) {
+      await boss.work<JobPayloads[N]>(
+        name,
+        { batchSize: perFetch, pollingIntervalSeconds, includeMetadata: true },
+        async (jobs) => {
+          await Promise.all(jobs.map(runOne));
+        },
+      );
+    }
+  }
+
+  /**
+   * Fails jobs that have been `active` longer than `olderThanSeconds` (their worker died: pg-boss has no
+   * heartbeat), so that the `stately` policy lets the same key run again. With `keys`, only those.
+   */
+  async failStale(name: JobName, olderThanSeconds: number, keys?: string[]): Promise<number> {
+    const boss = await this.start();
+    const { rows } = await boss.getDb().executeSql(
+      `SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active'
+         AND started_on < now() - make_interval(secs => $2)
+         AND ($3::text[] IS NULL OR singleton_key = ANY($3::text[]))`,
+      [name, olderThanSeconds, keys ?? null],
     );
+    const ids = (rows as { id: string }[]).map((row) => row.id);
+    if (ids.length > 0) await boss.fail(name, ids);
+    return ids.length;
   }
 
   /** Jobs waiting or running, per queue (health and tests). */

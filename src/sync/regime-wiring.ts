@@ -8,6 +8,7 @@ import type { EinvoiceProviderConfig } from '../compliance/einvoice/einvoice-con
 import { EinvoiceRegime } from '../compliance/einvoice/einvoice.regime';
 import type { EinvoiceProvider } from '../compliance/einvoice/provider';
 import type { TokenStore } from '../compliance/http/token-store';
+import { ClientRateLimiter } from '../compliance/http/client-rate-limiter';
 import { ComplianceError, type ComplianceRegime } from '../compliance/regime';
 import { stableStringify } from '../domain/content-hash';
 import { ZatcaRegime, type ZatcaRegimeDependencies } from '../compliance/ksa/zatca.regime';
@@ -33,12 +34,21 @@ export function buildRegimes(wiring: RegimeWiring): ComplianceRegime[] {
 
 function cachedProviders(wiring: RegimeWiring): (settings: Record<string, unknown>) => EinvoiceProvider {
   const providers = new Map<string, EinvoiceProvider>();
+  // The allowance belongs to the client id, whichever instances (GSTINs) share it.
+  const limiters = new Map<string, ClientRateLimiter>();
   return (settings) => {
     const merged = { ...(wiring.defaults['in-einvoice'] ?? {}), ...settings };
     const key = stableStringify(merged);
     let provider = providers.get(key);
     if (!provider) {
-      provider = createEinvoiceProvider(einvoiceConfig(merged), { tokenStore: wiring.tokenStore });
+      const config = einvoiceConfig(merged);
+      const limiterKey = `${config.baseUrl}|${config.clientId}`;
+      let rateLimiter = limiters.get(limiterKey);
+      if (!rateLimiter) {
+        rateLimiter = new ClientRateLimiter(config.rateLimit);
+        limiters.set(limiterKey, rateLimiter);
+      }
+      provider = createEinvoiceProvider(config, { tokenStore: wiring.tokenStore, rateLimiter });
       providers.set(key, provider);
     }
     return provider;

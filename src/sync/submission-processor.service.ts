@@ -43,6 +43,22 @@ export class SubmissionProcessorService {
     else if (submission.state === S.Ready && submission.requestPayload == null)
       await this.mapWaiting(submission);
     else if (submission.state === S.Ready || submission.state === S.Retry) await this.submit(submission);
+    else if (submission.state === S.Registered) await this.queueWriteBack(submission);
+  }
+
+  /** REGISTERED -> WRITEBACK_PENDING; also picks up a registration whose process died right after it. */
+  private async queueWriteBack(submission: SubmissionEntity): Promise<void> {
+    const pending = await this.transitions.move(
+      submission,
+      [S.Registered],
+      S.WritebackPending,
+      {},
+      {
+        actor: SYSTEM_ACTOR,
+        action: 'writeback-queued',
+      },
+    );
+    if (pending) await this.enqueueWriteBack(pending.id);
   }
 
   /** A submission parked at READY before its regime was registered: map it now that there is one. */
@@ -202,18 +218,7 @@ export class SubmissionProcessorService {
       },
       { actor: SYSTEM_ACTOR, action: outcome.adopted ? 'registered-adopted' : 'registered' },
     );
-    if (!registered) return;
-    const pending = await this.transitions.move(
-      registered,
-      [S.Registered],
-      S.WritebackPending,
-      {},
-      {
-        actor: SYSTEM_ACTOR,
-        action: 'writeback-queued',
-      },
-    );
-    if (pending) await this.enqueueWriteBack(pending.id);
+    if (registered) await this.queueWriteBack(registered);
   }
 
   private async failed(submission: SubmissionEntity, error: unknown): Promise<void> {

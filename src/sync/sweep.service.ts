@@ -24,7 +24,18 @@ export class SweepService {
   ) {}
 
   async sweep(): Promise<{ released: number; enqueued: number }> {
-    const released = await this.submissions.releaseStale(this.config.queue.submittingLeaseSeconds);
+    const { submittingLeaseSeconds, staleJobSeconds } = this.config.queue;
+    const released = await this.submissions.releaseStale(submittingLeaseSeconds);
+    // Their jobs are still `active` under the dead worker's name and would block the retry (stately).
+    if (released.length > 0) {
+      await this.queue.failStale(
+        JobName.SubmissionProcess,
+        submittingLeaseSeconds,
+        released.map((s) => s.id),
+      );
+    }
+    await this.queue.failStale(JobName.SubmissionWriteBack, staleJobSeconds);
+    await this.queue.failStale(JobName.ConnectorPull, staleJobSeconds);
     for (const submission of released) {
       this.logger.warn(
         `submission ${submission.id} was left SUBMITTING; outcome unknown, will look up before resending`,

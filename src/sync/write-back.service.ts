@@ -115,18 +115,21 @@ export class WriteBackService {
 
   private outcomeOf(submission: SubmissionEntity): WriteBackOutcome {
     const registered = submission.state === S.WritebackPending;
+    const cancelled = submission.state === S.Cancelled;
     return {
       regime: submission.regime as RegimeName,
       state: registered ? S.Registered : submission.state,
-      identifiers: submission.identifiers,
-      error: registered
-        ? undefined
-        : {
-            errorClass: submission.errorClass ?? 'unknown',
-            code: submission.errorCode ?? undefined,
-            message: submission.errorMessage ?? '',
-            fieldErrors: submission.fieldErrors ?? undefined,
-          },
+      // A refused document carries no identifiers: the locally computed IRN was never registered.
+      identifiers: registered || cancelled ? submission.identifiers : {},
+      error:
+        registered || cancelled
+          ? undefined
+          : {
+              errorClass: submission.errorClass ?? 'unknown',
+              code: submission.errorCode ?? undefined,
+              message: submission.errorMessage ?? '',
+              fieldErrors: submission.fieldErrors ?? undefined,
+            },
     };
   }
 }

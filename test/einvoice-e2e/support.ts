@@ -92,12 +92,12 @@ export async function injectFault(
 export async function sandboxFaults(
   sandbox: RunningSandbox,
 ): Promise<{ pending: { fault: string; count: number }[]; applied: { fault: string; url: string }[] }> {
-  return json(await fetch(`${sandbox.urls.einvoiceGsp}/__sandbox/faults`)) as Promise<Json>;
+  return json(await fetch(`${sandbox.urls.einvoiceGsp}/__sandbox/faults`));
 }
 
 /** What the IRP registered, read over HTTP (`GET /__sandbox/records`). */
 export async function sandboxRecords(sandbox: RunningSandbox): Promise<IrpRegistration[]> {
-  const body = (await json(await fetch(`${sandbox.urls.einvoiceGsp}/__sandbox/records`))) as Json;
+  const body: Json = await json(await fetch(`${sandbox.urls.einvoiceGsp}/__sandbox/records`));
   return body.registrations as IrpRegistration[];
 }
 
@@ -132,6 +132,7 @@ export const DEFAULT_QUEUE = {
   maxAttempts: 5,
   writeBackRetries: 2,
   submittingLeaseSeconds: 5,
+  staleJobSeconds: 30,
 };
 
 /** The raw (pre-validation) configuration of the app under test: one CSV connector on `dataDir`. */
@@ -219,7 +220,7 @@ export interface DocumentSummary {
 }
 
 export async function listDocuments(baseUrl: string): Promise<DocumentSummary[]> {
-  const body = (await json(await api(baseUrl, '/documents?limit=100'))) as Json;
+  const body: Json = await json(await api(baseUrl, '/documents?limit=100'));
   return body.items as DocumentSummary[];
 }
 
@@ -267,6 +268,7 @@ export interface ExpectedDocument {
   docNumber: string;
   docType: DocumentType;
   isoDate: string;
+  buyerGstin: string;
   rows: number;
   irn: string;
 }
@@ -294,6 +296,7 @@ export function expectedDocuments(file = SAMPLE_FILE): ExpectedDocument[] {
       docNumber: row.InvoiceNo,
       docType,
       isoDate,
+      buyerGstin: row.BuyerGSTIN,
       rows: 1,
       irn: computeIrn(row.SellerGSTIN, financialYear(isoDate), docType, row.InvoiceNo),
     });
@@ -305,7 +308,7 @@ export function expectedDocuments(file = SAMPLE_FILE): ExpectedDocument[] {
 export function readResultFile(outbox: string, sourceName = SAMPLE_FILE_NAME): Record<string, string>[] {
   const path = join(outbox, `${sourceName}.result.csv`);
   if (!existsSync(path)) return [];
-  return parse(readFileSync(path), { columns: true, bom: true }) as Record<string, string>[];
+  return parse<Record<string, string>>(readFileSync(path), { columns: true, bom: true });
 }
 
 /** Registrations per document number: the "never two IRNs for one document" check. */

@@ -1,5 +1,5 @@
 /** How to reach one IRP access path; chosen per connector instance. Secrets here are never logged. */
-import type { ClientRateLimiter } from '../http/client-rate-limiter';
+import type { ClientRateLimit, ClientRateLimiter } from '../http/client-rate-limiter';
 import type { HttpPolicy } from '../http/compliance-http-client';
 import type { HttpLogger } from '../http/http-logger';
 import type { TokenStore } from '../http/token-store';
@@ -21,6 +21,11 @@ export interface EinvoiceProviderConfig {
   /** IRP public key (PEM); when set, SignedInvoice and SignedQRCode are verified. */
   publicKeyPem?: string;
   http?: Partial<HttpPolicy>;
+  /**
+   * The provider's request allowance per client id (GSP contracts differ: NIC sandbox 60/min, production
+   * plans far more). Default 60 per minute; `{ limit: 0 }` disables client-side pacing.
+   */
+  rateLimit?: ClientRateLimit;
   /** Renew tokens this long before they expire; default 5 minutes. */
   tokenRefreshAheadMs?: number;
 }

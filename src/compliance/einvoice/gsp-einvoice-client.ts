@@ -59,7 +59,7 @@ export class GspEinvoiceClient implements EinvoiceProvider {
       provider: PROVIDER,
       policy: config.http,
       logger: deps.logger,
-      rateLimiter: deps.rateLimiter ?? new ClientRateLimiter(undefined, deps.now, deps.sleep),
+      rateLimiter: deps.rateLimiter ?? new ClientRateLimiter(config.rateLimit, deps.now, deps.sleep),
       sleep: deps.sleep,
     });
     this.tokens = new TokenManager(

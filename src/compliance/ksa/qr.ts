@@ -27,18 +27,29 @@ export interface ZatcaQrFields {
 export const ZATCA_QR_MAX_BASE64_LENGTH = 1000; // BR-CL-KSA-14
 
 export function encodeQrTlv(fields: ZatcaQrFields): string {
-  const records: Buffer[] = [
-    tlv(1, Buffer.from(fields.sellerName, 'utf8')),
-    tlv(2, Buffer.from(fields.vatNumber, 'utf8')),
-    tlv(3, Buffer.from(fields.timestamp, 'utf8')),
-    tlv(4, Buffer.from(fields.totalWithVat, 'utf8')),
-    tlv(5, Buffer.from(fields.vatTotal, 'utf8')),
-    tlv(6, Buffer.from(fields.invoiceHash, 'utf8')),
-    tlv(7, Buffer.from(fields.signature, 'utf8')),
-    tlv(8, fields.publicKey),
+  const values: (string | Buffer)[] = [
+    fields.sellerName,
+    fields.vatNumber,
+    fields.timestamp,
+    fields.totalWithVat,
+    fields.vatTotal,
+    fields.invoiceHash,
+    fields.signature,
+    fields.publicKey,
   ];
-  if (fields.certificateSignature) records.push(tlv(9, fields.certificateSignature));
-  return Buffer.concat(records).toString('base64');
+  if (fields.certificateSignature) values.push(fields.certificateSignature);
+  const lengths = values.map((value) =>
+    typeof value === 'string' ? Buffer.byteLength(value, 'utf8') : value.length,
+  );
+  const size = lengths.reduce((total, length) => total + 1 + berLengthSize(length) + length, 0);
+  const payload = Buffer.allocUnsafe(size);
+  let offset = 0;
+  values.forEach((value, index) => {
+    payload[offset++] = index + 1;
+    offset = writeBerLength(payload, offset, lengths[index]);
+    offset += typeof value === 'string' ? payload.write(value, offset, 'utf8') : value.copy(payload, offset);
+  });
+  return payload.toString('base64');
 }
 
 export class QrFormatError extends Error {
@@ -78,13 +89,24 @@ export function describeQr(base64: string): Record<number, string> {
   return described;
 }
 
-function tlv(tag: number, value: Buffer): Buffer {
-  return Buffer.concat([Buffer.from([tag]), berLength(value.length), value]);
+function berLengthSize(length: number): number {
+  if (length < 0x80) return 1;
+  if (length <= 0xff) return 2;
+  if (length <= 0xffff) return 3;
+  throw new QrFormatError(`QR value of ${length} bytes is too long`);
 }
 
-function berLength(length: number): Buffer {
-  if (length < 0x80) return Buffer.from([length]);
-  if (length <= 0xff) return Buffer.from([0x81, length]);
-  if (length <= 0xffff) return Buffer.from([0x82, length >> 8, length & 0xff]);
-  throw new QrFormatError(`QR value of ${length} bytes is too long`);
+/** Writes the BER length at offset; returns the offset after it. */
+function writeBerLength(target: Buffer, offset: number, length: number): number {
+  const size = berLengthSize(length);
+  if (size === 1) target[offset++] = length;
+  else if (size === 2) {
+    target[offset++] = 0x81;
+    target[offset++] = length;
+  } else {
+    target[offset++] = 0x82;
+    target[offset++] = length >> 8;
+    target[offset++] = length & 0xff;
+  }
+  return offset;
 }

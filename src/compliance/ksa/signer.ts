@@ -62,20 +62,26 @@ export interface InvoiceSigner {
   sign(unsignedXml: string, signingTime?: Date): SignedInvoice;
 }
 
-/** Parses key and certificate once; use it when signing many invoices with one CSID. */
+/**
+ * Parses key and certificate once and prepares everything of the stamp that does not depend on the invoice;
+ * use it when signing many invoices with one CSID.
+ */
 export function createInvoiceSigner(credentials: Omit<SigningCredentials, 'signingTime'>): InvoiceSigner {
   const key = cachedKey(credentials.privateKeyPem);
   const certificate = cachedCertificate(credentials.certificateBase64);
   assertKeyMatchesCertificate(key, certificate);
+  const stamp = xadesStampFor(certificate);
   return {
     certificate,
-    sign: (unsignedXml, signingTime) => signWith(key, certificate, unsignedXml, signingTime ?? new Date()),
+    sign: (unsignedXml, signingTime) =>
+      signWith(key, certificate, stamp, unsignedXml, signingTime ?? new Date()),
   };
 }
 
 function signWith(
   key: KeyObject,
   certificate: SigningCertificate,
+  stamp: XadesStamp,
   unsignedXml: string,
   signingTime: Date,
 ): SignedInvoice {
@@ -97,31 +103,31 @@ function signWith(
     );
   }
 
-  const signedProperties = signedPropertiesXml(certificate, signingTime);
-  const extensions = ublExtensionsXml(document.prefixes.ext, document.extNeedsDeclaration, {
+  const extensions = stamp.ublExtensions(document.prefixes.ext, document.extNeedsDeclaration, {
     invoiceHash: hashBase64,
-    signedPropertiesDigest: base64OfHexSha256(asSerialisedBySdk(signedProperties)),
     signatureValue,
-    certificateBase64: certificate.base64,
-    signedProperties,
+    signingTime,
   });
   const signedXml = document.withSignature(extensions, qrReferenceXml(document.prefixes, qr));
   return { signedXml, invoiceHash: hashBase64, signatureValue, qr };
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// The XAdES block, laid out as in ZATCA's samples.
+// The XAdES block, laid out as in ZATCA's samples. Only the signing time, the two digests and the signature
+// value change from invoice to invoice: the rest is text prepared once per certificate.
 
 function formatSigningTime(time: Date): string {
   return time.toISOString().slice(0, 19);
 }
 
-function signedPropertiesXml(certificate: SigningCertificate, signingTime: Date): string {
+const SIGNING_TIME_SLOT = '\u0000signing-time\u0000';
+
+function signedPropertiesXml(certificate: SigningCertificate, signingTime: string): string {
   const indent = (depth: number) => `\n${' '.repeat(depth * 4)}`;
   return (
     `<xades:SignedProperties Id="xadesSignedProperties">` +
     `${indent(9)}<xades:SignedSignatureProperties>` +
-    `${indent(10)}<xades:SigningTime>${formatSigningTime(signingTime)}</xades:SigningTime>` +
+    `${indent(10)}<xades:SigningTime>${signingTime}</xades:SigningTime>` +
     `${indent(10)}<xades:SigningCertificate>` +
     `${indent(11)}<xades:Cert>` +
     `${indent(12)}<xades:CertDigest>` +
@@ -144,6 +150,103 @@ function asSerialisedBySdk(signedProperties: string): string {
   return signedProperties
     .replace('<xades:SignedProperties ', `<xades:SignedProperties xmlns:xades="${UBL_NAMESPACES.xades}" `)
     .replace(/<ds:(\w+)/g, `<ds:$1 xmlns:ds="${UBL_NAMESPACES.ds}"`);
+}
+
+interface InvoiceSignatureParts {
+  invoiceHash: string;
+  signatureValue: string;
+  signingTime: Date;
+}
+
+/** The ext:UBLExtensions block of one certificate, split around what changes per invoice. */
+class XadesStamp {
+  /** SignedProperties as written and as ZATCA hashes it, each split at the signing time. */
+  private readonly written: [string, string];
+  private readonly hashed: [string, string];
+  private lastSecond = Number.NaN;
+  private lastSigningTimeText = '';
+  private lastSigningTime = '';
+  private lastPropertiesDigest = '';
+  private readonly extensionsByPrefix = new Map<string, string[]>();
+
+  constructor(private readonly certificate: SigningCertificate) {
+    const template = signedPropertiesXml(certificate, SIGNING_TIME_SLOT);
+    this.written = splitOnce(template, SIGNING_TIME_SLOT);
+    this.hashed = splitOnce(asSerialisedBySdk(template), SIGNING_TIME_SLOT);
+  }
+
+  ublExtensions(ext: string, declareExt: boolean, parts: InvoiceSignatureParts): string {
+    const time = this.signingTimeText(parts.signingTime);
+    const [beforeHash, beforeDigest, beforeSignature, beforeTime, end] = this.extensionsPieces(
+      ext,
+      declareExt,
+    );
+    return (
+      beforeHash +
+      parts.invoiceHash +
+      beforeDigest +
+      this.signedPropertiesDigest(time) +
+      beforeSignature +
+      parts.signatureValue +
+      beforeTime +
+      time +
+      end
+    );
+  }
+
+  /** Invoices signed within one second share the signing time text and the SignedProperties digest. */
+  private signingTimeText(time: Date): string {
+    const second = Math.floor(time.getTime() / 1000);
+    if (second !== this.lastSecond) {
+      this.lastSecond = second;
+      this.lastSigningTimeText = formatSigningTime(time);
+    }
+    return this.lastSigningTimeText;
+  }
+
+  /** base64(hex(sha256)) of the SDK serialisation of SignedProperties. */
+  private signedPropertiesDigest(time: string): string {
+    if (time !== this.lastSigningTime) {
+      this.lastPropertiesDigest = base64OfHexSha256(this.hashed[0] + time + this.hashed[1]);
+      this.lastSigningTime = time;
+    }
+    return this.lastPropertiesDigest;
+  }
+
+  private extensionsPieces(ext: string, declareExt: boolean): string[] {
+    const key = `${ext} ${declareExt}`;
+    let pieces = this.extensionsByPrefix.get(key);
+    if (!pieces) {
+      const slot = (name: string) => `\u0000${name}\u0000`;
+      const template = ublExtensionsXml(ext, declareExt, {
+        invoiceHash: slot('hash'),
+        signedPropertiesDigest: slot('digest'),
+        signatureValue: slot('signature'),
+        certificateBase64: this.certificate.base64,
+        signedProperties: `${this.written[0]}${slot('time')}${this.written[1]}`,
+      });
+      pieces = template.split(/\u0000(?:hash|digest|signature|time)\u0000/);
+      if (pieces.length !== 5) throw new Error('the XAdES template lost a slot');
+      this.extensionsByPrefix.set(key, pieces);
+    }
+    return pieces;
+  }
+}
+
+const stamps = new WeakMap<SigningCertificate, XadesStamp>();
+
+function xadesStampFor(certificate: SigningCertificate): XadesStamp {
+  let stamp = stamps.get(certificate);
+  if (!stamp) {
+    stamp = new XadesStamp(certificate);
+    stamps.set(certificate, stamp);
+  }
+  return stamp;
+}
+
+function splitOnce(text: string, separator: string): [string, string] {
+  const at = text.indexOf(separator);
+  return [text.slice(0, at), text.slice(at + separator.length)];
 }
 
 interface SignatureParts {
@@ -236,13 +339,80 @@ interface QrFacts {
   simplified: boolean;
 }
 
+/** The patterns that find things in an invoice, spelled with its prefixes; compiled once per prefix set. */
+interface InvoiceMarkup {
+  extensionsOpen: string;
+  extensions: RegExp;
+  signatureOpen: string;
+  signature: RegExp;
+  reference: RegExp;
+  qrId: RegExp;
+  referenceClose: string;
+  supplierOpen: string;
+  section: (text: string, localName: string) => string | undefined;
+  basicValue: (text: string, localName: string) => string | undefined;
+  typeName: RegExp;
+}
+
+const markupByPrefixes = new Map<string, InvoiceMarkup>();
+
+function invoiceMarkup({ cac, cbc, ext }: Prefixes): InvoiceMarkup {
+  const key = `${cac} ${cbc} ${ext}`;
+  let markup = markupByPrefixes.get(key);
+  if (markup) return markup;
+  const sectionStarts = new Map<string, RegExp>();
+  const basicValues = new Map<string, RegExp>();
+  const compiled = <T>(cache: Map<string, T>, name: string, compile: () => T): T => {
+    let value = cache.get(name);
+    if (value === undefined) cache.set(name, (value = compile()));
+    return value;
+  };
+  markup = {
+    extensionsOpen: `<${ext}:UBLExtensions`,
+    extensions: new RegExp(`<${ext}:UBLExtensions\\b[\\s\\S]*?</${ext}:UBLExtensions>`, 'g'),
+    signatureOpen: `<${cac}:Signature`,
+    signature: new RegExp(`<${cac}:Signature\\b[\\s\\S]*?</${cac}:Signature>`, 'g'),
+    reference: new RegExp(
+      `<${cac}:AdditionalDocumentReference>[\\s\\S]*?</${cac}:AdditionalDocumentReference>`,
+      'g',
+    ),
+    qrId: new RegExp(`<${cbc}:ID>\\s*QR\\s*</${cbc}:ID>`),
+    referenceClose: `</${cac}:AdditionalDocumentReference>`,
+    supplierOpen: `<${cac}:AccountingSupplierParty`,
+    section: (text, localName) => {
+      const start = text.search(
+        compiled(sectionStarts, localName, () => new RegExp(`<${cac}:${localName}[\\s>]`)),
+      );
+      if (start < 0) return undefined;
+      const end = text.indexOf(`</${cac}:${localName}>`, start);
+      return end < 0 ? undefined : text.slice(start, end);
+    },
+    basicValue: (text, localName) => {
+      const pattern = compiled(
+        basicValues,
+        localName,
+        () => new RegExp(`<${cbc}:${localName}(?:\\s[^>]*)?>([^<]*)</${cbc}:${localName}>`),
+      );
+      const match = pattern.exec(text);
+      return match ? unescapeText(match[1]).trim() : undefined;
+    },
+    typeName: new RegExp(`<${cbc}:InvoiceTypeCode\\b[^>]*\\bname="(\\d+)"`),
+  };
+  markupByPrefixes.set(key, markup);
+  return markup;
+}
+
 class InvoiceText {
+  private readonly markup: InvoiceMarkup;
+
   private constructor(
     readonly xml: string,
     readonly prefixes: Prefixes,
     readonly extNeedsDeclaration: boolean,
     private readonly rootStartEnd: number,
-  ) {}
+  ) {
+    this.markup = invoiceMarkup(prefixes);
+  }
 
   static parse(xml: string): InvoiceText {
     const root = /<(?:([A-Za-z_][\w.-]*):)?Invoice\b([^>]*)>/.exec(xml);
@@ -265,52 +435,48 @@ class InvoiceText {
 
   /** Drops a previous stamp (UBLExtensions, QR reference, cac:Signature) so the invoice can be re-signed. */
   withoutSignatureArtifacts(): InvoiceText {
-    const { cac, cbc, ext } = this.prefixes;
-    const stripped = this.xml
-      .replace(new RegExp(`<${ext}:UBLExtensions\\b[\\s\\S]*?</${ext}:UBLExtensions>`, 'g'), '')
-      .replace(new RegExp(`<${cac}:Signature\\b[\\s\\S]*?</${cac}:Signature>`, 'g'), '')
-      .replace(
-        new RegExp(
-          `<${cac}:AdditionalDocumentReference>[\\s\\S]*?</${cac}:AdditionalDocumentReference>`,
-          'g',
-        ),
-        (reference) => (new RegExp(`<${cbc}:ID>\\s*QR\\s*</${cbc}:ID>`).test(reference) ? '' : reference),
-      );
-    return stripped === this.xml ? this : InvoiceText.parse(stripped);
+    const { xml, markup } = this;
+    const stamped =
+      xml.includes(markup.extensionsOpen) || xml.includes(markup.signatureOpen) || markup.qrId.test(xml);
+    if (!stamped) return this;
+    const stripped = xml
+      .replace(markup.extensions, '')
+      .replace(markup.signature, '')
+      .replace(markup.reference, (reference) => (markup.qrId.test(reference) ? '' : reference));
+    return stripped === xml ? this : InvoiceText.parse(stripped);
   }
 
   withSignature(extensions: string, qrReference: string): string {
-    const { cac } = this.prefixes;
-    const lastReferenceEnd = this.xml.lastIndexOf(`</${cac}:AdditionalDocumentReference>`);
-    const supplier = this.xml.indexOf(`<${cac}:AccountingSupplierParty`);
+    const { xml, markup } = this;
+    const lastReferenceEnd = xml.lastIndexOf(markup.referenceClose);
+    const supplier = xml.indexOf(markup.supplierOpen);
     if (supplier < 0)
       throw new InvoiceSigningError('no cac:AccountingSupplierParty to place cac:Signature before');
-    const qrAt =
-      lastReferenceEnd >= 0 ? lastReferenceEnd + `</${cac}:AdditionalDocumentReference>`.length : supplier;
+    const qrAt = lastReferenceEnd >= 0 ? lastReferenceEnd + markup.referenceClose.length : supplier;
     return (
-      this.xml.slice(0, this.rootStartEnd) +
+      xml.slice(0, this.rootStartEnd) +
       extensions +
-      this.xml.slice(this.rootStartEnd, qrAt) +
+      xml.slice(this.rootStartEnd, qrAt) +
       qrReference +
-      this.xml.slice(qrAt, supplier) +
+      xml.slice(qrAt, supplier) +
       signatureReferenceXml(this.prefixes) +
-      this.xml.slice(supplier)
+      xml.slice(supplier)
     );
   }
 
   qrFacts(): QrFacts {
-    const { cac } = this.prefixes;
-    const supplier = this.section(`${cac}:AccountingSupplierParty`);
-    const taxScheme = supplier ? this.sectionOf(supplier, `${cac}:PartyTaxScheme`) : undefined;
-    const totals = this.section(`${cac}:LegalMonetaryTotal`);
-    const firstTaxTotal = this.section(`${cac}:TaxTotal`);
+    const { xml, markup } = this;
+    const supplier = markup.section(xml, 'AccountingSupplierParty');
+    const taxScheme = supplier ? markup.section(supplier, 'PartyTaxScheme') : undefined;
+    const totals = markup.section(xml, 'LegalMonetaryTotal');
+    const firstTaxTotal = markup.section(xml, 'TaxTotal');
     const facts = {
-      sellerName: supplier && this.basicValue(supplier, 'RegistrationName'),
-      vatNumber: taxScheme && this.basicValue(taxScheme, 'CompanyID'),
-      issueDate: this.basicValue(this.xml, 'IssueDate'),
-      issueTime: this.basicValue(this.xml, 'IssueTime'),
-      totalWithVat: totals && this.basicValue(totals, 'PayableAmount'),
-      vatTotal: firstTaxTotal && this.basicValue(firstTaxTotal, 'TaxAmount'),
+      sellerName: supplier && markup.basicValue(supplier, 'RegistrationName'),
+      vatNumber: taxScheme && markup.basicValue(taxScheme, 'CompanyID'),
+      issueDate: markup.basicValue(xml, 'IssueDate'),
+      issueTime: markup.basicValue(xml, 'IssueTime'),
+      totalWithVat: totals && markup.basicValue(totals, 'PayableAmount'),
+      vatTotal: firstTaxTotal && markup.basicValue(firstTaxTotal, 'TaxAmount'),
     };
     const missing = Object.entries(facts).filter(([, value]) => value === undefined);
     if (missing.length > 0) {
@@ -318,9 +484,7 @@ class InvoiceText {
         `invoice lacks what the QR needs: ${missing.map(([name]) => name).join(', ')}`,
       );
     }
-    const typeName = new RegExp(`<${this.prefixes.cbc}:InvoiceTypeCode\\b[^>]*\\bname="(\\d+)"`).exec(
-      this.xml,
-    );
+    const typeName = markup.typeName.exec(xml);
     return {
       sellerName: facts.sellerName!,
       vatNumber: facts.vatNumber!,
@@ -329,23 +493,6 @@ class InvoiceText {
       vatTotal: facts.vatTotal!,
       simplified: typeName?.[1].startsWith('02') ?? false,
     };
-  }
-
-  private section(qualifiedName: string): string | undefined {
-    return this.sectionOf(this.xml, qualifiedName);
-  }
-
-  private sectionOf(text: string, qualifiedName: string): string | undefined {
-    const start = text.search(new RegExp(`<${qualifiedName}[\\s>]`));
-    if (start < 0) return undefined;
-    const end = text.indexOf(`</${qualifiedName}>`, start);
-    return end < 0 ? undefined : text.slice(start, end);
-  }
-
-  private basicValue(text: string, localName: string): string | undefined {
-    const { cbc } = this.prefixes;
-    const match = new RegExp(`<${cbc}:${localName}(?:\\s[^>]*)?>([^<]*)</${cbc}:${localName}>`).exec(text);
-    return match ? unescapeText(match[1]).trim() : undefined;
   }
 }
 

@@ -4,7 +4,8 @@
  * split CGST/SGST or IGST as the ledgers were; the rounding difference against the ledgers (what Tally
  * posted, and what the buyer owes) goes to the largest line. A larger difference is a field error.
  */
-import { type Decimal, ZERO, dec, roundTo } from '../../domain/money';
+import { type Decimal, ZERO, dec } from '../../domain/money';
+import { rounded, sumOf } from './decimal-text';
 import { fieldError, type FieldError } from '../../domain/field-error';
 import { GST_RATES } from '../../domain/gst-rates';
 import type { GstHead } from './ledger-classifier';
@@ -24,7 +25,7 @@ export interface LineTax {
 const TOLERANCE = dec('1.00');
 
 function impliedRate(lines: DraftLine[], taxes: Record<GstHead, Decimal>): Decimal | undefined {
-  const taxable = lines.reduce((total, line) => total.plus(line.taxableValue), ZERO);
+  const taxable = sumOf(lines.map((line) => line.taxableValue));
   if (taxable.isZero()) return undefined;
   const tax = taxes.igst.plus(taxes.cgst).plus(taxes.sgst);
   const rate = tax.times(100).dividedBy(taxable);
@@ -35,9 +36,9 @@ function impliedRate(lines: DraftLine[], taxes: Record<GstHead, Decimal>): Decim
 }
 
 function spread(total: Decimal, lines: DraftLine[]): Decimal[] {
-  const taxable = lines.reduce((sum, line) => sum.plus(line.taxableValue), ZERO);
+  const taxable = sumOf(lines.map((line) => line.taxableValue));
   if (taxable.isZero()) return lines.map(() => ZERO);
-  return lines.map((line) => roundTo(total.times(line.taxableValue).dividedBy(taxable), 2));
+  return lines.map((line) => rounded(total.times(line.taxableValue).dividedBy(taxable), 2));
 }
 
 export function attributeGst(
@@ -67,14 +68,15 @@ export function attributeGst(
       rate = ZERO;
     }
     if (!anyTax && !rate.isZero()) rate = ZERO;
-    const half = roundTo(line.taxableValue.times(rate).dividedBy(200), 2);
+    const tax = rate.isZero() ? ZERO : line.taxableValue.times(rate);
+    const half = intraState && !tax.isZero() ? rounded(tax.dividedBy(200), 2) : ZERO;
     return {
       taxRate: rate,
-      igst: interState ? roundTo(line.taxableValue.times(rate).dividedBy(100), 2) : ZERO,
-      cgst: intraState ? half : ZERO,
-      sgst: intraState ? half : ZERO,
+      igst: interState && !tax.isZero() ? rounded(tax.dividedBy(100), 2) : ZERO,
+      cgst: half,
+      sgst: half,
       cessRate: line.cessRate ?? ZERO,
-      cess: line.cessRate ? roundTo(line.taxableValue.times(line.cessRate).dividedBy(100), 2) : ZERO,
+      cess: line.cessRate ? rounded(line.taxableValue.times(line.cessRate).dividedBy(100), 2) : ZERO,
       stateCess: ZERO,
     };
   });
@@ -91,8 +93,8 @@ export function attributeGst(
     0,
   );
   for (const head of ['igst', 'cgst', 'sgst', 'cess', 'stateCess'] as const) {
-    const computed = result.reduce((total, tax) => total.plus(tax[head]), ZERO);
-    const difference = taxes[head].minus(computed);
+    const computed = sumOf(result.map((tax) => tax[head]));
+    const difference = computed.isZero() ? taxes[head] : taxes[head].minus(computed);
     if (difference.isZero()) continue;
     if (difference.abs().greaterThan(TOLERANCE)) {
       errors.push(

@@ -5,7 +5,7 @@
  * so the caller can report a field error with the path.
  */
 import { parseDate } from '../../domain/dates';
-import { type Decimal, dec } from '../../domain/money';
+import { type Decimal, Dec } from '../../domain/money';
 
 const NUMBER = /^[+-]?\d+(\.\d+)?$|^[+-]?\.\d+$/;
 
@@ -16,6 +16,8 @@ function localPart(text: string): string {
 }
 
 function readNumber(text: string): Decimal | undefined {
+  // Plain "-21300.00", as Tally writes nearly every amount: no clean-up needed.
+  if (NUMBER.test(text)) return new Dec(text);
   let cleaned = text.replace(/[₹$€£,\s]|Rs\.?|INR|USD|EUR|AED|SAR/gi, '');
   let negative = false;
   if (cleaned.startsWith('(-)')) {
@@ -23,7 +25,7 @@ function readNumber(text: string): Decimal | undefined {
     cleaned = cleaned.slice(3);
   }
   if (!NUMBER.test(cleaned)) return undefined;
-  const value = dec(cleaned);
+  const value = new Dec(cleaned);
   return negative ? value.negated() : value;
 }
 
@@ -50,7 +52,7 @@ export function parseTallyQuantity(text: string): TallyQuantity | undefined {
   const match = QUANTITY.exec(main);
   if (!match) return undefined;
   const [, sign, digits = '', unit = ''] = match;
-  const value = dec(digits.replace(/,/g, ''));
+  const value = new Dec(digits.includes(',') ? digits.replace(/,/g, '') : digits);
   return { value: sign ? value.negated() : value, unit: unit.trim() };
 }
 

@@ -52,6 +52,11 @@ import { serializeTallyNode } from './xml/xml-writer';
  * so matching the name anywhere would read it as a voucher.
  */
 const VOUCHER_RECORDS = { childrenOf: 'COLLECTION' };
+/**
+ * Most documents handed over in one batch. Windows still hold up to `batchSize` vouchers (one Tally request
+ * each); smaller batches bound what is held in memory at once, normalised invoices being the bulk of it.
+ */
+const MAX_BATCH_DOCUMENTS = 200;
 /** GST came into force on 1 July 2017: no e-invoice can be older. */
 const GST_START = '2017-07-01';
 
@@ -117,6 +122,7 @@ export class TallyConnector implements ErpConnector {
     };
     const windows = planWindows(await this.countByDate(query), this.config.batchSize);
     this.context.log.info('tally pull planned', { watermark, target, windows: windows.length });
+    const batchLimit = Math.min(this.config.batchSize, MAX_BATCH_DOCUMENTS);
     for (const [index, window] of windows.entries()) {
       const resumeHere = writeCursor({ alterId: watermark, passTarget: target, windowFrom: window.from });
       let documents: SourceDocument[] = [];
@@ -125,7 +131,7 @@ export class TallyConnector implements ErpConnector {
         VOUCHER_RECORDS,
       )) {
         documents.push(toSourceDocument(voucher, ctx, this.hashExcluded));
-        if (documents.length >= this.config.batchSize) {
+        if (documents.length >= batchLimit) {
           yield { documents, cursor: resumeHere };
           documents = [];
         }

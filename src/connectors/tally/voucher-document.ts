@@ -38,19 +38,34 @@ export const HASH_EXCLUDED = new Set([
 ]);
 const HASH_EXCLUDED_ATTRS = new Set(['VCHKEY', 'TYPE']);
 
-/** Appends the canonical form of `node` to `out` (one hash update per voucher is much cheaper than many). */
-function canonicalForm(out: string[], node: TallyNode, excluded: ReadonlySet<string>): void {
-  out.push('<', node.name);
+/**
+ * The canonical form of `node`: `<NAME KEY="value"...>` with attributes sorted, a leaf's trimmed text as a
+ * JSON string, children in order, `</NAME>`. Built as one string (one hash update per voucher).
+ */
+function canonicalForm(node: TallyNode, excluded: ReadonlySet<string>): string {
+  let out = '<' + node.name;
   const keys = Object.keys(node.attrs);
   if (keys.length > 1) keys.sort();
-  for (const key of keys)
-    if (!HASH_EXCLUDED_ATTRS.has(key)) out.push(' ', key, '=', JSON.stringify(node.attrs[key]));
-  out.push('>');
-  if (node.children.length === 0) out.push(JSON.stringify(node.text.trim()));
-  for (const child of node.children) {
-    if (!excluded.has(child.name)) canonicalForm(out, child, excluded);
+  for (const key of keys) {
+    if (!HASH_EXCLUDED_ATTRS.has(key)) out += ' ' + key + '=' + jsonString(node.attrs[key]);
   }
-  out.push('</', node.name, '>');
+  out += '>';
+  const children = node.children;
+  if (children.length === 0) out += jsonString(node.text.trim());
+  for (const child of children) {
+    if (!excluded.has(child.name)) out += canonicalForm(child, excluded);
+  }
+  return out + '</' + node.name + '>';
+}
+
+/** JSON.stringify of a string, without the call for the usual text that needs no escaping. */
+function jsonString(text: string): string {
+  for (let at = 0; at < text.length; at += 1) {
+    const code = text.charCodeAt(at);
+    if (code < 0x20 || code === 0x22 || code === 0x5c || (code >= 0xd800 && code <= 0xdfff))
+      return JSON.stringify(text);
+  }
+  return '"' + text + '"';
 }
 
 /** SHA-256 (hex) of the voucher's canonical form: element order kept, attributes sorted, text trimmed. */
@@ -58,9 +73,7 @@ export function voucherContentHash(
   voucher: TallyNode,
   excluded: ReadonlySet<string> = HASH_EXCLUDED,
 ): string {
-  const out: string[] = [];
-  canonicalForm(out, voucher, excluded);
-  return createHash('sha256').update(out.join('')).digest('hex');
+  return createHash('sha256').update(canonicalForm(voucher, excluded)).digest('hex');
 }
 
 export function voucherRef(voucher: TallyNode): TallyVoucherRef {

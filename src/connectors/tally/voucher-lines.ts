@@ -5,7 +5,8 @@
  * that carry inventory are items, never counted twice. Amounts are signed (negative = debit); `sign`
  * turns the supply side positive (-1 for credit notes, which debit sales).
  */
-import { type Decimal, ZERO, dec, roundTo } from '../../domain/money';
+import { type Decimal, ZERO, dec } from '../../domain/money';
+import { rounded } from './decimal-text';
 import { fieldError, type FieldError } from '../../domain/field-error';
 import { isServiceCode } from '../../domain/hsn';
 import { normaliseUnit } from '../../domain/uqc';
@@ -70,6 +71,15 @@ function ledgerEntries(voucher: TallyNode): { entries: LedgerEntry[]; listPath: 
   return { entries: [], listPath: 'voucher.LEDGERENTRIES' };
 }
 
+/** Decimals are immutable: the value itself when the sign or the absolute value changes nothing. */
+function signed(value: Decimal, sign: 1 | -1): Decimal {
+  return sign === 1 ? value : value.negated();
+}
+
+function absolute(value: Decimal): Decimal {
+  return value.isNegative() ? value.negated() : value;
+}
+
 function amountAt(node: TallyNode, path: string, ctx: ReadContext): Decimal | undefined {
   const text = childText(node, 'AMOUNT');
   const amount = parseTallyAmount(text);
@@ -108,7 +118,7 @@ function readItem(
     ctx.errors.push(fieldError(`${path}.RATE`, 'rate', 'rate is unreadable', rateText));
   if (!amount || !quantity || (rateText !== '' && !rate)) return undefined;
 
-  const taxableValue = amount.times(ctx.sign);
+  const taxableValue = signed(amount, ctx.sign);
   if (taxableValue.isNegative()) {
     ctx.errors.push(
       fieldError(
@@ -120,9 +130,9 @@ function readItem(
     );
     return undefined;
   }
-  const qty = quantity.value.abs();
-  const unitPrice = rate ? rate.value.abs() : qty.isZero() ? taxableValue : taxableValue.dividedBy(qty);
-  const gross = rate ? roundTo(qty.times(unitPrice), 2) : taxableValue;
+  const qty = absolute(quantity.value);
+  const unitPrice = rate ? absolute(rate.value) : qty.isZero() ? taxableValue : taxableValue.dividedBy(qty);
+  const gross = rate ? rounded(qty.times(unitPrice), 2) : taxableValue;
   const discount = gross.greaterThan(taxableValue) ? gross.minus(taxableValue) : ZERO;
 
   const unitText = quantity.unit || rate?.unit || item?.baseUnits || '';
@@ -220,7 +230,7 @@ export function readVoucherLines(
     }
     const amount = amountAt(entry.node, entry.path, ctx);
     if (!amount) continue;
-    const value = amount.times(ctx.sign);
+    const value = signed(amount, ctx.sign);
     const master = ctx.masters.ledger(name);
     if (
       name.toLowerCase() === ctx.partyLedger.toLowerCase() ||

@@ -12,7 +12,8 @@ import type {
   TransportMode,
 } from '../../domain/canonical-invoice';
 import { fieldError, type FieldError, type Outcome } from '../../domain/field-error';
-import { type Decimal, ZERO, toFixed } from '../../domain/money';
+import { type Decimal, dec } from '../../domain/money';
+import { fixed, sumOf } from './decimal-text';
 import { attributeGst } from './gst-attribution';
 import type { CompanyInfo, MasterIndex } from './tally-masters';
 import { parseTallyDate } from './tally-values';
@@ -26,7 +27,9 @@ export interface NormaliseContext {
   documentTypeOf(voucherTypeName: string): DocumentType | undefined;
 }
 
-const money = (value: Decimal): string => toFixed(value, 2);
+const money = (value: Decimal): string => fixed(value, 2);
+/** Largest difference between the party's amount and the sum of lines, taxes and charges that is accepted. */
+const TOTALS_TOLERANCE = dec('0.01');
 
 export function normaliseVoucher(voucher: TallyNode, ctx: NormaliseContext): Outcome<CanonicalInvoice> {
   const errors: FieldError[] = [];
@@ -74,20 +77,15 @@ export function normaliseVoucher(voucher: TallyNode, ctx: NormaliseContext): Out
 
   const invoiceLines: InvoiceLine[] = lines.map((line, index) => {
     const tax = taxes[index];
-    const total = line.taxableValue
-      .plus(tax.igst)
-      .plus(tax.cgst)
-      .plus(tax.sgst)
-      .plus(tax.cess)
-      .plus(tax.stateCess);
+    const total = sumOf([line.taxableValue, tax.igst, tax.cgst, tax.sgst, tax.cess, tax.stateCess]);
     return {
       lineNo: index + 1,
       description: line.description,
       hsnCode: line.hsnCode,
       isService: line.isService,
-      quantity: toFixed(line.quantity, 3),
+      quantity: fixed(line.quantity, 3),
       unit: line.unit,
-      unitPrice: toFixed(line.unitPrice, 3),
+      unitPrice: fixed(line.unitPrice, 3),
       grossAmount: money(line.grossAmount),
       discount: money(line.discount),
       taxableValue: money(line.taxableValue),
@@ -107,16 +105,12 @@ export function normaliseVoucher(voucher: TallyNode, ctx: NormaliseContext): Out
     };
   });
 
-  const taxable = lines.reduce((total, line) => total.plus(line.taxableValue), ZERO);
-  const otherCharges = ledgers.charges.reduce((total, charge) => total.plus(charge.amount), ZERO);
-  const lineDiscount = lines.reduce((total, line) => total.plus(line.discount), ZERO);
-  const allTax = Object.values(ledgers.taxes).reduce((total, value) => total.plus(value), ZERO);
-  const computed = taxable
-    .plus(allTax)
-    .plus(otherCharges)
-    .minus(ledgers.documentDiscount)
-    .plus(ledgers.roundOff);
-  if (computed.minus(ledgers.partyTotal).abs().greaterThan('0.01')) {
+  const taxable = sumOf(lines.map((line) => line.taxableValue));
+  const otherCharges = sumOf(ledgers.charges.map((charge) => charge.amount));
+  const lineDiscount = sumOf(lines.map((line) => line.discount));
+  const allTax = sumOf(Object.values(ledgers.taxes));
+  const computed = sumOf([taxable, allTax, otherCharges, ledgers.documentDiscount.negated(), ledgers.roundOff]);
+  if (computed.minus(ledgers.partyTotal).abs().greaterThan(TOTALS_TOLERANCE)) {
     return {
       ok: false,
       errors: [
@@ -157,7 +151,7 @@ export function normaliseVoucher(voucher: TallyNode, ctx: NormaliseContext): Out
       cess: money(ledgers.taxes.cess),
       stateCess: money(ledgers.taxes.stateCess),
       vat: '0.00',
-      discount: money(lineDiscount.plus(ledgers.documentDiscount)),
+      discount: money(sumOf([lineDiscount, ledgers.documentDiscount])),
       otherCharges: money(otherCharges),
       roundOff: money(ledgers.roundOff),
       invoiceTotal: money(ledgers.partyTotal),

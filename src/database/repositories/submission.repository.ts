@@ -91,7 +91,7 @@ export class SubmissionRepository {
   async findActionable(limit: number): Promise<Pick<SubmissionEntity, 'id' | 'state'>[]> {
     const rows: { id: string; state: SubmissionState }[] = await this.dataSource.query(
       `SELECT id, state FROM submission
-       WHERE state IN ('RECEIVED', 'READY', 'WRITEBACK_PENDING')
+       WHERE state IN ('RECEIVED', 'READY', 'REGISTERED', 'WRITEBACK_PENDING')
           OR (state = 'RETRY' AND (next_attempt_at IS NULL OR next_attempt_at <= now()))
        ORDER BY updated_at ASC LIMIT $1`,
       [limit],

@@ -1,40 +1,41 @@
 import { type IsoDate } from '../../domain/canonical-invoice';
 import { isIsoDate, toNicDate } from '../../domain/dates';
-import { Dec, type Decimal, isDecimalString, ZERO } from '../../domain/money';
+import { type ExactArithmetic } from './exact-arithmetic';
 import { type IrnFieldError, irnError } from './irn-field-error';
 
-/** Most columns of most lines are zero ("0", "0.00"): no need to parse them. */
-const ZERO_TEXT = /^0(?:\.0+)?$/;
-const knownRates = new Map<string, Decimal>();
 const MAX_KNOWN_RATES = 256;
 
 /**
  * Reads the CanonicalInvoice's decimal strings and ISO dates for the mapper. A malformed value becomes
  * a field error (reported against the NIC field it feeds) and reads as zero or an empty date, so
- * mapping goes on and every bad field is reported at once.
+ * mapping goes on and every bad field is reported at once. The NIC path of a field is given as a
+ * prefix and a field name, joined only when there is something to report.
  */
-export class CanonicalReader {
+export class CanonicalReader<V> {
   readonly errors: IrnFieldError[] = [];
 
-  decimal(value: string, nicPath: string): Decimal {
-    if (ZERO_TEXT.test(value)) return ZERO;
-    if (isDecimalString(value, { allowNegative: true })) return new Dec(value);
-    this.errors.push(irnError(nicPath, 'decimal.format', 'not a decimal number', value));
-    return ZERO;
+  constructor(readonly arithmetic: ExactArithmetic<V>) {}
+
+  decimal(value: string, nicPath: string, field?: string): V {
+    const parsed = this.arithmetic.parse(value);
+    if (parsed !== undefined) return parsed;
+    this.errors.push(irnError(joined(nicPath, field), 'decimal.format', 'not a decimal number', value));
+    return this.arithmetic.zero;
   }
 
   /** A tax rate: the same few rates recur on every line, so their parsed values are remembered. */
-  rate(value: string, nicPath: string): Decimal {
+  rate(value: string, nicPath: string, field?: string): V {
+    const knownRates = this.arithmetic.knownRates;
     const known = knownRates.get(value);
     if (known !== undefined) return known;
     const errorsBefore = this.errors.length;
-    const rate = this.decimal(value, nicPath);
+    const rate = this.decimal(value, nicPath, field);
     if (this.errors.length === errorsBefore && knownRates.size < MAX_KNOWN_RATES) knownRates.set(value, rate);
     return rate;
   }
 
-  optionalDecimal(value: string | undefined, nicPath: string): Decimal | undefined {
-    return value === undefined || value === '' ? undefined : this.decimal(value, nicPath);
+  optionalDecimal(value: string | undefined, nicPath: string, field?: string): V | undefined {
+    return value === undefined || value === '' ? undefined : this.decimal(value, nicPath, field);
   }
 
   date(value: IsoDate, nicPath: string): string {
@@ -46,4 +47,8 @@ export class CanonicalReader {
   optionalDate(value: IsoDate | undefined, nicPath: string): string | undefined {
     return value === undefined || value === '' ? undefined : this.date(value, nicPath);
   }
+}
+
+function joined(nicPath: string, field: string | undefined): string {
+  return field === undefined ? nicPath : `${nicPath}.${field}`;
 }

@@ -1,5 +1,6 @@
-import { Dec, type Decimal } from '../../domain/money';
-import { plus } from './decimal-sums';
+import { type Decimal } from '../../domain/money';
+import { decimalArithmetic } from './decimal-arithmetic';
+import { type ExactArithmetic } from './exact-arithmetic';
 
 /**
  * Rounds a column of item amounts (say every item's CGST) so that the rounded items add up to the
@@ -12,29 +13,40 @@ import { plus } from './decimal-sums';
  * While every amount already has at most `places` decimals there is nothing to carry and amounts pass
  * through unchanged (the common case, kept cheap: the running sum is only taken when carrying starts).
  */
-export class CarriedRounding {
-  private passedThrough: Decimal[] = [];
+export class CarriedRoundingColumn<V> {
+  private passedThrough: V[] = [];
   private carrying = false;
-  private exactSoFar!: Decimal;
-  private roundedSoFar!: Decimal;
+  private exactSoFar!: V;
+  private roundedSoFar!: V;
 
-  constructor(private readonly places: number) {}
+  constructor(
+    private readonly places: number,
+    private readonly arithmetic: ExactArithmetic<V>,
+  ) {}
 
-  next(exact: Decimal): Decimal {
+  next(exact: V): V {
+    const arithmetic = this.arithmetic;
     if (!this.carrying) {
-      if (exact.isZero()) return exact;
-      if (exact.decimalPlaces() <= this.places) {
+      if (arithmetic.isZero(exact)) return exact;
+      if (arithmetic.hasAtMostPlaces(exact, this.places)) {
         this.passedThrough.push(exact);
         return exact;
       }
       this.carrying = true;
-      this.exactSoFar = this.passedThrough.reduce(plus, new Dec(0));
+      this.exactSoFar = this.passedThrough.reduce(arithmetic.plus, arithmetic.zero);
       this.roundedSoFar = this.exactSoFar;
     }
-    this.exactSoFar = this.exactSoFar.plus(exact);
-    const roundedTotal = this.exactSoFar.toDecimalPlaces(this.places, Dec.ROUND_HALF_UP);
-    const share = roundedTotal.minus(this.roundedSoFar);
+    this.exactSoFar = arithmetic.plus(this.exactSoFar, exact);
+    const roundedTotal = arithmetic.roundHalfUp(this.exactSoFar, this.places);
+    const share = arithmetic.minus(roundedTotal, this.roundedSoFar);
     this.roundedSoFar = roundedTotal;
     return share;
+  }
+}
+
+/** A CarriedRoundingColumn of decimal.js values. */
+export class CarriedRounding extends CarriedRoundingColumn<Decimal> {
+  constructor(places: number) {
+    super(places, decimalArithmetic);
   }
 }

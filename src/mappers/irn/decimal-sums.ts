@@ -2,7 +2,7 @@ import { type Decimal } from '../../domain/money';
 
 /**
  * a + b, skipping the addition (and its allocation) when either is zero: most tax columns of most
- * items are zero, and the mapper adds them up in its hot path.
+ * items are zero (used by the decimal.js engine, decimal-arithmetic.ts).
  */
 export function plus(a: Decimal, b: Decimal): Decimal {
   if (b.isZero()) return a;

@@ -1,36 +1,36 @@
 import { type CanonicalInvoice, type InvoiceLine } from '../../domain/canonical-invoice';
 import { isServiceCode } from '../../domain/hsn';
-import { Dec, type Decimal, ZERO } from '../../domain/money';
-import { CarriedRounding } from './carried-rounding';
-import { plus } from './decimal-sums';
-import { dropUndefined } from './drop-undefined';
 import { type CanonicalReader } from './canonical-reader';
+import { CarriedRoundingColumn } from './carried-rounding';
+import { dropUndefined } from './drop-undefined';
+import { type ExactArithmetic, exactConstant } from './exact-arithmetic';
 import { type IrnFieldError, irnError } from './irn-field-error';
+import { itemPath } from './item-path';
 import { type NicAttribDtls, type NicBchDtls, type NicItem } from './nic-einvoice-v1.1.types';
 import { nicText } from './nic-text';
-import { AMOUNT_PLACES, QUANTITY_PLACES, RATE_PLACES, toWireNumber } from './wire-number';
+import { AMOUNT_PLACES, QUANTITY_PLACES, RATE_PLACES } from './wire-number';
 
 type Batch = NonNullable<InvoiceLine['batch']>;
 type Attribute = NonNullable<InvoiceLine['attributes']>[number];
 
 /** Item sums that ValDtls reports: each is the exact sum of the rounded item values. */
-export interface ItemTotals {
-  assessable: Decimal;
-  cgst: Decimal;
-  sgst: Decimal;
-  igst: Decimal;
-  cess: Decimal;
-  stateCess: Decimal;
+export interface ItemTotals<V> {
+  assessable: V;
+  cgst: V;
+  sgst: V;
+  igst: V;
+  cess: V;
+  stateCess: V;
 }
 
-export interface MappedItems {
+export interface MappedItems<V> {
   items: NicItem[];
-  totals: ItemTotals;
+  totals: ItemTotals<V>;
   warnings: IrnFieldError[];
 }
 
 /** Largest gap between gross - discount and the ERP's taxable value that is still rounding, not data. */
-const ASSESSABLE_TOLERANCE = new Dec('0.01');
+const ASSESSABLE_TOLERANCE = '0.01';
 
 /**
  * Maps lines to ItemList. Amounts are converted to INR with `toInr` (1 for INR invoices) and rounded
@@ -40,36 +40,45 @@ const ASSESSABLE_TOLERANCE = new Dec('0.01');
  * TotItemVal is recomputed from the rounded parts, including tax unless the ERP's own line total
  * excludes it where NIC allows that (reverse charge, EXPWP).
  */
-export function mapItems(
+export function mapItems<V>(
   invoice: CanonicalInvoice,
-  toInr: Decimal,
-  reader: CanonicalReader,
+  toInr: V,
+  reader: CanonicalReader<V>,
   taxMayBeExcluded: boolean,
-): MappedItems {
-  const columns = newColumns();
-  const totals: ItemTotals = {
-    assessable: ZERO,
-    cgst: ZERO,
-    sgst: ZERO,
-    igst: ZERO,
-    cess: ZERO,
-    stateCess: ZERO,
+): MappedItems<V> {
+  const arithmetic = reader.arithmetic;
+  const { plus, zero } = arithmetic;
+  const columns = newColumns(arithmetic);
+  const totals: ItemTotals<V> = {
+    assessable: zero,
+    cgst: zero,
+    sgst: zero,
+    igst: zero,
+    cess: zero,
+    stateCess: zero,
   };
+  const assessableTolerance = exactConstant(arithmetic, ASSESSABLE_TOLERANCE);
   const warnings: IrnFieldError[] = [];
-  const inInr = !toInr.eq(1);
-  const items = invoice.lines.map((line, index) => {
-    const path = `ItemList[${index}]`;
-    const amount = (value: string, field: string): Decimal => {
-      const exact = reader.decimal(value, `${path}.${field}`);
-      return inInr ? exact.times(toInr) : exact;
+  const convertsCurrency = arithmetic.compare(toInr, arithmetic.one) !== 0;
+  const items: NicItem[] = [];
+  const lines = invoice.lines;
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
+    const path = itemPath(index);
+    const amount = (value: string, field: string): V => {
+      const exact = reader.decimal(value, path, field);
+      return convertsCurrency ? arithmetic.times(exact, toInr) : exact;
     };
     const gross = amount(line.grossAmount, 'TotAmt');
     const discountExact = amount(line.discount, 'Discount');
     const assessableExact = amount(line.taxableValue, 'AssAmt');
-    const grossLessDiscount = gross.minus(discountExact);
+    const grossLessDiscount = arithmetic.minus(gross, discountExact);
     if (
-      !grossLessDiscount.eq(assessableExact) &&
-      grossLessDiscount.minus(assessableExact).abs().gt(ASSESSABLE_TOLERANCE)
+      arithmetic.compare(grossLessDiscount, assessableExact) !== 0 &&
+      arithmetic.compare(
+        arithmetic.abs(arithmetic.minus(grossLessDiscount, assessableExact)),
+        assessableTolerance,
+      ) > 0
     ) {
       reader.errors.push(
         irnError(
@@ -101,7 +110,13 @@ export function mapItems(
     const withTax = plus(withoutTax, taxes);
     const totalItemValue =
       taxMayBeExcluded &&
-      erpTotalExcludesTax(reader.decimal(line.totalAmount, `${path}.TotItemVal`), toInr, withTax, withoutTax)
+      erpTotalExcludesTax(
+        arithmetic,
+        reader.decimal(line.totalAmount, path, 'TotItemVal'),
+        toInr,
+        withTax,
+        withoutTax,
+      )
         ? withoutTax
         : withTax;
 
@@ -124,47 +139,48 @@ export function mapItems(
         ),
       );
     }
-    const unitPrice = reader.decimal(line.unitPrice, `${path}.UnitPrice`);
+    const unitPrice = reader.decimal(line.unitPrice, path, 'UnitPrice');
+    const { toWire } = arithmetic;
     const item: NicItem = {
       SlNo: String(line.lineNo),
       IsServc: isService ? 'Y' : 'N',
       HsnCd: hsnCode,
-      Qty: toWireNumber(reader.decimal(line.quantity, `${path}.Qty`), QUANTITY_PLACES),
-      UnitPrice: toWireNumber(inInr ? unitPrice.times(toInr) : unitPrice, QUANTITY_PLACES),
-      TotAmt: toWireNumber(plus(assessable, discount), AMOUNT_PLACES),
-      Discount: toWireNumber(discount, AMOUNT_PLACES),
-      AssAmt: toWireNumber(assessable, AMOUNT_PLACES),
-      GstRt: toWireNumber(reader.rate(line.taxRate, `${path}.GstRt`), RATE_PLACES),
-      IgstAmt: toWireNumber(igst, AMOUNT_PLACES),
-      CgstAmt: toWireNumber(cgst, AMOUNT_PLACES),
-      SgstAmt: toWireNumber(sgst, AMOUNT_PLACES),
-      CesRt: toWireNumber(reader.rate(line.cessRate, `${path}.CesRt`), RATE_PLACES),
-      CesAmt: toWireNumber(cessAdvalorem, AMOUNT_PLACES),
-      CesNonAdvlAmt: toWireNumber(cessNonAdvol, AMOUNT_PLACES),
-      StateCesRt: toWireNumber(reader.rate(line.stateCessRate, `${path}.StateCesRt`), RATE_PLACES),
-      StateCesAmt: toWireNumber(stateCessAdvalorem, AMOUNT_PLACES),
-      StateCesNonAdvlAmt: toWireNumber(stateCessNonAdvol, AMOUNT_PLACES),
-      OthChrg: toWireNumber(otherCharges, AMOUNT_PLACES),
-      TotItemVal: toWireNumber(totalItemValue, AMOUNT_PLACES),
+      Qty: toWire(reader.decimal(line.quantity, path, 'Qty'), QUANTITY_PLACES),
+      UnitPrice: toWire(convertsCurrency ? arithmetic.times(unitPrice, toInr) : unitPrice, QUANTITY_PLACES),
+      TotAmt: toWire(plus(assessable, discount), AMOUNT_PLACES),
+      Discount: toWire(discount, AMOUNT_PLACES),
+      AssAmt: toWire(assessable, AMOUNT_PLACES),
+      GstRt: toWire(reader.rate(line.taxRate, path, 'GstRt'), RATE_PLACES),
+      IgstAmt: toWire(igst, AMOUNT_PLACES),
+      CgstAmt: toWire(cgst, AMOUNT_PLACES),
+      SgstAmt: toWire(sgst, AMOUNT_PLACES),
+      CesRt: toWire(reader.rate(line.cessRate, path, 'CesRt'), RATE_PLACES),
+      CesAmt: toWire(cessAdvalorem, AMOUNT_PLACES),
+      CesNonAdvlAmt: toWire(cessNonAdvol, AMOUNT_PLACES),
+      StateCesRt: toWire(reader.rate(line.stateCessRate, path, 'StateCesRt'), RATE_PLACES),
+      StateCesAmt: toWire(stateCessAdvalorem, AMOUNT_PLACES),
+      StateCesNonAdvlAmt: toWire(stateCessNonAdvol, AMOUNT_PLACES),
+      OthChrg: toWire(otherCharges, AMOUNT_PLACES),
+      TotItemVal: toWire(totalItemValue, AMOUNT_PLACES),
     };
     // Optional fields are set only when present: NIC rejects null, and JSON has no undefined.
     const description = nicText(line.description);
     if (description !== undefined) item.PrdDesc = description;
     const barcode = nicText(line.barcode);
     if (barcode !== undefined) item.Barcde = barcode;
-    const freeQuantity = reader.optionalDecimal(line.freeQuantity, `${path}.FreeQty`);
-    if (freeQuantity !== undefined) item.FreeQty = toWireNumber(freeQuantity, QUANTITY_PLACES);
+    const freeQuantity = reader.optionalDecimal(line.freeQuantity, path, 'FreeQty');
+    if (freeQuantity !== undefined) item.FreeQty = toWire(freeQuantity, QUANTITY_PLACES);
     const unit = unitFor(line, isService);
     if (unit !== undefined) item.Unit = unit;
     if (line.batch) item.BchDtls = batchFor(line.batch, path, reader);
     if (line.attributes && line.attributes.length > 0) item.AttribDtls = attributesFor(line.attributes);
-    return item;
-  });
+    items.push(item);
+  }
   return { items, totals, warnings };
 }
 
-function newColumns() {
-  const column = () => new CarriedRounding(AMOUNT_PLACES);
+function newColumns<V>(arithmetic: ExactArithmetic<V>) {
+  const column = () => new CarriedRoundingColumn(AMOUNT_PLACES, arithmetic);
   return {
     assessable: column(),
     discount: column(),
@@ -180,14 +196,16 @@ function newColumns() {
 }
 
 /** Reverse charge and EXPWP lines may state their total without tax; follow the ERP's choice. */
-function erpTotalExcludesTax(
-  erpTotal: Decimal,
-  toInr: Decimal,
-  withTax: Decimal,
-  withoutTax: Decimal,
+function erpTotalExcludesTax<V>(
+  arithmetic: ExactArithmetic<V>,
+  erpTotal: V,
+  toInr: V,
+  withTax: V,
+  withoutTax: V,
 ): boolean {
-  const total = erpTotal.times(toInr);
-  return total.minus(withoutTax).abs().lt(total.minus(withTax).abs());
+  const { abs, minus } = arithmetic;
+  const total = arithmetic.times(erpTotal, toInr);
+  return arithmetic.compare(abs(minus(total, withoutTax)), abs(minus(total, withTax))) < 0;
 }
 
 /** Quantity and unit are mandatory for goods; for services NIC takes them when they are given. */
@@ -196,7 +214,7 @@ function unitFor(line: InvoiceLine, isService: boolean): string | undefined {
   return unit === '' && isService ? undefined : unit;
 }
 
-function batchFor(batch: Batch, path: string, reader: CanonicalReader): NicBchDtls {
+function batchFor<V>(batch: Batch, path: string, reader: CanonicalReader<V>): NicBchDtls {
   return dropUndefined({
     Nm: nicText(batch.name) ?? '',
     ExpDt: reader.optionalDate(batch.expiryDate, `${path}.BchDtls.ExpDt`),

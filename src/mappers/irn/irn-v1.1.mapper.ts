@@ -1,8 +1,9 @@
 import { type CanonicalInvoice, type IsoDate, type TransportMode } from '../../domain/canonical-invoice';
 import { type Outcome } from '../../domain/field-error';
-import { Dec, type Decimal, ZERO } from '../../domain/money';
 import { CanonicalReader } from './canonical-reader';
+import { computeExactly } from './compute-exactly';
 import { dropUndefined } from './drop-undefined';
+import { type ExactArithmetic } from './exact-arithmetic';
 import { type IrnFieldError, irnError } from './irn-field-error';
 import { type ItemTotals, mapItems } from './irn-v1.1.items';
 import { isExport, mapBuyer, mapDispatchFrom, mapSeller, mapShipTo } from './irn-v1.1.parties';
@@ -19,7 +20,7 @@ import {
   type NicValDtls,
 } from './nic-einvoice-v1.1.types';
 import { nicText } from './nic-text';
-import { AMOUNT_PLACES, toWireNumber } from './wire-number';
+import { AMOUNT_PLACES } from './wire-number';
 
 export interface IrnMappingOptions {
   /** Today's date in India, for the no-future-date rule; defaults to the current date in IST. */
@@ -33,9 +34,9 @@ export interface BuiltNicEinvoice {
   warnings: IrnFieldError[];
 }
 
-const ONE = new Dec(1);
 const INR = 'INR';
 const REMARKS_MAX = 100;
+const NOT_LETTER_OR_DIGIT = /[^A-Za-z0-9]/g;
 const TRANSPORT_MODES: Readonly<Record<TransportMode, NicTransportMode>> = {
   ROAD: '1',
   RAIL: '2',
@@ -86,7 +87,15 @@ export function irnNotApplicable(invoice: CanonicalInvoice): IrnFieldError | und
 
 /** The payload before validation (the supply type must not be B2C: see `irnNotApplicable`). */
 export function buildNicEinvoiceV11(invoice: CanonicalInvoice): BuiltNicEinvoice {
-  const reader = new CanonicalReader();
+  return computeExactly((arithmetic) => buildNicEinvoiceV11With(arithmetic, invoice));
+}
+
+/** buildNicEinvoiceV11 with the given arithmetic, which throws if it cannot hold a value exactly. */
+export function buildNicEinvoiceV11With<V>(
+  arithmetic: ExactArithmetic<V>,
+  invoice: CanonicalInvoice,
+): BuiltNicEinvoice {
+  const reader = new CanonicalReader(arithmetic);
   const toInr = inrPerDocumentUnit(invoice, reader);
   const taxMayBeExcluded = invoice.reverseCharge || invoice.supplyType === 'EXPWP';
   const { items, totals, warnings } = mapItems(invoice, toInr, reader, taxMayBeExcluded);
@@ -122,13 +131,14 @@ export function buildNicEinvoiceV11(invoice: CanonicalInvoice): BuiltNicEinvoice
  * NIC amounts are in rupees. A document in another currency (an export billed in USD) is converted at
  * its exchange rate, and its own total goes to TotInvValFc.
  */
-function inrPerDocumentUnit(invoice: CanonicalInvoice, reader: CanonicalReader): Decimal {
-  if ((invoice.currency ?? INR).toUpperCase() === INR) return ONE;
+function inrPerDocumentUnit<V>(invoice: CanonicalInvoice, reader: CanonicalReader<V>): V {
+  const { arithmetic } = reader;
+  if ((invoice.currency ?? INR).toUpperCase() === INR) return arithmetic.one;
   const rate =
     invoice.exchangeRate === undefined
       ? undefined
       : reader.decimal(invoice.exchangeRate, 'ValDtls.TotInvVal');
-  if (rate === undefined || rate.lte(0)) {
+  if (rate === undefined || arithmetic.compare(rate, arithmetic.zero) <= 0) {
     const error = irnError(
       'ValDtls.TotInvVal',
       'irn.exchangeRate.required',
@@ -137,7 +147,7 @@ function inrPerDocumentUnit(invoice: CanonicalInvoice, reader: CanonicalReader):
     );
     error.canonicalPath = 'exchangeRate';
     reader.errors.push(error);
-    return ONE;
+    return arithmetic.one;
   }
   return rate;
 }
@@ -146,41 +156,41 @@ function inrPerDocumentUnit(invoice: CanonicalInvoice, reader: CanonicalReader):
  * Tax and value sums are the sums of the rounded items (see CarriedRounding), so they agree with the
  * items to the paisa. Invoice-level discount, charges, round-off and the total are the ERP's own.
  */
-function mapValues(
+function mapValues<V>(
   invoice: CanonicalInvoice,
-  totals: ItemTotals,
-  toInr: Decimal,
-  reader: CanonicalReader,
+  totals: ItemTotals<V>,
+  toInr: V,
+  reader: CanonicalReader<V>,
 ): NicValDtls {
+  const { arithmetic } = reader;
+  const toWire = (value: V) => arithmetic.toWire(value, AMOUNT_PLACES);
   const amount = (value: string, path: string) =>
-    toWireNumber(reader.decimal(value, path).times(toInr), AMOUNT_PLACES);
-  const charges = invoice.charges.reduce(
-    (sum, charge, index) => sum.plus(reader.decimal(charge.amount, `ValDtls.OthChrg[${index}]`)),
-    ZERO,
-  );
+    toWire(arithmetic.times(reader.decimal(value, path), toInr));
+  let charges = arithmetic.zero;
+  invoice.charges.forEach((charge, index) => {
+    charges = arithmetic.plus(charges, reader.decimal(charge.amount, `ValDtls.OthChrg[${index}]`));
+  });
   const inForeignCurrency = (invoice.currency ?? INR).toUpperCase() !== INR;
   const foreignTotal =
     invoice.totals.invoiceTotalForeignCurrency ??
     (inForeignCurrency ? invoice.totals.invoiceTotal : undefined);
   return dropUndefined({
-    AssVal: toWireNumber(totals.assessable, AMOUNT_PLACES),
-    CgstVal: toWireNumber(totals.cgst, AMOUNT_PLACES),
-    SgstVal: toWireNumber(totals.sgst, AMOUNT_PLACES),
-    IgstVal: toWireNumber(totals.igst, AMOUNT_PLACES),
-    CesVal: toWireNumber(totals.cess, AMOUNT_PLACES),
-    StCesVal: toWireNumber(totals.stateCess, AMOUNT_PLACES),
+    AssVal: toWire(totals.assessable),
+    CgstVal: toWire(totals.cgst),
+    SgstVal: toWire(totals.sgst),
+    IgstVal: toWire(totals.igst),
+    CesVal: toWire(totals.cess),
+    StCesVal: toWire(totals.stateCess),
     Discount: amount(invoice.documentDiscount, 'ValDtls.Discount'),
-    OthChrg: toWireNumber(charges.times(toInr), AMOUNT_PLACES),
+    OthChrg: toWire(arithmetic.times(charges, toInr)),
     RndOffAmt: amount(invoice.totals.roundOff, 'ValDtls.RndOffAmt'),
     TotInvVal: amount(invoice.totals.invoiceTotal, 'ValDtls.TotInvVal'),
     TotInvValFc:
-      foreignTotal === undefined
-        ? undefined
-        : toWireNumber(reader.decimal(foreignTotal, 'ValDtls.TotInvValFc'), AMOUNT_PLACES),
+      foreignTotal === undefined ? undefined : toWire(reader.decimal(foreignTotal, 'ValDtls.TotInvValFc')),
   });
 }
 
-function mapPayment(invoice: CanonicalInvoice, reader: CanonicalReader): NicPayDtls | undefined {
+function mapPayment<V>(invoice: CanonicalInvoice, reader: CanonicalReader<V>): NicPayDtls | undefined {
   const payment = invoice.payment;
   if (!payment) return undefined;
   const paid = reader.optionalDecimal(payment.paidAmount, 'PayDtls.PaidAmt');
@@ -193,14 +203,14 @@ function mapPayment(invoice: CanonicalInvoice, reader: CanonicalReader): NicPayD
     PayTerm: nicText(payment.terms),
     PayInstr: nicText(payment.instructions),
     CrDay: payment.creditDays,
-    PaidAmt: paid === undefined ? undefined : toWireNumber(paid, AMOUNT_PLACES),
-    PaymtDue: due === undefined ? undefined : toWireNumber(due, AMOUNT_PLACES),
+    PaidAmt: paid === undefined ? undefined : reader.arithmetic.toWire(paid, AMOUNT_PLACES),
+    PaymtDue: due === undefined ? undefined : reader.arithmetic.toWire(due, AMOUNT_PLACES),
   });
   return Object.keys(mapped).length > 0 ? mapped : undefined;
 }
 
 /** Remarks and, for credit and debit notes, the invoice they amend (PrecDocDtls). */
-function mapReferences(invoice: CanonicalInvoice, reader: CanonicalReader): NicRefDtls | undefined {
+function mapReferences<V>(invoice: CanonicalInvoice, reader: CanonicalReader<V>): NicRefDtls | undefined {
   const remarks = nicText(invoice.notes)?.slice(0, REMARKS_MAX);
   const original = invoice.originalInvoice;
   const references = dropUndefined<NicRefDtls>({
@@ -212,7 +222,7 @@ function mapReferences(invoice: CanonicalInvoice, reader: CanonicalReader): NicR
   return Object.keys(references).length > 0 ? references : undefined;
 }
 
-function mapExport(invoice: CanonicalInvoice, reader: CanonicalReader): NicExpDtls | undefined {
+function mapExport<V>(invoice: CanonicalInvoice, reader: CanonicalReader<V>): NicExpDtls | undefined {
   const details = invoice.export;
   if (!details && !isExport(invoice)) return undefined;
   const currency = (invoice.currency ?? INR).toUpperCase();
@@ -225,13 +235,13 @@ function mapExport(invoice: CanonicalInvoice, reader: CanonicalReader): NicExpDt
     RefClm: details?.refundClaim === undefined ? undefined : details.refundClaim ? 'Y' : 'N',
     ForCur: details?.foreignCurrency ?? (currency === INR ? undefined : currency),
     CntCode: country ? country.trim().toUpperCase() : undefined,
-    ExpDuty: duty === undefined ? undefined : toWireNumber(duty, AMOUNT_PLACES),
+    ExpDuty: duty === undefined ? undefined : reader.arithmetic.toWire(duty, AMOUNT_PLACES),
   });
   return Object.keys(mapped).length > 0 ? mapped : undefined;
 }
 
 /** Part-A/Part-B data for an e-way bill generated with the IRN; Distance 0 lets NIC compute it. */
-function mapTransport(invoice: CanonicalInvoice, reader: CanonicalReader): NicEwbDtls | undefined {
+function mapTransport<V>(invoice: CanonicalInvoice, reader: CanonicalReader<V>): NicEwbDtls | undefined {
   const transport = invoice.transport;
   if (!transport) return undefined;
   return dropUndefined<NicEwbDtls>({
@@ -242,7 +252,7 @@ function mapTransport(invoice: CanonicalInvoice, reader: CanonicalReader): NicEw
     TransDocNo: nicText(transport.transportDocNumber),
     TransDocDt: reader.optionalDate(transport.transportDocDate, 'EwbDtls.TransDocDt'),
     VehNo: transport.vehicleNumber
-      ? transport.vehicleNumber.replace(/[^A-Za-z0-9]/g, '').toUpperCase()
+      ? transport.vehicleNumber.replace(NOT_LETTER_OR_DIGIT, '').toUpperCase()
       : undefined,
     VehType: transport.vehicleType,
   });

@@ -21,6 +21,9 @@ import { nicText } from './nic-text';
 export const OTHER_COUNTRY_PIN = 999999;
 
 const EMAIL = /^[a-zA-Z0-9+_.-]+@[a-zA-Z0-9.-]+$/;
+const PIN_DIGITS = /^\d{1,9}$/;
+const SINGLE_DIGIT = /^\d$/;
+const NON_DIGITS = /\D/g;
 
 export function isExport(invoice: CanonicalInvoice): boolean {
   return invoice.supplyType === 'EXPWP' || invoice.supplyType === 'EXPWOP';
@@ -93,18 +96,18 @@ function addressOf(address: Address): { Addr1: string; Addr2?: string; Loc: stri
 /** A PIN the rules can check; text that is not a number becomes 0, which they report. */
 function pinOf(address: Address): number {
   const pin = (address.postalCode ?? '').trim();
-  return /^\d{1,9}$/.test(pin) ? Number(pin) : 0;
+  return PIN_DIGITS.test(pin) ? Number(pin) : 0;
 }
 
 /** State codes are two digits ("07"); ERPs often drop the leading zero. */
 function stateCodeOf(address: Address): string {
   const code = (address.stateCode ?? '').trim();
-  return /^\d$/.test(code) ? `0${code}` : code;
+  return SINGLE_DIGIT.test(code) ? `0${code}` : code;
 }
 
 /** NIC takes 6 to 12 digits; "+91 98450-12345" is sent as 919845012345. Unusable numbers are left out. */
 function phoneOf(phone: string | undefined): string | undefined {
-  const digits = (phone ?? '').replace(/\D/g, '');
+  const digits = (phone ?? '').replace(NON_DIGITS, '');
   return digits.length >= 6 && digits.length <= 12 ? digits : undefined;
 }
 

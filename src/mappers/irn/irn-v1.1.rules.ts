@@ -1,3 +1,5 @@
+import { computeExactly } from './compute-exactly';
+import { type ExactArithmetic } from './exact-arithmetic';
 import { type IrnFieldError } from './irn-field-error';
 import { type NicEinvoiceV11 } from './nic-einvoice-v1.1.types';
 import { checkDocument } from './rules/document.rules';
@@ -16,7 +18,16 @@ export interface IrnValidation {
 
 /** The IRP's business rules that can be checked before sending (NIC error codes in `nicCode`). */
 export function validateNicEinvoiceV11(payload: NicEinvoiceV11, options: RuleOptions): IrnValidation {
-  const context = new RuleContext(payload, options);
+  return computeExactly((arithmetic) => validateNicEinvoiceV11With(arithmetic, payload, options));
+}
+
+/** validateNicEinvoiceV11 with the given arithmetic, which throws if it cannot hold a value exactly. */
+export function validateNicEinvoiceV11With<V>(
+  arithmetic: ExactArithmetic<V>,
+  payload: NicEinvoiceV11,
+  options: RuleOptions,
+): IrnValidation {
+  const context = new RuleContext(payload, options, arithmetic);
   checkDocument(context);
   checkParties(context);
   const items = checkItems(context);

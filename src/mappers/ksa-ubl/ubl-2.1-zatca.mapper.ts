@@ -6,13 +6,12 @@
  * exemption reasons. Element order follows the UBL 2.1 XSD; figures come from zatca-amounts.ts (its
  * header documents the rounding). The output is compact (no indentation) and has no UBLExtensions,
  * QR reference or cac:Signature: compliance/ksa/signer.ts splices those in without changing the hash.
+ * The markup is xmlbuilder2's, through templates cached per invoice shape (see templated-xml-writer.ts).
  */
-import { create } from 'xmlbuilder2';
-import { type XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { type Decimal } from 'decimal.js';
 import { type Buyer, type CanonicalInvoice, type Party } from '../../domain/canonical-invoice';
 import { type Outcome } from '../../domain/field-error';
-import { toFixed } from '../../domain/money';
+import { Dec, ZERO } from '../../domain/money';
 import {
   computeZatcaAmounts,
   type TaxCategoryRef,
@@ -34,6 +33,7 @@ import {
   validateForZatca,
   type ZatcaChainInput,
 } from './zatca-invoice-validation';
+import { TemplatedXmlWriter, type XmlRootElement } from './templated-xml-writer';
 
 export const ZATCA_UBL_MAPPER_VERSION = 'ubl-2.1-zatca/1';
 
@@ -43,6 +43,11 @@ export const UBL_INVOICE_NAMESPACES = {
   'xmlns:cbc': 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
   'xmlns:ext': 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2',
 } as const;
+
+const INVOICE_ROOT: XmlRootElement = (() => {
+  const { xmlns, ...prefixed } = UBL_INVOICE_NAMESPACES;
+  return { namespace: xmlns, name: 'Invoice', attributes: prefixed };
+})();
 
 export function buildZatcaInvoiceXml(invoice: CanonicalInvoice, chain: ZatcaChainInput): Outcome<string> {
   const errors = validateForZatca(invoice, chain);
@@ -56,7 +61,7 @@ export function buildZatcaInvoiceXml(invoice: CanonicalInvoice, chain: ZatcaChai
 }
 
 class ZatcaInvoiceWriter {
-  private readonly root: XMLBuilder;
+  private readonly xml: TemplatedXmlWriter;
   private readonly currency: string;
 
   constructor(
@@ -65,8 +70,7 @@ class ZatcaInvoiceWriter {
     private readonly amounts: ZatcaAmounts,
   ) {
     this.currency = invoice.currency;
-    const { xmlns, ...prefixed } = UBL_INVOICE_NAMESPACES;
-    this.root = create({ version: '1.0', encoding: 'UTF-8' }).ele(xmlns, 'Invoice', prefixed);
+    this.xml = new TemplatedXmlWriter(INVOICE_ROOT);
   }
 
   write(): string {
@@ -75,223 +79,247 @@ class ZatcaInvoiceWriter {
     this.supplier();
     this.customer();
     this.deliveryAndPayment();
-    this.amounts.allowanceCharges.forEach((entry) => this.allowanceCharge(this.root, entry));
+    this.amounts.allowanceCharges.forEach((entry) => this.allowanceCharge(entry));
     this.taxTotals();
     this.monetaryTotal();
     this.amounts.lines.forEach((line, index) => this.line(line, index));
-    return this.root.end({ prettyPrint: false });
+    return this.xml.toXml();
   }
 
   private header(): void {
-    const { invoice, root } = this;
-    text(root, 'cbc:ProfileID', 'reporting:1.0');
-    text(root, 'cbc:ID', invoice.documentNumber);
-    text(root, 'cbc:UUID', this.chain.uuid);
-    text(root, 'cbc:IssueDate', invoice.documentDate);
-    text(root, 'cbc:IssueTime', invoice.ksa!.issueTime!);
-    text(root, 'cbc:InvoiceTypeCode', INVOICE_TYPE_CODE[invoice.documentType], {
+    const { invoice, xml } = this;
+    xml.text('cbc:ProfileID', 'reporting:1.0');
+    xml.text('cbc:ID', invoice.documentNumber);
+    xml.text('cbc:UUID', this.chain.uuid);
+    xml.text('cbc:IssueDate', invoice.documentDate);
+    xml.text('cbc:IssueTime', invoice.ksa!.issueTime!);
+    xml.text('cbc:InvoiceTypeCode', INVOICE_TYPE_CODE[invoice.documentType], {
       name: invoiceTransactionCode(invoice),
     });
-    if (invoice.notes?.trim()) text(root, 'cbc:Note', invoice.notes.trim());
-    text(root, 'cbc:DocumentCurrencyCode', this.currency);
-    text(root, 'cbc:TaxCurrencyCode', SAUDI_RIYAL);
+    if (invoice.notes?.trim()) xml.text('cbc:Note', invoice.notes.trim());
+    xml.text('cbc:DocumentCurrencyCode', this.currency);
+    xml.text('cbc:TaxCurrencyCode', SAUDI_RIYAL);
   }
 
   private references(): void {
-    const { invoice, root } = this;
-    if (invoice.documentType !== 'INV' && invoice.originalInvoice) {
-      const reference = root.ele('cac:BillingReference').ele('cac:InvoiceDocumentReference');
-      text(reference, 'cbc:ID', invoice.originalInvoice.number);
+    const { invoice, xml } = this;
+    const original = invoice.originalInvoice;
+    if (invoice.documentType !== 'INV' && original) {
+      xml.element('cac:BillingReference', () =>
+        xml.element('cac:InvoiceDocumentReference', () => xml.text('cbc:ID', original.number)),
+      );
     }
-    const counter = root.ele('cac:AdditionalDocumentReference');
-    text(counter, 'cbc:ID', 'ICV');
-    text(counter, 'cbc:UUID', String(this.chain.icv));
-    const previous = root.ele('cac:AdditionalDocumentReference');
-    text(previous, 'cbc:ID', 'PIH');
-    text(previous.ele('cac:Attachment'), 'cbc:EmbeddedDocumentBinaryObject', this.chain.pih, {
-      mimeCode: 'text/plain',
+    xml.element('cac:AdditionalDocumentReference', () => {
+      xml.text('cbc:ID', 'ICV');
+      xml.text('cbc:UUID', String(this.chain.icv));
+    });
+    xml.element('cac:AdditionalDocumentReference', () => {
+      xml.text('cbc:ID', 'PIH');
+      xml.element('cac:Attachment', () =>
+        xml.text('cbc:EmbeddedDocumentBinaryObject', this.chain.pih, { mimeCode: 'text/plain' }),
+      );
     });
   }
 
   private supplier(): void {
+    const { xml } = this;
     const { seller } = this.invoice;
-    const party = this.root.ele('cac:AccountingSupplierParty').ele('cac:Party');
     const id = (seller.otherIds ?? []).find((entry) => SELLER_ID_SCHEMES.includes(entry.scheme))!;
-    text(party.ele('cac:PartyIdentification'), 'cbc:ID', id.value, { schemeID: id.scheme });
-    this.partyName(party, seller);
-    this.postalAddress(party, seller);
-    this.partyTaxScheme(party, seller.vatNumber);
-    text(party.ele('cac:PartyLegalEntity'), 'cbc:RegistrationName', partyRegistrationName(seller));
+    xml.element('cac:AccountingSupplierParty', () =>
+      xml.element('cac:Party', () => {
+        xml.element('cac:PartyIdentification', () => xml.text('cbc:ID', id.value, { schemeID: id.scheme }));
+        this.partyName(seller);
+        this.postalAddress(seller);
+        this.partyTaxScheme(seller.vatNumber);
+        xml.element('cac:PartyLegalEntity', () =>
+          xml.text('cbc:RegistrationName', partyRegistrationName(seller)),
+        );
+      }),
+    );
   }
 
   private customer(): void {
+    const { xml } = this;
     const { buyer } = this.invoice;
-    const customer = this.root.ele('cac:AccountingCustomerParty');
-    if (this.invoice.ksa!.invoiceKind === 'simplified' && !hasBuyerDetails(buyer)) return;
-    const party = customer.ele('cac:Party');
-    if (!buyer.vatNumber) {
-      const id = (buyer.otherIds ?? []).find((entry) => BUYER_ID_SCHEMES.includes(entry.scheme));
-      if (id) text(party.ele('cac:PartyIdentification'), 'cbc:ID', id.value, { schemeID: id.scheme });
-    }
-    this.partyName(party, buyer);
-    if (hasCompleteAddress(buyer)) this.postalAddress(party, buyer);
-    this.partyTaxScheme(party, buyer.vatNumber);
-    const name = partyRegistrationName(buyer);
-    if (name) text(party.ele('cac:PartyLegalEntity'), 'cbc:RegistrationName', name);
+    xml.element('cac:AccountingCustomerParty', () => {
+      if (this.invoice.ksa!.invoiceKind === 'simplified' && !hasBuyerDetails(buyer)) return;
+      xml.element('cac:Party', () => {
+        if (!buyer.vatNumber) {
+          const id = (buyer.otherIds ?? []).find((entry) => BUYER_ID_SCHEMES.includes(entry.scheme));
+          if (id) {
+            xml.element('cac:PartyIdentification', () =>
+              xml.text('cbc:ID', id.value, { schemeID: id.scheme }),
+            );
+          }
+        }
+        this.partyName(buyer);
+        if (hasCompleteAddress(buyer)) this.postalAddress(buyer);
+        this.partyTaxScheme(buyer.vatNumber);
+        const name = partyRegistrationName(buyer);
+        if (name) xml.element('cac:PartyLegalEntity', () => xml.text('cbc:RegistrationName', name));
+      });
+    });
   }
 
-  private partyName(party: XMLBuilder, source: Party): void {
-    if (source.tradeName?.trim()) text(party.ele('cac:PartyName'), 'cbc:Name', source.tradeName.trim());
+  private partyName(source: Party): void {
+    const tradeName = source.tradeName?.trim();
+    if (tradeName) this.xml.element('cac:PartyName', () => this.xml.text('cbc:Name', tradeName));
   }
 
-  private postalAddress(party: XMLBuilder, source: Party): void {
+  private postalAddress(source: Party): void {
+    const { xml } = this;
     const address = source.address;
-    const postal = party.ele('cac:PostalAddress');
-    text(postal, 'cbc:StreetName', addressStreet(address));
-    if (address.line2?.trim() && address.street)
-      text(postal, 'cbc:AdditionalStreetName', address.line2.trim());
-    optionalText(postal, 'cbc:BuildingNumber', address.buildingNumber);
-    optionalText(postal, 'cbc:PlotIdentification', address.additionalNumber);
-    optionalText(postal, 'cbc:CitySubdivisionName', address.district);
-    text(postal, 'cbc:CityName', address.city.trim());
-    optionalText(postal, 'cbc:PostalZone', address.postalCode);
-    optionalText(postal, 'cbc:CountrySubentity', address.stateCode);
-    text(postal.ele('cac:Country'), 'cbc:IdentificationCode', address.countryCode);
+    xml.element('cac:PostalAddress', () => {
+      xml.text('cbc:StreetName', addressStreet(address));
+      if (address.line2?.trim() && address.street) xml.text('cbc:AdditionalStreetName', address.line2.trim());
+      this.optionalText('cbc:BuildingNumber', address.buildingNumber);
+      this.optionalText('cbc:PlotIdentification', address.additionalNumber);
+      this.optionalText('cbc:CitySubdivisionName', address.district);
+      xml.text('cbc:CityName', address.city.trim());
+      this.optionalText('cbc:PostalZone', address.postalCode);
+      this.optionalText('cbc:CountrySubentity', address.stateCode);
+      xml.element('cac:Country', () => xml.text('cbc:IdentificationCode', address.countryCode));
+    });
   }
 
-  private partyTaxScheme(party: XMLBuilder, vatNumber: string | undefined): void {
+  private partyTaxScheme(vatNumber: string | undefined): void {
     if (!vatNumber) return;
-    const scheme = party.ele('cac:PartyTaxScheme');
-    text(scheme, 'cbc:CompanyID', vatNumber);
-    text(scheme.ele('cac:TaxScheme'), 'cbc:ID', 'VAT');
+    const { xml } = this;
+    xml.element('cac:PartyTaxScheme', () => {
+      xml.text('cbc:CompanyID', vatNumber);
+      xml.element('cac:TaxScheme', () => xml.text('cbc:ID', 'VAT'));
+    });
   }
 
   private deliveryAndPayment(): void {
-    const { invoice, root } = this;
+    const { invoice, xml } = this;
     const ksa = invoice.ksa!;
     const standardInvoice = ksa.invoiceKind === 'standard' && invoice.documentType === 'INV';
     // BR-KSA-15: a tax invoice states its supply date; the invoice date stands in when the ERP has none.
     const supplyDate = ksa.supplyDate ?? (standardInvoice ? invoice.documentDate : undefined);
     if (supplyDate) {
-      const delivery = root.ele('cac:Delivery');
-      text(delivery, 'cbc:ActualDeliveryDate', supplyDate);
-      optionalText(delivery, 'cbc:LatestDeliveryDate', ksa.supplyEndDate);
+      xml.element('cac:Delivery', () => {
+        xml.text('cbc:ActualDeliveryDate', supplyDate);
+        this.optionalText('cbc:LatestDeliveryDate', ksa.supplyEndDate);
+      });
     }
     const reason = invoice.documentType !== 'INV' ? invoice.originalInvoice?.reason?.trim() : undefined;
     const meansCode = invoice.payment?.meansCode;
     if (meansCode || reason) {
-      const means = root.ele('cac:PaymentMeans');
-      // UNTDID 4461 "1" (instrument not defined) when a note states its reason but no payment means.
-      text(means, 'cbc:PaymentMeansCode', meansCode ?? '1');
-      if (reason) text(means, 'cbc:InstructionNote', reason);
-      if (invoice.payment?.accountNumber?.trim()) {
-        text(means.ele('cac:PayeeFinancialAccount'), 'cbc:ID', invoice.payment.accountNumber.trim());
+      xml.element('cac:PaymentMeans', () => {
+        // UNTDID 4461 "1" (instrument not defined) when a note states its reason but no payment means.
+        xml.text('cbc:PaymentMeansCode', meansCode ?? '1');
+        if (reason) xml.text('cbc:InstructionNote', reason);
+        const account = invoice.payment?.accountNumber?.trim();
+        if (account) xml.element('cac:PayeeFinancialAccount', () => xml.text('cbc:ID', account));
+      });
+    }
+    const terms = invoice.payment?.terms?.trim();
+    if (terms) xml.element('cac:PaymentTerms', () => xml.text('cbc:Note', terms));
+  }
+
+  private allowanceCharge(entry: ZatcaAllowanceCharge): void {
+    const { xml } = this;
+    xml.element('cac:AllowanceCharge', () => {
+      xml.text('cbc:ChargeIndicator', entry.charge ? 'true' : 'false');
+      xml.text('cbc:AllowanceChargeReasonCode', entry.reasonCode);
+      xml.text('cbc:AllowanceChargeReason', entry.reason);
+      this.amount('cbc:Amount', entry.amount);
+      this.taxCategory('cac:TaxCategory', entry);
+    });
+  }
+
+  private taxCategory(name: string, ref: TaxCategoryRef, breakdown?: ZatcaTaxBreakdown): void {
+    const { xml } = this;
+    xml.element(name, () => {
+      xml.text('cbc:ID', ref.category);
+      xml.text('cbc:Percent', fixedText(ref.rate, 2));
+      if (breakdown?.exemptionCode) {
+        xml.text('cbc:TaxExemptionReasonCode', breakdown.exemptionCode);
+        xml.text('cbc:TaxExemptionReason', breakdown.exemptionText ?? breakdown.exemptionCode);
       }
-    }
-    if (invoice.payment?.terms?.trim())
-      text(root.ele('cac:PaymentTerms'), 'cbc:Note', invoice.payment.terms.trim());
-  }
-
-  private allowanceCharge(parent: XMLBuilder, entry: ZatcaAllowanceCharge): void {
-    const element = parent.ele('cac:AllowanceCharge');
-    text(element, 'cbc:ChargeIndicator', entry.charge ? 'true' : 'false');
-    text(element, 'cbc:AllowanceChargeReasonCode', entry.reasonCode);
-    text(element, 'cbc:AllowanceChargeReason', entry.reason);
-    this.amount(element, 'cbc:Amount', entry.amount);
-    this.taxCategory(element, 'cac:TaxCategory', entry);
-  }
-
-  private taxCategory(
-    parent: XMLBuilder,
-    name: string,
-    ref: TaxCategoryRef,
-    breakdown?: ZatcaTaxBreakdown,
-  ): void {
-    const category = parent.ele(name);
-    text(category, 'cbc:ID', ref.category);
-    text(category, 'cbc:Percent', toFixed(ref.rate, 2));
-    if (breakdown?.exemptionCode) {
-      text(category, 'cbc:TaxExemptionReasonCode', breakdown.exemptionCode);
-      text(category, 'cbc:TaxExemptionReason', breakdown.exemptionText ?? breakdown.exemptionCode);
-    }
-    text(category.ele('cac:TaxScheme'), 'cbc:ID', 'VAT');
+      xml.element('cac:TaxScheme', () => xml.text('cbc:ID', 'VAT'));
+    });
   }
 
   /** BR-KSA-EN16931-08/09: one total in SAR without breakdown, one in the document currency with it. */
   private taxTotals(): void {
+    const { xml } = this;
     const { totals, breakdown } = this.amounts;
-    this.amount(this.root.ele('cac:TaxTotal'), 'cbc:TaxAmount', totals.taxTotalSar, SAUDI_RIYAL);
-    const total = this.root.ele('cac:TaxTotal');
-    this.amount(total, 'cbc:TaxAmount', totals.taxTotal);
-    for (const entry of breakdown) {
-      const subtotal = total.ele('cac:TaxSubtotal');
-      this.amount(subtotal, 'cbc:TaxableAmount', entry.taxable);
-      this.amount(subtotal, 'cbc:TaxAmount', entry.tax);
-      this.taxCategory(subtotal, 'cac:TaxCategory', entry, entry);
-    }
+    xml.element('cac:TaxTotal', () => this.amount('cbc:TaxAmount', totals.taxTotalSar, SAUDI_RIYAL));
+    xml.element('cac:TaxTotal', () => {
+      this.amount('cbc:TaxAmount', totals.taxTotal);
+      for (const entry of breakdown) {
+        xml.element('cac:TaxSubtotal', () => {
+          this.amount('cbc:TaxableAmount', entry.taxable);
+          this.amount('cbc:TaxAmount', entry.tax);
+          this.taxCategory('cac:TaxCategory', entry, entry);
+        });
+      }
+    });
   }
 
   private monetaryTotal(): void {
     const { totals } = this.amounts;
-    const element = this.root.ele('cac:LegalMonetaryTotal');
-    this.amount(element, 'cbc:LineExtensionAmount', totals.lineExtension);
-    this.amount(element, 'cbc:TaxExclusiveAmount', totals.taxExclusive);
-    this.amount(element, 'cbc:TaxInclusiveAmount', totals.taxInclusive);
-    this.amount(element, 'cbc:AllowanceTotalAmount', totals.allowanceTotal);
-    if (!totals.chargeTotal.isZero()) this.amount(element, 'cbc:ChargeTotalAmount', totals.chargeTotal);
-    this.amount(element, 'cbc:PrepaidAmount', totals.prepaid);
-    if (!totals.payableRounding.isZero())
-      this.amount(element, 'cbc:PayableRoundingAmount', totals.payableRounding);
-    this.amount(element, 'cbc:PayableAmount', totals.payable);
+    this.xml.element('cac:LegalMonetaryTotal', () => {
+      this.amount('cbc:LineExtensionAmount', totals.lineExtension);
+      this.amount('cbc:TaxExclusiveAmount', totals.taxExclusive);
+      this.amount('cbc:TaxInclusiveAmount', totals.taxInclusive);
+      this.amount('cbc:AllowanceTotalAmount', totals.allowanceTotal);
+      if (!totals.chargeTotal.isZero()) this.amount('cbc:ChargeTotalAmount', totals.chargeTotal);
+      this.amount('cbc:PrepaidAmount', totals.prepaid);
+      if (!totals.payableRounding.isZero()) this.amount('cbc:PayableRoundingAmount', totals.payableRounding);
+      this.amount('cbc:PayableAmount', totals.payable);
+    });
   }
 
   private line(amounts: ZatcaLineAmounts, index: number): void {
+    const { xml } = this;
     const source = this.invoice.lines[index];
-    const line = this.root.ele('cac:InvoiceLine');
-    text(line, 'cbc:ID', String(amounts.lineNo));
-    text(line, 'cbc:InvoicedQuantity', amounts.quantity.toFixed(), { unitCode: source.unit });
-    this.amount(line, 'cbc:LineExtensionAmount', amounts.net);
-    if (!amounts.discount.isZero()) {
-      const allowance = line.ele('cac:AllowanceCharge');
-      text(allowance, 'cbc:ChargeIndicator', 'false');
-      text(allowance, 'cbc:AllowanceChargeReasonCode', '95');
-      text(allowance, 'cbc:AllowanceChargeReason', 'Discount');
-      this.amount(allowance, 'cbc:Amount', amounts.discount);
-    }
-    const tax = line.ele('cac:TaxTotal');
-    this.amount(tax, 'cbc:TaxAmount', amounts.vat);
-    this.amount(tax, 'cbc:RoundingAmount', amounts.withVat);
-    const item = line.ele('cac:Item');
-    text(item, 'cbc:Name', source.description.trim());
-    if (source.hsnCode?.trim())
-      text(item.ele('cac:SellersItemIdentification'), 'cbc:ID', source.hsnCode.trim());
-    this.taxCategory(item, 'cac:ClassifiedTaxCategory', amounts);
-    this.amount(
-      line.ele('cac:Price'),
-      'cbc:PriceAmount',
-      amounts.unitPrice,
-      this.currency,
-      priceScale(amounts.unitPrice),
-    );
+    xml.element('cac:InvoiceLine', () => {
+      xml.text('cbc:ID', String(amounts.lineNo));
+      xml.text('cbc:InvoicedQuantity', amounts.quantity.toFixed(), { unitCode: source.unit });
+      this.amount('cbc:LineExtensionAmount', amounts.net);
+      if (!amounts.discount.isZero()) {
+        xml.element('cac:AllowanceCharge', () => {
+          xml.text('cbc:ChargeIndicator', 'false');
+          xml.text('cbc:AllowanceChargeReasonCode', '95');
+          xml.text('cbc:AllowanceChargeReason', 'Discount');
+          this.amount('cbc:Amount', amounts.discount);
+        });
+      }
+      xml.element('cac:TaxTotal', () => {
+        this.amount('cbc:TaxAmount', amounts.vat);
+        this.amount('cbc:RoundingAmount', amounts.withVat);
+      });
+      xml.element('cac:Item', () => {
+        xml.text('cbc:Name', source.description.trim());
+        const sellerItemId = source.hsnCode?.trim();
+        if (sellerItemId) {
+          xml.element('cac:SellersItemIdentification', () => xml.text('cbc:ID', sellerItemId));
+        }
+        this.taxCategory('cac:ClassifiedTaxCategory', amounts);
+      });
+      xml.element('cac:Price', () =>
+        this.amount('cbc:PriceAmount', amounts.unitPrice, this.currency, priceScale(amounts.unitPrice)),
+      );
+    });
   }
 
-  private amount(
-    parent: XMLBuilder,
-    name: string,
-    value: Decimal,
-    currency = this.currency,
-    places = 2,
-  ): void {
-    text(parent, name, toFixed(value, places), { currencyID: currency });
+  private amount(name: string, value: Decimal, currency = this.currency, places = 2): void {
+    this.xml.text(name, fixedText(value, places), { currencyID: currency });
+  }
+
+  private optionalText(name: string, value: string | undefined): void {
+    const trimmed = value?.trim();
+    if (trimmed) this.xml.text(name, trimmed);
   }
 }
 
-function text(parent: XMLBuilder, name: string, value: string, attributes?: Record<string, string>): void {
-  parent.ele(name, attributes).txt(value);
-}
-
-function optionalText(parent: XMLBuilder, name: string, value: string | undefined): void {
-  if (value?.trim()) text(parent, name, value.trim());
+/** money.toFixed for a value that is already a Decimal: rounded half up, never "-0.00". */
+function fixedText(value: Decimal, places: number): string {
+  const rounded = value.toDecimalPlaces(places, Dec.ROUND_HALF_UP);
+  return rounded.isZero() ? ZERO.toFixed(places) : rounded.toFixed(places);
 }
 
 /** Unit prices keep their own precision (at least 2 places): BT-146 is not rounded by EN16931. */

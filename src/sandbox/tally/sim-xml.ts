@@ -34,7 +34,20 @@ export function isoToTally(iso: string): string {
   return iso.replace(/-/g, '');
 }
 
+/** Every voucher's date is computed from its index on each request: remembered per (date, days). */
+const addedDays = new Map<string, string>();
+
 export function addDays(tallyDate: string, days: number): string {
+  const key = `${tallyDate}+${days}`;
+  let result = addedDays.get(key);
+  if (result === undefined) {
+    result = computeAddDays(tallyDate, days);
+    if (addedDays.size < 100_000) addedDays.set(key, result);
+  }
+  return result;
+}
+
+function computeAddDays(tallyDate: string, days: number): string {
   const date = new Date(
     Date.UTC(Number(tallyDate.slice(0, 4)), Number(tallyDate.slice(4, 6)) - 1, Number(tallyDate.slice(6, 8))),
   );

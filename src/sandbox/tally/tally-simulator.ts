@@ -19,7 +19,8 @@ import {
   type SimRequest,
   type VoucherFilter,
 } from './sim-request';
-import { esc, isoToTally } from './sim-xml';
+import { addDays, esc, isoToTally } from './sim-xml';
+import { VoucherTemplates } from './sim-voucher-templates';
 import {
   voucherMeta,
   voucherXml,
@@ -43,6 +44,11 @@ export interface TallySimulatorOptions {
   acceptIrnQrCode?: boolean;
   /** Report an unmatched Alter as ALTERED=1 instead of CREATED=1 (Tally's counters are unreliable). */
   misreportAlterCounters?: boolean;
+  /**
+   * Load tests: only this many distinct voucher bodies are generated; voucher i repeats the content of
+   * voucher (i mod N) under its own GUID, date, number and AlterID, served from a cache.
+   */
+  distinctVouchers?: number;
 }
 
 interface StoredVoucher {
@@ -90,7 +96,15 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
   const removed = new Set<string>();
   const created: string[] = [];
   const requests: { id: string; bytes: number }[] = [];
-  const metaOf = (index: number): SimVoucherMeta => voucherMeta(company, sim, index);
+  const templates = options.distinctVouchers
+    ? new VoucherTemplates(company, sim, options.distinctVouchers)
+    : undefined;
+  const metaOf = (index: number): SimVoucherMeta => {
+    const meta = voucherMeta(company, sim, index);
+    return templates ? { ...meta, type: templates.typeOf(index) } : meta;
+  };
+  const generatedXml = (meta: SimVoucherMeta, alterId: number): string =>
+    templates ? templates.render(meta, alterId) : voucherXml(company, sim, meta, alterId);
 
   function currentBody(guid: string): StoredVoucher | undefined {
     if (removed.has(guid)) return undefined;
@@ -105,7 +119,7 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
       type: meta.type,
       alterId: baseAlterId + index + 1,
       irn: '',
-      body: stripAlterId(voucherXml(company, sim, meta, 0)),
+      body: stripAlterId(generatedXml(meta, 0)),
     };
   }
 
@@ -135,14 +149,32 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
     return true;
   }
 
+  /** Generated vouchers are in date order by index: the first index dated on or after `date`. */
+  function firstIndexFrom(date: string): number {
+    let low = 0;
+    let high = options.voucherCount;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (voucherMeta(company, sim, middle).date < date) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  function firstIndexAfter(date: string): number {
+    const next = addDays(date, 1);
+    return /^\d{8}$/.test(date) ? firstIndexFrom(next) : options.voucherCount;
+  }
+
   /** Matching vouchers in date order: generated ones by index, then stored (altered/added) ones. */
   function* matchingVouchers(filter: VoucherFilter): Generator<{ date: string; xml: () => string }> {
-    for (let index = 0; index < options.voucherCount; index += 1) {
+    const end = filter.to === undefined ? options.voucherCount : firstIndexAfter(filter.to);
+    for (let index = filter.from === undefined ? 0 : firstIndexFrom(filter.from); index < end; index += 1) {
       const meta = metaOf(index);
       if (stored.has(meta.guid) || removed.has(meta.guid)) continue;
       const alterId = baseAlterId + index + 1;
       if (!matches(filter, { ...meta, alterId, irn: '' })) continue;
-      yield { date: meta.date, xml: () => voucherXml(company, sim, meta, alterId) };
+      yield { date: meta.date, xml: () => generatedXml(meta, alterId) };
     }
     const extra = [...stored.values()]
       .filter((v) => matches(filter, v))
@@ -322,7 +354,7 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
         date: meta.date,
         type: meta.type,
         irn: '',
-        body: stripAlterId(voucherXml(company, sim, meta, 0)),
+        body: stripAlterId(generatedXml(meta, 0)),
       });
       return meta.guid;
     },

@@ -1,6 +1,6 @@
-import { SaxesParser, type SaxesTag } from 'saxes';
 import { ControlCharFilter } from './control-char-filter';
 import { TallyTextDecoder, type TallyEncoding } from './text-decoder';
+import { XmlDeclarationRefused, XmlScanner } from './xml-scanner';
 import type { TallyNode } from './tally-node';
 
 /** The response is not XML we accept: malformed, or carrying a DOCTYPE (entity expansion / XXE). */
@@ -28,7 +28,11 @@ export interface RecordReaderOptions {
 export class TallyRecordReader {
   private readonly decoder: TallyTextDecoder;
   private readonly filter = new ControlCharFilter();
-  private readonly parser = new SaxesParser({ position: false });
+  private readonly scanner = new XmlScanner({
+    open: (name, attrs) => this.open(name, attrs),
+    text: (text) => this.text(text),
+    close: () => this.close(),
+  });
   private readonly stack: TallyNode[] = [];
   private readonly ready: TallyNode[] = [];
   private captureDepth = -1;
@@ -37,15 +41,6 @@ export class TallyRecordReader {
 
   constructor(private readonly options: RecordReaderOptions) {
     this.decoder = new TallyTextDecoder(options.encoding);
-    this.parser.on('doctype', () => {
-      throw new TallyXmlError(
-        'Tally response refused: DOCTYPE/ENTITY declarations are not accepted (XML bomb/XXE guard)',
-      );
-    });
-    this.parser.on('opentag', (tag) => this.open(tag));
-    this.parser.on('closetag', () => this.close());
-    this.parser.on('text', (text) => this.text(text));
-    this.parser.on('cdata', (text) => this.text(text));
   }
 
   /** Feeds bytes; returns the records completed by them. */
@@ -57,12 +52,12 @@ export class TallyRecordReader {
   /** Ends the input; returns the last records. Throws TallyXmlError when the document is incomplete. */
   end(): TallyNode[] {
     this.feed(this.filter.push(this.decoder.end()) + this.filter.end());
-    this.guard(() => this.parser.close());
+    this.guard(() => this.scanner.end());
     return this.drain();
   }
 
   private feed(text: string): void {
-    if (text !== '') this.guard(() => this.parser.write(text));
+    if (text !== '') this.guard(() => this.scanner.write(text));
   }
 
   private guard(action: () => void): void {
@@ -70,6 +65,11 @@ export class TallyRecordReader {
       action();
     } catch (error) {
       if (error instanceof TallyXmlError) throw error;
+      if (error instanceof XmlDeclarationRefused) {
+        throw new TallyXmlError(
+          'Tally response refused: DOCTYPE/ENTITY declarations are not accepted (XML bomb/XXE guard)',
+        );
+      }
       throw new TallyXmlError(`malformed XML from Tally: ${(error as Error).message}`);
     }
   }
@@ -78,16 +78,14 @@ export class TallyRecordReader {
     return this.ready.splice(0, this.ready.length);
   }
 
-  private open(tag: SaxesTag): void {
+  private open(name: string, attrs: Record<string, string>): void {
     this.depth += 1;
-    this.openNames.push(tag.name);
+    this.openNames.push(name);
     if (this.captureDepth < 0) {
-      if (!this.isRecord(tag.name)) return;
+      if (!this.isRecord(name)) return;
       this.captureDepth = this.depth;
     }
-    // Without xmlns processing saxes gives a fresh object of plain string attributes per tag.
-    const attrs = tag.attributes as Record<string, string>;
-    const node: TallyNode = { name: tag.name, attrs, text: '', children: [] };
+    const node: TallyNode = { name, attrs, text: '', children: [] };
     const parent = this.stack[this.stack.length - 1];
     if (parent) parent.children.push(node);
     this.stack.push(node);

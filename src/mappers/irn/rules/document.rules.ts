@@ -10,7 +10,7 @@ import { type RuleContext } from './rule-context';
 export const DOCUMENT_NUMBER_PATTERN = /^[A-Z1-9][A-Z0-9/-]{0,15}$/;
 const DOCUMENT_NUMBER_ANY_CASE = /^[A-Za-z1-9][A-Za-z0-9/-]{0,15}$/;
 
-export function checkDocument(context: RuleContext): void {
+export function checkDocument<V>(context: RuleContext<V>): void {
   const { payload } = context;
   const version: string = payload.Version;
   const expectedVersion: string = NIC_EINVOICE_SCHEMA_VERSION;
@@ -38,7 +38,7 @@ export function checkDocument(context: RuleContext): void {
   checkPrecedingDocuments(context, documentDate);
 }
 
-function checkDocumentNumber(context: RuleContext, path: string, number: string): void {
+function checkDocumentNumber<V>(context: RuleContext<V>, path: string, number: string): void {
   if (!DOCUMENT_NUMBER_ANY_CASE.test(number)) {
     context.fail(
       path,
@@ -56,7 +56,7 @@ function checkDocumentNumber(context: RuleContext, path: string, number: string)
   }
 }
 
-function checkPrecedingDocuments(context: RuleContext, documentDate: string | undefined): void {
+function checkPrecedingDocuments<V>(context: RuleContext<V>, documentDate: string | undefined): void {
   const preceding = context.payload.RefDtls?.PrecDocDtls ?? [];
   preceding.forEach((document, index) => {
     const path = `RefDtls.PrecDocDtls[${index}]`;

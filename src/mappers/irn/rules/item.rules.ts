@@ -1,21 +1,22 @@
-import { Dec, type Decimal, ZERO } from '../../../domain/money';
+import { Dec } from '../../../domain/money';
 import { isNotifiedGstRate } from '../../../domain/gst-rates';
 import { isServiceCode, isValidHsnFormat } from '../../../domain/hsn';
 import { isValidUqc } from '../../../domain/uqc';
+import { exactConstant } from '../exact-arithmetic';
+import { itemPath } from '../item-path';
 import { type NicItem } from '../nic-einvoice-v1.1.types';
-import { plus } from '../decimal-sums';
-import { fromWireNumber } from '../wire-number';
-import { type RuleContext, within } from './rule-context';
+import { type RuleContext } from './rule-context';
 
 export const MAX_ITEMS = 1000;
 /** The IRP accepts a tax amount within one rupee of taxable value x rate. */
-export const TAX_TOLERANCE = new Dec(1);
+export const TAX_TOLERANCE = '1';
 /** CGST and SGST are each half the GST rate. */
 const FULL_RATE = 1;
 const HALF_RATE = 2;
 const ALL_ZEROS = /^0+$/;
+const SERIAL_NUMBER = /^[0-9]{1,6}$/;
 
-const AMOUNT_FIELDS = [
+export const AMOUNT_FIELDS = [
   'Qty',
   'FreeQty',
   'UnitPrice',
@@ -38,18 +39,18 @@ const AMOUNT_FIELDS = [
 ] as const;
 
 /** An item's amounts as decimals, read once and shared by the item and the total rules. */
-export interface ItemAmounts {
-  assessable: Decimal;
-  igst: Decimal;
-  cgst: Decimal;
-  sgst: Decimal;
+export interface ItemAmounts<V> {
+  assessable: V;
+  igst: V;
+  cgst: V;
+  sgst: V;
   /** CesAmt + CesNonAdvlAmt */
-  cess: Decimal;
+  cess: V;
   /** StateCesAmt + StateCesNonAdvlAmt */
-  stateCess: Decimal;
+  stateCess: V;
 }
 
-export function checkItems(context: RuleContext): ItemAmounts[] {
+export function checkItems<V>(context: RuleContext<V>): ItemAmounts<V>[] {
   const items = context.payload.ItemList;
   if (items.length < 1 || items.length > MAX_ITEMS) {
     context.fail(
@@ -61,8 +62,8 @@ export function checkItems(context: RuleContext): ItemAmounts[] {
   }
   const serialNumbers = new Set<string>();
   return items.map((item, index) => {
-    const path = `ItemList[${index}]`;
-    if (!/^[0-9]{1,6}$/.test(item.SlNo)) {
+    const path = itemPath(index);
+    if (!SERIAL_NUMBER.test(item.SlNo)) {
       context.fail(`${path}.SlNo`, 'irn.item.serialNumber', 'a serial number has 1 to 6 digits', item.SlNo);
     } else if (serialNumbers.has(item.SlNo)) {
       context.fail(
@@ -79,7 +80,7 @@ export function checkItems(context: RuleContext): ItemAmounts[] {
   });
 }
 
-function checkClassification(context: RuleContext, path: string, item: NicItem): void {
+function checkClassification<V>(context: RuleContext<V>, path: string, item: NicItem): void {
   if (!isValidHsnFormat(item.HsnCd) || ALL_ZEROS.test(item.HsnCd)) {
     context.fail(
       `${path}.HsnCd`,
@@ -130,20 +131,8 @@ function isNotifiedRate(rate: number): boolean {
   return answer;
 }
 
-/** rate% (or half of it) as a fraction, 18 -> 0.18; exact, and remembered since rates repeat. */
-const rateFractions = [new Map<number, Decimal>(), new Map<number, Decimal>(), new Map<number, Decimal>()];
-
-function rateFraction(rate: number, share: typeof FULL_RATE | typeof HALF_RATE): Decimal {
-  const known = rateFractions[share];
-  let fraction = known.get(rate);
-  if (fraction === undefined) {
-    fraction = fromWireNumber(rate).div(100 * share);
-    if (known.size < MAX_REMEMBERED_RATES) known.set(rate, fraction);
-  }
-  return fraction;
-}
-
-function checkNonNegative(context: RuleContext, path: string, item: NicItem): void {
+function checkNonNegative<V>(context: RuleContext<V>, path: string, item: NicItem): void {
+  if (!hasNegativeAmount(item)) return;
   for (const field of AMOUNT_FIELDS) {
     const value = item[field];
     if (value !== undefined && value < 0) {
@@ -157,24 +146,54 @@ function checkNonNegative(context: RuleContext, path: string, item: NicItem): vo
   }
 }
 
-function checkAmounts(context: RuleContext, path: string, item: NicItem): ItemAmounts {
-  const total = fromWireNumber(item.TotAmt);
-  const discount = fromWireNumber(item.Discount);
-  const assessable = fromWireNumber(item.AssAmt);
-  const igst = fromWireNumber(item.IgstAmt);
-  const cgst = fromWireNumber(item.CgstAmt);
-  const sgst = fromWireNumber(item.SgstAmt);
-  const cessAdvalorem = fromWireNumber(item.CesAmt);
-  const cess = plus(cessAdvalorem, fromWireNumber(item.CesNonAdvlAmt));
-  const stateCessAdvalorem = fromWireNumber(item.StateCesAmt);
-  const stateCess = plus(stateCessAdvalorem, fromWireNumber(item.StateCesNonAdvlAmt));
+/**
+ * Whether any of AMOUNT_FIELDS is negative, read field by field: a loop over the names costs a
+ * generic property lookup per field on every item of every invoice.
+ */
+function hasNegativeAmount(item: NicItem): boolean {
+  return (
+    (item.Qty ?? 0) < 0 ||
+    (item.FreeQty ?? 0) < 0 ||
+    item.UnitPrice < 0 ||
+    item.TotAmt < 0 ||
+    (item.Discount ?? 0) < 0 ||
+    (item.PreTaxVal ?? 0) < 0 ||
+    item.AssAmt < 0 ||
+    item.GstRt < 0 ||
+    (item.IgstAmt ?? 0) < 0 ||
+    (item.CgstAmt ?? 0) < 0 ||
+    (item.SgstAmt ?? 0) < 0 ||
+    (item.CesRt ?? 0) < 0 ||
+    (item.CesAmt ?? 0) < 0 ||
+    (item.CesNonAdvlAmt ?? 0) < 0 ||
+    (item.StateCesRt ?? 0) < 0 ||
+    (item.StateCesAmt ?? 0) < 0 ||
+    (item.StateCesNonAdvlAmt ?? 0) < 0 ||
+    (item.OthChrg ?? 0) < 0 ||
+    item.TotItemVal < 0
+  );
+}
 
-  const totalLessDiscount = discount.isZero() ? total : total.minus(discount);
-  if (!totalLessDiscount.eq(assessable)) {
+function checkAmounts<V>(context: RuleContext<V>, path: string, item: NicItem): ItemAmounts<V> {
+  const arithmetic = context.arithmetic;
+  const { fromWire, plus } = arithmetic;
+  const total = fromWire(item.TotAmt);
+  const discount = fromWire(item.Discount);
+  const assessable = fromWire(item.AssAmt);
+  const igst = fromWire(item.IgstAmt);
+  const cgst = fromWire(item.CgstAmt);
+  const sgst = fromWire(item.SgstAmt);
+  const cessAdvalorem = fromWire(item.CesAmt);
+  const cess = plus(cessAdvalorem, fromWire(item.CesNonAdvlAmt));
+  const stateCessAdvalorem = fromWire(item.StateCesAmt);
+  const stateCess = plus(stateCessAdvalorem, fromWire(item.StateCesNonAdvlAmt));
+
+  const totalLessDiscount = arithmetic.isZero(discount) ? total : arithmetic.minus(total, discount);
+  if (arithmetic.compare(totalLessDiscount, assessable) !== 0) {
     context.fail(
       `${path}.AssAmt`,
       'irn.item.assessableValue',
-      `for HSN ${item.HsnCd} and Sl. No ${item.SlNo}, AssAmt must equal TotAmt - Discount (${totalLessDiscount.toFixed(2)})`,
+      `for HSN ${item.HsnCd} and Sl. No ${item.SlNo}, AssAmt must equal TotAmt - Discount (${arithmetic.toDecimal(totalLessDiscount).toFixed(2)})`,
       item.AssAmt,
       '2193',
     );
@@ -182,14 +201,17 @@ function checkAmounts(context: RuleContext, path: string, item: NicItem): ItemAm
   checkTaxKind(context, path, igst, cgst, sgst);
   if (!context.isNote) checkTaxesAgainstRates(context, path, item, assessable, igst, cgst, sgst);
 
-  const withoutTax = plus(assessable, fromWireNumber(item.OthChrg));
+  const withoutTax = plus(assessable, fromWire(item.OthChrg));
   const withTax = plus(withoutTax, plus(plus(plus(igst, cgst), plus(sgst, cess)), stateCess));
-  const itemValue = fromWireNumber(item.TotItemVal);
-  if (!itemValue.eq(withTax) && !(context.taxMayBeExcluded && itemValue.eq(withoutTax))) {
+  const itemValue = fromWire(item.TotItemVal);
+  if (
+    arithmetic.compare(itemValue, withTax) !== 0 &&
+    !(context.taxMayBeExcluded && arithmetic.compare(itemValue, withoutTax) === 0)
+  ) {
     context.fail(
       `${path}.TotItemVal`,
       'irn.item.totalValue',
-      `TotItemVal must be AssAmt + taxes + cess + OthChrg (${withTax.toFixed(2)})`,
+      `TotItemVal must be AssAmt + taxes + cess + OthChrg (${arithmetic.toDecimal(withTax).toFixed(2)})`,
       item.TotItemVal,
     );
   }
@@ -200,17 +222,18 @@ function checkAmounts(context: RuleContext, path: string, item: NicItem): ItemAm
  * Tax = taxable value x rate, within the IRP's rupee. Not for credit and debit notes (the IRP does not
  * check them either), nor for a zero IGST on a supply without payment of tax.
  */
-function checkTaxesAgainstRates(
-  context: RuleContext,
+function checkTaxesAgainstRates<V>(
+  context: RuleContext<V>,
   path: string,
   item: NicItem,
-  assessable: Decimal,
-  igst: Decimal,
-  cgst: Decimal,
-  sgst: Decimal,
+  assessable: V,
+  igst: V,
+  cgst: V,
+  sgst: V,
 ): void {
+  const { fromWire, isZero } = context.arithmetic;
   if (context.igstRegime) {
-    const waived = context.withoutPayment && igst.isZero();
+    const waived = context.withoutPayment && isZero(igst);
     if (!waived)
       checkRate(context, `${path}.IgstAmt`, 'irn.item.taxAmount', igst, assessable, item.GstRt, FULL_RATE);
   } else {
@@ -221,7 +244,7 @@ function checkTaxesAgainstRates(
     context,
     `${path}.CesAmt`,
     'irn.item.cessAmount',
-    fromWireNumber(item.CesAmt),
+    fromWire(item.CesAmt),
     assessable,
     item.CesRt,
     FULL_RATE,
@@ -230,7 +253,7 @@ function checkTaxesAgainstRates(
     context,
     `${path}.StateCesAmt`,
     'irn.item.stateCessAmount',
-    fromWireNumber(item.StateCesAmt),
+    fromWire(item.StateCesAmt),
     assessable,
     item.StateCesRt,
     FULL_RATE,
@@ -238,64 +261,69 @@ function checkTaxesAgainstRates(
 }
 
 /** CGST + SGST within a state, IGST across states, for SEZ and exports, or with IgstOnIntra = Y. */
-function checkTaxKind(context: RuleContext, path: string, igst: Decimal, cgst: Decimal, sgst: Decimal): void {
+function checkTaxKind<V>(context: RuleContext<V>, path: string, igst: V, cgst: V, sgst: V): void {
+  const arithmetic = context.arithmetic;
+  const isPositive = (value: V) => arithmetic.compare(value, arithmetic.zero) > 0;
   if (context.igstRegime) {
-    if (cgst.gt(ZERO) || sgst.gt(ZERO)) {
+    if (isPositive(cgst) || isPositive(sgst)) {
       context.fail(
-        `${path}.${cgst.gt(ZERO) ? 'CgstAmt' : 'SgstAmt'}`,
+        `${path}.${isPositive(cgst) ? 'CgstAmt' : 'SgstAmt'}`,
         'irn.item.cgstSgstNotApplicable',
         context.isExport || context.isSez
           ? 'SEZ supplies and exports carry IGST, not CGST/SGST'
           : 'an inter-state supply (seller state differs from place of supply) carries IGST, not CGST/SGST',
-        (cgst.gt(ZERO) ? cgst : sgst).toNumber(),
+        arithmetic.toDecimal(isPositive(cgst) ? cgst : sgst).toNumber(),
       );
     }
-    if (context.withoutPayment && igst.gt(ZERO)) {
+    if (context.withoutPayment && isPositive(igst)) {
       context.fail(
         `${path}.IgstAmt`,
         'irn.item.igstWithoutPayment',
         `${context.payload.TranDtls.SupTyp} is a supply without payment of tax: IGST must be 0`,
-        igst.toNumber(),
+        arithmetic.toDecimal(igst).toNumber(),
       );
     }
     return;
   }
-  if (igst.gt(ZERO)) {
+  if (isPositive(igst)) {
     context.fail(
       `${path}.IgstAmt`,
       'irn.item.igstOnIntraState',
       'an intra-state supply (seller state = place of supply) carries CGST + SGST, not IGST, unless IgstOnIntra is Y',
-      igst.toNumber(),
+      arithmetic.toDecimal(igst).toNumber(),
       '2172',
     );
   }
-  if (!cgst.eq(sgst)) {
+  if (arithmetic.compare(cgst, sgst) !== 0) {
     context.fail(
       `${path}.SgstAmt`,
       'irn.item.cgstSgstUnequal',
-      `SGST must equal CGST (${cgst.toFixed(2)})`,
-      sgst.toNumber(),
+      `SGST must equal CGST (${arithmetic.toDecimal(cgst).toFixed(2)})`,
+      arithmetic.toDecimal(sgst).toNumber(),
     );
   }
 }
 
-function checkRate(
-  context: RuleContext,
+function checkRate<V>(
+  context: RuleContext<V>,
   path: string,
   rule: string,
-  actual: Decimal,
-  assessable: Decimal,
+  actual: V,
+  assessable: V,
   rate: number | undefined,
   share: typeof FULL_RATE | typeof HALF_RATE,
 ): void {
-  if (actual.isZero() && (rate === undefined || rate === 0)) return;
-  const expected = assessable.times(rateFraction(rate ?? 0, share));
-  if (!within(actual, expected, TAX_TOLERANCE)) {
+  const arithmetic = context.arithmetic;
+  if (arithmetic.isZero(actual) && (rate === undefined || rate === 0)) return;
+  const rateValue = arithmetic.fromWire(rate);
+  const tolerance = exactConstant(arithmetic, TAX_TOLERANCE);
+  if (!arithmetic.isWithinFraction(actual, assessable, rateValue, 100 * share, tolerance)) {
+    const expected = arithmetic.toDecimal(assessable).times(arithmetic.toDecimal(rateValue).div(100 * share));
     context.fail(
       path,
       rule,
-      `must be taxable value x rate (${expected.toFixed(2)}), within ${TAX_TOLERANCE.toFixed(2)}`,
-      actual.toNumber(),
+      `must be taxable value x rate (${expected.toFixed(2)}), within ${new Dec(TAX_TOLERANCE).toFixed(2)}`,
+      arithmetic.toDecimal(actual).toNumber(),
     );
   }
 }

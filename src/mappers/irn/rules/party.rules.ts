@@ -1,4 +1,9 @@
-import { gstinStateCode, UNREGISTERED_PERSON, validateGstin } from '../../../domain/gstin';
+import {
+  type GstinValidation,
+  gstinStateCode,
+  UNREGISTERED_PERSON,
+  validateGstin,
+} from '../../../domain/gstin';
 import { isValidPincode, pincodeMatchesState } from '../../../domain/pincode';
 import { isValidStateCode, OTHER_COUNTRY_STATE_CODE } from '../../../domain/state-codes';
 import { type RuleContext } from './rule-context';
@@ -14,14 +19,18 @@ const TEXT_LIMITS: Readonly<Record<string, readonly [number, number]>> = {
   Addr2: [3, 100],
   Loc: [3, 100],
 };
+const TEXT_LIMIT_ENTRIES = Object.entries(TEXT_LIMITS);
 const SELLER_LOC_MAX = 50;
+/** A connector sees the same few GSTINs over and over; validating one takes a check-digit sum. */
+const knownGstinValidations = new Map<string, GstinValidation>();
+const MAX_KNOWN_GSTINS = 1024;
 
 interface AddressLike {
   Pin?: number;
   Stcd: string;
 }
 
-export function checkParties(context: RuleContext): void {
+export function checkParties<V>(context: RuleContext<V>): void {
   const {
     SellerDtls: seller,
     BuyerDtls: buyer,
@@ -80,14 +89,23 @@ export function checkParties(context: RuleContext): void {
 }
 
 /** True when the GSTIN is valid; otherwise reports why (format, state code or check digit). */
-function checkGstin(context: RuleContext, path: string, gstin: string): boolean {
-  const validation = validateGstin(gstin);
+function checkGstin<V>(context: RuleContext<V>, path: string, gstin: string): boolean {
+  const validation = gstinValidation(gstin);
   if (validation.valid) return true;
   context.fail(path, `irn.${validation.rule}`, validation.message, gstin, '3028');
   return false;
 }
 
-function checkStateCode(context: RuleContext, path: string, code: string): boolean {
+function gstinValidation(gstin: string): GstinValidation {
+  let validation = knownGstinValidations.get(gstin);
+  if (validation === undefined) {
+    validation = validateGstin(gstin);
+    if (knownGstinValidations.size < MAX_KNOWN_GSTINS) knownGstinValidations.set(gstin, validation);
+  }
+  return validation;
+}
+
+function checkStateCode<V>(context: RuleContext<V>, path: string, code: string): boolean {
   if (isValidStateCode(code)) return true;
   context.fail(
     path,
@@ -98,8 +116,8 @@ function checkStateCode(context: RuleContext, path: string, code: string): boole
   return false;
 }
 
-function checkAddress(
-  context: RuleContext,
+function checkAddress<V>(
+  context: RuleContext<V>,
   section: string,
   address: AddressLike,
   mayBeAbroad: boolean,
@@ -135,8 +153,13 @@ function checkAddress(
   }
 }
 
-function checkTexts(context: RuleContext, section: string, party: object, locMax = TEXT_LIMITS.Loc[1]): void {
-  for (const [field, [min, defaultMax]] of Object.entries(TEXT_LIMITS)) {
+function checkTexts<V>(
+  context: RuleContext<V>,
+  section: string,
+  party: object,
+  locMax = TEXT_LIMITS.Loc[1],
+): void {
+  for (const [field, [min, defaultMax]] of TEXT_LIMIT_ENTRIES) {
     const value = (party as Readonly<Record<string, unknown>>)[field];
     if (value === undefined) continue;
     const max = field === 'Loc' ? locMax : defaultMax;

@@ -1,5 +1,5 @@
 import { type IsoDate } from '../../../domain/canonical-invoice';
-import { type Decimal } from '../../../domain/money';
+import { type ExactArithmetic } from '../exact-arithmetic';
 import { type IrnFieldError, irnError } from '../irn-field-error';
 import { type NicEinvoiceV11 } from '../nic-einvoice-v1.1.types';
 
@@ -9,7 +9,7 @@ export interface RuleOptions {
 }
 
 /** What every rule reads (the payload and facts derived from it once) and where it reports. */
-export class RuleContext {
+export class RuleContext<V> {
   readonly errors: IrnFieldError[] = [];
   readonly warnings: IrnFieldError[] = [];
   readonly isExport: boolean;
@@ -25,6 +25,8 @@ export class RuleContext {
   constructor(
     readonly payload: NicEinvoiceV11,
     readonly options: RuleOptions,
+    /** Amounts are read from the payload's numbers with this. */
+    readonly arithmetic: ExactArithmetic<V>,
   ) {
     const supplyType = payload.TranDtls?.SupTyp;
     this.isExport = supplyType === 'EXPWP' || supplyType === 'EXPWOP';
@@ -44,11 +46,4 @@ export class RuleContext {
   warn(nicPath: string, rule: string, message: string, value?: unknown, nicCode?: string): void {
     this.warnings.push(irnError(nicPath, rule, message, value, nicCode));
   }
-}
-
-/** `|actual - expected| <= tolerance` (tolerance >= 0). */
-export function within(actual: Decimal, expected: Decimal, tolerance: Decimal): boolean {
-  if (actual.eq(expected)) return true;
-  const difference = actual.minus(expected);
-  return difference.lte(tolerance) && difference.gte(tolerance.negated());
 }

@@ -9,7 +9,7 @@ const INR = 'INR';
  * deemed-export buyers are registered (checked with the parties). CGST/SGST vs IGST for SEZ and exports
  * is checked per item. An e-way bill is for goods: a services-only invoice cannot carry EwbDtls (4009).
  */
-export function checkSupplyType(context: RuleContext): void {
+export function checkSupplyType<V>(context: RuleContext<V>): void {
   const { BuyerDtls: buyer, ExpDtls: exportDetails, ValDtls: values, EwbDtls, ItemList } = context.payload;
   if (context.isExport) {
     if (buyer.Pos !== OTHER_COUNTRY_STATE_CODE) {

@@ -1,13 +1,12 @@
-import { Dec, type Decimal, ZERO } from '../../../domain/money';
+import { Dec } from '../../../domain/money';
+import { type ExactArithmetic, exactConstant } from '../exact-arithmetic';
 import { type NicValDtls } from '../nic-einvoice-v1.1.types';
-import { plus } from '../decimal-sums';
-import { fromWireNumber } from '../wire-number';
 import { type ItemAmounts } from './item.rules';
-import { type RuleContext, within } from './rule-context';
+import { type RuleContext } from './rule-context';
 
 /** The IRP accepts a total invoice value within one rupee of its computed value (2189). */
-export const INVOICE_VALUE_TOLERANCE = new Dec(1);
-export const ROUND_OFF_LIMIT = new Dec('99.99');
+export const INVOICE_VALUE_TOLERANCE = '1';
+export const ROUND_OFF_LIMIT = '99.99';
 
 const VALUE_FIELDS = [
   'AssVal',
@@ -26,7 +25,7 @@ const VALUE_FIELDS = [
  * ValDtls against the items: each sum must equal the sum of the item values (the mapper guarantees it
  * to the paisa, so no tolerance), and TotInvVal must be the sum of its parts within the IRP's rupee.
  */
-export function checkTotals(context: RuleContext, items: readonly ItemAmounts[]): void {
+export function checkTotals<V>(context: RuleContext<V>, items: readonly ItemAmounts<V>[]): void {
   const values = context.payload.ValDtls;
   for (const field of VALUE_FIELDS) {
     const value = values[field];
@@ -34,22 +33,24 @@ export function checkTotals(context: RuleContext, items: readonly ItemAmounts[])
       context.fail(`ValDtls.${field}`, 'irn.amount.negative', 'NIC amounts are not negative', value);
     }
   }
-  const sums = sumItems(items);
-  const assessable = fromWireNumber(values.AssVal);
+  const arithmetic = context.arithmetic;
+  const { fromWire, plus, minus } = arithmetic;
+  const sums = sumItems(arithmetic, items);
+  const assessable = fromWire(values.AssVal);
   checkSum(context, 'AssVal', assessable, sums.assessable, 'irn.total.assessableValue', '2182');
-  const cgst = fromWireNumber(values.CgstVal);
-  const sgst = fromWireNumber(values.SgstVal);
-  const igst = fromWireNumber(values.IgstVal);
-  const cess = fromWireNumber(values.CesVal);
-  const stateCess = fromWireNumber(values.StCesVal);
+  const cgst = fromWire(values.CgstVal);
+  const sgst = fromWire(values.SgstVal);
+  const igst = fromWire(values.IgstVal);
+  const cess = fromWire(values.CesVal);
+  const stateCess = fromWire(values.StCesVal);
   checkSum(context, 'CgstVal', cgst, sums.cgst, 'irn.total.taxValue');
   checkSum(context, 'SgstVal', sgst, sums.sgst, 'irn.total.taxValue');
   checkSum(context, 'IgstVal', igst, sums.igst, 'irn.total.taxValue');
   checkSum(context, 'CesVal', cess, sums.cess, 'irn.total.taxValue');
   checkSum(context, 'StCesVal', stateCess, sums.stateCess, 'irn.total.taxValue');
 
-  const roundOff = fromWireNumber(values.RndOffAmt);
-  if (roundOff.abs().gt(ROUND_OFF_LIMIT)) {
+  const roundOff = fromWire(values.RndOffAmt);
+  if (arithmetic.compare(arithmetic.abs(roundOff), exactConstant(arithmetic, ROUND_OFF_LIMIT)) > 0) {
     context.fail(
       'ValDtls.RndOffAmt',
       'irn.total.roundOff',
@@ -57,34 +58,36 @@ export function checkTotals(context: RuleContext, items: readonly ItemAmounts[])
       values.RndOffAmt,
     );
   }
-  const beforeTax = assessable
-    .plus(fromWireNumber(values.OthChrg))
-    .minus(fromWireNumber(values.Discount))
-    .plus(roundOff);
-  const withTax = beforeTax.plus(cgst).plus(sgst).plus(igst).plus(cess).plus(stateCess);
-  const invoiceValue = fromWireNumber(values.TotInvVal);
+  const beforeTax = plus(
+    minus(plus(assessable, fromWire(values.OthChrg)), fromWire(values.Discount)),
+    roundOff,
+  );
+  const withTax = plus(plus(plus(plus(plus(beforeTax, cgst), sgst), igst), cess), stateCess);
+  const invoiceValue = fromWire(values.TotInvVal);
+  const tolerance = exactConstant(arithmetic, INVOICE_VALUE_TOLERANCE);
   const matches =
-    within(invoiceValue, withTax, INVOICE_VALUE_TOLERANCE) ||
-    (context.taxMayBeExcluded && within(invoiceValue, beforeTax, INVOICE_VALUE_TOLERANCE));
+    arithmetic.isWithin(invoiceValue, withTax, tolerance) ||
+    (context.taxMayBeExcluded && arithmetic.isWithin(invoiceValue, beforeTax, tolerance));
   if (!matches) {
     context.fail(
       'ValDtls.TotInvVal',
       'irn.total.invoiceValue',
-      `TotInvVal must be AssVal + taxes + cess + OthChrg - Discount + RndOffAmt (${withTax.toFixed(2)}), within ${INVOICE_VALUE_TOLERANCE.toFixed(2)}`,
+      `TotInvVal must be AssVal + taxes + cess + OthChrg - Discount + RndOffAmt (${arithmetic.toDecimal(withTax).toFixed(2)}), within ${new Dec(INVOICE_VALUE_TOLERANCE).toFixed(2)}`,
       values.TotInvVal,
       '2189',
     );
   }
 }
 
-function sumItems(items: readonly ItemAmounts[]): ItemAmounts {
-  const sums: ItemAmounts = {
-    assessable: ZERO,
-    igst: ZERO,
-    cgst: ZERO,
-    sgst: ZERO,
-    cess: ZERO,
-    stateCess: ZERO,
+function sumItems<V>(arithmetic: ExactArithmetic<V>, items: readonly ItemAmounts<V>[]): ItemAmounts<V> {
+  const { plus, zero } = arithmetic;
+  const sums: ItemAmounts<V> = {
+    assessable: zero,
+    igst: zero,
+    cgst: zero,
+    sgst: zero,
+    cess: zero,
+    stateCess: zero,
   };
   for (const item of items) {
     sums.assessable = plus(sums.assessable, item.assessable);
@@ -97,19 +100,19 @@ function sumItems(items: readonly ItemAmounts[]): ItemAmounts {
   return sums;
 }
 
-function checkSum(
-  context: RuleContext,
+function checkSum<V>(
+  context: RuleContext<V>,
   field: keyof NicValDtls,
-  stated: Decimal,
-  itemSum: Decimal,
+  stated: V,
+  itemSum: V,
   rule: string,
   nicCode?: string,
 ): void {
-  if (!stated.eq(itemSum)) {
+  if (context.arithmetic.compare(stated, itemSum) !== 0) {
     context.fail(
       `ValDtls.${field}`,
       rule,
-      `${field} must equal the sum of the items (${itemSum.toFixed(2)})`,
+      `${field} must equal the sum of the items (${context.arithmetic.toDecimal(itemSum).toFixed(2)})`,
       context.payload.ValDtls[field],
       nicCode,
     );

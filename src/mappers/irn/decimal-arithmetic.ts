@@ -1,0 +1,43 @@
+import { Dec, type Decimal, isDecimalString, ZERO } from '../../domain/money';
+import { plus } from './decimal-sums';
+import { type ExactArithmetic } from './exact-arithmetic';
+
+/** Most columns of most lines are zero ("0", "0.00"): no need to parse them. */
+const ZERO_TEXT = /^0(?:\.0+)?$/;
+
+/** decimal.js, for values of any scale and size (see ExactArithmetic). */
+export const decimalArithmetic: ExactArithmetic<Decimal> = {
+  zero: ZERO,
+  one: new Dec(1),
+  parse(text) {
+    if (ZERO_TEXT.test(text)) return ZERO;
+    return isDecimalString(text, { allowNegative: true }) ? new Dec(text) : undefined;
+  },
+  /** Exact: decimal.js reads a number through its shortest decimal text (33.33 -> "33.33"). */
+  fromWire: (value) => (value === undefined || value === 0 ? ZERO : new Dec(value)),
+  toWire(value, places) {
+    if (value.isZero()) return 0;
+    // Already at scale (the usual case): the number nearest its decimal text, as Number(toFixed) gives.
+    if (value.decimalPlaces() <= places) return value.toNumber();
+    return Number(value.toFixed(places, Dec.ROUND_HALF_UP));
+  },
+  toDecimal: (value) => value,
+  plus,
+  minus: (a, b) => a.minus(b),
+  times: (a, b) => a.times(b),
+  abs: (value) => value.abs(),
+  compare: (a, b) => a.comparedTo(b),
+  isZero: (value) => value.isZero(),
+  hasAtMostPlaces: (value, places) => value.decimalPlaces() <= places,
+  roundHalfUp: (value, places) => value.toDecimalPlaces(places, Dec.ROUND_HALF_UP),
+  isWithin: isDecimalWithin,
+  isWithinFraction: (actual, base, numerator, denominator, tolerance) =>
+    isDecimalWithin(actual, base.times(numerator.div(denominator)), tolerance),
+  knownRates: new Map(),
+};
+
+function isDecimalWithin(actual: Decimal, expected: Decimal, tolerance: Decimal): boolean {
+  if (actual.eq(expected)) return true;
+  const difference = actual.minus(expected);
+  return difference.lte(tolerance) && difference.gte(tolerance.negated());
+}

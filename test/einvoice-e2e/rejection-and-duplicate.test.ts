@@ -1,0 +1,151 @@
+/**
+ * What the IRP refuses and what it already has. One run of the example CSV where the IRP reports one
+ * buyer's GSTIN as cancelled (3029) and where one document was registered beforehand through the other
+ * API catalog (as a second GSP in front of the same IRP would have): the first ends REJECTED with NIC's
+ * code and message verbatim, the second is adopted (2150 -> existing IRN), never registered twice.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createEinvoiceProvider } from '../../src/compliance/einvoice';
+import type { IrnResult } from '../../src/compliance/einvoice/provider';
+import { CsvConnector, CsvConnectorConfig } from '../../src/connectors/csv';
+import { mapToNicEinvoiceV11, type NicEinvoiceV11 } from '../../src/mappers/irn';
+import type { RunningSandbox } from '../../src/sandbox';
+import {
+  SAMPLE_FILE,
+  SAMPLE_FILE_NAME,
+  SANDBOX_ACCOUNT,
+  SELLER_GSTIN,
+  auditActions,
+  documentDetail,
+  dropSampleAndPull,
+  expectedDocuments,
+  readResultFile,
+  registrationsByDocument,
+  settledDocuments,
+  startE2eApp,
+  startEinvoiceSandbox,
+  type DocumentSummary,
+  type E2eApp,
+} from './support';
+
+const INACTIVE_BUYER = '36AAFFH4410B1Z1';
+const PREREGISTERED_DOC = 'DFT/2627/0453';
+
+/** The NIC payload the pipeline will send for one document of the sample, built the same way. */
+async function samplePayload(docNumber: string): Promise<NicEinvoiceV11> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'einvoice-dup-'));
+  const inboxDir = join(dataDir, 'inbox');
+  mkdirSync(inboxDir);
+  copyFileSync(SAMPLE_FILE, join(inboxDir, SAMPLE_FILE_NAME));
+  const connector = new CsvConnector('dup', Object.assign(new CsvConnectorConfig(), { inboxDir }), {
+    dataDir,
+    log: { info: () => undefined, warn: () => undefined },
+  });
+  try {
+    for await (const batch of connector.pullSales(null)) {
+      const found = batch.documents.find((d) => d.documentNumber === docNumber);
+      if (found?.normalised.ok) {
+        const mapped = mapToNicEinvoiceV11(found.normalised.value);
+        if (mapped.ok) return mapped.value;
+      }
+    }
+    throw new Error(`${docNumber} not found or not mappable in the sample`);
+  } finally {
+    await connector.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+describe('India e-invoice end to end: IRP refusals and duplicates', () => {
+  const expected = expectedDocuments();
+  const refusedDocs = expected.filter((d) => d.buyerGstin === INACTIVE_BUYER);
+  let sandbox: RunningSandbox;
+  let t: E2eApp;
+  let docs: DocumentSummary[];
+  let direct: IrnResult;
+
+  beforeAll(async () => {
+    sandbox = await startEinvoiceSandbox({ inactiveGstins: [INACTIVE_BUYER] });
+    const catalogB = createEinvoiceProvider({
+      catalog: 'B',
+      baseUrl: sandbox.urls.einvoiceApi,
+      clientId: SANDBOX_ACCOUNT.clientId,
+      clientSecret: SANDBOX_ACCOUNT.clientSecret,
+      gstin: SELLER_GSTIN,
+      publicKeyPem: sandbox.einvoice.publicKeyPem,
+    });
+    direct = await catalogB.generateIrn(await samplePayload(PREREGISTERED_DOC));
+    t = await startE2eApp({ sandbox });
+    await dropSampleAndPull(t.url, t.inbox);
+    docs = await settledDocuments(t.url, 12);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await sandbox?.stop();
+  });
+
+  it('ends REJECTED with the IRP code and message verbatim, and writes them to the result file', async () => {
+    expect(refusedDocs.map((d) => d.docNumber)).toEqual(['DFT/2627/0455', 'DFT/2627/0460']);
+    for (const want of refusedDocs) await assertRefused(want.docNumber);
+  });
+
+  async function assertRefused(refusedDoc: string): Promise<void> {
+    const refused = docs.find((d) => d.docNumber === refusedDoc)!;
+    expect(refused.submissions[0].state).toBe('REJECTED');
+    const submission = (await documentDetail(t.url, refused.id)).submissions[0];
+    const nic = JSON.parse(submission.response.status_desc) as {
+      ErrorCode: string;
+      ErrorMessage: string;
+    }[];
+    expect(nic.map((e) => e.ErrorCode)).toEqual(['3029']);
+    expect(nic[0].ErrorMessage).toContain(INACTIVE_BUYER);
+    expect(submission).toMatchObject({
+      errorClass: 'rejected',
+      errorCode: '3029',
+      errorMessage: `3029: ${nic[0].ErrorMessage}`,
+      irn: expected.find((d) => d.docNumber === refusedDoc)?.irn,
+    });
+    expect(sandbox.einvoice.registrations().some((r) => r.docNo === refusedDoc)).toBe(false);
+
+    const rows = readResultFile(t.outbox).filter((row) => row.InvoiceNo === refusedDoc);
+    expect(rows).toHaveLength(expected.find((d) => d.docNumber === refusedDoc)!.rows);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        Status: 'in-einvoice: REJECTED',
+        ErrorClass: 'rejected',
+        ErrorCode: '3029',
+      });
+      expect(row.AckNo).toBe('');
+      expect(row.ErrorMessage).toContain(nic[0].ErrorMessage);
+    }
+  }
+
+  it('adopts the IRN registered beforehand through the other catalog instead of registering twice', async () => {
+    const want = expected.find((d) => d.docNumber === PREREGISTERED_DOC)!;
+    expect(direct.irn).toBe(want.irn);
+    const adopted = docs.find((d) => d.docNumber === PREREGISTERED_DOC)!;
+    expect(adopted.submissions[0].state).toBe('WRITTEN_BACK');
+    const detail = await documentDetail(t.url, adopted.id);
+    expect(detail.submissions[0].identifiers).toMatchObject({
+      irn: direct.irn,
+      ackNo: direct.ackNo,
+      signedQrCode: direct.signedQrCode,
+    });
+
+    const byDocument = registrationsByDocument(sandbox.einvoice.registrations());
+    expect(byDocument.get(PREREGISTERED_DOC)?.map((r) => [r.irn, r.channel])).toEqual([[want.irn, 'B']]);
+    expect(sandbox.einvoice.registrations()).toHaveLength(expected.length - refusedDocs.length);
+
+    const actions = await auditActions(t.url, docs);
+    expect(actions.get(PREREGISTERED_DOC)).toContain('registered-adopted');
+    const refusedNumbers = refusedDocs.map((d) => d.docNumber);
+    const others = [...actions].filter(
+      ([number]) => number !== PREREGISTERED_DOC && !refusedNumbers.includes(number),
+    );
+    expect(others).toHaveLength(expected.length - refusedDocs.length - 1);
+    for (const [, list] of others)
+      expect(list).toEqual(expect.arrayContaining(['registered', 'written-back']));
+  });
+});
