@@ -103,7 +103,9 @@ export async function run(): Promise<void> {
       `  peak RSS of the pulling process: ${peakMb} MB (goal < ${GOAL_RSS_MB} MB) ${peakMb < GOAL_RSS_MB ? 'OK' : 'ABOVE GOAL'}; ` +
         `simulator process: ${toMb(simulatorPeak)} MB`,
     );
-    console.log(`  load average (1 min) before/after the pull: ${loadBefore.toFixed(2)} / ${loadavg()[0].toFixed(2)}`);
+    console.log(
+      `  load average (1 min) before/after the pull: ${loadBefore.toFixed(2)} / ${loadavg()[0].toFixed(2)}`,
+    );
   } finally {
     clearInterval(sampler);
     if (simulatorPeak === 0) await sim.stop();

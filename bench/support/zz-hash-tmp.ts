@@ -5,6 +5,9 @@ import { voucherContentHash } from '../../src/connectors/tally/voucher-document'
 const company = generateCompany(7, 'Hash Co');
 const opts = { voucherCount: 400, linesPerVoucher: 3, seed: 7, days: 365 };
 const hashes: string[] = [];
-for (let i = 0; i < 400; i++) hashes.push(voucherContentHash(parseTallyXml(voucherXml(company, opts, voucherMeta(company, opts, i), i + 100))));
+for (let i = 0; i < 400; i++)
+  hashes.push(
+    voucherContentHash(parseTallyXml(voucherXml(company, opts, voucherMeta(company, opts, i), i + 100))),
+  );
 console.log(require('crypto').createHash('sha256').update(hashes.join(',')).digest('hex'));
 console.log(hashes[8]);

@@ -1,6 +1,9 @@
 /**
  * Writes result CSVs into the outbox: one writer at a time per file in this process, and every write goes
  * to a temporary file renamed over the old one, so a reader (or a crash) never sees half a file.
+ * Write-backs that arrive while a file is being written are applied together in the next rewrite (group
+ * commit), so a file of N documents is rewritten far fewer than N times; each caller still returns only
+ * once its own outcome is on disk.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -18,8 +21,16 @@ import {
   tableFromRecords,
 } from './result-table';
 
+interface PendingWrite {
+  raw: CsvRawDocument;
+  outcome: WriteBackOutcome;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
 export class ResultFileWriter {
   private readonly mutex = new KeyedMutex();
+  private readonly pending = new Map<string, PendingWrite[]>();
 
   constructor(private readonly outboxDir: string) {}
 
@@ -30,11 +41,29 @@ export class ResultFileWriter {
 
   async write(raw: CsvRawDocument, outcome: WriteBackOutcome): Promise<string> {
     const path = this.pathFor(raw.sourceFile);
-    await this.mutex.run(path, async () => {
-      const table = applyOutcome(await this.readTable(path), raw, outcome);
-      await this.replaceFile(path, stringify(recordsFromTable(table), { record_delimiter: 'windows' }));
+    const queued = this.pending.get(path);
+    const done = new Promise<void>((resolve, reject) => {
+      const entry = { raw, outcome, resolve, reject };
+      if (queued) queued.push(entry);
+      else this.pending.set(path, [entry]);
     });
+    if (!queued) void this.mutex.run(path, () => this.flush(path));
+    await done;
     return path;
+  }
+
+  /** Applies every outcome queued for the file so far in one read-modify-write. */
+  private async flush(path: string): Promise<void> {
+    const batch = this.pending.get(path) ?? [];
+    this.pending.delete(path);
+    try {
+      let table = await this.readTable(path);
+      for (const entry of batch) table = applyOutcome(table, entry.raw, entry.outcome);
+      await this.replaceFile(path, stringify(recordsFromTable(table), { record_delimiter: 'windows' }));
+      for (const entry of batch) entry.resolve();
+    } catch (error) {
+      for (const entry of batch) entry.reject(error);
+    }
   }
 
   private async readTable(path: string): Promise<ResultTable> {

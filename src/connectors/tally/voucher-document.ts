@@ -2,9 +2,9 @@
  * A pulled voucher as a SourceDocument: GUID as the ERP id, a content hash over a canonical form of the
  * voucher, the normalised invoice (or its field errors) and a small raw excerpt for operators and write-back.
  */
-import { createHash } from 'node:crypto';
 import type { SourceDocument } from '../contract';
 import { fieldError } from '../../domain/field-error';
+import { canonicalHash } from './canonical-hash';
 import { normaliseVoucher, type NormaliseContext } from './voucher-normaliser';
 import { readInt } from './tally-masters';
 import { parseTallyDate } from './tally-values';
@@ -38,42 +38,12 @@ export const HASH_EXCLUDED = new Set([
 ]);
 const HASH_EXCLUDED_ATTRS = new Set(['VCHKEY', 'TYPE']);
 
-/**
- * The canonical form of `node`: `<NAME KEY="value"...>` with attributes sorted, a leaf's trimmed text as a
- * JSON string, children in order, `</NAME>`. Built as one string (one hash update per voucher).
- */
-function canonicalForm(node: TallyNode, excluded: ReadonlySet<string>): string {
-  let out = '<' + node.name;
-  const keys = Object.keys(node.attrs);
-  if (keys.length > 1) keys.sort();
-  for (const key of keys) {
-    if (!HASH_EXCLUDED_ATTRS.has(key)) out += ' ' + key + '=' + jsonString(node.attrs[key]);
-  }
-  out += '>';
-  const children = node.children;
-  if (children.length === 0) out += jsonString(node.text.trim());
-  for (const child of children) {
-    if (!excluded.has(child.name)) out += canonicalForm(child, excluded);
-  }
-  return out + '</' + node.name + '>';
-}
-
-/** JSON.stringify of a string, without the call for the usual text that needs no escaping. */
-function jsonString(text: string): string {
-  for (let at = 0; at < text.length; at += 1) {
-    const code = text.charCodeAt(at);
-    if (code < 0x20 || code === 0x22 || code === 0x5c || (code >= 0xd800 && code <= 0xdfff))
-      return JSON.stringify(text);
-  }
-  return '"' + text + '"';
-}
-
 /** SHA-256 (hex) of the voucher's canonical form: element order kept, attributes sorted, text trimmed. */
 export function voucherContentHash(
   voucher: TallyNode,
   excluded: ReadonlySet<string> = HASH_EXCLUDED,
 ): string {
-  return createHash('sha256').update(canonicalForm(voucher, excluded)).digest('hex');
+  return canonicalHash(voucher, excluded, HASH_EXCLUDED_ATTRS);
 }
 
 export function voucherRef(voucher: TallyNode): TallyVoucherRef {

@@ -27,11 +27,30 @@ export type XmlAttributes = Readonly<Record<string, string>>;
 
 /** U+E000 (private use) cannot be part of an XML name and never leaves this module. */
 const SLOT = '\uE000';
-// Shape encoding, one operation a line: ">name attr..." opens, "=name attr..." is an element holding one
-// text value, "<" closes. Attribute values and texts are slots, filled from `values` in order.
-const OPEN = '>';
-const LEAF = '=';
-const CLOSE = '<\n';
+
+// The shape is a short string: one character says open / text element / close, one character stands for
+// each element or attribute name (names are numbered as first seen). Values are not in it: each attribute
+// and each text element has a slot, filled from `values` in document order.
+const OPEN = '\u0001';
+const LEAF = '\u0002';
+const CLOSE = '\u0003';
+const FIRST_NAME_CODE = 0x100;
+const LAST_NAME_CODE = 0xd7ff;
+
+const nameCodes = new Map<string, string>();
+const namesByCode = new Map<string, string>();
+
+function nameCode(name: string): string {
+  let code = nameCodes.get(name);
+  if (code === undefined) {
+    const next = FIRST_NAME_CODE + nameCodes.size;
+    if (next > LAST_NAME_CODE) throw new Error('too many distinct XML names for the template writer');
+    code = String.fromCharCode(next);
+    nameCodes.set(name, code);
+    namesByCode.set(code, name);
+  }
+  return code;
+}
 
 const TEMPLATE_LIMIT = 256;
 
@@ -42,6 +61,7 @@ interface Template {
 }
 
 const templates = new Map<string, Template>();
+const rootKeys = new WeakMap<XmlRootElement, string>();
 
 export class TemplatedXmlWriter {
   private shape: string;
@@ -51,12 +71,17 @@ export class TemplatedXmlWriter {
 
   constructor(private readonly root: XmlRootElement) {
     // The root is part of the template key: the shape starts with it.
-    this.shape = `${root.namespace} ${root.name} ${JSON.stringify(root.attributes)}\n`;
-    this.shapeStart = this.shape.length;
+    let rootKey = rootKeys.get(root);
+    if (rootKey === undefined) {
+      rootKey = `${root.namespace} ${root.name} ${JSON.stringify(root.attributes)}\n`;
+      rootKeys.set(root, rootKey);
+    }
+    this.shape = rootKey;
+    this.shapeStart = rootKey.length;
   }
 
   open(name: string, attributes?: XmlAttributes): void {
-    this.shape += OPEN + name + this.attributeNames(attributes) + '\n';
+    this.shape += OPEN + nameCode(name) + this.attributeNames(attributes);
     this.depth += 1;
   }
 
@@ -75,7 +100,7 @@ export class TemplatedXmlWriter {
 
   /** An element holding one text value. */
   text(name: string, value: string, attributes?: XmlAttributes): void {
-    this.shape += LEAF + name + this.attributeNames(attributes) + '\n';
+    this.shape += LEAF + nameCode(name) + this.attributeNames(attributes);
     this.values.push(value);
   }
 
@@ -103,7 +128,7 @@ export class TemplatedXmlWriter {
     if (!attributes) return '';
     let names = '';
     for (const name in attributes) {
-      names += ' ' + name;
+      names += nameCode(name);
       this.values.push(attributes[name]);
     }
     return names;
@@ -142,15 +167,19 @@ function renderShape(
     }
     return attributes;
   };
-  for (const line of shape.split('\n')) {
-    if (line === '') continue;
-    if (line === CLOSE[0]) {
+  let at = 0;
+  while (at < shape.length) {
+    const operation = shape[at++];
+    if (operation === CLOSE) {
       current = current.up();
       continue;
     }
-    const [name, ...attributeNames] = line.slice(1).split(' ');
+    const name = namesByCode.get(shape[at++])!;
+    const attributeNames: string[] = [];
+    while (at < shape.length && shape.charCodeAt(at) >= FIRST_NAME_CODE)
+      attributeNames.push(namesByCode.get(shape[at++])!);
     const element = current.ele(name, attributesOf(attributeNames));
-    if (line[0] === OPEN) current = element;
+    if (operation === OPEN) current = element;
     else {
       element.txt(value(inAttribute.length));
       inAttribute.push(false);
