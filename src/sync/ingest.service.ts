@@ -10,8 +10,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { ConnectorCursor, SourceDocument } from '../connectors/contract';
 import type { RegisteredConnector } from '../connectors/connector-registry';
 import { RegimeRegistry } from '../compliance/regime-registry';
-import type { DocumentEntity } from '../database/entities';
-import { AuditRepository } from '../database/repositories/audit.repository';
+import type { DocumentEntity, SubmissionEntity } from '../database/entities';
+import { AuditRepository, type AuditInput } from '../database/repositories/audit.repository';
 import { ConnectorInstanceRepository } from '../database/repositories/connector-instance.repository';
 import { DocumentRepository } from '../database/repositories/document.repository';
 import { SubmissionRepository } from '../database/repositories/submission.repository';
@@ -27,6 +27,13 @@ export interface IngestedDocument {
   result: IngestResult;
   /** Submissions that now have work to do (enqueue after commit). */
   submissionIds: string[];
+}
+
+/** A submission to create, with its audit event, for the document at `index` of the batch. */
+interface PlannedSubmission {
+  index: number;
+  row: Partial<SubmissionEntity>;
+  audit: AuditInput;
 }
 
 const RESETTABLE = [
@@ -57,12 +64,46 @@ export class IngestService {
     manager?: EntityManager,
   ): Promise<IngestedDocument[]> {
     const run = async (m: EntityManager): Promise<IngestedDocument[]> => {
-      const results: IngestedDocument[] = [];
-      for (const source of documents) results.push(await this.ingestOne(instanceId, connector, source, m));
+      const results = await this.ingestAll(instanceId, connector, documents, m);
       if (cursor !== undefined) await this.instances.saveCursor(instanceId, cursor, m);
       return results;
     };
     return manager ? run(manager) : this.dataSource.transaction(run);
+  }
+
+  /**
+   * New documents are written with a few multi-row INSERTs for the whole batch; known ones go one by one
+   * (edits are rare). Results keep the batch's order.
+   */
+  private async ingestAll(
+    instanceId: string,
+    connector: RegisteredConnector,
+    documents: SourceDocument[],
+    m: EntityManager,
+  ): Promise<IngestedDocument[]> {
+    const erpIds = documents.map((source) => source.erpId);
+    if (new Set(erpIds).size !== erpIds.length) {
+      // The same ERP id twice in one batch: the later one must see the earlier, so one at a time.
+      const results: IngestedDocument[] = [];
+      for (const source of documents) results.push(await this.ingestOne(instanceId, connector, source, m));
+      return results;
+    }
+    const known = await this.documents.findManyByErpIds(instanceId, erpIds, m);
+    const existing = new Map(known.map((document) => [document.erpId, document]));
+    const created = await this.createAll(
+      instanceId,
+      connector,
+      documents.filter((source) => !existing.has(source.erpId)),
+      m,
+    );
+    const results: IngestedDocument[] = [];
+    let nextCreated = 0;
+    for (const source of documents) {
+      const document = existing.get(source.erpId);
+      if (document) results.push(await this.ingestExisting(document, connector, source, m));
+      else results.push(created[nextCreated++]);
+    }
+    return results;
   }
 
   private async ingestOne(
@@ -72,7 +113,16 @@ export class IngestService {
     m: EntityManager,
   ): Promise<IngestedDocument> {
     const existing = await this.documents.findByErpId(instanceId, source.erpId, m);
-    if (!existing) return this.create(instanceId, connector, source, m);
+    if (!existing) return (await this.createAll(instanceId, connector, [source], m))[0];
+    return this.ingestExisting(existing, connector, source, m);
+  }
+
+  private async ingestExisting(
+    existing: DocumentEntity,
+    connector: RegisteredConnector,
+    source: SourceDocument,
+    m: EntityManager,
+  ): Promise<IngestedDocument> {
     const base = { documentId: existing.id, erpId: source.erpId, submissionIds: [] as string[] };
 
     if (source.deleted && !existing.erpDeleted) {
@@ -132,53 +182,97 @@ export class IngestService {
     return { ...base, result: 'updated', submissionIds: ids };
   }
 
-  private async create(
+  /**
+   * Inserts the documents, their submissions (one per applicable regime, or MAPPING_FAILED per regime
+   * when the document could not be read) and the audit events: three multi-row INSERTs in all.
+   */
+  private async createAll(
     instanceId: string,
     connector: RegisteredConnector,
-    source: SourceDocument,
+    sources: SourceDocument[],
     m: EntityManager,
-  ): Promise<IngestedDocument> {
-    const document = await this.documents.insert(
-      {
+  ): Promise<IngestedDocument[]> {
+    if (sources.length === 0) return [];
+    const documentIds = await this.documents.insertMany(
+      sources.map((source) => ({
         connectorInstanceId: instanceId,
         erpId: source.erpId,
         direction: source.direction,
         ...this.documentFields(source),
-      },
+      })),
       m,
     );
-    await this.auditDocument(m, document.id, 'received', source.sourceRef ?? null);
-    let submissionIds: string[] = [];
+    const planned: PlannedSubmission[] = sources.flatMap((source, index) =>
+      this.planSubmissions(connector, source, documentIds[index]).map((plan) => ({ ...plan, index })),
+    );
+    const submissionIds = await this.submissions.insertMany(
+      planned.map((plan) => plan.row),
+      m,
+    );
+    await this.audit.appendMany(
+      [
+        ...sources.map((source, index) => ({
+          actor: SYSTEM_ACTOR,
+          action: 'received',
+          documentId: documentIds[index],
+          reason: source.sourceRef ?? null,
+          details: null,
+        })),
+        ...planned.map((plan, i) => ({ ...plan.audit, submissionId: submissionIds[i] })),
+      ],
+      m,
+    );
+    const results: IngestedDocument[] = sources.map((source, index) => ({
+      documentId: documentIds[index],
+      erpId: source.erpId,
+      result: 'created',
+      submissionIds: [],
+    }));
+    planned.forEach((plan, i) => results[plan.index].submissionIds.push(submissionIds[i]));
+    return results;
+  }
+
+  private planSubmissions(
+    connector: RegisteredConnector,
+    source: SourceDocument,
+    documentId: string,
+  ): Omit<PlannedSubmission, 'index'>[] {
     if (source.normalised.ok) {
-      submissionIds = await this.createSubmissions(document, connector, source.normalised.value, m);
-    } else {
-      for (const regime of connector.regimes) {
-        const submission = await this.submissions.insert(
-          {
-            documentId: document.id,
-            regime,
-            state: SubmissionState.MappingFailed,
-            errorClass: 'validation',
-            errorMessage: `the ERP document could not be read: ${source.normalised.errors.length} field error(s)`,
-            fieldErrors: source.normalised.errors,
-          },
-          m,
-        );
-        await this.audit.append(
-          {
-            actor: SYSTEM_ACTOR,
-            action: 'normalisation-failed',
-            documentId: document.id,
-            submissionId: submission.id,
-            toState: SubmissionState.MappingFailed,
-            details: { errors: source.normalised.errors.length },
-          },
-          m,
-        );
-        submissionIds.push(submission.id);
-      }
+      return this.applicableRegimes(connector, source.normalised.value).map((regime) => ({
+        row: { documentId, regime, state: SubmissionState.Received },
+        audit: {
+          actor: SYSTEM_ACTOR,
+          action: 'submission-created',
+          documentId,
+          toState: SubmissionState.Received,
+        },
+      }));
     }
-    return { documentId: document.id, erpId: source.erpId, result: 'created', submissionIds };
+    const errors = source.normalised.errors;
+    return connector.regimes.map((regime) => ({
+      row: {
+        documentId,
+        regime,
+        state: SubmissionState.MappingFailed,
+        errorClass: 'validation',
+        errorMessage: `the ERP document could not be read: ${errors.length} field error(s)`,
+        fieldErrors: errors,
+      },
+      audit: {
+        actor: SYSTEM_ACTOR,
+        action: 'normalisation-failed',
+        documentId,
+        toState: SubmissionState.MappingFailed,
+        details: { errors: errors.length },
+      },
+    }));
+  }
+
+  private applicableRegimes(connector: RegisteredConnector, invoice: CanonicalInvoice): string[] {
+    return connector.regimes.filter((name) => {
+      const regime = this.regimes.get(name);
+      return !regime || regime.appliesTo(invoice);
+    });
   }
 
   /** One submission per regime the instance names and whose implementation (if registered) accepts it. */
@@ -189,9 +283,7 @@ export class IngestService {
     m: EntityManager,
   ): Promise<string[]> {
     const ids: string[] = [];
-    for (const regimeName of connector.regimes) {
-      const regime = this.regimes.get(regimeName);
-      if (regime && !regime.appliesTo(invoice)) continue;
+    for (const regimeName of this.applicableRegimes(connector, invoice)) {
       const submission = await this.submissions.insert(
         { documentId: document.id, regime: regimeName, state: SubmissionState.Received },
         m,

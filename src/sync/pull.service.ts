@@ -42,12 +42,13 @@ export class PullService {
       stats.problems += batch.problems?.length ?? 0;
       for (const problem of batch.problems ?? [])
         this.logger.warn(`${instanceName}: ${problem.path}: ${problem.message}`);
-      for (const result of results) {
-        stats[result.result] += 1;
-        for (const submissionId of result.submissionIds) {
-          await this.queue.send(JobName.SubmissionProcess, { submissionId }, { key: submissionId });
-        }
-      }
+      for (const result of results) stats[result.result] += 1;
+      await this.queue.sendMany(
+        JobName.SubmissionProcess,
+        results.flatMap((result) =>
+          result.submissionIds.map((submissionId) => ({ data: { submissionId }, key: submissionId })),
+        ),
+      );
     }
     await this.instances.recordPull(live.id, stats);
     if (stats.created + stats.updated + stats['flagged-altered'] > 0) {

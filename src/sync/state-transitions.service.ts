@@ -39,7 +39,11 @@ export class StateTransitionsService {
     const legalFrom = from.filter((state) => canTransition(state, to));
     if (legalFrom.length === 0) throw new Error(`no legal transition from ${from.join('/')} to ${to}`);
     const run = async (m: EntityManager): Promise<SubmissionEntity | null> => {
-      const before = await this.submissions.findById(submission.id, m);
+      // With one legal source state a successful compare-and-set proves what the state was.
+      const fromState =
+        legalFrom.length === 1
+          ? legalFrom[0]
+          : ((await this.submissions.findById(submission.id, m))?.state ?? null);
       const moved = await this.submissions.transition(submission.id, legalFrom, to, patch, m);
       if (!moved) return null;
       await this.audit.append(
@@ -48,7 +52,7 @@ export class StateTransitionsService {
           action: audit.action,
           documentId: submission.documentId,
           submissionId: submission.id,
-          fromState: before?.state ?? null,
+          fromState,
           toState: to,
           reason: audit.reason ?? null,
           details: audit.details ?? null,

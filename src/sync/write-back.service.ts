@@ -45,16 +45,14 @@ export class WriteBackService {
       return;
     }
     if (pending) {
-      await this.transitions.move(
-        submission,
-        [S.WritebackPending],
-        S.WrittenBack,
-        { errorClass: null, errorMessage: null },
-        {
-          actor: SYSTEM_ACTOR,
-          action: 'written-back',
-        },
-      );
+      // Only a write-back error is cleared; an authority's (ZATCA NOT_REPORTED) stays visible.
+      const cleared = submission.errorClass?.startsWith('writeback-')
+        ? { errorClass: null, errorMessage: null }
+        : {};
+      await this.transitions.move(submission, [S.WritebackPending], S.WrittenBack, cleared, {
+        actor: SYSTEM_ACTOR,
+        action: 'written-back',
+      });
     } else {
       await this.audit.append({
         actor: SYSTEM_ACTOR,

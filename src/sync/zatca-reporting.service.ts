@@ -194,7 +194,9 @@ export class ZatcaReportingService {
          identifiers = identifiers || jsonb_build_object('zatcaStatus', $2::text),
          warnings = CASE WHEN $3::boolean THEN $4::jsonb ELSE warnings END,
          response = CASE WHEN $5::boolean THEN $6::jsonb ELSE response END,
-         error_class = $7, error_code = $8, error_message = $9, updated_at = now()
+         error_class = $7, error_code = $8, error_message = $9, updated_at = now(),
+         -- a final answer goes back to the ERP too: the sweep picks WRITEBACK_PENDING up
+         state = CASE WHEN $2 <> $10 AND state = 'WRITTEN_BACK' THEN 'WRITEBACK_PENDING' ELSE state END
        WHERE id = $1 AND zatca_status = $10
        RETURNING id`,
       [

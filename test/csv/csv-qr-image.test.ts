@@ -19,9 +19,12 @@ describe('CSV write-back: printable QR image', () => {
           identifiers: { irn: 'a'.repeat(64), ackNo: '112610000000001', signedQrCode: signedQr },
         },
       );
-      const result = parse(await readFile(instance.connector.resultFilePath('sales.csv')), {
-        columns: true,
-      }) as Record<string, string>[];
+      const result = parse<Record<string, string>>(
+        await readFile(instance.connector.resultFilePath('sales.csv')),
+        {
+          columns: true,
+        },
+      );
       const row = result.find((r) => r.SignedQRCode === signedQr);
       expect(row).toBeDefined();
       expect(row!.QrPngPath).toMatch(/\/qr\/.+-in-einvoice\.png$/);

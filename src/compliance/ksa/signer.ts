@@ -402,35 +402,53 @@ function invoiceMarkup({ cac, cbc, ext }: Prefixes): InvoiceMarkup {
   return markup;
 }
 
+interface RootFacts {
+  prefixes: Prefixes;
+  extNeedsDeclaration: boolean;
+  markup: InvoiceMarkup;
+}
+
+/** By the text of the root's attributes: invoices of one writer declare the same namespaces. */
+const rootFactsByAttributes = new Map<string, RootFacts>();
+
+function rootFacts(rootAttributes: string): RootFacts {
+  let facts = rootFactsByAttributes.get(rootAttributes);
+  if (facts) return facts;
+  const declared = new Map<string, string>();
+  for (const match of rootAttributes.matchAll(/xmlns:([\w.-]+)\s*=\s*"([^"]*)"/g))
+    declared.set(match[2], match[1]);
+  const cac = declared.get(UBL_NAMESPACES.cac);
+  const cbc = declared.get(UBL_NAMESPACES.cbc);
+  if (!cac || !cbc) throw new InvoiceSigningError('the Invoice root must declare the cac and cbc namespaces');
+  const ext = declared.get(UBL_NAMESPACES.ext);
+  const prefixes = { cac, cbc, ext: ext ?? 'ext' };
+  facts = { prefixes, extNeedsDeclaration: ext === undefined, markup: invoiceMarkup(prefixes) };
+  if (rootFactsByAttributes.size >= 64) rootFactsByAttributes.clear();
+  rootFactsByAttributes.set(rootAttributes, facts);
+  return facts;
+}
+
+const INVOICE_ROOT = /<(?:([A-Za-z_][\w.-]*):)?Invoice\b([^>]*)>/;
+
 class InvoiceText {
+  readonly prefixes: Prefixes;
+  readonly extNeedsDeclaration: boolean;
   private readonly markup: InvoiceMarkup;
 
   private constructor(
     readonly xml: string,
-    readonly prefixes: Prefixes,
-    readonly extNeedsDeclaration: boolean,
+    facts: RootFacts,
     private readonly rootStartEnd: number,
   ) {
-    this.markup = invoiceMarkup(prefixes);
+    this.prefixes = facts.prefixes;
+    this.extNeedsDeclaration = facts.extNeedsDeclaration;
+    this.markup = facts.markup;
   }
 
   static parse(xml: string): InvoiceText {
-    const root = /<(?:([A-Za-z_][\w.-]*):)?Invoice\b([^>]*)>/.exec(xml);
+    const root = INVOICE_ROOT.exec(xml);
     if (!root) throw new InvoiceSigningError('no Invoice root element');
-    const declared = new Map<string, string>();
-    for (const match of root[2].matchAll(/xmlns:([\w.-]+)\s*=\s*"([^"]*)"/g))
-      declared.set(match[2], match[1]);
-    const cac = declared.get(UBL_NAMESPACES.cac);
-    const cbc = declared.get(UBL_NAMESPACES.cbc);
-    if (!cac || !cbc)
-      throw new InvoiceSigningError('the Invoice root must declare the cac and cbc namespaces');
-    const ext = declared.get(UBL_NAMESPACES.ext);
-    return new InvoiceText(
-      xml,
-      { cac, cbc, ext: ext ?? 'ext' },
-      ext === undefined,
-      root.index + root[0].length,
-    );
+    return new InvoiceText(xml, rootFacts(root[2]), root.index + root[0].length);
   }
 
   /** Drops a previous stamp (UBLExtensions, QR reference, cac:Signature) so the invoice can be re-signed. */
@@ -501,6 +519,7 @@ function escapeText(text: string): string {
 }
 
 function unescapeText(text: string): string {
+  if (!text.includes('&')) return text;
   return text.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (_, entity: string) => {
     if (entity.startsWith('#x')) return String.fromCodePoint(parseInt(entity.slice(2), 16));
     if (entity.startsWith('#')) return String.fromCodePoint(parseInt(entity.slice(1), 10));

@@ -18,7 +18,8 @@ export function rounded(value: Decimal, places: number): Decimal {
 export function fixed(value: Decimal, places: number): string {
   if (value.isZero()) return ZERO_TEXT[places] ?? ZERO.toFixed(places);
   const decimals = value.decimalPlaces();
-  if (decimals <= places && value.e < PLAIN_NOTATION_DIGITS) return padded(value.toString(), decimals, places);
+  if (decimals <= places && value.e < PLAIN_NOTATION_DIGITS)
+    return padded(value.toString(), decimals, places);
   const text = value.toFixed(places, Dec.ROUND_HALF_UP);
   return text.charCodeAt(0) === 0x2d && /^-0\.?0*$/.test(text) ? text.slice(1) : text;
 }

@@ -109,7 +109,13 @@ export function normaliseVoucher(voucher: TallyNode, ctx: NormaliseContext): Out
   const otherCharges = sumOf(ledgers.charges.map((charge) => charge.amount));
   const lineDiscount = sumOf(lines.map((line) => line.discount));
   const allTax = sumOf(Object.values(ledgers.taxes));
-  const computed = sumOf([taxable, allTax, otherCharges, ledgers.documentDiscount.negated(), ledgers.roundOff]);
+  const computed = sumOf([
+    taxable,
+    allTax,
+    otherCharges,
+    ledgers.documentDiscount.negated(),
+    ledgers.roundOff,
+  ]);
   if (computed.minus(ledgers.partyTotal).abs().greaterThan(TOTALS_TOLERANCE)) {
     return {
       ok: false,

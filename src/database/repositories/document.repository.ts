@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { In, type DataSource, type EntityManager } from 'typeorm';
 import { DocumentEntity } from '../entities';
 
 export interface DocumentFilter {
@@ -14,6 +14,9 @@ export interface DocumentFilter {
   limit: number;
   offset: number;
 }
+
+/** Rows per INSERT: well under PostgreSQL's 65535 bind parameters at ~20 columns a row. */
+const INSERT_CHUNK = 500;
 
 @Injectable()
 export class DocumentRepository {
@@ -30,6 +33,19 @@ export class DocumentRepository {
     });
   }
 
+  /** The instance's documents among `erpIds`, locked for the transaction like findByErpId. */
+  findManyByErpIds(
+    connectorInstanceId: string,
+    erpIds: string[],
+    manager: EntityManager,
+  ): Promise<DocumentEntity[]> {
+    if (erpIds.length === 0) return Promise.resolve([]);
+    return manager.find(DocumentEntity, {
+      where: { connectorInstanceId, erpId: In(erpIds) },
+      lock: manager.queryRunner ? { mode: 'pessimistic_write' } : undefined,
+    });
+  }
+
   findById(id: string, manager: EntityManager = this.dataSource.manager): Promise<DocumentEntity | null> {
     return manager.findOneBy(DocumentEntity, { id });
   }
@@ -37,6 +53,18 @@ export class DocumentRepository {
   async insert(document: Partial<DocumentEntity>, manager: EntityManager): Promise<DocumentEntity> {
     const entity = manager.create(DocumentEntity, document);
     return manager.save(entity);
+  }
+
+  /** One multi-row INSERT; returns the new ids in the order of `documents`. */
+  async insertMany(documents: Partial<DocumentEntity>[], manager: EntityManager): Promise<string[]> {
+    if (documents.length === 0) return [];
+    // TypeORM's insert typing does not accept jsonb unknowns; the columns are declared on the entity.
+    const ids: string[] = [];
+    for (let start = 0; start < documents.length; start += INSERT_CHUNK) {
+      const result = await manager.insert(DocumentEntity, documents.slice(start, start + INSERT_CHUNK) as never);
+      ids.push(...result.identifiers.map((identifier) => identifier.id as string));
+    }
+    return ids;
   }
 
   async update(

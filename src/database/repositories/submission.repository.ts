@@ -19,6 +19,9 @@ export interface SubmissionFilter {
 
 export type SubmissionPatch = Partial<Omit<SubmissionEntity, 'id' | 'documentId' | 'regime' | 'createdAt'>>;
 
+/** Rows per INSERT: well under PostgreSQL's 65535 bind parameters at ~20 columns a row. */
+const INSERT_CHUNK = 500;
+
 @Injectable()
 export class SubmissionRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -45,6 +48,17 @@ export class SubmissionRepository {
 
   async insert(submission: Partial<SubmissionEntity>, manager: EntityManager): Promise<SubmissionEntity> {
     return manager.save(manager.create(SubmissionEntity, submission));
+  }
+
+  /** One multi-row INSERT; returns the new ids in the order of `submissions`. */
+  async insertMany(submissions: Partial<SubmissionEntity>[], manager: EntityManager): Promise<string[]> {
+    if (submissions.length === 0) return [];
+    const ids: string[] = [];
+    for (let start = 0; start < submissions.length; start += INSERT_CHUNK) {
+      const result = await manager.insert(SubmissionEntity, submissions.slice(start, start + INSERT_CHUNK) as never);
+      ids.push(...result.identifiers.map((identifier) => identifier.id as string));
+    }
+    return ids;
   }
 
   /**

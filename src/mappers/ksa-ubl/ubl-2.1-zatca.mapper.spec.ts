@@ -1,6 +1,8 @@
 import { type CanonicalInvoice } from '../../domain/canonical-invoice';
 import { sampleSaudiInvoice } from '../../domain/__fixtures__';
-import { buildZatcaInvoiceXml } from './ubl-2.1-zatca.mapper';
+import { DOMParser } from '@xmldom/xmldom';
+import { chainVariants, zatcaVariants } from '../../../test/ksa-xml/support/zatca-variants';
+import { buildZatcaInvoiceXml, buildZatcaInvoiceXmlWithoutTemplate } from './ubl-2.1-zatca.mapper';
 
 const chain = {
   icv: 42,
@@ -232,6 +234,34 @@ describe('buildZatcaInvoiceXml', () => {
       const invoice = sampleSaudiInvoice();
       invoice.seller = { ...invoice.seller, legalNameArabic: 'ش'.repeat(200) };
       expect(rules(invoice)).toContain('seller.legalName:ksa.sellerNameLength');
+    });
+  });
+
+  describe('xmlbuilder2 templates', () => {
+    const variants = [...zatcaVariants('2024-09-03'), ...chainVariants('2024-09-03')];
+
+    it.each(variants.map((variant) => [variant.name, variant.invoice] as const))(
+      '%s: the cached template writes what xmlbuilder2 writes element by element',
+      (_name, invoice) => {
+        for (const icv of [1, 2]) {
+          const templated = buildZatcaInvoiceXml(invoice, { ...chain, icv });
+          const direct = buildZatcaInvoiceXmlWithoutTemplate(invoice, { ...chain, icv });
+          expect(templated.ok && direct.ok).toBe(true);
+          expect(templated).toEqual(direct);
+        }
+      },
+    );
+
+    it('escapes ERP text so that a parser reads it back, ampersands included', () => {
+      const invoice = sampleSaudiInvoice();
+      invoice.lines[0].description = 'Cable <2m> & "adapter" &amp; &nbsp; kit';
+      invoice.notes = 'A&B <urgent>';
+      const xml = build(invoice);
+      expect(xml).toBe(buildZatcaInvoiceXmlWithoutTemplate(invoice, chain).ok && xml);
+      const document = new DOMParser().parseFromString(xml, 'text/xml');
+      const text = (name: string) => document.getElementsByTagName(name)[0].textContent;
+      expect(text('cbc:Name')).toBe('Cable <2m> & "adapter" &amp; &nbsp; kit');
+      expect(text('cbc:Note')).toBe('A&B <urgent>');
     });
   });
 

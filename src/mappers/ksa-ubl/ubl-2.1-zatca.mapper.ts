@@ -50,11 +50,30 @@ const INVOICE_ROOT: XmlRootElement = (() => {
 })();
 
 export function buildZatcaInvoiceXml(invoice: CanonicalInvoice, chain: ZatcaChainInput): Outcome<string> {
+  return mapInvoice(invoice, chain, (xml) => xml.toXml());
+}
+
+/**
+ * The same document rendered by xmlbuilder2 element by element, without the template cache: the reference
+ * that specs compare buildZatcaInvoiceXml with. Not for production (an order of magnitude slower).
+ */
+export function buildZatcaInvoiceXmlWithoutTemplate(
+  invoice: CanonicalInvoice,
+  chain: ZatcaChainInput,
+): Outcome<string> {
+  return mapInvoice(invoice, chain, (xml) => xml.toXmlWithoutTemplate());
+}
+
+function mapInvoice(
+  invoice: CanonicalInvoice,
+  chain: ZatcaChainInput,
+  render: (xml: TemplatedXmlWriter) => string,
+): Outcome<string> {
   const errors = validateForZatca(invoice, chain);
   if (errors.length > 0) return { ok: false, errors };
   const amounts = computeZatcaAmounts(invoice);
   if ('errors' in amounts) return { ok: false, errors: amounts.errors };
-  const xml = new ZatcaInvoiceWriter(invoice, chain, amounts).write();
+  const xml = render(new ZatcaInvoiceWriter(invoice, chain, amounts).write());
   return amounts.warnings.length > 0
     ? { ok: true, value: xml, warnings: amounts.warnings }
     : { ok: true, value: xml };
@@ -73,7 +92,8 @@ class ZatcaInvoiceWriter {
     this.xml = new TemplatedXmlWriter(INVOICE_ROOT);
   }
 
-  write(): string {
+  /** Records the invoice; the caller renders it. */
+  write(): TemplatedXmlWriter {
     this.header();
     this.references();
     this.supplier();
@@ -83,7 +103,7 @@ class ZatcaInvoiceWriter {
     this.taxTotals();
     this.monetaryTotal();
     this.amounts.lines.forEach((line, index) => this.line(line, index));
-    return this.xml.toXml();
+    return this.xml;
   }
 
   private header(): void {
@@ -318,9 +338,11 @@ class ZatcaInvoiceWriter {
 
 /** money.toFixed for a value that is already a Decimal: rounded half up, never "-0.00". */
 function fixedText(value: Decimal, places: number): string {
-  const rounded = value.toDecimalPlaces(places, Dec.ROUND_HALF_UP);
-  return rounded.isZero() ? ZERO.toFixed(places) : rounded.toFixed(places);
+  const text = value.toFixed(places, Dec.ROUND_HALF_UP);
+  return text.charCodeAt(0) === 45 /* - */ && NEGATIVE_ZERO.test(text) ? ZERO.toFixed(places) : text;
 }
+
+const NEGATIVE_ZERO = /^-0(?:\.0*)?$/;
 
 /** Unit prices keep their own precision (at least 2 places): BT-146 is not rounded by EN16931. */
 function priceScale(price: Decimal): number {

@@ -106,13 +106,7 @@ export function mountApiV1Routes(
   );
   router.get(
     '/api/v1/qr',
-    authorised((req, res, caller) => {
-      const found = irp.getByIrn(queryText(req.query.irn), caller);
-      send(
-        res,
-        found.ok ? { ok: true, data: { Irn: found.data.Irn, SignedQRCode: found.data.SignedQRCode } } : found,
-      );
-    }),
+    authorised((req, res, caller) => send(res, irp.signedQr(queryText(req.query.irn), caller))),
   );
 }
 

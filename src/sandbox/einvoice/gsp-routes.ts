@@ -78,6 +78,8 @@ export function mountGspRoutes(
         return send(res, irp.getEwayBillByIrn(param1, caller), 'E-Way Bill fetched successfully');
       case 'GET GETREJECTEDIRNS':
         return send(res, irp.rejectedIrns(param1, caller), 'Rejected IRNs fetched successfully');
+      case 'POST B2CQR':
+        return send(res, irp.b2cQr(req.body, caller), 'B2C QR generated successfully');
       default:
         res.status(404).json({ status_cd: '0', status_desc: `Unknown operation ${req.params.operation}` });
     }

@@ -9,8 +9,10 @@ export type {
 } from './einvoice-simulator';
 export { gstinCheckDigit, isValidGstin } from './gstin-check';
 export type { IrpError, IrpInfo } from './irp-errors';
-export type { EwayBillRecord, IrpRegistration } from './irp-registry';
+export type { EwayBillRecord, IrpRegistration, IrpRejectionRecord } from './irp-registry';
 export { IrpService } from './irp-service';
-export type { EwayBillDetails, IrnDetails, IrpCaller } from './irp-service';
+export type { B2cQrData } from './b2c-qr';
+export { ewayBillValidityDays, ewayBillValidTill } from './ewaybill-validity';
+export type { B2cQrAnswer, EwayBillDetails, IrnDetails, IrpCaller, RejectedDocument } from './irp-service';
 export { nicFinancialYear, nicIrn } from './nic-irn';
 export { NIC_SANDBOX_ISSUER } from './nic-signer';

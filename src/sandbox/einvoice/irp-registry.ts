@@ -1,4 +1,8 @@
-/** What the simulated IRP has registered: one entry per IRN, never removed (cancelled ones stay). */
+/**
+ * What the simulated IRP has registered: one entry per IRN, never removed (cancelled ones stay), and
+ * every generate request it refused, with NIC's error codes, for GETREJECTEDIRNS.
+ */
+import type { IrpError } from './irp-errors';
 import type { JsonObject } from './json-access';
 
 export interface EwayBillRecord {
@@ -30,8 +34,25 @@ export interface IrpRegistration {
   invoice: JsonObject;
 }
 
+export interface IrpRejectionRecord {
+  /** The GSTIN that sent the request. */
+  requestedBy: string;
+  sellerGstin: string;
+  docType: string;
+  docNo: string;
+  docDate: string;
+  /** The IRN the document would have had, when its details were readable. */
+  irn: string | null;
+  /** "dd/mm/yyyy" IST day of the rejection. */
+  rejectedOn: string;
+  /** "yyyy-MM-dd HH:mm:ss" IST. */
+  rejectedAt: string;
+  errors: IrpError[];
+}
+
 export class IrpRegistry {
   private readonly byIrn = new Map<string, IrpRegistration>();
+  private readonly rejected: IrpRejectionRecord[] = [];
   private ackSequence = 100_000 + Math.floor(Math.random() * 800_000);
   private ewbSequence = 10_000_000 + Math.floor(Math.random() * 80_000_000);
 
@@ -46,6 +67,15 @@ export class IrpRegistry {
 
   all(): IrpRegistration[] {
     return [...this.byIrn.values()];
+  }
+
+  recordRejection(rejection: IrpRejectionRecord): void {
+    this.rejected.push(rejection);
+  }
+
+  /** Rejections, oldest first. */
+  rejections(): IrpRejectionRecord[] {
+    return [...this.rejected];
   }
 
   findByEwayBill(ewbNo: number): IrpRegistration | undefined {

@@ -1,19 +1,23 @@
 /**
  * The simulated IRP's operations, independent of the API catalog that exposes them: generate, cancel,
- * get by IRN or document, GSTIN details, e-way bill by IRN. Answers are NIC-shaped data or NIC errors.
+ * get by IRN or document, GSTIN details, e-way bill by IRN, rejected documents, B2C QR. Answers are
+ * NIC-shaped data or NIC errors.
  */
 import type { SandboxClock } from '../framework/clock';
+import { readB2cQrRequest, type B2cQrData } from './b2c-qr';
+import { ewayBillValidTill } from './ewaybill-validity';
 import { validateIrpInvoice, type IrpInvoiceFacts } from './invoice-validation';
-import { irpFailure, type IrpInfo, type IrpResult } from './irp-errors';
+import { irpFailure, type IrpError, type IrpInfo, type IrpResult } from './irp-errors';
 import { IrpRegistry, type IrpRegistration } from './irp-registry';
-import { istDateTime, istEndOfDayAfter } from './ist-time';
-import { numberAt, textAt, type JsonObject } from './json-access';
+import { istDateTime, istDayMonthYear, parseDayMonthYear } from './ist-time';
+import { isObject, numberAt, objectAt, textAt, type JsonObject } from './json-access';
 import { nicIrn } from './nic-irn';
 import type { NicSigner } from './nic-signer';
 import type { TaxpayerDetails, TaxpayerMaster } from './taxpayer-master';
 
 const CANCEL_WINDOW_MS = 24 * 3600_000;
 const GET_BY_IRN_WINDOW_MS = 2 * 24 * 3600_000;
+const MAX_EWB_DISTANCE_KM = 4000;
 
 /** Who is calling: the GSTIN acting (header) and every GSTIN the credentials may issue for. */
 export interface IrpCaller {
@@ -43,6 +47,25 @@ export interface EwayBillDetails {
   Status?: 'ACT' | 'CNL';
 }
 
+/** A document the IRP refused, as GETREJECTEDIRNS lists it. */
+export interface RejectedDocument {
+  SellerGstin: string;
+  DocTyp: string;
+  DocNo: string;
+  DocDt: string;
+  Irn: string | null;
+  RejDt: string;
+  ErrorDetails: IrpError[];
+}
+
+export interface B2cQrAnswer {
+  SellerGstin: string;
+  DocTyp: string;
+  DocNo: string;
+  DocDt: string;
+  SignedQRCode: string;
+}
+
 export class IrpService {
   readonly registry = new IrpRegistry();
 
@@ -52,7 +75,14 @@ export class IrpService {
     private readonly taxpayers: TaxpayerMaster,
   ) {}
 
+  /** Registers the document or refuses it; refusals are kept for GETREJECTEDIRNS. */
   generate(body: unknown, caller: IrpCaller): IrpResult<IrnDetails> {
+    const result = this.register(body, caller);
+    if (!result.ok) this.recordRejection(body, caller, result.errors);
+    return result;
+  }
+
+  private register(body: unknown, caller: IrpCaller): IrpResult<IrnDetails> {
     const validation = validateIrpInvoice(body, {
       now: this.clock.now(),
       allowedSellers: caller.allowedGstins,
@@ -151,6 +181,14 @@ export class IrpService {
     if (!registration) return irpFailure('2148');
     if (registration.status !== 'ACT') return irpFailure('2302');
     if (registration.ewayBill?.status === 'ACT') return irpFailure('4002');
+    const distance = request.Distance === undefined ? 0 : numberAt(request, 'Distance');
+    if (distance === undefined || distance < 0 || distance > MAX_EWB_DISTANCE_KM) {
+      return irpFailure('2140', `Distance must be 0 to ${MAX_EWB_DISTANCE_KM} km`);
+    }
+    const vehType = textAt(request, 'VehType');
+    if (vehType !== undefined && vehType !== 'R' && vehType !== 'O') {
+      return irpFailure('2140', 'VehType must be R (regular) or O (over-dimensional cargo)');
+    }
     const items = (registration.invoice.ItemList as JsonObject[]).map((item) => ({
       hsn: textAt(item, 'HsnCd') ?? '',
       totItemVal: numberAt(item, 'TotItemVal') ?? 0,
@@ -178,9 +216,45 @@ export class IrpService {
     };
   }
 
-  /** IRNs rejected by recipients on the given day; recipients never reject in the sandbox. */
-  rejectedIrns(_date: string, _caller: IrpCaller): IrpResult<{ Irn: string; RejDt: string }[]> {
-    return { ok: true, data: [] };
+  /** Documents this IRP refused on the IST day `date` (dd/mm/yyyy) for the caller's GSTINs. */
+  rejectedIrns(date: string, caller: IrpCaller): IrpResult<RejectedDocument[]> {
+    if (!parseDayMonthYear(date)) return irpFailure('2140', 'date must be dd/mm/yyyy');
+    const data = this.registry
+      .rejections()
+      .filter((record) => record.rejectedOn === date && caller.allowedGstins.includes(record.requestedBy))
+      .map((record) => ({
+        SellerGstin: record.sellerGstin,
+        DocTyp: record.docType,
+        DocNo: record.docNo,
+        DocDt: record.docDate,
+        Irn: record.irn,
+        RejDt: record.rejectedAt,
+        ErrorDetails: record.errors,
+      }));
+    return { ok: true, data };
+  }
+
+  /** Signs a B2C invoice's dynamic QR; nothing is registered (B2C documents have no IRN). */
+  b2cQr(body: unknown, caller: IrpCaller): IrpResult<B2cQrAnswer> {
+    const read = readB2cQrRequest(body, { now: this.clock.now(), allowedSellers: caller.allowedGstins });
+    if (!read.ok) return read;
+    const qr: B2cQrData = read.data;
+    return {
+      ok: true,
+      data: {
+        SellerGstin: qr.SellerGstin,
+        DocTyp: qr.DocTyp,
+        DocNo: qr.DocNo,
+        DocDt: qr.DocDt,
+        SignedQRCode: this.signer.sign(qr),
+      },
+    };
+  }
+
+  /** The signed QR of a registered IRN (within the same 2-day window as GETIRN). */
+  signedQr(irn: string, caller: IrpCaller): IrpResult<{ Irn: string; SignedQRCode: string }> {
+    const found = this.getByIrn(irn, caller);
+    return found.ok ? { ok: true, data: { Irn: found.data.Irn, SignedQRCode: found.data.SignedQRCode } } : found;
   }
 
   /** For the e-way bill simulator: the IRN becomes cancellable once its e-way bill is cancelled. */
@@ -189,6 +263,33 @@ export class IrpService {
     if (!registration?.ewayBill) return false;
     registration.ewayBill.status = 'CNL';
     return true;
+  }
+
+  private recordRejection(body: unknown, caller: IrpCaller, errors: IrpError[]): void {
+    const request = isObject(body) ? body : {};
+    const doc = objectAt(request, 'DocDtls');
+    const sellerGstin = textAt(objectAt(request, 'SellerDtls'), 'Gstin') ?? '';
+    const docType = textAt(doc, 'Typ')?.toUpperCase() ?? '';
+    const docNo = textAt(doc, 'No') ?? '';
+    const docDate = textAt(doc, 'Dt') ?? '';
+    let irn: string | null = null;
+    try {
+      if (sellerGstin && docType && docNo) irn = nicIrn(sellerGstin, docDate, docType, docNo);
+    } catch {
+      irn = null;
+    }
+    const now = this.clock.now();
+    this.registry.recordRejection({
+      requestedBy: caller.gstin,
+      sellerGstin,
+      docType,
+      docNo,
+      docDate,
+      irn,
+      rejectedOn: istDayMonthYear(now),
+      rejectedAt: istDateTime(now),
+      errors,
+    });
   }
 
   private owned(irn: string, caller: IrpCaller): IrpRegistration | undefined {
@@ -225,10 +326,11 @@ export class IrpService {
     }
     const now = this.clock.now();
     const hasPartB = !!textAt(transport, 'VehNo') || !!textAt(transport, 'TransDocNo');
+    const overDimensional = textAt(transport, 'VehType') === 'O';
     registration.ewayBill = {
       ewbNo: this.registry.nextEwbNo(),
       ewbDt: istDateTime(now),
-      ewbValidTill: hasPartB ? istEndOfDayAfter(now, Math.ceil(distance / 200)) : null,
+      ewbValidTill: hasPartB ? ewayBillValidTill(now, distance, overDimensional) : null,
       status: 'ACT',
     };
     return { info };

@@ -5,7 +5,13 @@
  * force (a dated party moves state mid-year), so a template is cached per registration period.
  */
 import type { SimCompany } from './sim-company';
-import { voucherMeta, voucherXml, type SimOptions, type SimVoucherMeta, type SimVoucherType } from './sim-vouchers';
+import {
+  voucherMeta,
+  voucherXml,
+  type SimOptions,
+  type SimVoucherMeta,
+  type SimVoucherType,
+} from './sim-vouchers';
 
 type Slot = 'guid' | 'date' | 'number' | 'alterId' | 'masterId';
 
@@ -15,9 +21,12 @@ interface Template {
   slots: Slot[];
 }
 
-/** Stands for the GUID while a template is generated; never produced by the generator itself. */
+/**
+ * Stands for the GUID while a template is generated; slots are then marked between private-use characters.
+ * Neither is ever produced by the generator itself.
+ */
 const GUID_MARK = 'guid0template0mark';
-const SLOT_MARK = /\u0000(guid|date|number|alterId|masterId)\u0000/;
+const SLOT_MARK = /\uE000(guid|date|number|alterId|masterId)\uE000/;
 
 export class VoucherTemplates {
   private readonly cache = new Map<string, Template>();
@@ -49,7 +58,8 @@ export class VoucherTemplates {
       masterId: String(meta.index + 1),
     };
     let xml = template.pieces[0];
-    for (let k = 0; k < template.slots.length; k += 1) xml += values[template.slots[k]] + template.pieces[k + 1];
+    for (let k = 0; k < template.slots.length; k += 1)
+      xml += values[template.slots[k]] + template.pieces[k + 1];
     return xml;
   }
 
@@ -69,12 +79,12 @@ export class VoucherTemplates {
     const base = voucherMeta(this.company, this.options, source);
     const xml = voucherXml(this.company, this.options, { ...base, guid: GUID_MARK, date }, 0)
       .split(GUID_MARK)
-      .join('\u0000guid\u0000')
+      .join('\uE000guid\uE000')
       .split(`>${date}<`)
-      .join('>\u0000date\u0000<')
-      .replace(/(<VOUCHERNUMBER>[^<]*\/)\d+</, '$1\u0000number\u0000<')
-      .replace(/(<ALTERID TYPE="Number"> )\d+</, '$1\u0000alterId\u0000<')
-      .replace(/(<MASTERID TYPE="Number"> )\d+</, '$1\u0000masterId\u0000<');
+      .join('>\uE000date\uE000<')
+      .replace(/(<VOUCHERNUMBER>[^<]*\/)\d+</, '$1\uE000number\uE000<')
+      .replace(/(<ALTERID TYPE="Number"> )\d+</, '$1\uE000alterId\uE000<')
+      .replace(/(<MASTERID TYPE="Number"> )\d+</, '$1\uE000masterId\uE000<');
     const parts = xml.split(SLOT_MARK);
     return {
       pieces: parts.filter((_, at) => at % 2 === 0),

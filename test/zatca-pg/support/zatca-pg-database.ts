@@ -1,16 +1,12 @@
 /**
- * A fresh database with the base schema plus the ZATCA migration, and DataSources that know the ZATCA
- * entities, until the lead registers them in ENTITIES / MIGRATIONS. Rows for submissions are inserted
- * the way the pipeline leaves them, so the chain's foreign key and the reporting query see real data.
+ * A fresh database with every migration applied, and DataSources for the ZATCA repositories. Rows for
+ * submissions are inserted the way the pipeline leaves them, so the chain's foreign key and the reporting
+ * query see real data.
  */
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { dataSourceOptions } from '../../../src/database/data-source';
 import { ENTITIES } from '../../../src/database/entities';
-import { EgsUnitEntity } from '../../../src/database/entities/egs-unit.entity';
-import { ZatcaChainEntity } from '../../../src/database/entities/zatca-chain.entity';
-import { ZatcaSignedInvoiceEntity } from '../../../src/database/entities/zatca-signed-invoice.entity';
 import { MIGRATIONS } from '../../../src/database/migrations';
-import { ZatcaChain1763856000000 } from '../../../src/database/migrations/1763856000000-ZatcaChain';
 import { createTestDatabase } from '../../support/test-database';
 
 export interface ZatcaTestDatabase {
@@ -23,8 +19,8 @@ export interface ZatcaTestDatabase {
 function options(url: string, poolSize: number): DataSourceOptions {
   return {
     ...dataSourceOptions(url, poolSize),
-    entities: [...ENTITIES, ZatcaChainEntity, ZatcaSignedInvoiceEntity, EgsUnitEntity],
-    migrations: [...MIGRATIONS, ZatcaChain1763856000000],
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
   };
 }
 

@@ -3,9 +3,9 @@
  * other control-character references, and sometimes the raw control characters themselves. A strict parser
  * stops at the first one, so they are removed from the decoded text before parsing, chunk by chunk.
  */
-const CHAR_REF = /&#(x[0-9a-fA-F]+|[0-9]+);( ?)/g;
+/** A character reference (with the space after it) or a raw control character: one pass finds both. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const RAW_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+const SUSPECT = /&#(x[0-9a-fA-F]+|[0-9]+);( ?)|[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 /** Longest character reference kept back at a chunk end in case the rest arrives with the next chunk. */
 const HOLD_BACK = 14;
 
@@ -18,15 +18,12 @@ export function isXmlChar(codePoint: number): boolean {
 
 /** Removes invalid character references (with the space Tally puts after its `&#4;` sentinel) and raw control characters. */
 export function stripInvalidXmlChars(text: string): string {
-  let cleaned = text;
-  if (cleaned.includes('&#')) {
-    cleaned = cleaned.replace(CHAR_REF, (whole, ref: string, space: string) => {
-      const codePoint = ref.startsWith('x') ? parseInt(ref.slice(1), 16) : parseInt(ref, 10);
-      if (isXmlChar(codePoint)) return whole;
-      return codePoint === 4 ? '' : space;
-    });
-  }
-  return cleaned.replace(RAW_CONTROL, '');
+  return text.replace(SUSPECT, (whole, ref: string | undefined, space: string | undefined) => {
+    if (ref === undefined) return '';
+    const codePoint = ref.startsWith('x') ? parseInt(ref.slice(1), 16) : parseInt(ref, 10);
+    if (isXmlChar(codePoint)) return whole;
+    return codePoint === 4 ? '' : (space ?? '');
+  });
 }
 
 /** Stateful form of `stripInvalidXmlChars` for a stream of text chunks that may split a reference. */

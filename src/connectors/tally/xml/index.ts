@@ -4,3 +4,4 @@ export * from './control-char-filter';
 export * from './text-decoder';
 export * from './tally-xml-reader';
 export * from './xml-writer';
+export * from './xml-scanner';

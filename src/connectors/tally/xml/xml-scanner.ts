@@ -35,7 +35,8 @@ const EQUALS = 0x3d;
 const QUOTE = 0x22;
 const APOSTROPHE = 0x27;
 
-const NAME = /^[:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800-\uDBFF][-.0-9:A-Z_a-z\u00B7\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u037D\u037F-\u1FFF\u200C\u200D\u203F\u2040\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800-\uDFFF]*$/;
+const NAME =
+  /^[:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800-\uDBFF][-.0-9:A-Z_a-z\u00B7\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u037D\u037F-\u1FFF\u200C-\u200D\u203F\u2040\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800-\uDFFF]*$/;
 const PREDEFINED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 /** Longest entity or character reference accepted (`&#x10FFFF;`). */
 const MAX_REFERENCE = 10;
@@ -86,7 +87,15 @@ function specialChars(text: string): number {
 
 /** Ends a name: whitespace, `>`, `/`, `=` (and, malformed, `<`, quotes). */
 function endsName(code: number): boolean {
-  return isSpace(code) || code === GT || code === SLASH || code === EQUALS || code === LT || code === QUOTE || code === APOSTROPHE;
+  return (
+    isSpace(code) ||
+    code === GT ||
+    code === SLASH ||
+    code === EQUALS ||
+    code === LT ||
+    code === QUOTE ||
+    code === APOSTROPHE
+  );
 }
 
 /** Decodes entity and character references in text or an attribute value. */
@@ -139,7 +148,9 @@ export class XmlScanner {
   end(): void {
     this.scan(true);
     if (this.openNames.length > 0)
-      throw new XmlSyntaxError(`unexpected end of input inside <${this.openNames[this.openNames.length - 1]}>`);
+      throw new XmlSyntaxError(
+        `unexpected end of input inside <${this.openNames[this.openNames.length - 1]}>`,
+      );
     if (!this.rootSeen) throw new XmlSyntaxError('the document has no root element');
   }
 
@@ -321,5 +332,4 @@ export class XmlScanner {
     }
     return text;
   }
-
 }

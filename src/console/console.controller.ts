@@ -1,0 +1,43 @@
+/**
+ * Serves the failure-queue console: the page at GET /console and its files under /console/<name>.
+ * Public, because the page only asks for the API key; every data call it makes carries the key.
+ */
+import { Controller, Get, Headers, NotFoundException, Param, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Public } from '../api/public.decorator';
+import { CONSOLE_PAGE, loadConsoleAssets, type ConsoleAsset } from './assets';
+import { CONSOLE_SECURITY_HEADERS } from './security-headers';
+
+@Public()
+@ApiExcludeController()
+@Controller('console')
+export class ConsoleController {
+  private readonly assets = loadConsoleAssets();
+
+  @Get()
+  page(@Headers('if-none-match') ifNoneMatch: string | undefined, @Res() response: Response): void {
+    this.send(CONSOLE_PAGE, ifNoneMatch, response);
+  }
+
+  @Get(':name')
+  file(
+    @Param('name') name: string,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() response: Response,
+  ): void {
+    this.send(name, ifNoneMatch, response);
+  }
+
+  private send(name: string, ifNoneMatch: string | undefined, response: Response): void {
+    const asset: ConsoleAsset | undefined = this.assets.get(name);
+    if (!asset) throw new NotFoundException(`no console file ${name}`);
+    response.set(CONSOLE_SECURITY_HEADERS);
+    response.set({ 'Content-Type': asset.contentType, ETag: asset.etag });
+    if (ifNoneMatch === asset.etag) {
+      response.status(304).end();
+      return;
+    }
+    response.status(200).send(asset.body);
+  }
+}
