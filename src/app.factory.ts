@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { requestValidationPipe } from './api/validation';
+import { TypedErrorFilter } from './api/typed-error.filter';
 import { AppModule, type AppModuleOptions } from './app.module';
 
 export async function createApp(options: AppModuleOptions): Promise<NestExpressApplication> {
@@ -16,6 +17,7 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
   });
   app.useLogger(app.get(Logger));
   app.useGlobalPipes(requestValidationPipe());
+  app.useGlobalFilters(new TypedErrorFilter());
   app.useBodyParser('json', { limit: '10mb' });
   app.useBodyParser('text', { type: ['text/csv', 'text/plain'], limit: '50mb' });
   app.useBodyParser('raw', { type: 'application/octet-stream', limit: '50mb' });

@@ -70,10 +70,7 @@ export class QueueService implements OnModuleDestroy {
    * Many jobs of one queue in a single INSERT. pg-boss gives every row the queue's policy and skips
    * conflicts (ON CONFLICT DO NOTHING), so the `stately` key dedup is the same as send's.
    */
-  async sendMany<N extends JobName>(
-    name: N,
-    jobs: { data: JobPayloads[N]; key: string }[],
-  ): Promise<void> {
+  async sendMany<N extends JobName>(name: N, jobs: { data: JobPayloads[N]; key: string }[]): Promise<void> {
     if (jobs.length === 0) return;
     const boss = await this.start();
     await boss.insert(jobs.map((job) => ({ name, data: job.data, singletonKey: job.key })));
@@ -144,5 +141,8 @@ export class QueueService implements OnModuleDestroy {
     if (!this.starting) return;
     const boss = await this.starting.catch(() => undefined);
     await boss?.stop({ graceful: true, timeout: 5000, wait: true });
+    // pg-boss removes stopped workers from a loop that polls every second after stop() resolves; let it
+    // finish so nothing of it outlives the process's (or a test file's) shutdown.
+    if (boss) await new Promise((resolve) => setTimeout(resolve, 1200));
   }
 }

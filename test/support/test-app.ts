@@ -28,6 +28,7 @@ export interface TestAppOptions {
   config?: Record<string, unknown>;
   connectors?: Record<string, unknown>[];
   regimes?: AppModuleOptions['regimes'];
+  regimeDefaults?: AppModuleOptions['regimeDefaults'];
   connectorFactories?: AppModuleOptions['connectorFactories'];
   /** Reuse a database (second instance on the same database). */
   databaseUrl?: string;
@@ -53,6 +54,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     config,
     databaseUrl,
     regimes: options.regimes,
+    regimeDefaults: options.regimeDefaults,
     connectorFactories: options.connectorFactories,
   });
   await app.listen(0, '127.0.0.1');

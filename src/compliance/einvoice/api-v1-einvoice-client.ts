@@ -9,6 +9,7 @@ import { callWithReauth, TokenManager } from '../http/token-manager';
 import { InMemoryTokenStore, tokenKey, type StoredToken } from '../http/token-store';
 import { ComplianceError } from '../regime';
 import type { EinvoiceProviderConfig, EinvoiceProviderDeps } from './einvoice-config';
+import { toGstinDetails } from './gstin-details';
 import { toIrnResult, type NicIrnDetails } from './irn-details';
 import { infoEntries, IrpRejection, type IrpErrorEntry } from './irp-rejection';
 import type {
@@ -19,7 +20,8 @@ import type {
   IrnResult,
   NicInvoicePayload,
 } from './provider';
-import { optionalWireText, wireText } from './wire-text';
+import { toSignedQr, type IrnQrData, type SignedQr } from './signed-qr';
+import { wireText } from './wire-text';
 
 const PROVIDER = 'api-v1-einvoice';
 
@@ -134,15 +136,14 @@ export class ApiV1EinvoiceClient implements EinvoiceProvider {
       undefined,
       true,
     );
-    const data = body.data ?? {};
-    return {
-      gstin: wireText(data.Gstin, gstin),
-      legalName: wireText(data.LegalName),
-      tradeName: optionalWireText(data.TradeName),
-      status: wireText(data.Status),
-      stateCode: optionalWireText(data.StateCode)?.padStart(2, '0'),
-      raw: body,
-    };
+    return toGstinDetails(body.data, gstin, body);
+  }
+
+  /** The IRN's SignedQRCode, for printing. */
+  async qr(irn: string): Promise<SignedQr<IrnQrData>> {
+    const query = new URLSearchParams({ irn }).toString();
+    const body = await this.call<{ SignedQRCode?: unknown }>('qr', 'GET', `/qr?${query}`, undefined, true);
+    return toSignedQr<IrnQrData>(body.data?.SignedQRCode, body, this.config.publicKeyPem);
   }
 
   private async call<T>(

@@ -10,6 +10,15 @@ import { callWithReauth, TokenManager } from '../http/token-manager';
 import { InMemoryTokenStore, tokenKey, type StoredToken } from '../http/token-store';
 import { ComplianceError } from '../regime';
 import type { EinvoiceProviderConfig, EinvoiceProviderDeps } from './einvoice-config';
+import {
+  toEwaybillOfIrn,
+  toEwaybillResult,
+  type EwaybillByIrnRequest,
+  type EwaybillByIrnResult,
+  type EwaybillOfIrn,
+  type NicEwaybillDetails,
+} from './ewaybill-by-irn';
+import { toGstinDetails } from './gstin-details';
 import { toIrnResult, type NicIrnDetails } from './irn-details';
 import { AUTH_CODES, infoEntries, IrpRejection, NOT_FOUND_CODES, parseStatusDesc } from './irp-rejection';
 import { parseIstDateTime } from './ist-expiry';
@@ -21,7 +30,8 @@ import type {
   IrnResult,
   NicInvoicePayload,
 } from './provider';
-import { optionalWireText, wireText } from './wire-text';
+import { toRejectedDocuments, type RejectedDocument } from './rejected-documents';
+import { toSignedQr, type B2cQrData, type B2cQrRequest, type SignedQr } from './signed-qr';
 
 const PROVIDER = 'gsp-einvoice';
 
@@ -129,15 +139,60 @@ export class GspEinvoiceClient implements EinvoiceProvider {
       params: { param1: gstin },
       idempotent: true,
     });
-    const data = envelope.data ?? {};
-    return {
-      gstin: wireText(data.Gstin, gstin),
-      legalName: wireText(data.LegalName),
-      tradeName: optionalWireText(data.TradeName),
-      status: wireText(data.Status),
-      stateCode: optionalWireText(data.StateCode)?.padStart(2, '0'),
-      raw: envelope,
-    };
+    return toGstinDetails(envelope.data, gstin, envelope);
+  }
+
+  /** The taxpayer as GSTN's common portal has it now (GSTNDETAILS may answer from the IRP's cache). */
+  async syncGstinFromCp(gstin: string): Promise<GstinDetails> {
+    const envelope = await this.call<Record<string, unknown>>({
+      operation: 'SYNC_GSTIN_FROMCP',
+      method: 'GET',
+      params: { param1: gstin },
+      idempotent: true,
+    });
+    return toGstinDetails(envelope.data, gstin, envelope);
+  }
+
+  async generateEwaybillByIrn(request: EwaybillByIrnRequest): Promise<EwaybillByIrnResult> {
+    const envelope = await this.call<NicEwaybillDetails>({
+      operation: 'GENERATE_EWAYBILL',
+      method: 'POST',
+      data: request,
+      idempotent: false,
+    });
+    return toEwaybillResult(envelope.data, infoEntries(envelope.info), envelope);
+  }
+
+  async getEwaybillByIrn(irn: string): Promise<EwaybillOfIrn> {
+    const envelope = await this.call<NicEwaybillDetails>({
+      operation: 'GETEWAYBILLIRN',
+      method: 'GET',
+      params: { param1: irn },
+      idempotent: true,
+    });
+    return toEwaybillOfIrn(envelope.data, envelope);
+  }
+
+  /** Documents the IRP refused on `date` (dd/mm/yyyy, IST day). */
+  async getRejectedIrns(date: string): Promise<RejectedDocument[]> {
+    const envelope = await this.call<unknown>({
+      operation: 'GETREJECTEDIRNS',
+      method: 'GET',
+      params: { param1: date },
+      idempotent: true,
+    });
+    return toRejectedDocuments(envelope.data);
+  }
+
+  /** B2C dynamic QR; signing only, so a retry cannot register anything twice. */
+  async b2cQr(request: B2cQrRequest): Promise<SignedQr<B2cQrData>> {
+    const envelope = await this.call<{ SignedQRCode?: unknown }>({
+      operation: 'B2CQR',
+      method: 'POST',
+      data: request,
+      idempotent: true,
+    });
+    return toSignedQr<B2cQrData>(envelope.data?.SignedQRCode, envelope, this.config.publicKeyPem);
   }
 
   private async call<T>(call: GspCall): Promise<GspEnvelope<T>> {

@@ -4,6 +4,12 @@ export { createEinvoiceProvider } from './create-einvoice-provider';
 export type { EinvoiceProviderConfig, EinvoiceProviderDeps } from './einvoice-config';
 export { EinvoiceRegime } from './einvoice.regime';
 export type { EinvoiceProviderFactory } from './einvoice.regime';
+export type {
+  EwaybillAddress,
+  EwaybillByIrnRequest,
+  EwaybillByIrnResult,
+  EwaybillOfIrn,
+} from './ewaybill-by-irn';
 export { GspEinvoiceClient } from './gsp-einvoice-client';
 export { AUTH_CODES, IrpRejection, NOT_FOUND_CODES, parseStatusDesc } from './irp-rejection';
 export type { DuplicateIrnInfo, IrpErrorEntry } from './irp-rejection';
@@ -18,3 +24,5 @@ export type {
   IrpInfoEntry,
   NicInvoicePayload,
 } from './provider';
+export type { RejectedDocument } from './rejected-documents';
+export type { B2cQrData, B2cQrRequest, IrnQrData, SignedQr } from './signed-qr';

@@ -1,4 +1,10 @@
 import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildZatcaInvoiceXml } from '../../mappers/ksa-ubl';
+import { createTestSigningMaterial } from '../../../test/ksa-xml/support/test-certificate';
+import { sharedZatcaReferenceDir } from '../../../test/ksa-xml/support/zatca-check';
+import { INITIAL_PIH, zatcaVariants } from '../../../test/ksa-xml/support/zatca-variants';
 import {
   canonicalFromDom,
   canonicalFromText,
@@ -6,6 +12,7 @@ import {
   computeInvoiceHash,
   InvoiceXmlError,
 } from './invoice-hash';
+import { signInvoice } from './signer';
 
 const NS =
   'xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" ' +
@@ -82,3 +89,74 @@ describe('canonicalFromText (fast path)', () => {
     );
   });
 });
+
+describe('canonicalFromText (fast path) against the DOM path', () => {
+  const material = createTestSigningMaterial();
+
+  it.each(zatcaVariants('2024-09-03').map((variant) => [variant.name, variant.invoice] as const))(
+    '%s: the same canonical text, unsigned and signed',
+    (_name, invoice) => {
+      const built = buildZatcaInvoiceXml(invoice, { icv: 1, pih: INITIAL_PIH, uuid: 'uuid-1' });
+      if (!built.ok) throw new Error(JSON.stringify(built.errors));
+      const { signedXml } = signInvoice(built.value, material);
+      for (const xml of [built.value, signedXml]) {
+        expect(canonicalFromText(xml)).toBeDefined();
+        expect(canonicalFromText(xml)).toBe(canonicalFromDom(xml));
+      }
+    },
+  );
+
+  const reference = sharedZatcaReferenceDir();
+  const samples = reference ? xmlFilesUnder(join(reference, 'samples-R3.4.8')) : [];
+  (samples.length > 0 ? it : it.skip)(
+    'agrees with the DOM path and the published digest on every official sample (../shared/reference)',
+    () => {
+      for (const file of samples.filter((name) => !name.endsWith('_Error.xml'))) {
+        const xml = readFileSync(file, 'utf8');
+        const fast = canonicalFromText(xml);
+        if (fast !== undefined)
+          expect({ file, canonical: fast }).toEqual({ file, canonical: canonicalFromDom(xml) });
+        const published = /<ds:Reference Id="invoiceSignedData"[\s\S]*?<ds:DigestValue>([^<]+)</.exec(
+          xml,
+        )?.[1];
+        expect({ file, hash: computeInvoiceHash(xml).hashBase64 }).toEqual({ file, hash: published?.trim() });
+      }
+    },
+  );
+
+  it.each([
+    ['text after the root element', `<Invoice ${NS}>${party}</Invoice><cac:Party/>`],
+    ['a ">" in text', `<Invoice ${NS}><cbc:ID>a>b</cbc:ID>${party}</Invoice>`],
+    ['"&quot;" in text', `<Invoice ${NS}><cbc:ID>a&quot;b</cbc:ID>${party}</Invoice>`],
+    ['"&gt;" in an attribute', `<Invoice ${NS}><cbc:ID schemeID="a&gt;b">1</cbc:ID>${party}</Invoice>`],
+    ['a carriage return', `<Invoice ${NS}><cbc:Note>a\r\nb</cbc:Note>${party}</Invoice>`],
+    ['an empty QR-like reference', `<Invoice ${NS}><cac:AdditionalDocumentReference/>${party}</Invoice>`],
+  ])('leaves %s to the DOM path', (_case, xml) => {
+    expect(canonicalFromText(xml)).toBeUndefined();
+  });
+
+  it.each([
+    ['a mismatched end tag', `<Invoice ${NS}><cbc:ID>1</cbc:Note>${party}</Invoice>`],
+    ['an unclosed element', `<Invoice ${NS}><cbc:ID>1${party}</Invoice>`],
+    ['two root elements', `<Invoice ${NS}>${party}</Invoice><Invoice ${NS}/>`],
+  ])('does not hash %s: the DOM path refuses it', (_case, xml) => {
+    expect(canonicalFromText(xml)).toBeUndefined();
+    expect(() => computeInvoiceHash(xml)).toThrow(InvoiceXmlError);
+  });
+
+  it('expands empty elements with attributes and keeps the rest of the text as is', () => {
+    const xml = `<Invoice ${NS}><cbc:Amount currencyID="SAR"/>${body}${party}</Invoice>`;
+    expect(canonicalFromText(xml)).toBe(
+      `<Invoice ${NS}><cbc:Amount currencyID="SAR"></cbc:Amount>${body}<cac:AccountingSupplierParty><cac:Party></cac:Party></cac:AccountingSupplierParty></Invoice>`,
+    );
+    expect(canonicalFromText(xml)).toBe(canonicalFromDom(xml));
+  });
+});
+
+function xmlFilesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return xmlFilesUnder(path);
+    return path.endsWith('.xml') ? [path] : [];
+  });
+}

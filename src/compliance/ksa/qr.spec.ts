@@ -39,6 +39,30 @@ describe('ZATCA QR TLV', () => {
     expect(describeQr(bytes300.toString('base64'))[1]).toBe(name300);
   });
 
+  it('is byte for byte tag, BER length, value for every record', () => {
+    const certificateSignature = Buffer.alloc(300, 0xab);
+    const sellerName = 'ش'.repeat(70); // 140 UTF-8 bytes
+    const qr = encodeQrTlv({ ...fields, sellerName, certificateSignature });
+    const record = (tag: number, value: Buffer) => {
+      const length =
+        value.length < 0x80
+          ? [value.length]
+          : value.length <= 0xff
+            ? [0x81, value.length]
+            : [0x82, value.length >> 8, value.length & 0xff];
+      return Buffer.concat([Buffer.from([tag, ...length]), value]);
+    };
+    const texts = [sellerName, fields.vatNumber, fields.timestamp, fields.totalWithVat, fields.vatTotal];
+    const expected = Buffer.concat([
+      ...[...texts, fields.invoiceHash, fields.signature].map((text, index) =>
+        record(index + 1, Buffer.from(text, 'utf8')),
+      ),
+      record(8, fields.publicKey),
+      record(9, certificateSignature),
+    ]);
+    expect(Buffer.from(qr, 'base64')).toEqual(expected);
+  });
+
   it('rejects a payload whose record overruns it', () => {
     const truncated = Buffer.from(encodeQrTlv(fields), 'base64').subarray(0, 10).toString('base64');
     expect(() => decodeQrTlv(truncated)).toThrow(QrFormatError);

@@ -107,6 +107,38 @@ describe('signInvoice', () => {
     expect(verifySignedInvoice(otherTime).problems).toContain('SignedProperties digest does not match');
   });
 
+  it('one signer, many invoices: each stamp is its own, the per-certificate parts are shared', () => {
+    const signer = createInvoiceSigner(keys);
+    const second = new Date('2024-09-03T07:15:30.100Z');
+    const unsigned = [unsignedXml('standard'), unsignedXml('simplified')];
+    const sameSecond = unsigned.map((xml) => signer.sign(xml, second));
+    const nextSecond = signer.sign(unsigned[0], new Date('2024-09-03T07:15:31.900Z'));
+    for (const signed of [...sameSecond, nextSecond]) {
+      expect(verifySignedInvoice(signed.signedXml)).toEqual({
+        ok: true,
+        invoiceHash: signed.invoiceHash,
+        problems: [],
+      });
+    }
+    const propertiesDigest = (xml: string) =>
+      /URI="#xadesSignedProperties">[\s\S]*?<ds:DigestValue>([^<]*)</.exec(xml)?.[1];
+    expect(propertiesDigest(sameSecond[0].signedXml)).toBe(propertiesDigest(sameSecond[1].signedXml));
+    expect(propertiesDigest(nextSecond.signedXml)).not.toBe(propertiesDigest(sameSecond[0].signedXml));
+    expect(nextSecond.signedXml).toContain('<xades:SigningTime>2024-09-03T07:15:31</xades:SigningTime>');
+    expect(sameSecond[0].invoiceHash).not.toBe(sameSecond[1].invoiceHash);
+    expect(decodeQrTlv(sameSecond[1].qr).has(9)).toBe(true);
+  });
+
+  it('declares the ext namespace on UBLExtensions when the invoice root does not', () => {
+    const withoutExt = unsignedXml().replace(/ xmlns:ext="[^"]*"/, '');
+    const signed = signInvoice(withoutExt, keys);
+    expect(signed.signedXml).toContain(
+      '<ext:UBLExtensions xmlns:ext="urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2">',
+    );
+    expect(signed.invoiceHash).toBe(computeInvoiceHash(withoutExt).hashBase64);
+    expect(verifySignedInvoice(signed.signedXml).ok).toBe(true);
+  });
+
   it('refuses a key that does not belong to the certificate', () => {
     const other = createTestSigningMaterial();
     expect(() =>

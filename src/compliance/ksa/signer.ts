@@ -120,7 +120,7 @@ function formatSigningTime(time: Date): string {
   return time.toISOString().slice(0, 19);
 }
 
-const SIGNING_TIME_SLOT = '\u0000signing-time\u0000';
+const SIGNING_TIME_SLOT = '\uE000signing-time\uE000';
 
 function signedPropertiesXml(certificate: SigningCertificate, signingTime: string): string {
   const indent = (depth: number) => `\n${' '.repeat(depth * 4)}`;
@@ -217,7 +217,7 @@ class XadesStamp {
     const key = `${ext} ${declareExt}`;
     let pieces = this.extensionsByPrefix.get(key);
     if (!pieces) {
-      const slot = (name: string) => `\u0000${name}\u0000`;
+      const slot = (name: string) => `\uE000${name}\uE000`;
       const template = ublExtensionsXml(ext, declareExt, {
         invoiceHash: slot('hash'),
         signedPropertiesDigest: slot('digest'),
@@ -225,7 +225,7 @@ class XadesStamp {
         certificateBase64: this.certificate.base64,
         signedProperties: `${this.written[0]}${slot('time')}${this.written[1]}`,
       });
-      pieces = template.split(/\u0000(?:hash|digest|signature|time)\u0000/);
+      pieces = template.split(/\uE000(?:hash|digest|signature|time)\uE000/);
       if (pieces.length !== 5) throw new Error('the XAdES template lost a slot');
       this.extensionsByPrefix.set(key, pieces);
     }

@@ -61,7 +61,10 @@ export class DocumentRepository {
     // TypeORM's insert typing does not accept jsonb unknowns; the columns are declared on the entity.
     const ids: string[] = [];
     for (let start = 0; start < documents.length; start += INSERT_CHUNK) {
-      const result = await manager.insert(DocumentEntity, documents.slice(start, start + INSERT_CHUNK) as never);
+      const result = await manager.insert(
+        DocumentEntity,
+        documents.slice(start, start + INSERT_CHUNK) as never,
+      );
       ids.push(...result.identifiers.map((identifier) => identifier.id as string));
     }
     return ids;

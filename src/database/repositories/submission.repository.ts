@@ -55,7 +55,10 @@ export class SubmissionRepository {
     if (submissions.length === 0) return [];
     const ids: string[] = [];
     for (let start = 0; start < submissions.length; start += INSERT_CHUNK) {
-      const result = await manager.insert(SubmissionEntity, submissions.slice(start, start + INSERT_CHUNK) as never);
+      const result = await manager.insert(
+        SubmissionEntity,
+        submissions.slice(start, start + INSERT_CHUNK) as never,
+      );
       ids.push(...result.identifiers.map((identifier) => identifier.id as string));
     }
     return ids;

@@ -9,7 +9,7 @@ import type { SandboxCommonOptions, SimulatorFactory } from '../framework/simula
 import { DEFAULT_EINVOICE_ACCOUNTS, type SandboxEinvoiceAccount } from './accounts';
 import { apiV1RateLimitKey, mountApiV1Routes } from './api-v1-routes';
 import { gspRateLimitKey, mountGspRoutes, type GspSubject } from './gsp-routes';
-import type { IrpRegistration } from './irp-registry';
+import type { IrpRegistration, IrpRejectionRecord } from './irp-registry';
 import { IrpService } from './irp-service';
 import { NicSigner } from './nic-signer';
 import { SessionTokens } from './session-tokens';
@@ -37,6 +37,8 @@ export interface EinvoiceSimulatorHandle {
   irp: IrpService;
   /** Every IRN ever registered, in order. */
   registrations(): IrpRegistration[];
+  /** Every generate request refused, in order, with NIC's codes. */
+  rejections(): IrpRejectionRecord[];
   publicKeyPem: string;
   accounts: readonly SandboxEinvoiceAccount[];
   gsp: SandboxService;
@@ -83,6 +85,7 @@ export const einvoiceSimulator: SimulatorFactory<EinvoiceSimulatorHandle, Einvoi
       handle: {
         irp,
         registrations: () => irp.registry.all(),
+        rejections: () => irp.registry.rejections(),
         publicKeyPem: signer.publicKeyPem,
         accounts,
         gsp,

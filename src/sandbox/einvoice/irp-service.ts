@@ -254,7 +254,9 @@ export class IrpService {
   /** The signed QR of a registered IRN (within the same 2-day window as GETIRN). */
   signedQr(irn: string, caller: IrpCaller): IrpResult<{ Irn: string; SignedQRCode: string }> {
     const found = this.getByIrn(irn, caller);
-    return found.ok ? { ok: true, data: { Irn: found.data.Irn, SignedQRCode: found.data.SignedQRCode } } : found;
+    return found.ok
+      ? { ok: true, data: { Irn: found.data.Irn, SignedQRCode: found.data.SignedQRCode } }
+      : found;
   }
 
   /** For the e-way bill simulator: the IRN becomes cancellable once its e-way bill is cancelled. */

@@ -1,0 +1,238 @@
+import { runInNewContext } from 'node:vm';
+import { CONSOLE_LOGIC_JS } from './assets/console-logic-js';
+
+interface Result<T> {
+  ok: boolean;
+  body?: T;
+  errors?: string[];
+}
+
+interface Logic {
+  FAILURE_STATES: string[];
+  ALL_STATES: string[];
+  query(params: Record<string, unknown>): string;
+  countRequests(): { state: string; path: string }[];
+  countsFrom(totals: Record<string, number>): {
+    rows: { state: string; count: number; failure: boolean }[];
+    failures: number;
+  };
+  queueRequests(filter: { state?: string; connector?: string; errorClass?: string }): string[];
+  mergeQueue(pages: { total: number; items: { id: string; updatedAt: string }[] }[]): {
+    items: { id: string }[];
+    total: number;
+  };
+  retryBody(ids: string[], operator: string, reason: string): Result<Record<string, unknown>>;
+  overrideBody(
+    path: string,
+    text: string,
+    kind: string,
+    operator: string,
+    reason: string,
+  ): Result<Record<string, unknown>>;
+  describeRetry(result: {
+    retried: { submissionId: string }[];
+    skipped: { submissionId: string; why: string }[];
+  }): string;
+  apiErrorMessage(status: number, body: unknown): string;
+  formatDateTime(value: string | null): string;
+  submissionSummary(
+    document: Record<string, unknown>,
+    submissionId: string,
+  ): {
+    docNumber: string;
+    docDate: string;
+    regime: string;
+    errorClass: string;
+    authorityCode: string;
+    authorityMessage: string;
+    fieldErrors: { path: string; value: string; rule: string; message: string }[];
+    audit: { at: string; actor: string; action: string; transition: string; reason: string }[];
+  };
+}
+
+/** Evaluates the exact file the browser gets. JSON round-trips turn results into plain Node objects. */
+function loadLogic(): Logic {
+  const context: { ConsoleLogic?: Logic } = {};
+  runInNewContext(CONSOLE_LOGIC_JS, context);
+  if (!context.ConsoleLogic) throw new Error('console-logic.js did not define ConsoleLogic');
+  return context.ConsoleLogic;
+}
+
+const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+describe('console logic (the served console-logic.js)', () => {
+  const logic = loadLogic();
+
+  it('builds query strings, encoding values and dropping empty ones', () => {
+    expect(logic.query({ state: 'REJECTED', connector: 'tally & co', errorClass: '', limit: 5 })).toBe(
+      '?state=REJECTED&connector=tally%20%26%20co&limit=5',
+    );
+    expect(logic.query({ a: undefined, b: null })).toBe('');
+  });
+
+  it('asks one count per state and sums the failure states', () => {
+    const requests = plain(logic.countRequests());
+    expect(requests).toHaveLength(11);
+    expect(requests[0]).toEqual({ state: 'RECEIVED', path: '/submissions?state=RECEIVED&limit=1' });
+    const counts = plain(logic.countsFrom({ REJECTED: 3, MAPPING_FAILED: 2, WRITTEN_BACK: 40 }));
+    expect(counts.failures).toBe(5);
+    expect(counts.rows.find((r) => r.state === 'REJECTED')).toEqual({
+      state: 'REJECTED',
+      count: 3,
+      failure: true,
+    });
+    expect(counts.rows.find((r) => r.state === 'READY')?.count).toBe(0);
+  });
+
+  it('queries every failure state unless one state is chosen', () => {
+    expect(plain(logic.queueRequests({ connector: 'erp' }))).toEqual([
+      '/submissions?state=REJECTED&connector=erp&limit=200',
+      '/submissions?state=MAPPING_FAILED&connector=erp&limit=200',
+      '/submissions?state=WRITEBACK_FAILED&connector=erp&limit=200',
+    ]);
+    expect(plain(logic.queueRequests({ state: 'REJECTED', errorClass: 'rejected' }))).toEqual([
+      '/submissions?state=REJECTED&errorClass=rejected&limit=200',
+    ]);
+  });
+
+  it('merges pages newest first without duplicates', () => {
+    const merged = plain(
+      logic.mergeQueue([
+        {
+          total: 2,
+          items: [
+            { id: 'b', updatedAt: '2026-01-02T00:00:00Z' },
+            { id: 'a', updatedAt: '2026-01-01T00:00:00Z' },
+          ],
+        },
+        { total: 1, items: [{ id: 'c', updatedAt: '2026-01-03T00:00:00Z' }] },
+        { total: 1, items: [{ id: 'a', updatedAt: '2026-01-01T00:00:00Z' }] },
+      ]),
+    );
+    expect(merged.items.map((i) => i.id)).toEqual(['c', 'b', 'a']);
+    expect(merged.total).toBe(4);
+  });
+
+  it('requires operator and reason for a retry, and trims them', () => {
+    expect(plain(logic.retryBody(['id-1'], '  asha ', ' GSTIN fixed in ERP '))).toEqual({
+      ok: true,
+      body: { ids: ['id-1'], operator: 'asha', reason: 'GSTIN fixed in ERP' },
+    });
+    const missing = plain(logic.retryBody(['id-1'], ' ', 'no'));
+    expect(missing.ok).toBe(false);
+    expect(missing.errors).toEqual([
+      'operator name is required (1-100 characters)',
+      'reason is required (3-500 characters)',
+    ]);
+    expect(plain(logic.retryBody([], 'asha', 'because')).errors).toEqual(['no submission to retry']);
+  });
+
+  it('builds an override body from a field path and a typed value', () => {
+    expect(plain(logic.overrideBody('buyer.gstin', '29AAGCB1286Q1Z4', 'text', 'asha', 'typo'))).toEqual({
+      ok: true,
+      body: { overrides: { 'buyer.gstin': '29AAGCB1286Q1Z4' }, operator: 'asha', reason: 'typo' },
+    });
+    expect(plain(logic.overrideBody('lines[2].qty', '{"a":1}', 'json', 'asha', 'typo')).body).toEqual({
+      overrides: { 'lines[2].qty': { a: 1 } },
+      operator: 'asha',
+      reason: 'typo',
+    });
+    expect(plain(logic.overrideBody('buyer.pos', 'x', 'remove', 'asha', 'typo')).body).toEqual({
+      overrides: { 'buyer.pos': null },
+      operator: 'asha',
+      reason: 'typo',
+    });
+    const bad = plain(logic.overrideBody('buyer..gstin', '{', 'json', 'asha', 'typo'));
+    expect(bad.ok).toBe(false);
+    expect(bad.errors).toEqual([
+      'field path must look like buyer.gstin or lines[0].hsnCode',
+      'value is not valid JSON',
+    ]);
+  });
+
+  it('describes retry results and API errors in one line', () => {
+    expect(
+      logic.describeRetry({
+        retried: [{ submissionId: 'a' }],
+        skipped: [{ submissionId: '0123456789abcdef', why: 'not in a retryable state' }],
+      }),
+    ).toBe('Retried 1, skipped 1. 01234567: not in a retryable state');
+    expect(
+      logic.apiErrorMessage(400, {
+        message: 'request validation failed',
+        errors: [{ path: 'reason', message: 'reason must be longer than or equal to 3 characters' }],
+      }),
+    ).toBe(
+      'HTTP 400: request validation failed (reason: reason must be longer than or equal to 3 characters)',
+    );
+    expect(logic.apiErrorMessage(404, { message: ['a', 'b'] })).toBe('HTTP 404: a; b');
+    expect(logic.apiErrorMessage(502, null)).toBe('HTTP 502');
+  });
+
+  it('formats timestamps in UTC and leaves unparsable text alone', () => {
+    expect(logic.formatDateTime('2026-11-22T10:04:05.123Z')).toBe('2026-11-22 10:04:05 UTC');
+    expect(logic.formatDateTime('soon')).toBe('soon');
+    expect(logic.formatDateTime(null)).toBe('');
+  });
+
+  it('summarises one submission of a document: authority error, field errors, audit trail', () => {
+    const summary = plain(
+      logic.submissionSummary(
+        {
+          docNumber: 'INV/7',
+          docDate: '2026-11-20',
+          normalisationErrors: [
+            { path: 'buyer.pin', rule: 'pin.format', message: 'six digits', value: '12' },
+          ],
+          submissions: [
+            { id: 's-2', regime: 'in-ewaybill', state: 'READY' },
+            {
+              id: 's-1',
+              regime: 'in-einvoice',
+              state: 'REJECTED',
+              attempts: 1,
+              errorClass: 'rejected',
+              errorCode: '2150',
+              errorMessage: 'Duplicate IRN',
+              fieldErrors: [{ path: 'buyer.gstin', rule: 'gstin.checkDigit', message: 'bad check digit' }],
+            },
+          ],
+          audit: [
+            {
+              at: '2026-11-20T01:02:03.000Z',
+              actor: 'system',
+              action: 'submit',
+              submissionId: 's-1',
+              fromState: 'SUBMITTING',
+              toState: 'REJECTED',
+              reason: null,
+            },
+          ],
+        },
+        's-1',
+      ),
+    );
+    expect(summary).toMatchObject({
+      docNumber: 'INV/7',
+      docDate: '2026-11-20',
+      regime: 'in-einvoice',
+      errorClass: 'rejected',
+      authorityCode: '2150',
+      authorityMessage: 'Duplicate IRN',
+    });
+    expect(summary.fieldErrors).toEqual([
+      { path: 'buyer.gstin', value: '', rule: 'gstin.checkDigit', message: 'bad check digit' },
+      { path: 'buyer.pin', value: '12', rule: 'pin.format', message: 'six digits' },
+    ]);
+    expect(summary.audit).toEqual([
+      {
+        at: '2026-11-20 01:02:03 UTC',
+        actor: 'system',
+        action: 'submit',
+        submission: 's-1',
+        transition: 'SUBMITTING \u2192 REJECTED',
+        reason: '',
+      },
+    ]);
+  });
+});

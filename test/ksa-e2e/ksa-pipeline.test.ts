@@ -1,0 +1,145 @@
+/**
+ * KSA through the whole pipeline against the ZATCA simulator: an EGS unit onboarded through the operator
+ * API, a standard invoice cleared synchronously, a simplified one signed at once (QR available before
+ * reporting) and reported by the reporting job, its final status written back to the ERP.
+ */
+import { signWebhook } from '../../src/connectors/webhook/webhook-signature';
+import { decodeQrTlv } from '../../src/compliance/ksa/qr';
+import { sampleSaudiInvoice } from '../../src/domain/__fixtures__';
+import { startZatcaSimulator, type ZatcaSimulator } from '../../src/sandbox/zatca';
+import { demoEgsUnit } from '../../src/sandbox/zatca/demo-egs-unit';
+import { SweepService } from '../../src/sync/sweep.service';
+import { ZatcaReportingService } from '../../src/sync/zatca-reporting.service';
+import { json } from '../support/http';
+import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
+
+const SECRET = 'whsec-ksa-0123456789abcdef0123456789';
+const EGS = 'egs-riyadh-01';
+
+describe('KSA e-invoicing through the pipeline (ZATCA simulator, real Postgres and HTTP)', () => {
+  let zatca: ZatcaSimulator;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    zatca = await startZatcaSimulator({ environment: 'simulation' });
+    t = await startTestApp({
+      regimeDefaults: { 'sa-zatca': { baseUrl: zatca.url } },
+      connectors: [
+        {
+          name: 'riyadh',
+          kind: 'webhook',
+          regimes: ['sa-zatca'],
+          regimeSettings: { 'sa-zatca': { egsUnitId: EGS } },
+          config: { secret: SECRET },
+        },
+      ],
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await zatca.stop();
+  });
+
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(`${t.url}${path}`, {
+      ...init,
+      headers: { 'x-api-key': TEST_API_KEY, 'content-type': 'application/json' },
+    });
+
+  async function push(documents: unknown[]): Promise<string[]> {
+    const body = JSON.stringify({ documents });
+    const ts = Math.floor(Date.now() / 1000);
+    const res = await fetch(`${t.url}/webhooks/riyadh/invoices`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-webhook-timestamp': String(ts),
+        'x-webhook-signature': signWebhook(SECRET, ts, body),
+      },
+      body,
+    });
+    const answer = await json(res);
+    expect(res.status).toBe(202);
+    expect(answer.rejected).toEqual([]);
+    return answer.accepted.map((a: { documentId: string }) => a.documentId);
+  }
+
+  const submissionOf = (documentId: string, accept: (s: Record<string, unknown>) => boolean) =>
+    eventually(async () => {
+      const doc = await json(await api(`/documents/${documentId}`));
+      const submission = doc.submissions[0] as Record<string, unknown> | undefined;
+      return submission && accept(submission) ? submission : undefined;
+    }, 30_000);
+
+  it('onboards the EGS unit through the API, keeping keys out of the answer', async () => {
+    const unit = demoEgsUnit(EGS);
+    const res = await api(`/zatca/egs-units/${EGS}/onboard`, {
+      method: 'POST',
+      body: JSON.stringify({ otp: zatca.otp, csr: unit.csr, seller: unit.seller }),
+    });
+    const body = await json(res);
+    expect(res.status).toBe(201);
+    expect(body.state).toBe('ACTIVE');
+    expect(JSON.stringify(body)).not.toMatch(/PRIVATE KEY|secret/i);
+    const shown = await json(await api(`/zatca/egs-units/${EGS}`));
+    expect(shown).toMatchObject({ egsUnitId: EGS, state: 'ACTIVE', vatNumber: unit.csr.vatNumber });
+  });
+
+  it('refuses onboarding with a wrong OTP, and a bad CSR with 400 and paths', async () => {
+    const unit = demoEgsUnit('egs-other');
+    const wrongOtp = await api('/zatca/egs-units/egs-other/onboard', {
+      method: 'POST',
+      body: JSON.stringify({ otp: '000000', csr: unit.csr, seller: unit.seller }),
+    });
+    expect([400, 422]).toContain(wrongOtp.status);
+    expect((await json(wrongOtp)).message).toMatch(/otp/i);
+    const badCsr = await api('/zatca/egs-units/egs-other/onboard', {
+      method: 'POST',
+      body: JSON.stringify({ otp: zatca.otp, csr: { ...unit.csr, vatNumber: '12345' }, seller: unit.seller }),
+    });
+    expect(badCsr.status).toBe(400);
+    expect((await json(badCsr)).errors[0]).toMatchObject({ path: 'csr', rule: 'zatca.csr' });
+  });
+
+  it('clears a standard invoice and reports a simplified one, each with the right chain and QR', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const standard = sampleSaudiInvoice({ documentNumber: 'KSA-E2E-1', documentDate: today });
+    const simplified = sampleSaudiInvoice({
+      documentNumber: 'KSA-E2E-2',
+      documentDate: today,
+      supplyType: 'B2C',
+      ksa: { invoiceKind: 'simplified', issueTime: '09:30:00', egsUnitId: EGS },
+    });
+    const [standardId] = await push([{ ...standard, ksa: { ...standard.ksa, egsUnitId: EGS } }]);
+    const cleared = await submissionOf(standardId, (s) => s.state === 'WRITTEN_BACK');
+    expect(cleared.zatcaStatus).toBe('CLEARED');
+    expect(cleared.zatcaIcv).toBe(1);
+
+    const [simplifiedId] = await push([simplified]);
+    const signed = await submissionOf(simplifiedId, (s) => s.state === 'WRITTEN_BACK');
+    expect(signed.zatcaStatus).toBe('SIGNED_PENDING_REPORTING');
+    expect(signed.zatcaIcv).toBe(2);
+    // The QR is there to print before ZATCA has seen the invoice.
+    const tags = decodeQrTlv(signed.signedQr as string);
+    expect(tags.get(1)?.toString('utf8')).toContain('Najd Electronics Trading Co.');
+    expect(tags.get(2)?.toString('utf8')).toBe('310987654300003');
+    const reportedAtZatca = () =>
+      zatca.records.invoices.filter((r) => r.endpoint === 'reporting' && r.status === 'REPORTED');
+    expect(reportedAtZatca()).toHaveLength(0);
+
+    const run = await t.app.get(ZatcaReportingService).reportDue();
+    expect(run.reported).toEqual([signed.id]);
+    await t.app.get(SweepService).sweep();
+    const reported = await submissionOf(
+      simplifiedId,
+      (s) => s.state === 'WRITTEN_BACK' && s.zatcaStatus === 'REPORTED',
+    );
+    expect(reported.zatcaIcv).toBe(2);
+    expect(reportedAtZatca()).toHaveLength(1);
+
+    const doc = await json(await api(`/documents/${simplifiedId}`));
+    const actions = doc.audit.map((a: { action: string }) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(['registered', 'zatca-reported', 'written-back']));
+    expect(actions.filter((a: string) => a === 'written-back')).toHaveLength(2);
+  });
+});
