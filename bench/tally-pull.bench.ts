@@ -80,6 +80,7 @@ export async function run(): Promise<void> {
     const peakMb = toMb(pull.peakRss);
     console.log(
       `  peak RSS of the pulling process during the pull: ${peakMb} MB (goal < ${GOAL_RSS_MB} MB) ${peakMb < GOAL_RSS_MB ? 'OK' : 'ABOVE GOAL'}; ` +
+        `${toMb(pull.startRss)} MB when it started (ts-node and TypeScript included); ` +
         `whole run ${toMb(process.resourceUsage().maxRSS * 1024)} MB; simulator process ${toMb(simulatorPeak)} MB`,
     );
     console.log(
@@ -99,6 +100,8 @@ interface PullFigures {
   cpuSeconds: number;
   /** Highest RSS seen while pulling: the kernel's high-water mark and 20 ms samples. */
   peakRss: number;
+  /** RSS when the pull started: Node, ts-node with the TypeScript compiler, the loaded modules. */
+  startRss: number;
   loadBefore: number;
   loadAfter: number;
 }
@@ -110,7 +113,8 @@ async function pullWithConnector(url: string): Promise<PullFigures> {
     log: { info: () => undefined, warn: () => undefined },
   });
   const figures = { documents: 0, failed: 0, batches: 0, largestBatch: 0 };
-  let peakRss = process.memoryUsage.rss();
+  const startRss = process.memoryUsage.rss();
+  let peakRss = startRss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 20);
   const loadBefore = loadavg()[0];
   const cpuBefore = process.cpuUsage();
@@ -130,6 +134,7 @@ async function pullWithConnector(url: string): Promise<PullFigures> {
       ms: pulled.ms,
       cpuSeconds: (cpu.user + cpu.system) / 1e6,
       peakRss: Math.max(peakRss, process.resourceUsage().maxRSS * 1024),
+      startRss,
       loadBefore,
       loadAfter: loadavg()[0],
     };

@@ -15,7 +15,12 @@ describe('loadConfig', () => {
     const config = loadConfig({}, defaultConfigPath());
     expect(config.server.port).toBe(3000);
     expect(config.server.roles).toEqual(['api', 'worker', 'scheduler']);
-    expect(config.connectors.map((c) => c.name)).toEqual(['csv-example', 'webhook-example']);
+    expect(config.connectors.map((c) => c.name)).toEqual([
+      'csv-example',
+      'tally-example',
+      'ksa-example',
+      'webhook-example',
+    ]);
   });
 
   it('applies environment overrides over the files', () => {

@@ -4,7 +4,8 @@
  * is safe. Keys + the `stately` policy make a tick that fires on every instance create one job.
  */
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import PgBoss from 'pg-boss';
+import type PgBossTypes from 'pg-boss';
+import { PgBoss } from './pg-boss';
 import { AppConfig } from '../config/app-config';
 import { DATABASE_URL } from '../database/database-url';
 import { JobName, type JobPayloads } from './job-name';
@@ -17,20 +18,22 @@ export interface JobContext {
 @Injectable()
 export class QueueService implements OnModuleDestroy {
   private readonly logger = new Logger(QueueService.name);
-  private boss?: PgBoss;
-  private starting?: Promise<PgBoss>;
+  private boss?: PgBossTypes;
+  /** Handlers running now: shutdown lets them finish before the queue's connections close. */
+  private readonly inFlight = new Set<Promise<void>>();
+  private starting?: Promise<PgBossTypes>;
 
   constructor(
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
     private readonly config: AppConfig,
   ) {}
 
-  async start(): Promise<PgBoss> {
+  async start(): Promise<PgBossTypes> {
     this.starting ??= this.doStart();
     return this.starting;
   }
 
-  private async doStart(): Promise<PgBoss> {
+  private async doStart(): Promise<PgBossTypes> {
     const boss = new PgBoss({
       connectionString: this.databaseUrl,
       schema: 'pgboss',
@@ -87,15 +90,10 @@ export class QueueService implements OnModuleDestroy {
     const boss = await this.start();
     const { concurrency, batchSize, pollingIntervalSeconds } = this.config.queue;
     const perFetch = Math.max(1, Math.ceil(batchSize / concurrency));
-    const runOne = async (job: PgBoss.JobWithMetadata<JobPayloads[N]>): Promise<void> => {
-      try {
-        await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
-        await boss.complete(name, job.id);
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        this.logger.warn(`${name} job ${job.id} failed: ${message}`);
-        await boss.fail(name, job.id, { message });
-      }
+    const runOne = (job: PgBossTypes.JobWithMetadata<JobPayloads[N]>): Promise<void> => {
+      const running = this.runJob(boss, name, handler, job);
+      this.inFlight.add(running);
+      return running.finally(() => this.inFlight.delete(running));
     };
     for (let i = 0; i < concurrency; i++) {
       await boss.work<JobPayloads[N]>(
@@ -105,6 +103,22 @@ export class QueueService implements OnModuleDestroy {
           await Promise.all(jobs.map(runOne));
         },
       );
+    }
+  }
+
+  private async runJob<N extends JobName>(
+    boss: PgBossTypes,
+    name: N,
+    handler: (data: JobPayloads[N], context: JobContext) => Promise<void>,
+    job: PgBossTypes.JobWithMetadata<JobPayloads[N]>,
+  ): Promise<void> {
+    try {
+      await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+      await boss.complete(name, job.id);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.logger.warn(`${name} job ${job.id} failed: ${message}`);
+      await boss.fail(name, job.id, { message }).catch(() => undefined);
     }
   }
 
@@ -137,12 +151,23 @@ export class QueueService implements OnModuleDestroy {
     return this.boss !== undefined;
   }
 
+  /**
+   * Graceful: stop fetching, let running handlers finish (bounded), then stop pg-boss. Its workers wind
+   * down on a one-second loop after that; waiting it out keeps nothing of the queue alive past shutdown.
+   */
   async onModuleDestroy(): Promise<void> {
     if (!this.starting) return;
     const boss = await this.starting.catch(() => undefined);
-    await boss?.stop({ graceful: true, timeout: 5000, wait: true });
-    // pg-boss removes stopped workers from a loop that polls every second after stop() resolves; let it
-    // finish so nothing of it outlives the process's (or a test file's) shutdown.
-    if (boss) await new Promise((resolve) => setTimeout(resolve, 1200));
+    if (!boss) return;
+    for (const name of Object.values(JobName)) await boss.offWork(name).catch(() => undefined);
+    await Promise.race([Promise.allSettled([...this.inFlight]), sleep(SHUTDOWN_GRACE_MS)]);
+    await boss.stop({ graceful: true, timeout: 5000, wait: true });
+    await sleep(1200);
   }
+}
+
+const SHUTDOWN_GRACE_MS = 30_000;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

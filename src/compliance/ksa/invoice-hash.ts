@@ -111,8 +111,10 @@ export function canonicalFromText(xml: string): string | undefined {
   if (rootStart < 0 || rootEnd < rootStart) return undefined;
   if (!PROLOG.test(xml.slice(0, rootStart)) || xml.slice(rootEnd + 1).trim() !== '') return undefined;
   const body = withoutHashExcludedText(xml.slice(rootStart, rootEnd + 1));
-  if (body === undefined || body.includes('\r') || OTHER_ENTITY.test(body)) return undefined;
-  return canonicalBody(body, body.includes('&quot;'));
+  if (body === undefined || body.includes('\r')) return undefined;
+  const hasEntities = body.includes('&');
+  if (hasEntities && OTHER_ENTITY.test(body)) return undefined;
+  return canonicalBody(body, hasEntities && body.includes('&quot;'));
 }
 
 /** The body with self-closing tags expanded, or undefined if any token is not already canonical. */
@@ -155,6 +157,8 @@ interface StartTag {
 
 /** Start tags with attributes, checked once: invoices repeat them (currencyID="SAR" and the like). */
 const knownStartTags = new Map<string, StartTag | null>();
+/** Root tags apart: namespace declarations are canonical only there. */
+const knownRootTags = new Map<string, StartTag | null>();
 const KNOWN_START_TAG_LIMIT = 4096;
 
 function startTag(body: string, start: number, end: number, isRoot: boolean): StartTag | undefined {
@@ -165,12 +169,12 @@ function startTag(body: string, start: number, end: number, isRoot: boolean): St
     if (NAME_AT.lastIndex === end) return { name: body.slice(start + 1, end), selfClosing: false };
   }
   const text = body.slice(start, end + 1);
-  if (isRoot) return parseStartTag(text, true) ?? undefined;
-  let tag = knownStartTags.get(text);
+  const known = isRoot ? knownRootTags : knownStartTags;
+  let tag = known.get(text);
   if (tag === undefined) {
-    tag = parseStartTag(text, false);
-    if (knownStartTags.size >= KNOWN_START_TAG_LIMIT) knownStartTags.clear();
-    knownStartTags.set(text, tag);
+    tag = parseStartTag(text, isRoot);
+    if (known.size >= KNOWN_START_TAG_LIMIT) known.clear();
+    known.set(text, tag);
   }
   return tag ?? undefined;
 }

@@ -360,7 +360,7 @@ function invoiceMarkup({ cac, cbc, ext }: Prefixes): InvoiceMarkup {
   const key = `${cac} ${cbc} ${ext}`;
   let markup = markupByPrefixes.get(key);
   if (markup) return markup;
-  const sectionStarts = new Map<string, RegExp>();
+  const sectionTags = new Map<string, [string, string]>();
   const basicValues = new Map<string, RegExp>();
   const compiled = <T>(cache: Map<string, T>, name: string, compile: () => T): T => {
     let value = cache.get(name);
@@ -380,11 +380,15 @@ function invoiceMarkup({ cac, cbc, ext }: Prefixes): InvoiceMarkup {
     referenceClose: `</${cac}:AdditionalDocumentReference>`,
     supplierOpen: `<${cac}:AccountingSupplierParty`,
     section: (text, localName) => {
-      const start = text.search(
-        compiled(sectionStarts, localName, () => new RegExp(`<${cac}:${localName}[\\s>]`)),
-      );
+      const [open, close] = compiled(sectionTags, localName, () => [
+        `<${cac}:${localName}`,
+        `</${cac}:${localName}>`,
+      ]);
+      let start = text.indexOf(open);
+      while (start >= 0 && !endsName(text.charCodeAt(start + open.length)))
+        start = text.indexOf(open, start + 1);
       if (start < 0) return undefined;
-      const end = text.indexOf(`</${cac}:${localName}>`, start);
+      const end = text.indexOf(close, start);
       return end < 0 ? undefined : text.slice(start, end);
     },
     basicValue: (text, localName) => {
@@ -429,6 +433,11 @@ function rootFacts(rootAttributes: string): RootFacts {
 }
 
 const INVOICE_ROOT = /<(?:([A-Za-z_][\w.-]*):)?Invoice\b([^>]*)>/;
+
+/** After an element name in a start tag: XML whitespace or '>'. */
+function endsName(code: number): boolean {
+  return code === 62 || code === 32 || code === 9 || code === 10 || code === 13;
+}
 
 class InvoiceText {
   readonly prefixes: Prefixes;

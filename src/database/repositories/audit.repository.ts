@@ -22,14 +22,14 @@ export class AuditRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async append(event: AuditInput, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.insert(AuditEventEntity, toRow(event) as never);
+    await manager.insert(AuditEventEntity, toRow(event));
   }
 
   /** One multi-row INSERT; the events get ids in array order. */
   async appendMany(events: AuditInput[], manager: EntityManager = this.dataSource.manager): Promise<void> {
     if (events.length === 0) return;
     for (let start = 0; start < events.length; start += INSERT_CHUNK) {
-      await manager.insert(AuditEventEntity, events.slice(start, start + INSERT_CHUNK).map(toRow) as never);
+      await manager.insert(AuditEventEntity, events.slice(start, start + INSERT_CHUNK).map(toRow));
     }
   }
 
