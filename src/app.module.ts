@@ -17,6 +17,7 @@ import { HealthController } from './api/health.controller';
 import { SubmissionsController } from './api/submissions.controller';
 import { WebhooksController } from './api/webhooks.controller';
 import { ZatcaController } from './api/zatca.controller';
+import { ConsoleController } from './console/console.controller';
 import { COMPLIANCE_REGIMES, type ComplianceRegime } from './compliance/regime';
 import { RegimeRegistry } from './compliance/regime-registry';
 import { AppConfig } from './config/app-config';
@@ -149,6 +150,7 @@ export class AppModule {
             ConnectorsController,
             WebhooksController,
             ZatcaController,
+            ConsoleController,
           ]
         : [HealthController],
       providers,
