@@ -8,6 +8,10 @@ interface Result<T> {
 }
 
 interface Logic {
+  fieldErrorsOf(
+    document: { normalisationErrors?: object[] },
+    submission: { fieldErrors?: object[] },
+  ): { path: string; value: string; rule: string; message: string }[];
   FAILURE_STATES: string[];
   ALL_STATES: string[];
   query(params: Record<string, unknown>): string;
@@ -62,6 +66,20 @@ const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 describe('console logic (the served console-logic.js)', () => {
   const logic = loadLogic();
+
+  it('lists a field error once when the submission repeats the document normalisation errors', () => {
+    const error = {
+      path: 'voucher.ALLINVENTORYENTRIES[1].RATE',
+      value: 'abc/nos',
+      rule: 'rate',
+      message: 'rate is unreadable',
+    };
+    const other = { path: 'rows[3].HSN', rule: 'required', message: 'HSN is missing' };
+    const listed = plain(
+      logic.fieldErrorsOf({ normalisationErrors: [error] }, { fieldErrors: [error, other] }),
+    );
+    expect(listed).toEqual([{ ...error }, { ...other, value: '' }]);
+  });
 
   it('builds query strings, encoding values and dropping empty ones', () => {
     expect(logic.query({ state: 'REJECTED', connector: 'tally & co', errorClass: '', limit: 5 })).toBe(

@@ -154,13 +154,22 @@ export const CONSOLE_LOGIC_JS = String.raw`(function (root) {
     return id ? String(id).slice(0, 8) : '';
   }
 
-  /** Field errors of the submission, then the document's own normalisation errors. */
+  /** Field errors of the submission, then the document's own normalisation errors, each listed once. */
   function fieldErrorsOf(document, submission) {
     var fromSubmission = (submission && submission.fieldErrors) || [];
     var fromDocument = (document && document.normalisationErrors) || [];
-    return fromSubmission.concat(fromDocument).map(function (e) {
-      return { path: e.path, value: e.value === undefined ? '' : String(e.value), rule: e.rule, message: e.message };
-    });
+    var seen = {};
+    return fromSubmission
+      .concat(fromDocument)
+      .map(function (e) {
+        return { path: e.path, value: e.value === undefined ? '' : String(e.value), rule: e.rule, message: e.message };
+      })
+      .filter(function (e) {
+        var key = [e.path, e.value, e.rule, e.message].join('\u0000');
+        if (seen[key]) return false;
+        seen[key] = true;
+        return true;
+      });
   }
 
   function auditRows(events) {
