@@ -87,11 +87,14 @@ async function startDemoTally(instances: ConnectorInstanceConfig[]): Promise<Tal
   if (instances.length === 0) return undefined;
   const companyName =
     typeof instances[0].config.companyName === 'string' ? instances[0].config.companyName : 'Demo Traders';
+  // Vouchers of the last three weeks, as a live company would have (the IRP refuses old documents).
+  const booksFrom = new Date(Date.now() - 21 * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
   const tally = await startTallySimulator({
     voucherCount: DEMO_TALLY_VOUCHERS,
     seed: 2026,
     companyName,
     days: 20,
+    booksFrom,
   });
   for (const instance of instances) {
     instance.config.url = tally.url;

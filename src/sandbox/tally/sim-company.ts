@@ -86,7 +86,7 @@ const PARTY_NAMES = [
   'Ravi & Sons',
 ];
 
-export function generateCompany(seed: number, companyName: string): SimCompany {
+export function generateCompany(seed: number, companyName: string, booksFrom = '20240401'): SimCompany {
   const parties: SimParty[] = [];
   for (let i = 0; i < 40; i += 1) {
     const [state, code, pin] = STATES[i % STATES.length];
@@ -152,7 +152,7 @@ export function generateCompany(seed: number, companyName: string): SimCompany {
     stateCode: '29',
     pincode: '560001',
     address: ['No. 1, MG Road', 'Bengaluru'],
-    booksFrom: '20240401',
+    booksFrom,
     parties,
     suppliers,
     items,

@@ -36,6 +36,8 @@ export interface TallySimulatorOptions {
   companyName: string;
   /** Item lines per item invoice (default 3). */
   linesPerVoucher?: number;
+  /** First day of the books, YYYYMMDD (default 20240401); vouchers are dated from it. */
+  booksFrom?: string;
   /** Days the vouchers are spread over (default 365). */
   days?: number;
   /** Always answer UTF-16LE (otherwise only when the request is UTF-16). */
@@ -82,7 +84,7 @@ export interface TallySimulator {
 }
 
 export async function startTallySimulator(options: TallySimulatorOptions): Promise<TallySimulator> {
-  const company = generateCompany(options.seed, options.companyName);
+  const company = generateCompany(options.seed, options.companyName, options.booksFrom);
   const sim: SimOptions = {
     voucherCount: options.voucherCount,
     linesPerVoucher: options.linesPerVoucher ?? 3,
