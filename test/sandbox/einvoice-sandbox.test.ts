@@ -116,7 +116,13 @@ describe('catalog A (GSP gateway)', () => {
       IrnDt: data.AckDt,
     });
 
-    const tampered = String(data.SignedQRCode).replace(/.$/, (c: string) => (c === 'A' ? 'B' : 'A'));
+    // Flip a character inside the signature: the last one may only carry base64 padding bits.
+    const [header, body, signature] = String(data.SignedQRCode).split('.');
+    const middle = Math.floor(signature.length / 2);
+    const flipped = signature[middle] === 'A' ? 'B' : 'A';
+    const tampered = [header, body, signature.slice(0, middle) + flipped + signature.slice(middle + 1)].join(
+      '.',
+    );
     expect(() => verifyJws(tampered, pem)).toThrow('signature');
   });
 
