@@ -3,10 +3,9 @@
  * key kept in `<dataDir>/api-key` (mode 0600). The key itself is never logged, only where it is.
  */
 import { Injectable, Logger } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { AppConfig } from '../config/app-config';
+import { developmentSecret } from '../config/development-secret';
 
 @Injectable()
 export class ApiKeys {
@@ -23,11 +22,7 @@ export class ApiKeys {
 }
 
 function developmentKey(dataDir: string): string {
-  const file = resolve(dataDir, 'api-key');
-  if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, `${randomBytes(24).toString('hex')}\n`, { mode: 0o600 });
-    new Logger('Security').warn(`no security.apiKeys configured: generated a development API key in ${file}`);
-  }
-  return readFileSync(file, 'utf8').trim();
+  return developmentSecret(resolve(dataDir, 'api-key'), 24, (file) =>
+    new Logger('Security').warn(`no security.apiKeys configured: generated a development API key in ${file}`),
+  );
 }

@@ -3,10 +3,9 @@
  * `security.encryptionKey`; in development, generated once into `<dataDir>/master-key` (mode 0600).
  */
 import { Injectable, Logger } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { AppConfig } from '../config/app-config';
+import { developmentSecret } from '../config/development-secret';
 
 @Injectable()
 export class MasterKey {
@@ -22,13 +21,9 @@ export class MasterKey {
 }
 
 function developmentMasterKey(dataDir: string): string {
-  const file = resolve(dataDir, 'master-key');
-  if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  return developmentSecret(resolve(dataDir, 'master-key'), 32, (file) =>
     new Logger('Security').warn(
       `no security.encryptionKey configured: generated a development master key in ${file}`,
-    );
-  }
-  return readFileSync(file, 'utf8').trim();
+    ),
+  );
 }

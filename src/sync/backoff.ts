@@ -1,11 +1,12 @@
-/** Exponential backoff with full jitter, capped; an authority's Retry-After wins when it is longer. */
-export function nextAttemptDelayMs(
-  attempt: number,
-  retryAfterMs?: number,
-  baseMs = 2000,
-  capMs = 15 * 60_000,
-): number {
-  const exponential = Math.min(capMs, baseMs * 2 ** Math.max(0, attempt - 1));
-  const jittered = exponential / 2 + Math.random() * (exponential / 2);
-  return Math.max(jittered, retryAfterMs ?? 0);
+/**
+ * When the pipeline tries a submission again: the shared exponential backoff with jitter (2 s base,
+ * 15 min cap), or the authority's Retry-After when that is longer.
+ */
+import { backoffDelay } from '../compliance/http/backoff';
+
+export function nextAttemptDelayMs(attempt: number, retryAfterMs?: number): number {
+  return Math.max(
+    backoffDelay(attempt, { baseMs: 2000, maxMs: 15 * 60_000, jitter: 0.5 }),
+    retryAfterMs ?? 0,
+  );
 }

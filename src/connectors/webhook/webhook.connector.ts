@@ -5,8 +5,6 @@
  * the write-back job retries with backoff.
  */
 import axios, { isAxiosError } from 'axios';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import {
   ConnectorError,
@@ -20,6 +18,7 @@ import {
   type WriteBackDocument,
   type WriteBackOutcome,
 } from '../contract';
+import { developmentSecret } from '../../config/development-secret';
 import { readWebhookBody, type WebhookBody } from './webhook-body';
 import { WebhookConnectorConfig } from './webhook.config';
 import {
@@ -120,13 +119,9 @@ export class WebhookConnector implements ErpConnector {
 
   /** Development only: a random secret kept (0600) under the instance's data dir, never logged. */
   private developmentSecret(): string {
-    mkdirSync(this.context.dataDir, { recursive: true });
-    const file = join(this.context.dataDir, 'webhook-secret');
-    if (!existsSync(file)) {
-      writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
-      this.context.log.warn(`webhook ${this.instanceName}: no secret configured; generated one in ${file}`);
-    }
-    return readFileSync(file, 'utf8').trim();
+    return developmentSecret(join(this.context.dataDir, 'webhook-secret'), 32, (file) =>
+      this.context.log.warn(`webhook ${this.instanceName}: no secret configured; generated one in ${file}`),
+    );
   }
 }
 
