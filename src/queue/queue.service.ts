@@ -106,6 +106,59 @@ export class QueueService implements OnModuleDestroy {
     }
   }
 
+  /**
+   * Batch handlers: each fetcher hands its whole fetch to `handler`, which returns the error of each job
+   * that failed (by position) and nothing for the rest. Succeeded jobs are completed in one statement;
+   * a failed job is failed on its own (pg-boss retries it); a thrown error fails the whole fetch.
+   */
+  async workBatch<N extends JobName>(
+    name: N,
+    handler: (
+      jobs: { data: JobPayloads[N]; context: JobContext }[],
+    ) => Promise<readonly (unknown | undefined)[] | void>,
+    options: { fetchers: number; batchSize: number },
+  ): Promise<void> {
+    const boss = await this.start();
+    const runBatch = async (jobs: PgBossTypes.JobWithMetadata<JobPayloads[N]>[]): Promise<void> => {
+      let errors: readonly (unknown | undefined)[] = [];
+      try {
+        errors =
+          (await handler(
+            jobs.map((job) => ({
+              data: job.data,
+              context: { retryCount: job.retryCount, retryLimit: job.retryLimit },
+            })),
+          )) ?? [];
+      } catch (error) {
+        errors = jobs.map(() => error);
+      }
+      const done = jobs.filter((_, i) => errors[i] === undefined).map((job) => job.id);
+      if (done.length > 0) await boss.complete(name, done).catch(() => undefined);
+      for (const [i, job] of jobs.entries()) {
+        const error = errors[i];
+        if (error === undefined) continue;
+        const message = error instanceof Error ? error.message : String(error);
+        this.logger.warn(`${name} job ${job.id} failed: ${message}`);
+        await boss.fail(name, job.id, { message }).catch(() => undefined);
+      }
+    };
+    for (let i = 0; i < options.fetchers; i++) {
+      await boss.work<JobPayloads[N]>(
+        name,
+        {
+          batchSize: options.batchSize,
+          pollingIntervalSeconds: this.config.queue.pollingIntervalSeconds,
+          includeMetadata: true,
+        },
+        (jobs) => {
+          const running = runBatch(jobs);
+          this.inFlight.add(running);
+          return running.finally(() => this.inFlight.delete(running));
+        },
+      );
+    }
+  }
+
   private async runJob<N extends JobName>(
     boss: PgBossTypes,
     name: N,

@@ -20,6 +20,13 @@ export interface TransitionAudit {
 
 export const SYSTEM_ACTOR = 'system';
 
+/** One submission's move in a batch; the batch shares the source state(s) and the target. */
+export interface BatchMove {
+  submission: Pick<SubmissionEntity, 'id' | 'documentId'>;
+  patch: SubmissionPatch;
+  audit: TransitionAudit;
+}
+
 @Injectable()
 export class StateTransitionsService {
   constructor(
@@ -60,6 +67,47 @@ export class StateTransitionsService {
         m,
       );
       return moved;
+    };
+    return manager ? run(manager) : this.dataSource.transaction(run);
+  }
+
+  /**
+   * Many compare-and-sets from `from` to `to` and their audit events, in one transaction (or the
+   * caller's). The audit's from-state is the state each submission was read in, which the
+   * compare-and-set proves when that state is the one `from` names. Returns the moved rows by id.
+   */
+  async moveMany(
+    moves: readonly BatchMove[],
+    from: SubmissionState,
+    to: SubmissionState,
+    manager?: EntityManager,
+  ): Promise<Map<string, SubmissionEntity>> {
+    if (!canTransition(from, to)) throw new Error(`no legal transition from ${from} to ${to}`);
+    if (moves.length === 0) return new Map();
+    const run = async (m: EntityManager): Promise<Map<string, SubmissionEntity>> => {
+      const moved = await this.submissions.transitionMany(
+        moves.map((move) => ({ id: move.submission.id, patch: move.patch })),
+        [from],
+        to,
+        m,
+      );
+      const byId = new Map(moved.map((row) => [row.id, row]));
+      await this.audit.appendMany(
+        moves
+          .filter((move) => byId.has(move.submission.id))
+          .map((move) => ({
+            actor: move.audit.actor,
+            action: move.audit.action,
+            documentId: move.submission.documentId,
+            submissionId: move.submission.id,
+            fromState: from,
+            toState: to,
+            reason: move.audit.reason ?? null,
+            details: move.audit.details ?? null,
+          })),
+        m,
+      );
+      return byId;
     };
     return manager ? run(manager) : this.dataSource.transaction(run);
   }

@@ -1,15 +1,19 @@
 /**
- * Moves one submission along: RECEIVED -> map -> READY (or MAPPING_FAILED); READY/RETRY -> SUBMITTING ->
- * REGISTERED -> WRITEBACK_PENDING, REJECTED, or RETRY. Safe to run twice for the same submission: each
- * step starts with a compare-and-set claim, and a send whose outcome is unknown is looked up by the
- * regime before anything is sent again.
+ * Moves submissions along, a batch at a time: RECEIVED -> map -> READY (or MAPPING_FAILED);
+ * READY/RETRY -> SUBMITTING -> REGISTERED -> WRITEBACK_PENDING, REJECTED, or RETRY. Each step is one
+ * compare-and-set over the whole batch (plus its audit events) in one transaction, so a batch costs a
+ * handful of statements however large it is. Safe to run twice for the same submission: a submission
+ * another process moved first simply drops out of the batch, and a send whose outcome is unknown is
+ * looked up by the regime before anything is sent again.
  */
 import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { RegimeRegistry } from '../compliance/regime-registry';
-import { ComplianceError, type SubmitOutcome } from '../compliance/regime';
+import { ComplianceError, type Registered, type Rejected } from '../compliance/regime';
 import type { ComplianceIdentifiers } from '../connectors/contract';
-import type { SubmissionEntity } from '../database/entities';
+import type { DocumentEntity, SubmissionEntity } from '../database/entities';
 import { DocumentRepository } from '../database/repositories/document.repository';
 import { SubmissionRepository } from '../database/repositories/submission.repository';
 import { SubmissionState } from '../domain/submission-state';
@@ -18,9 +22,17 @@ import { QueueService } from '../queue/queue.service';
 import { nextAttemptDelayMs } from './backoff';
 import { ConnectorRuntimeService } from './connector-runtime.service';
 import { effectiveInvoice } from './effective-invoice';
-import { SYSTEM_ACTOR, StateTransitionsService } from './state-transitions.service';
+import { type BatchMove, SYSTEM_ACTOR, StateTransitionsService } from './state-transitions.service';
 
 const S = SubmissionState;
+
+type Documents = Map<string, DocumentEntity>;
+
+interface Sent {
+  submission: SubmissionEntity;
+  outcome?: Registered | Rejected;
+  error?: ComplianceError;
+}
 
 @Injectable()
 export class SubmissionProcessorService {
@@ -28,6 +40,7 @@ export class SubmissionProcessorService {
 
   constructor(
     private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly submissions: SubmissionRepository,
     private readonly documents: DocumentRepository,
     private readonly regimes: RegimeRegistry,
@@ -36,165 +49,204 @@ export class SubmissionProcessorService {
     private readonly queue: QueueService,
   ) {}
 
-  async process(submissionId: string): Promise<void> {
-    const submission = await this.submissions.findById(submissionId);
-    if (!submission) return;
-    if (submission.state === S.Received) await this.map(submission);
-    else if (submission.state === S.Ready && submission.requestPayload == null)
-      await this.mapWaiting(submission);
-    else if (submission.state === S.Ready || submission.state === S.Retry) await this.submit(submission);
-    else if (submission.state === S.Registered) await this.queueWriteBack(submission);
+  process(submissionId: string): Promise<void> {
+    return this.processMany([submissionId]);
   }
 
-  /** REGISTERED -> WRITEBACK_PENDING; also picks up a registration whose process died right after it. */
-  private async queueWriteBack(submission: SubmissionEntity): Promise<void> {
-    const pending = await this.transitions.move(
-      submission,
-      [S.Registered],
-      S.WritebackPending,
-      {},
-      {
-        actor: SYSTEM_ACTOR,
-        action: 'writeback-queued',
-      },
+  async processMany(submissionIds: readonly string[]): Promise<void> {
+    const found = await this.submissions.findByIds([...new Set(submissionIds)]);
+    if (found.length === 0) return;
+    const documents = await this.loadDocuments(found);
+    const waiting = found.filter((s) => s.state === S.Ready && s.requestPayload == null);
+    const received = [...found.filter((s) => s.state === S.Received), ...(await this.reopen(waiting))];
+    const mapped = await this.mapMany(received, documents);
+    const due = found.filter(
+      (s) => (s.state === S.Ready && s.requestPayload != null) || s.state === S.Retry,
     );
-    if (pending) await this.enqueueWriteBack(pending.id);
+    await this.submitMany([...due, ...mapped], documents);
+    await this.queueWriteBacks(found.filter((s) => s.state === S.Registered));
   }
 
-  /** A submission parked at READY before its regime was registered: map it now that there is one. */
-  private async mapWaiting(submission: SubmissionEntity): Promise<void> {
-    if (!this.regimes.get(submission.regime)) return;
-    const received = await this.transitions.move(
-      submission,
-      [S.Ready],
-      S.Received,
-      {},
-      {
-        actor: SYSTEM_ACTOR,
-        action: 'regime-available',
-      },
-    );
-    if (received) await this.map(received);
+  private async loadDocuments(submissions: readonly SubmissionEntity[]): Promise<Documents> {
+    const ids = [...new Set(submissions.map((s) => s.documentId))];
+    return new Map((await this.documents.findByIds(ids)).map((document) => [document.id, document]));
   }
 
-  private async map(submission: SubmissionEntity): Promise<void> {
-    const document = await this.documents.findById(submission.documentId);
-    if (!document) return;
-    const invoice = effectiveInvoice(document);
-    if (!invoice) {
-      await this.transitions.move(
+  /** Submissions parked at READY before their regime was registered go back to RECEIVED once it is. */
+  private async reopen(waiting: readonly SubmissionEntity[]): Promise<SubmissionEntity[]> {
+    const now = waiting.filter((s) => this.regimes.get(s.regime));
+    const moved = await this.transitions.moveMany(
+      now.map((submission) => ({
         submission,
-        [S.Received],
-        S.MappingFailed,
-        {
-          errorClass: 'validation',
-          errorMessage: 'the ERP document could not be read into an invoice',
-          fieldErrors: document.normalisationErrors,
-        },
-        { actor: SYSTEM_ACTOR, action: 'mapping-failed' },
-      );
-      return;
-    }
-    const regime = this.regimes.get(submission.regime);
-    if (!regime) {
-      await this.transitions.move(
-        submission,
-        [S.Received],
-        S.Ready,
-        {},
-        {
-          actor: SYSTEM_ACTOR,
-          action: 'waiting-for-regime',
-          reason: `no implementation of ${submission.regime} is registered; waiting at READY`,
-        },
-      );
-      return;
-    }
-    const settings = this.settingsFor(document.connectorInstanceId, submission.regime);
-    const mapped = regime.map(invoice, settings);
-    if (!mapped.ok) {
-      const moved = await this.transitions.move(
-        submission,
-        [S.Received],
-        S.MappingFailed,
-        {
-          errorClass: 'validation',
-          errorCode: null,
-          errorMessage: `${mapped.errors.length} field error(s) against ${submission.regime}`,
-          fieldErrors: mapped.errors,
-        },
-        { actor: SYSTEM_ACTOR, action: 'mapping-failed', details: { errors: mapped.errors.length } },
-      );
-      if (moved) await this.enqueueWriteBack(moved.id);
-      return;
-    }
-    const identifiers: ComplianceIdentifiers = { ...submission.identifiers, ...mapped.value.identifiers };
-    const moved = await this.transitions.move(
-      submission,
-      [S.Received],
+        patch: {},
+        audit: { actor: SYSTEM_ACTOR, action: 'regime-available' },
+      })),
       S.Ready,
-      {
-        requestPayload: mapped.value.payload,
-        identifiers,
-        irn: identifiers.irn ?? submission.irn,
-        errorClass: null,
-        errorCode: null,
-        errorMessage: null,
-        fieldErrors: null,
-      },
-      { actor: SYSTEM_ACTOR, action: 'mapped' },
+      S.Received,
     );
-    if (moved) await this.submit(moved);
+    return [...moved.values()];
   }
 
-  private async submit(submission: SubmissionEntity): Promise<void> {
+  /** RECEIVED -> READY (returned, to be sent now), MAPPING_FAILED, or READY waiting for its regime. */
+  private async mapMany(
+    received: readonly SubmissionEntity[],
+    documents: Documents,
+  ): Promise<SubmissionEntity[]> {
+    const ready: BatchMove[] = [];
+    const failed: BatchMove[] = [];
+    const parked: BatchMove[] = [];
+    for (const submission of received) {
+      const document = documents.get(submission.documentId);
+      if (!document) continue;
+      const invoice = effectiveInvoice(document);
+      if (!invoice) {
+        failed.push({
+          submission,
+          patch: {
+            errorClass: 'validation',
+            errorCode: null,
+            errorMessage: 'the ERP document could not be read into an invoice',
+            fieldErrors: document.normalisationErrors,
+          },
+          audit: { actor: SYSTEM_ACTOR, action: 'mapping-failed' },
+        });
+        continue;
+      }
+      const regime = this.regimes.get(submission.regime);
+      if (!regime) {
+        parked.push({
+          submission,
+          patch: {},
+          audit: {
+            actor: SYSTEM_ACTOR,
+            action: 'waiting-for-regime',
+            reason: `no implementation of ${submission.regime} is registered; waiting at READY`,
+          },
+        });
+        continue;
+      }
+      const mapped = regime.map(invoice, this.settingsFor(document.connectorInstanceId, submission.regime));
+      if (!mapped.ok) {
+        failed.push({
+          submission,
+          patch: {
+            errorClass: 'validation',
+            errorCode: null,
+            errorMessage: `${mapped.errors.length} field error(s) against ${submission.regime}`,
+            fieldErrors: mapped.errors,
+          },
+          audit: {
+            actor: SYSTEM_ACTOR,
+            action: 'mapping-failed',
+            details: { errors: mapped.errors.length },
+          },
+        });
+        continue;
+      }
+      const identifiers: ComplianceIdentifiers = { ...submission.identifiers, ...mapped.value.identifiers };
+      ready.push({
+        submission,
+        patch: {
+          requestPayload: mapped.value.payload,
+          identifiers,
+          irn: identifiers.irn ?? submission.irn,
+          errorClass: null,
+          errorCode: null,
+          errorMessage: null,
+          fieldErrors: null,
+        },
+        audit: { actor: SYSTEM_ACTOR, action: 'mapped' },
+      });
+    }
+    const [movedReady, movedFailed] = await this.dataSource.transaction(async (m) => [
+      await this.transitions.moveMany(ready, S.Received, S.Ready, m),
+      await this.transitions.moveMany(failed, S.Received, S.MappingFailed, m),
+      await this.transitions.moveMany(parked, S.Received, S.Ready, m),
+    ]);
+    // A document that cannot be mapped is reported back to the ERP with its field errors.
+    await this.enqueueWriteBacks([...movedFailed.keys()]);
+    return [...movedReady.values()];
+  }
+
+  /** Claims the due submissions, sends them concurrently, and records every outcome in one go. */
+  private async submitMany(due: readonly SubmissionEntity[], documents: Documents): Promise<void> {
+    const sendable = due.filter((s) => this.regimes.get(s.regime) && documents.has(s.documentId));
+    const claimed = await this.submissions.claimManyForSubmit(sendable.map((s) => s.id));
+    if (claimed.length === 0) return;
+    const sent = await Promise.all(claimed.map((submission) => this.send(submission, documents)));
+    const registered = sent.filter((r) => r.outcome?.status === 'registered');
+    const [pending] = await this.dataSource.transaction(async (m) => {
+      const moved = await this.transitions.moveMany(
+        registered.map((r) => this.registeredMove(r.submission, r.outcome as Registered)),
+        S.Submitting,
+        S.Registered,
+        m,
+      );
+      return [
+        await this.transitions.moveMany(
+          [...moved.values()].map((submission) => ({
+            submission,
+            patch: {},
+            audit: { actor: SYSTEM_ACTOR, action: 'writeback-queued' },
+          })),
+          S.Registered,
+          S.WritebackPending,
+          m,
+        ),
+        await this.transitions.moveMany(
+          sent
+            .filter((r) => r.outcome?.status === 'rejected')
+            .map((r) => this.rejectedMove(r.submission, r.outcome as Rejected)),
+          S.Submitting,
+          S.Rejected,
+          m,
+        ),
+      ];
+    });
+    // Rejections are written back too: the ERP learns the authority's error.
+    const rejected = sent.filter((r) => r.outcome?.status === 'rejected').map((r) => r.submission.id);
+    await this.enqueueWriteBacks([...pending.keys(), ...rejected]);
+    await this.failedMany(sent.filter((r) => r.error));
+  }
+
+  private async send(submission: SubmissionEntity, documents: Documents): Promise<Sent> {
     const regime = this.regimes.get(submission.regime);
-    if (!regime) return;
-    const claimed = await this.submissions.claimForSubmit(submission.id);
-    if (!claimed) return;
-    const document = await this.documents.findById(claimed.documentId);
-    if (!document) return;
-    let outcome: SubmitOutcome;
+    const document = documents.get(submission.documentId);
+    if (!regime || !document) {
+      return { submission, error: new ComplianceError('config', `${submission.regime} is not available`) };
+    }
     try {
-      outcome = await regime.submit(claimed.requestPayload, {
-        submissionId: claimed.id,
-        documentId: claimed.documentId,
+      const outcome = await regime.submit(submission.requestPayload, {
+        submissionId: submission.id,
+        documentId: submission.documentId,
         connectorInstance:
           this.connectors.byId(document.connectorInstanceId)?.name ?? document.connectorInstanceId,
-        attempt: claimed.attempts,
-        outcomeUnknown: claimed.outcomeUnknown,
-        previous: claimed.identifiers,
-        settings: this.settingsFor(document.connectorInstanceId, claimed.regime),
+        attempt: submission.attempts,
+        outcomeUnknown: submission.outcomeUnknown,
+        previous: submission.identifiers,
+        settings: this.settingsFor(document.connectorInstanceId, submission.regime),
       });
+      return { submission, outcome };
     } catch (error) {
-      await this.failed(claimed, error);
-      return;
+      return {
+        submission,
+        error:
+          error instanceof ComplianceError
+            ? error
+            : new ComplianceError(
+                'unknown-outcome',
+                error instanceof Error ? error.message : String(error),
+                { cause: error },
+              ),
+      };
     }
-    if (outcome.status === 'rejected') {
-      const moved = await this.transitions.move(
-        claimed,
-        [S.Submitting],
-        S.Rejected,
-        {
-          outcomeUnknown: false,
-          submittingSince: null,
-          response: outcome.response,
-          errorClass: 'rejected',
-          errorCode: outcome.code,
-          errorMessage: outcome.message,
-          fieldErrors: outcome.fieldErrors ?? null,
-        },
-        { actor: SYSTEM_ACTOR, action: 'rejected', reason: `${outcome.code}: ${outcome.message}` },
-      );
-      if (moved) await this.enqueueWriteBack(moved.id);
-      return;
-    }
-    const ids: ComplianceIdentifiers = { ...claimed.identifiers, ...outcome.identifiers };
-    const registered = await this.transitions.move(
-      claimed,
-      [S.Submitting],
-      S.Registered,
-      {
+  }
+
+  private registeredMove(submission: SubmissionEntity, outcome: Registered): BatchMove {
+    const ids: ComplianceIdentifiers = { ...submission.identifiers, ...outcome.identifiers };
+    return {
+      submission,
+      patch: {
         outcomeUnknown: false,
         submittingSince: null,
         nextAttemptAt: null,
@@ -216,68 +268,103 @@ export class SubmissionProcessorService {
         errorMessage: null,
         fieldErrors: null,
       },
-      { actor: SYSTEM_ACTOR, action: outcome.adopted ? 'registered-adopted' : 'registered' },
-    );
-    if (registered) await this.queueWriteBack(registered);
+      audit: { actor: SYSTEM_ACTOR, action: outcome.adopted ? 'registered-adopted' : 'registered' },
+    };
   }
 
-  private async failed(submission: SubmissionEntity, error: unknown): Promise<void> {
-    const classified =
-      error instanceof ComplianceError
-        ? error
-        : new ComplianceError('unknown-outcome', error instanceof Error ? error.message : String(error), {
-            cause: error,
-          });
-    const outcomeUnknown = submission.outcomeUnknown || classified.errorClass === 'unknown-outcome';
-    const common = {
-      submittingSince: null,
-      outcomeUnknown,
-      errorClass: classified.errorClass,
-      errorCode: classified.options.code ?? null,
-      errorMessage: classified.message,
-      response: classified.options.response ?? null,
-    };
-    if (classified.retryable && submission.attempts < this.config.queue.maxAttempts) {
-      const delay = nextAttemptDelayMs(submission.attempts, classified.options.retryAfterMs);
-      const at = new Date(Date.now() + delay);
-      const moved = await this.transitions.move(
-        submission,
-        [S.Submitting],
-        S.Retry,
-        { ...common, nextAttemptAt: at },
-        {
-          actor: SYSTEM_ACTOR,
-          action: 'retry-scheduled',
-          reason: classified.message,
-          details: { delayMs: Math.round(delay) },
-        },
-      );
-      if (moved)
-        await this.queue.send(
-          JobName.SubmissionProcess,
-          { submissionId: moved.id },
-          { key: moved.id, startAfter: at },
-        );
-      return;
-    }
-    const reason = classified.retryable
-      ? `gave up after ${submission.attempts} attempts: ${classified.message}`
-      : classified.message;
-    this.logger.warn(`submission ${submission.id} failed (${classified.errorClass}): ${reason}`);
-    await this.transitions.move(
+  private rejectedMove(submission: SubmissionEntity, outcome: Rejected): BatchMove {
+    return {
       submission,
-      [S.Submitting],
-      S.Rejected,
-      { ...common, errorMessage: reason },
-      { actor: SYSTEM_ACTOR, action: 'failed', reason },
+      patch: {
+        outcomeUnknown: false,
+        submittingSince: null,
+        response: outcome.response,
+        errorClass: 'rejected',
+        errorCode: outcome.code,
+        errorMessage: outcome.message,
+        fieldErrors: outcome.fieldErrors ?? null,
+      },
+      audit: { actor: SYSTEM_ACTOR, action: 'rejected', reason: `${outcome.code}: ${outcome.message}` },
+    };
+  }
+
+  /** Transient and unknown outcomes are retried with backoff until maxAttempts; the rest give up. */
+  private async failedMany(failures: readonly Sent[]): Promise<void> {
+    if (failures.length === 0) return;
+    const retries: (BatchMove & { at: Date })[] = [];
+    const giveUps: BatchMove[] = [];
+    for (const { submission, error } of failures) {
+      const classified = error as ComplianceError;
+      const common = {
+        submittingSince: null,
+        outcomeUnknown: submission.outcomeUnknown || classified.errorClass === 'unknown-outcome',
+        errorClass: classified.errorClass,
+        errorCode: classified.options.code ?? null,
+        errorMessage: classified.message,
+        response: classified.options.response ?? null,
+      };
+      if (classified.retryable && submission.attempts < this.config.queue.maxAttempts) {
+        const delay = nextAttemptDelayMs(submission.attempts, classified.options.retryAfterMs);
+        const at = new Date(Date.now() + delay);
+        retries.push({
+          submission,
+          at,
+          patch: { ...common, nextAttemptAt: at },
+          audit: {
+            actor: SYSTEM_ACTOR,
+            action: 'retry-scheduled',
+            reason: classified.message,
+            details: { delayMs: Math.round(delay) },
+          },
+        });
+        continue;
+      }
+      const reason = classified.retryable
+        ? `gave up after ${submission.attempts} attempts: ${classified.message}`
+        : classified.message;
+      this.logger.warn(`submission ${submission.id} failed (${classified.errorClass}): ${reason}`);
+      giveUps.push({
+        submission,
+        patch: { ...common, errorMessage: reason },
+        audit: { actor: SYSTEM_ACTOR, action: 'failed', reason },
+      });
+    }
+    const [retrying] = await this.dataSource.transaction(async (m) => [
+      await this.transitions.moveMany(retries, S.Submitting, S.Retry, m),
+      await this.transitions.moveMany(giveUps, S.Submitting, S.Rejected, m),
+    ]);
+    for (const retry of retries) {
+      if (!retrying.has(retry.submission.id)) continue;
+      await this.queue.send(
+        JobName.SubmissionProcess,
+        { submissionId: retry.submission.id },
+        { key: retry.submission.id, startAfter: retry.at },
+      );
+    }
+  }
+
+  /** REGISTERED -> WRITEBACK_PENDING: picks up registrations whose process died right after them. */
+  private async queueWriteBacks(registered: readonly SubmissionEntity[]): Promise<void> {
+    const pending = await this.transitions.moveMany(
+      registered.map((submission) => ({
+        submission,
+        patch: {},
+        audit: { actor: SYSTEM_ACTOR, action: 'writeback-queued' },
+      })),
+      S.Registered,
+      S.WritebackPending,
     );
+    await this.enqueueWriteBacks([...pending.keys()]);
   }
 
   private settingsFor(instanceId: string, regime: string): Record<string, unknown> {
     return this.connectors.byId(instanceId)?.regimeSettings[regime] ?? {};
   }
 
-  private async enqueueWriteBack(submissionId: string): Promise<void> {
-    await this.queue.send(JobName.SubmissionWriteBack, { submissionId }, { key: submissionId });
+  private async enqueueWriteBacks(submissionIds: readonly string[]): Promise<void> {
+    await this.queue.sendMany(
+      JobName.SubmissionWriteBack,
+      submissionIds.map((submissionId) => ({ data: { submissionId }, key: submissionId })),
+    );
   }
 }

@@ -27,11 +27,21 @@ export class WorkersService implements OnApplicationBootstrap {
     await this.queue.work(JobName.ConnectorPull, async ({ instance }) => {
       await this.pull.pull(instance);
     });
-    await this.queue.work(JobName.SubmissionProcess, ({ submissionId }) =>
-      this.processor.process(submissionId),
+    // Pipeline steps run a batch at a time: a few statements per batch rather than per document.
+    const { batchSize, concurrency } = this.config.queue;
+    const batches = { fetchers: Math.max(2, Math.floor(concurrency / 2)), batchSize };
+    await this.queue.workBatch(
+      JobName.SubmissionProcess,
+      (jobs) => this.processor.processMany(jobs.map((job) => job.data.submissionId)),
+      batches,
     );
-    await this.queue.work(JobName.SubmissionWriteBack, ({ submissionId }, job) =>
-      this.writeBack.writeBack(submissionId, job),
+    await this.queue.workBatch(
+      JobName.SubmissionWriteBack,
+      (jobs) =>
+        this.writeBack.writeBackMany(
+          jobs.map((job) => ({ submissionId: job.data.submissionId, job: job.context })),
+        ),
+      batches,
     );
     await this.queue.work(JobName.PipelineSweep, async () => {
       await this.sweep.sweep();

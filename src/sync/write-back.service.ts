@@ -5,6 +5,8 @@
  * the ERP what went wrong, without changing the submission's state.
  */
 import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
 import { ConnectorError, type RegimeName, type WriteBackOutcome } from '../connectors/contract';
 import type { DocumentEntity, SubmissionEntity } from '../database/entities';
 import { AuditRepository } from '../database/repositories/audit.repository';
@@ -23,6 +25,7 @@ export class WriteBackService {
   private readonly logger = new Logger('WriteBack');
 
   constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly submissions: SubmissionRepository,
     private readonly documents: DocumentRepository,
     private readonly connectors: ConnectorRuntimeService,
@@ -30,37 +33,75 @@ export class WriteBackService {
     private readonly audit: AuditRepository,
   ) {}
 
-  async writeBack(submissionId: string, job: JobContext): Promise<void> {
-    const submission = await this.submissions.findById(submissionId);
-    if (!submission) return;
-    const pending = submission.state === S.WritebackPending;
-    if (!pending && !NOTIFY_ONLY.includes(submission.state)) return;
-    const document = await this.documents.findById(submission.documentId);
-    const connector = document ? this.connectors.byId(document.connectorInstanceId) : undefined;
-    if (!document || !connector) return;
-    try {
-      await connector.connector.writeBack(this.writeBackDocument(document), this.outcomeOf(submission));
-    } catch (error) {
-      await this.failed(submission, error, job, pending);
-      return;
-    }
-    if (pending) {
-      // Only a write-back error is cleared; an authority's (ZATCA NOT_REPORTED) stays visible.
-      const cleared = submission.errorClass?.startsWith('writeback-')
-        ? { errorClass: null, errorMessage: null }
-        : {};
-      await this.transitions.move(submission, [S.WritebackPending], S.WrittenBack, cleared, {
-        actor: SYSTEM_ACTOR,
-        action: 'written-back',
-      });
-    } else {
-      await this.audit.append({
-        actor: SYSTEM_ACTOR,
-        action: 'error-written-back',
-        documentId: submission.documentId,
-        submissionId: submission.id,
-      });
-    }
+  writeBack(submissionId: string, job: JobContext): Promise<void> {
+    return this.writeBackMany([{ submissionId, job }]).then(([error]) => {
+      if (error !== undefined) throw error;
+    });
+  }
+
+  /**
+   * Writes a batch of outcomes back, each through its document's connector and all at once (a CSV
+   * connector folds the rows of one result file into one rewrite), then records the WRITTEN_BACK moves
+   * in one transaction. Returns, by position, the error of each item the queue should retry.
+   */
+  async writeBackMany(items: readonly { submissionId: string; job: JobContext }[]): Promise<unknown[]> {
+    const submissions = new Map(
+      (await this.submissions.findByIds(items.map((item) => item.submissionId))).map((s) => [s.id, s]),
+    );
+    const documents = new Map(
+      (await this.documents.findByIds([...submissions.values()].map((s) => s.documentId))).map((d) => [
+        d.id,
+        d,
+      ]),
+    );
+    const written: SubmissionEntity[] = [];
+    const notified: SubmissionEntity[] = [];
+    const errors = await Promise.all(
+      items.map(async ({ submissionId, job }): Promise<unknown> => {
+        const submission = submissions.get(submissionId);
+        if (!submission) return undefined;
+        const pending = submission.state === S.WritebackPending;
+        if (!pending && !NOTIFY_ONLY.includes(submission.state)) return undefined;
+        const document = documents.get(submission.documentId);
+        const connector = document ? this.connectors.byId(document.connectorInstanceId) : undefined;
+        if (!document || !connector) return undefined;
+        try {
+          await connector.connector.writeBack(this.writeBackDocument(document), this.outcomeOf(submission));
+        } catch (error) {
+          return this.failed(submission, error, job, pending).then(
+            () => undefined,
+            (retry: unknown) => retry,
+          );
+        }
+        (pending ? written : notified).push(submission);
+        return undefined;
+      }),
+    );
+    await this.dataSource.transaction(async (m) => {
+      await this.transitions.moveMany(
+        written.map((submission) => ({
+          submission,
+          // Only a write-back error is cleared; an authority's (ZATCA NOT_REPORTED) stays visible.
+          patch: submission.errorClass?.startsWith('writeback-')
+            ? { errorClass: null, errorMessage: null }
+            : {},
+          audit: { actor: SYSTEM_ACTOR, action: 'written-back' },
+        })),
+        S.WritebackPending,
+        S.WrittenBack,
+        m,
+      );
+      await this.audit.appendMany(
+        notified.map((submission) => ({
+          actor: SYSTEM_ACTOR,
+          action: 'error-written-back',
+          documentId: submission.documentId,
+          submissionId: submission.id,
+        })),
+        m,
+      );
+    });
+    return errors;
   }
 
   private async failed(

@@ -50,6 +50,11 @@ export class DocumentRepository {
     return manager.findOneBy(DocumentEntity, { id });
   }
 
+  findByIds(ids: readonly string[], manager: EntityManager = this.dataSource.manager): Promise<DocumentEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return manager.findBy(DocumentEntity, { id: In([...ids]) });
+  }
+
   async insert(document: Partial<DocumentEntity>, manager: EntityManager): Promise<DocumentEntity> {
     const entity = manager.create(DocumentEntity, document);
     return manager.save(entity);

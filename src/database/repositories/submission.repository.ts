@@ -34,6 +34,14 @@ export class SubmissionRepository {
     return manager.findOneBy(SubmissionEntity, { id });
   }
 
+  findByIds(
+    ids: readonly string[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<SubmissionEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return manager.findBy(SubmissionEntity, { id: In([...ids]) });
+  }
+
   forDocument(
     documentId: string,
     manager: EntityManager = this.dataSource.manager,
@@ -87,6 +95,67 @@ export class SubmissionRepository {
     const rows = result.raw as Record<string, unknown>[];
     if (rows.length === 0) return null;
     return manager.create(SubmissionEntity, this.fromRaw(rows[0]));
+  }
+
+  /**
+   * Compare-and-set for many submissions at once: each moves to `to` with its own patch only if it is
+   * still in one of `from`. Moves whose patches set the same columns share one UPDATE, which reads the
+   * per-row values from a single JSON parameter. Returns the rows that moved.
+   */
+  async transitionMany(
+    moves: readonly { id: string; patch: SubmissionPatch }[],
+    from: readonly SubmissionState[],
+    to: SubmissionState,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<SubmissionEntity[]> {
+    const shapes = new Map<string, { id: string; patch: SubmissionPatch }[]>();
+    for (const move of moves) {
+      const shape = Object.keys(move.patch).sort().join(',');
+      const group = shapes.get(shape);
+      if (group) group.push(move);
+      else shapes.set(shape, [move]);
+    }
+    const moved: SubmissionEntity[] = [];
+    for (const [shape, group] of shapes) {
+      const columns = shape === '' ? [] : shape.split(',').map((property) => this.column(property));
+      const records = group.map((move) => {
+        const record: Record<string, unknown> = { id: move.id };
+        for (const column of columns) record[column.name] = move.patch[column.property] ?? null;
+        return record;
+      });
+      const assignments = columns.map((column) =>
+        column.type === 'jsonb'
+          ? `${column.name} = NULLIF(v.${column.name}, 'null'::jsonb)`
+          : `${column.name} = v.${column.name}`,
+      );
+      const definitions = ['id uuid', ...columns.map((column) => `${column.name} ${column.type}`)];
+      const rows: Record<string, unknown>[][] = await manager.query(
+        `UPDATE submission s SET ${['state = $2', 'updated_at = now()', ...assignments].join(', ')}
+         FROM jsonb_to_recordset($1::jsonb) AS v(${definitions.join(', ')})
+         WHERE s.id = v.id AND s.state = ANY($3::text[])
+         RETURNING s.*`,
+        [JSON.stringify(records), to, [...from]],
+      );
+      const list = Array.isArray(rows[0]) ? rows[0] : (rows as unknown as Record<string, unknown>[]);
+      for (const row of list) moved.push(manager.create(SubmissionEntity, this.fromRaw(row)));
+    }
+    return moved;
+  }
+
+  /** Claims every one of `ids` that is due for sending (READY, or RETRY whose time has come). */
+  async claimManyForSubmit(
+    ids: readonly string[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<SubmissionEntity[]> {
+    if (ids.length === 0) return [];
+    const rows: Record<string, unknown>[][] = await manager.query(
+      `UPDATE submission SET state = $2, attempts = attempts + 1, submitting_since = now(), updated_at = now()
+       WHERE id = ANY($1::uuid[]) AND state IN ($3, $4) AND (next_attempt_at IS NULL OR next_attempt_at <= now())
+       RETURNING *`,
+      [[...ids], SubmissionState.Submitting, SubmissionState.Ready, SubmissionState.Retry],
+    );
+    const list = Array.isArray(rows[0]) ? rows[0] : (rows as unknown as Record<string, unknown>[]);
+    return list.map((row) => manager.create(SubmissionEntity, this.fromRaw(row)));
   }
 
   /** Atomically claims a submission that is due for sending. */
@@ -149,6 +218,14 @@ export class SubmissionRepository {
     if (filter.dateTo) query.andWhere('d.doc_date <= :to', { to: filter.dateTo });
     const [items, total] = await query.getManyAndCount();
     return { items, total };
+  }
+
+  /** A patchable property's column name and SQL type, from TypeORM's metadata. */
+  private column(property: string): { property: keyof SubmissionPatch; name: string; type: string } {
+    const column = this.dataSource.getMetadata(SubmissionEntity).findColumnWithPropertyName(property);
+    if (!column) throw new Error(`submission has no property ${property}`);
+    const type = typeof column.type === 'string' ? column.type : 'text';
+    return { property: property as keyof SubmissionPatch, name: column.databaseName, type };
   }
 
   /** Maps a raw snake_case row to entity property names using TypeORM's metadata. */

@@ -1,0 +1,89 @@
+/**
+ * The e-invoice sandbox (GSP/IRP) in a process of its own, as the real IRP is another machine: its
+ * RS256 signing then runs beside the connector instead of inside its event loop. Forked by
+ * `forkSandbox`; talks over the IPC channel: it receives the sandbox options, answers with its URLs and
+ * public key, answers `count` with the registrations recorded so far, and on `stop` answers with the CPU
+ * it used and exits.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { startSandbox, type SandboxOptions } from '../../src/sandbox';
+
+type ToChild = { start: SandboxOptions } | { count: true } | { stop: true };
+type FromChild =
+  | { urls: Record<string, string>; publicKeyPem: string }
+  | { registrations: number }
+  | { cpuSeconds: number }
+  | { error: string };
+
+export interface ForkedSandbox {
+  urls: Record<string, string>;
+  publicKeyPem: string;
+  /** IRNs the sandbox has registered so far. */
+  registrations(): Promise<number>;
+  /** CPU seconds the sandbox process has used since it started. */
+  stop(): Promise<number>;
+}
+
+export function forkSandbox(options: SandboxOptions): Promise<ForkedSandbox> {
+  const child = fork(__filename, [], {
+    execArgv: ['-r', 'ts-node/register/transpile-only'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`sandbox process exited (${code}) before starting`)));
+    child.once('message', (message: FromChild) => {
+      child.removeAllListeners('exit');
+      if ('urls' in message) {
+        resolve({
+          urls: message.urls,
+          publicKeyPem: message.publicKeyPem,
+          registrations: () =>
+            ask(child, { count: true }).then((m) => ('registrations' in m ? m.registrations : 0)),
+          stop: () => ask(child, { stop: true }).then((m) => ('cpuSeconds' in m ? m.cpuSeconds : 0)),
+        });
+      } else reject(new Error('error' in message ? message.error : 'unexpected answer'));
+    });
+    child.send({ start: options } satisfies ToChild);
+  });
+}
+
+function ask(child: ChildProcess, message: ToChild): Promise<FromChild> {
+  return new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('error', reject);
+    child.send(message);
+  });
+}
+
+function serve(): void {
+  let stop: (() => Promise<void>) | undefined;
+  let registrations = (): number => 0;
+  const reply = (message: FromChild): void => {
+    process.send?.(message);
+  };
+  process.on('message', (message: ToChild) => {
+    if ('start' in message) {
+      startSandbox(message.start).then(
+        (sandbox) => {
+          stop = () => sandbox.stop();
+          registrations = () => sandbox.einvoice.registrations().length;
+          reply({ urls: sandbox.urls, publicKeyPem: sandbox.einvoice.publicKeyPem });
+        },
+        (error: unknown) => reply({ error: String(error) }),
+      );
+      return;
+    }
+    if ('count' in message) {
+      reply({ registrations: registrations() });
+      return;
+    }
+    void (stop?.() ?? Promise.resolve()).then(() => {
+      const cpu = process.cpuUsage();
+      reply({ cpuSeconds: (cpu.user + cpu.system) / 1e6 });
+      process.disconnect();
+    });
+  });
+}
+
+if (require.main === module && process.send) serve();
