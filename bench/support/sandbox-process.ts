@@ -8,7 +8,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { startSandbox, type SandboxOptions } from '../../src/sandbox';
 
-type ToChild = { start: SandboxOptions } | { count: true } | { stop: true };
+type ToChild = { start: SandboxOptions } | { count: true } | { cpu: true } | { stop: true };
 type FromChild =
   | { urls: Record<string, string>; publicKeyPem: string }
   | { registrations: number }
@@ -20,6 +20,8 @@ export interface ForkedSandbox {
   publicKeyPem: string;
   /** IRNs the sandbox has registered so far. */
   registrations(): Promise<number>;
+  /** CPU seconds the sandbox process has used so far. */
+  cpuSeconds(): Promise<number>;
   /** CPU seconds the sandbox process has used since it started. */
   stop(): Promise<number>;
 }
@@ -40,6 +42,7 @@ export function forkSandbox(options: SandboxOptions): Promise<ForkedSandbox> {
           publicKeyPem: message.publicKeyPem,
           registrations: () =>
             ask(child, { count: true }).then((m) => ('registrations' in m ? m.registrations : 0)),
+          cpuSeconds: () => ask(child, { cpu: true }).then((m) => ('cpuSeconds' in m ? m.cpuSeconds : 0)),
           stop: () => ask(child, { stop: true }).then((m) => ('cpuSeconds' in m ? m.cpuSeconds : 0)),
         });
       } else reject(new Error('error' in message ? message.error : 'unexpected answer'));
@@ -78,12 +81,20 @@ function serve(): void {
       reply({ registrations: registrations() });
       return;
     }
+    if ('cpu' in message) {
+      reply({ cpuSeconds: cpuSeconds() });
+      return;
+    }
     void (stop?.() ?? Promise.resolve()).then(() => {
-      const cpu = process.cpuUsage();
-      reply({ cpuSeconds: (cpu.user + cpu.system) / 1e6 });
+      reply({ cpuSeconds: cpuSeconds() });
       process.disconnect();
     });
   });
+}
+
+function cpuSeconds(): number {
+  const cpu = process.cpuUsage();
+  return (cpu.user + cpu.system) / 1e6;
 }
 
 if (require.main === module && process.send) serve();

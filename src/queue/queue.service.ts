@@ -113,14 +113,12 @@ export class QueueService implements OnModuleDestroy {
    */
   async workBatch<N extends JobName>(
     name: N,
-    handler: (
-      jobs: { data: JobPayloads[N]; context: JobContext }[],
-    ) => Promise<readonly (unknown | undefined)[] | void>,
+    handler: (jobs: { data: JobPayloads[N]; context: JobContext }[]) => Promise<readonly unknown[] | void>,
     options: { fetchers: number; batchSize: number },
   ): Promise<void> {
     const boss = await this.start();
     const runBatch = async (jobs: PgBossTypes.JobWithMetadata<JobPayloads[N]>[]): Promise<void> => {
-      let errors: readonly (unknown | undefined)[] = [];
+      let errors: readonly unknown[] = [];
       try {
         errors =
           (await handler(
@@ -137,7 +135,7 @@ export class QueueService implements OnModuleDestroy {
       for (const [i, job] of jobs.entries()) {
         const error = errors[i];
         if (error === undefined) continue;
-        const message = error instanceof Error ? error.message : String(error);
+        const message = error instanceof Error ? error.message : JSON.stringify(error);
         this.logger.warn(`${name} job ${job.id} failed: ${message}`);
         await boss.fail(name, job.id, { message }).catch(() => undefined);
       }

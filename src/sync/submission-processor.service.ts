@@ -60,9 +60,7 @@ export class SubmissionProcessorService {
     const waiting = found.filter((s) => s.state === S.Ready && s.requestPayload == null);
     const received = [...found.filter((s) => s.state === S.Received), ...(await this.reopen(waiting))];
     const mapped = await this.mapMany(received, documents);
-    const due = found.filter(
-      (s) => (s.state === S.Ready && s.requestPayload != null) || s.state === S.Retry,
-    );
+    const due = found.filter((s) => (s.state === S.Ready && s.requestPayload != null) || s.state === S.Retry);
     await this.submitMany([...due, ...mapped], documents);
     await this.queueWriteBacks(found.filter((s) => s.state === S.Registered));
   }
@@ -233,11 +231,9 @@ export class SubmissionProcessorService {
         error:
           error instanceof ComplianceError
             ? error
-            : new ComplianceError(
-                'unknown-outcome',
-                error instanceof Error ? error.message : String(error),
-                { cause: error },
-              ),
+            : new ComplianceError('unknown-outcome', error instanceof Error ? error.message : String(error), {
+                cause: error,
+              }),
       };
     }
   }

@@ -35,7 +35,8 @@ export class WriteBackService {
 
   writeBack(submissionId: string, job: JobContext): Promise<void> {
     return this.writeBackMany([{ submissionId, job }]).then(([error]) => {
-      if (error !== undefined) throw error;
+      if (error instanceof Error) throw error;
+      if (error !== undefined) throw new Error(JSON.stringify(error));
     });
   }
 
@@ -46,7 +47,7 @@ export class WriteBackService {
    */
   async writeBackMany(items: readonly { submissionId: string; job: JobContext }[]): Promise<unknown[]> {
     const submissions = new Map(
-      (await this.submissions.findByIds(items.map((item) => item.submissionId))).map((s) => [s.id, s]),
+      (await this.submissions.findLightByIds(items.map((item) => item.submissionId))).map((s) => [s.id, s]),
     );
     const documents = new Map(
       (await this.documents.findByIds([...submissions.values()].map((s) => s.documentId))).map((d) => [

@@ -27,7 +27,7 @@ export function decodeNicJws<T = unknown>(jws: string): DecodedNicJws<T> {
 export function verifyNicJws<T = unknown>(jws: string, publicKey: string | KeyObject): DecodedNicJws<T> {
   const decoded = decodeNicJws<T>(jws);
   const [header, payload, signature] = jws.split('.');
-  const key = typeof publicKey === 'string' ? createPublicKey(publicKey) : publicKey;
+  const key = typeof publicKey === 'string' ? publicKeyFromPem(publicKey) : publicKey;
   const valid =
     decoded.header.alg === 'RS256' &&
     createVerify('RSA-SHA256')
@@ -39,4 +39,17 @@ export function verifyNicJws<T = unknown>(jws: string, publicKey: string | KeyOb
     });
   }
   return decoded;
+}
+
+/** Parsing a PEM costs more than the verification itself; a provider configures one or two keys. */
+const parsedKeys = new Map<string, KeyObject>();
+
+function publicKeyFromPem(pem: string): KeyObject {
+  let key = parsedKeys.get(pem);
+  if (!key) {
+    key = createPublicKey(pem);
+    if (parsedKeys.size >= 16) parsedKeys.clear();
+    parsedKeys.set(pem, key);
+  }
+  return key;
 }

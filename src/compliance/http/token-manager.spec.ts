@@ -19,6 +19,34 @@ describe('TokenManager', () => {
     expect((await b.current()).token).toBe('t2');
   });
 
+  it('reads the shared store at most once per recheck interval, and again at once after a renewal', async () => {
+    let now = 0;
+    let reads = 0;
+    const store = new InMemoryTokenStore();
+    const get = store.get.bind(store);
+    store.get = (key: string) => {
+      reads += 1;
+      return get(key);
+    };
+    let issued = 0;
+    const manager = new TokenManager(
+      store,
+      'k',
+      () => Promise.resolve({ token: `t${++issued}`, expiresAtMs: now + 600_000 }),
+      { recheckMs: 10_000, now: () => now },
+    );
+    expect((await manager.current()).token).toBe('t1');
+    const afterFirst = reads;
+    for (let i = 0; i < 5; i++) await manager.current();
+    expect(reads).toBe(afterFirst);
+    // Another process replaced the token in the store: seen once the interval has passed.
+    await store.put('k', { token: 'other', expiresAtMs: now + 600_000 });
+    now = 10_000;
+    expect((await manager.current()).token).toBe('other');
+    expect((await manager.renew('other')).token).toBe('t2');
+    expect((await manager.current()).token).toBe('t2');
+  });
+
   it('renews once on an auth failure and then gives up with an auth error', async () => {
     let issued = 0;
     const manager = new TokenManager(new InMemoryTokenStore(), 'k', () =>

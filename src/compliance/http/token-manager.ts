@@ -9,12 +9,20 @@ import type { StoredToken, TokenStore } from './token-store';
 export interface TokenManagerOptions {
   /** Refresh this long before expiry; default 5 minutes. */
   refreshAheadMs?: number;
+  /**
+   * Reuse the token last read from the store for this long before reading it again; default 10 s.
+   * Reading the shared store on every call cost a query per IRN; a token another process replaced in
+   * the meantime is still valid, and one the provider refused is renewed through the store at once.
+   */
+  recheckMs?: number;
   now?: () => number;
 }
 
 export class TokenManager {
   private readonly refreshAheadMs: number;
   private readonly now: () => number;
+  private readonly recheckMs: number;
+  private remembered?: { token: StoredToken; readAtMs: number };
   fetches = 0;
 
   constructor(
@@ -25,26 +33,41 @@ export class TokenManager {
   ) {
     this.refreshAheadMs = options.refreshAheadMs ?? 5 * 60_000;
     this.now = options.now ?? Date.now;
+    this.recheckMs = options.recheckMs ?? 10_000;
   }
 
   async current(): Promise<StoredToken> {
+    const remembered = this.remembered;
+    if (remembered && this.now() - remembered.readAtMs < this.recheckMs && this.fresh(remembered.token)) {
+      return remembered.token;
+    }
     const stored = await this.store.get(this.key);
-    if (stored && this.fresh(stored)) return stored;
-    return this.store.withRefreshLock(this.key, async () => {
-      const again = await this.store.get(this.key);
-      if (again && this.fresh(again)) return again;
-      return this.fetchAndStore();
-    });
+    if (stored && this.fresh(stored)) return this.remember(stored);
+    return this.remember(
+      await this.store.withRefreshLock(this.key, async () => {
+        const again = await this.store.get(this.key);
+        if (again && this.fresh(again)) return again;
+        return this.fetchAndStore();
+      }),
+    );
   }
 
   /** The provider refused `rejected`: get another one (unless someone already did). */
   async renew(rejected: string): Promise<StoredToken> {
+    this.remembered = undefined;
     await this.store.invalidate(this.key, rejected);
-    return this.store.withRefreshLock(this.key, async () => {
-      const again = await this.store.get(this.key);
-      if (again && again.token !== rejected && this.fresh(again)) return again;
-      return this.fetchAndStore();
-    });
+    return this.remember(
+      await this.store.withRefreshLock(this.key, async () => {
+        const again = await this.store.get(this.key);
+        if (again && again.token !== rejected && this.fresh(again)) return again;
+        return this.fetchAndStore();
+      }),
+    );
+  }
+
+  private remember(token: StoredToken): StoredToken {
+    this.remembered = { token, readAtMs: this.now() };
+    return token;
   }
 
   private fresh(token: StoredToken): boolean {

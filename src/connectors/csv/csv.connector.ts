@@ -276,7 +276,7 @@ export class CsvConnector implements ErpConnector {
       );
     }
     try {
-      await this.resultWriter.write(document.raw, await this.withQrImage(document, outcome));
+      await this.resultWriter.write(document.raw, this.withQrImage(document, outcome));
     } catch (error) {
       throw new ConnectorError(
         'transient',
@@ -286,14 +286,11 @@ export class CsvConnector implements ErpConnector {
   }
 
   /** Adds the path of a printable QR PNG (in `<outbox>/qr/`) to an outcome that carries a QR payload. */
-  private async withQrImage(
-    document: WriteBackDocument,
-    outcome: WriteBackOutcome,
-  ): Promise<WriteBackOutcome> {
+  private withQrImage(document: WriteBackDocument, outcome: WriteBackOutcome): WriteBackOutcome {
     const payload = outcome.identifiers.signedQrCode ?? outcome.identifiers.zatcaQr;
     if (!payload || outcome.identifiers.qrPngPath) return outcome;
     const name = `${document.documentNumber ?? document.erpId}-${outcome.regime}`;
-    const qrPngPath = await writeQrPng(join(this.directories.outbox, 'qr'), name, payload);
+    const qrPngPath = writeQrPng(join(this.directories.outbox, 'qr'), name, payload);
     return { ...outcome, identifiers: { ...outcome.identifiers, qrPngPath } };
   }
 

@@ -15,7 +15,7 @@ import type { CsvRawDocument } from './csv-raw-document';
 import { KeyedMutex } from './keyed-mutex';
 import {
   type ResultTable,
-  applyOutcome,
+  applyOutcomes,
   recordsFromTable,
   resultFileName,
   tableFromRecords,
@@ -57,8 +57,7 @@ export class ResultFileWriter {
     const batch = this.pending.get(path) ?? [];
     this.pending.delete(path);
     try {
-      let table = await this.readTable(path);
-      for (const entry of batch) table = applyOutcome(table, entry.raw, entry.outcome);
+      const table = applyOutcomes(await this.readTable(path), batch);
       await this.replaceFile(path, stringify(recordsFromTable(table), { record_delimiter: 'windows' }));
       for (const entry of batch) entry.resolve();
     } catch (error) {

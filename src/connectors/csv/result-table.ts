@@ -116,20 +116,36 @@ export function applyOutcome(
   raw: CsvRawDocument,
   outcome: WriteBackOutcome,
 ): ResultTable {
+  return applyOutcomes(table, [{ raw, outcome }]);
+}
+
+/** Several documents' outcomes applied in order, in one pass over the table. */
+export function applyOutcomes(
+  table: ResultTable,
+  updates: readonly { raw: CsvRawDocument; outcome: WriteBackOutcome }[],
+): ResultTable {
   const header = [...table.header];
-  for (const column of [...raw.header, ...RESULT_COLUMNS]) {
-    if (!header.includes(column)) header.push(column);
-  }
+  const known = new Set(header);
   const rows = table.rows.map((row) => ({ ...row }));
-  for (const source of raw.rows) {
-    const key = String(source.rowNumber);
-    let row = rows.find((candidate) => candidate.SourceRow === key);
-    if (!row) {
-      row = Object.fromEntries(raw.header.map((column, index) => [column, source.values[index] ?? '']));
-      row.SourceRow = key;
-      rows.push(row);
+  const bySourceRow = new Map(rows.map((row) => [row.SourceRow, row]));
+  for (const { raw, outcome } of updates) {
+    for (const column of [...raw.header, ...RESULT_COLUMNS]) {
+      if (!known.has(column)) {
+        known.add(column);
+        header.push(column);
+      }
     }
-    updateRow(row, outcome);
+    for (const source of raw.rows) {
+      const key = String(source.rowNumber);
+      let row = bySourceRow.get(key);
+      if (!row) {
+        row = Object.fromEntries(raw.header.map((column, index) => [column, source.values[index] ?? '']));
+        row.SourceRow = key;
+        rows.push(row);
+        bySourceRow.set(key, row);
+      }
+      updateRow(row, outcome);
+    }
   }
   rows.sort((a, b) => Number(a.SourceRow) - Number(b.SourceRow));
   return {

@@ -50,7 +50,10 @@ export class DocumentRepository {
     return manager.findOneBy(DocumentEntity, { id });
   }
 
-  findByIds(ids: readonly string[], manager: EntityManager = this.dataSource.manager): Promise<DocumentEntity[]> {
+  findByIds(
+    ids: readonly string[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<DocumentEntity[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return manager.findBy(DocumentEntity, { id: In([...ids]) });
   }
