@@ -67,6 +67,14 @@ export interface ComplianceRegime<P = unknown> {
    * `rejected` when the authority refused it for good.
    */
   submit(payload: P, context: SubmitContext): Promise<SubmitOutcome>;
+  /**
+   * Optional: many documents at once where the authority's API takes them together (NIC bulk generate).
+   * Same rules as `submit`, per document: the answer at each position is that document's outcome or the
+   * ComplianceError `submit` would have thrown for it.
+   */
+  submitMany?(
+    items: readonly { payload: P; context: SubmitContext }[],
+  ): Promise<(SubmitOutcome | ComplianceError)[]>;
   cancel?(request: CancelRequest): Promise<SubmitOutcome>;
 }
 
@@ -85,6 +93,14 @@ export class ComplianceError extends Error {
   ) {
     super(message);
     this.name = 'ComplianceError';
+  }
+
+  /** Anything but a ComplianceError (a bug, a socket torn down oddly) may have reached the authority. */
+  static wrap(error: unknown): ComplianceError {
+    if (error instanceof ComplianceError) return error;
+    return new ComplianceError('unknown-outcome', error instanceof Error ? error.message : String(error), {
+      cause: error,
+    });
   }
 
   get retryable(): boolean {

@@ -11,7 +11,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { RegimeRegistry } from '../compliance/regime-registry';
-import { ComplianceError, type Registered, type Rejected } from '../compliance/regime';
+import {
+  ComplianceError,
+  type Registered,
+  type Rejected,
+  type SubmitContext,
+  type SubmitOutcome,
+} from '../compliance/regime';
 import type { ComplianceIdentifiers } from '../connectors/contract';
 import type { DocumentEntity, SubmissionEntity } from '../database/entities';
 import { DocumentRepository } from '../database/repositories/document.repository';
@@ -171,7 +177,7 @@ export class SubmissionProcessorService {
     const sendable = due.filter((s) => this.regimes.get(s.regime) && documents.has(s.documentId));
     const claimed = await this.submissions.claimManyForSubmit(sendable.map((s) => s.id));
     if (claimed.length === 0) return;
-    const sent = await Promise.all(claimed.map((submission) => this.send(submission, documents)));
+    const sent = await this.sendAll(claimed, documents);
     const registered = sent.filter((r) => r.outcome?.status === 'registered');
     const [pending] = await this.dataSource.transaction(async (m) => {
       const moved = await this.transitions.moveMany(
@@ -207,35 +213,69 @@ export class SubmissionProcessorService {
     await this.failedMany(sent.filter((r) => r.error));
   }
 
-  private async send(submission: SubmissionEntity, documents: Documents): Promise<Sent> {
+  /** Each regime's share at once: in one bulk call where the regime has one, else concurrently. */
+  private async sendAll(claimed: readonly SubmissionEntity[], documents: Documents): Promise<Sent[]> {
+    const byRegime = new Map<string, SubmissionEntity[]>();
+    for (const submission of claimed) {
+      byRegime.set(submission.regime, [...(byRegime.get(submission.regime) ?? []), submission]);
+    }
+    const sent: Sent[] = [];
+    await Promise.all(
+      [...byRegime].map(async ([name, submissions]) => {
+        const regime = this.regimes.get(name);
+        const items = submissions.map((submission) => ({
+          submission,
+          context: this.contextFor(submission, documents),
+        }));
+        if (!regime?.submitMany || items.length === 1) {
+          sent.push(...(await Promise.all(items.map((item) => this.send(item.submission, item.context)))));
+          return;
+        }
+        let outcomes: (SubmitOutcome | ComplianceError)[];
+        try {
+          outcomes = await regime.submitMany(
+            items.map((item) => ({ payload: item.submission.requestPayload, context: item.context })),
+          );
+        } catch (error) {
+          outcomes = items.map(() => ComplianceError.wrap(error));
+        }
+        for (const [i, item] of items.entries()) {
+          const outcome = outcomes[i] ?? new ComplianceError('unknown-outcome', 'no outcome returned');
+          sent.push(
+            outcome instanceof ComplianceError
+              ? { submission: item.submission, error: outcome }
+              : { submission: item.submission, outcome },
+          );
+        }
+      }),
+    );
+    return sent;
+  }
+
+  private async send(submission: SubmissionEntity, context: SubmitContext): Promise<Sent> {
     const regime = this.regimes.get(submission.regime);
-    const document = documents.get(submission.documentId);
-    if (!regime || !document) {
+    if (!regime) {
       return { submission, error: new ComplianceError('config', `${submission.regime} is not available`) };
     }
     try {
-      const outcome = await regime.submit(submission.requestPayload, {
-        submissionId: submission.id,
-        documentId: submission.documentId,
-        connectorInstance:
-          this.connectors.byId(document.connectorInstanceId)?.name ?? document.connectorInstanceId,
-        attempt: submission.attempts,
-        outcomeUnknown: submission.outcomeUnknown,
-        previous: submission.identifiers,
-        settings: this.settingsFor(document.connectorInstanceId, submission.regime),
-      });
-      return { submission, outcome };
+      return { submission, outcome: await regime.submit(submission.requestPayload, context) };
     } catch (error) {
-      return {
-        submission,
-        error:
-          error instanceof ComplianceError
-            ? error
-            : new ComplianceError('unknown-outcome', error instanceof Error ? error.message : String(error), {
-                cause: error,
-              }),
-      };
+      return { submission, error: ComplianceError.wrap(error) };
     }
+  }
+
+  private contextFor(submission: SubmissionEntity, documents: Documents): SubmitContext {
+    const document = documents.get(submission.documentId);
+    const instanceId = document?.connectorInstanceId ?? '';
+    return {
+      submissionId: submission.id,
+      documentId: submission.documentId,
+      connectorInstance: this.connectors.byId(instanceId)?.name ?? instanceId,
+      attempt: submission.attempts,
+      outcomeUnknown: submission.outcomeUnknown,
+      previous: submission.identifiers,
+      settings: this.settingsFor(instanceId, submission.regime),
+    };
   }
 
   private registeredMove(submission: SubmissionEntity, outcome: Registered): BatchMove {
@@ -364,3 +404,5 @@ export class SubmissionProcessorService {
     );
   }
 }
+
+/** Anything but a ComplianceError (a bug, a socket torn down oddly) may have reached the authority. */

@@ -4,17 +4,10 @@
  * API catalog (as a second GSP in front of the same IRP would have): the first ends REJECTED with NIC's
  * code and message verbatim, the second is adopted (2150 -> existing IRN), never registered twice.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createEinvoiceProvider } from '../../src/compliance/einvoice';
 import type { IrnResult } from '../../src/compliance/einvoice/provider';
-import { CsvConnector, CsvConnectorConfig } from '../../src/connectors/csv';
-import { mapToNicEinvoiceV11, type NicEinvoiceV11 } from '../../src/mappers/irn';
 import type { RunningSandbox } from '../../src/sandbox';
 import {
-  SAMPLE_FILE,
-  SAMPLE_FILE_NAME,
   SANDBOX_ACCOUNT,
   SELLER_GSTIN,
   auditActions,
@@ -23,6 +16,7 @@ import {
   expectedDocuments,
   readResultFile,
   registrationsByDocument,
+  samplePayload,
   settledDocuments,
   startE2eApp,
   startEinvoiceSandbox,
@@ -32,31 +26,6 @@ import {
 
 const INACTIVE_BUYER = '36AAFFH4410B1Z1';
 const PREREGISTERED_DOC = 'DFT/2627/0453';
-
-/** The NIC payload the pipeline will send for one document of the sample, built the same way. */
-async function samplePayload(docNumber: string): Promise<NicEinvoiceV11> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'einvoice-dup-'));
-  const inboxDir = join(dataDir, 'inbox');
-  mkdirSync(inboxDir);
-  copyFileSync(SAMPLE_FILE, join(inboxDir, SAMPLE_FILE_NAME));
-  const connector = new CsvConnector('dup', Object.assign(new CsvConnectorConfig(), { inboxDir }), {
-    dataDir,
-    log: { info: () => undefined, warn: () => undefined },
-  });
-  try {
-    for await (const batch of connector.pullSales(null)) {
-      const found = batch.documents.find((d) => d.documentNumber === docNumber);
-      if (found?.normalised.ok) {
-        const mapped = mapToNicEinvoiceV11(found.normalised.value);
-        if (mapped.ok) return mapped.value;
-      }
-    }
-    throw new Error(`${docNumber} not found or not mappable in the sample`);
-  } finally {
-    await connector.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
 
 describe('India e-invoice end to end: IRP refusals and duplicates', () => {
   const expected = expectedDocuments();

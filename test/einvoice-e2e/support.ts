@@ -17,7 +17,8 @@ import { validateConfig } from '../../src/config/config-loader';
 import { runMigrations } from '../../src/database/data-source';
 import type { DocumentType } from '../../src/domain/canonical-invoice';
 import { financialYear } from '../../src/domain/financial-year';
-import { computeIrn } from '../../src/mappers/irn';
+import { CsvConnector, CsvConnectorConfig } from '../../src/connectors/csv';
+import { computeIrn, mapToNicEinvoiceV11, type NicEinvoiceV11 } from '../../src/mappers/irn';
 import { DEFAULT_EINVOICE_ACCOUNTS, type IrpRegistration } from '../../src/sandbox/einvoice';
 import type { FaultKind, RateLimitOptions } from '../../src/sandbox/framework';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
@@ -57,7 +58,23 @@ export function startEinvoiceSandbox(options: E2eSandboxOptions = {}): Promise<R
 }
 
 /** Provider settings pointing the real compliance client at the sandbox (catalog A, as in development). */
-export function sandboxRegimeDefaults(sandbox: RunningSandbox, http?: Partial<HttpPolicy>): RegimeDefaults {
+export function sandboxRegimeDefaults(
+  sandbox: RunningSandbox,
+  http?: Partial<HttpPolicy>,
+  catalog: 'A' | 'B' = 'A',
+): RegimeDefaults {
+  if (catalog === 'B') {
+    return {
+      'in-einvoice': {
+        catalog: 'B',
+        baseUrl: sandbox.urls.einvoiceApi,
+        clientId: SANDBOX_ACCOUNT.clientId,
+        clientSecret: SANDBOX_ACCOUNT.clientSecret,
+        publicKeyPem: sandbox.einvoice.publicKeyPem,
+        ...(http ? { http } : {}),
+      },
+    };
+  }
   return {
     'in-einvoice': {
       catalog: 'A',
@@ -117,6 +134,8 @@ export interface E2eApp {
 export interface E2eAppOptions {
   sandbox: RunningSandbox;
   http?: Partial<HttpPolicy>;
+  /** The IRP access path: A, the GSP gateway (default), or B, the REST API with bulk generate. */
+  catalog?: 'A' | 'B';
   queue?: Record<string, unknown>;
   /** Reuse a database and data dir (a second process on the same state); neither is removed on close. */
   databaseUrl?: string;
@@ -178,7 +197,7 @@ export async function startE2eApp(options: E2eAppOptions): Promise<E2eApp> {
   const app = await createApp({
     config,
     databaseUrl,
-    regimeDefaults: sandboxRegimeDefaults(options.sandbox, options.http),
+    regimeDefaults: sandboxRegimeDefaults(options.sandbox, options.http, options.catalog),
   });
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
@@ -390,4 +409,29 @@ export async function startChildApp(options: {
       await exited;
     },
   };
+}
+
+/** The NIC payload the pipeline will send for one document of the sample, built the same way. */
+export async function samplePayload(docNumber: string): Promise<NicEinvoiceV11> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'einvoice-dup-'));
+  const inboxDir = join(dataDir, 'inbox');
+  mkdirSync(inboxDir);
+  copyFileSync(SAMPLE_FILE, join(inboxDir, SAMPLE_FILE_NAME));
+  const connector = new CsvConnector('dup', Object.assign(new CsvConnectorConfig(), { inboxDir }), {
+    dataDir,
+    log: { info: () => undefined, warn: () => undefined },
+  });
+  try {
+    for await (const batch of connector.pullSales(null)) {
+      const found = batch.documents.find((d) => d.documentNumber === docNumber);
+      if (found?.normalised.ok) {
+        const mapped = mapToNicEinvoiceV11(found.normalised.value);
+        if (mapped.ok) return mapped.value;
+      }
+    }
+    throw new Error(`${docNumber} not found or not mappable in the sample`);
+  } finally {
+    await connector.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

@@ -13,6 +13,7 @@ import { toGstinDetails } from './gstin-details';
 import { toIrnResult, type NicIrnDetails } from './irn-details';
 import { infoEntries, IrpRejection, type IrpErrorEntry } from './irp-rejection';
 import type {
+  BulkRowResult,
   CancelIrnRequest,
   CancelIrnResult,
   EinvoiceProvider,
@@ -32,11 +33,7 @@ interface ApiBody<T = unknown> {
   info?: unknown;
 }
 
-export interface BulkRowResult {
-  index: number;
-  result?: IrnResult;
-  rejection?: IrpRejection;
-}
+export type { BulkRowResult };
 
 export class ApiV1EinvoiceClient implements EinvoiceProvider {
   readonly catalog = 'B' as const;

@@ -18,7 +18,7 @@ import {
 } from '../regime';
 import { IrpRejection } from './irp-rejection';
 import { decodeNicJws } from './nic-jws';
-import type { EinvoiceProvider, IrnResult } from './provider';
+import { BULK_GENERATE_LIMIT, type BulkRowResult, type EinvoiceProvider, type IrnResult } from './provider';
 
 /** Builds (or returns a cached) provider for a connector instance's regime settings. */
 export type EinvoiceProviderFactory = (settings: Record<string, unknown>) => EinvoiceProvider;
@@ -60,6 +60,83 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
       if (error.hasCode('2150')) return this.adoptDuplicate(provider, error, expectedIrn, payload);
       return rejectedBy(error);
     }
+  }
+
+  /**
+   * Documents of a provider with bulk generate go in calls of up to 1,000; the rest (and any document
+   * whose earlier outcome is unknown, which must be looked up first) one by one through `submit`.
+   * A call that fails as a whole fails each of its documents with the same error: a timeout is an
+   * unknown outcome for every one of them, so each is looked up before it is sent again.
+   */
+  async submitMany(
+    items: readonly { payload: NicEinvoiceV11; context: SubmitContext }[],
+  ): Promise<(SubmitOutcome | ComplianceError)[]> {
+    const outcomes: (SubmitOutcome | ComplianceError)[] = new Array<SubmitOutcome | ComplianceError>(
+      items.length,
+    );
+    const bulk = new Map<EinvoiceProvider, number[]>();
+    const single: number[] = [];
+    for (const [i, item] of items.entries()) {
+      let provider: EinvoiceProvider;
+      try {
+        provider = this.providerFor(item.context.settings);
+      } catch (error) {
+        outcomes[i] = ComplianceError.wrap(error);
+        continue;
+      }
+      if (!provider.bulkGenerateIrn || item.context.outcomeUnknown) single.push(i);
+      else bulk.set(provider, [...(bulk.get(provider) ?? []), i]);
+    }
+    const settle = async (i: number, run: () => Promise<SubmitOutcome>): Promise<void> => {
+      try {
+        outcomes[i] = await run();
+      } catch (error) {
+        outcomes[i] = ComplianceError.wrap(error);
+      }
+    };
+    const calls: Promise<void>[] = single.map((i) =>
+      settle(i, () => this.submit(items[i].payload, items[i].context)),
+    );
+    for (const [provider, positions] of bulk) {
+      for (let start = 0; start < positions.length; start += BULK_GENERATE_LIMIT) {
+        const chunk = positions.slice(start, start + BULK_GENERATE_LIMIT);
+        calls.push(this.bulkGenerate(provider, chunk, items, outcomes, settle));
+      }
+    }
+    await Promise.all(calls);
+    return outcomes;
+  }
+
+  private async bulkGenerate(
+    provider: EinvoiceProvider,
+    positions: readonly number[],
+    items: readonly { payload: NicEinvoiceV11; context: SubmitContext }[],
+    outcomes: (SubmitOutcome | ComplianceError)[],
+    settle: (i: number, run: () => Promise<SubmitOutcome>) => Promise<void>,
+  ): Promise<void> {
+    let rows: BulkRowResult[];
+    try {
+      rows = await provider.bulkGenerateIrn!(positions.map((i) => items[i].payload));
+    } catch (error) {
+      for (const i of positions) outcomes[i] = ComplianceError.wrap(error);
+      return;
+    }
+    const byIndex = new Map(rows.map((row) => [row.index, row]));
+    await Promise.all(
+      positions.map((i, index) =>
+        settle(i, async () => {
+          const row = byIndex.get(index);
+          const payload = items[i].payload;
+          if (row?.result) return registered(row.result, false);
+          if (!row?.rejection) {
+            throw new ComplianceError('unknown-outcome', 'the bulk answer has no row for this document');
+          }
+          if (!row.rejection.hasCode('2150')) return rejectedBy(row.rejection);
+          const expectedIrn = items[i].context.previous.irn ?? irnOfPayload(payload);
+          return this.adoptDuplicate(provider, row.rejection, expectedIrn, payload);
+        }),
+      ),
+    );
   }
 
   async cancel(request: CancelRequest): Promise<SubmitOutcome> {

@@ -1,4 +1,8 @@
 /** What the in-einvoice regime needs from an IRP access path (a GSP gateway or a REST provider). */
+import type { IrpRejection } from './irp-rejection';
+
+/** Documents per bulk-generate call the IRP accepts. */
+export const BULK_GENERATE_LIMIT = 1000;
 
 /** The NIC v1.1 e-invoice JSON as sent; only the fields the clients read are spelled out. */
 export interface NicInvoicePayload {
@@ -58,9 +62,18 @@ export interface GstinDetails {
  * Every method throws ComplianceError: `rejected` (an IrpRejection carrying NIC's codes verbatim),
  * `transient`, `auth`, `unknown-outcome` (generate/cancel may have been applied) or `config`.
  */
+/** One document's row of a bulk generate: its position in the request, and an IRN or the IRP's refusal. */
+export interface BulkRowResult {
+  index: number;
+  result?: IrnResult;
+  rejection?: IrpRejection;
+}
+
 export interface EinvoiceProvider {
   readonly catalog: 'A' | 'B';
   generateIrn(payload: NicInvoicePayload): Promise<IrnResult>;
+  /** Many documents in one call (catalog B, at most BULK_GENERATE_LIMIT); absent where the API has none. */
+  bulkGenerateIrn?(payloads: NicInvoicePayload[]): Promise<BulkRowResult[]>;
   /** Undefined when the IRP has no IRN for the document. */
   getIrnByDocDetails(docType: string, docNo: string, docDate: string): Promise<IrnResult | undefined>;
   getByIrn(irn: string): Promise<IrnResult>;
