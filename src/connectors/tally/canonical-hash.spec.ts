@@ -72,6 +72,15 @@ describe('canonicalHash', () => {
     expect(canonicalHash(edited, excluded, excludedAttrs)).not.toBe(base);
   });
 
+  it('keeps what each set of excluded names leaves out apart', () => {
+    const other = new Set(['NARRATION']);
+    const expected = createHash('sha256')
+      .update(referenceForm(VOUCHER, other, excludedAttrs))
+      .digest('hex');
+    expect(canonicalHash(VOUCHER, excluded, excludedAttrs)).not.toBe(expected);
+    expect(canonicalHash(VOUCHER, other, excludedAttrs)).toBe(expected);
+  });
+
   it('grows its buffer for large elements', () => {
     const big: TallyNode = {
       name: 'BIG',

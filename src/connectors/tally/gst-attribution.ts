@@ -4,7 +4,7 @@
  * split CGST/SGST or IGST as the ledgers were; the rounding difference against the ledgers (what Tally
  * posted, and what the buyer owes) goes to the largest line. A larger difference is a field error.
  */
-import { type Decimal, ZERO, dec } from '../../domain/money';
+import { FixedPoint } from './fixed-point';
 import { rounded, sumOf } from './decimal-text';
 import { fieldError, type FieldError } from '../../domain/field-error';
 import { GST_RATES } from '../../domain/gst-rates';
@@ -12,30 +12,30 @@ import type { GstHead } from './ledger-classifier';
 import type { DraftLine } from './voucher-lines';
 
 export interface LineTax {
-  taxRate: Decimal;
-  igst: Decimal;
-  cgst: Decimal;
-  sgst: Decimal;
-  cessRate: Decimal;
-  cess: Decimal;
-  stateCess: Decimal;
+  taxRate: FixedPoint;
+  igst: FixedPoint;
+  cgst: FixedPoint;
+  sgst: FixedPoint;
+  cessRate: FixedPoint;
+  cess: FixedPoint;
+  stateCess: FixedPoint;
 }
 
 /** Most rounding difference absorbed per duty head before it is reported. */
-const TOLERANCE = dec('1.00');
+const TOLERANCE = FixedPoint.ONE;
+const SLABS = GST_RATES.map((text) => FixedPoint.of(text));
+const ZERO = FixedPoint.ZERO;
 
-function impliedRate(lines: DraftLine[], taxes: Record<GstHead, Decimal>): Decimal | undefined {
+function impliedRate(lines: DraftLine[], taxes: Record<GstHead, FixedPoint>): FixedPoint | undefined {
   const taxable = sumOf(lines.map((line) => line.taxableValue));
   if (taxable.isZero()) return undefined;
   const tax = taxes.igst.plus(taxes.cgst).plus(taxes.sgst);
   const rate = tax.times(100).dividedBy(taxable);
-  const slab = GST_RATES.map((text) => dec(text)).find((candidate) =>
-    candidate.minus(rate).abs().lessThan('0.05'),
-  );
+  const slab = SLABS.find((candidate) => candidate.minus(rate).abs().lessThan('0.05'));
   return slab;
 }
 
-function spread(total: Decimal, lines: DraftLine[]): Decimal[] {
+function spread(total: FixedPoint, lines: DraftLine[]): FixedPoint[] {
   const taxable = sumOf(lines.map((line) => line.taxableValue));
   if (taxable.isZero()) return lines.map(() => ZERO);
   return lines.map((line) => rounded(total.times(line.taxableValue).dividedBy(taxable), 2));
@@ -43,7 +43,7 @@ function spread(total: Decimal, lines: DraftLine[]): Decimal[] {
 
 export function attributeGst(
   lines: DraftLine[],
-  taxes: Record<GstHead, Decimal>,
+  taxes: Record<GstHead, FixedPoint>,
   listPath: string,
   errors: FieldError[],
 ): LineTax[] {

@@ -3,7 +3,8 @@
  * supplier's invoice number (REFERENCE), not Tally's own voucher number; the bill date is REFERENCEDATE.
  */
 import type { PurchaseRecord } from '../contract';
-import { ZERO, toFixed } from '../../domain/money';
+import { fixed } from './decimal-text';
+import { FixedPoint } from './fixed-point';
 import { applicableOn, type MasterIndex } from './tally-masters';
 import { meaningful, parseTallyDate } from './tally-values';
 import { readVoucherLines } from './voucher-lines';
@@ -36,8 +37,8 @@ export function purchaseRecordOf(voucher: TallyNode, masters: MasterIndex): Purc
     errors: [],
     warnings: [],
   });
-  const taxable = lines.reduce((total, line) => total.plus(line.taxableValue), ZERO);
-  const money = (value: typeof ZERO): string => toFixed(value, 2);
+  const taxable = lines.reduce((total, line) => total.plus(line.taxableValue), FixedPoint.ZERO);
+  const money = (value: FixedPoint): string => fixed(value, 2);
   return {
     ok: true,
     value: {

@@ -4,6 +4,7 @@
  * entry applicable on the voucher date wins; older data has flat fields (PARTYGSTIN, ADDRESS.LIST, ...).
  */
 import { type Decimal, dec } from '../../domain/money';
+import { FixedPoint } from './fixed-point';
 import { childText, childrenNamed, listTexts, type TallyNode } from './xml/tally-node';
 import { meaningful, parseTallyDate } from './tally-values';
 
@@ -71,8 +72,8 @@ export interface MailingDetails {
 export interface GstDetails {
   hsn: string;
   /** Integrated (total) GST rate, percent. */
-  rate?: Decimal;
-  cessRate?: Decimal;
+  rate?: FixedPoint;
+  cessRate?: FixedPoint;
   taxability: string;
 }
 
@@ -157,15 +158,15 @@ export function readStockItem(node: TallyNode): StockItemMaster {
 
 function readGstDetails(node: TallyNode): Dated<GstDetails>[] {
   return childrenNamed(node, 'GSTDETAILS.LIST').map((entry) => {
-    let rate: Decimal | undefined;
-    let cessRate: Decimal | undefined;
+    let rate: FixedPoint | undefined;
+    let cessRate: FixedPoint | undefined;
     for (const state of childrenNamed(entry, 'STATEWISEDETAILS.LIST')) {
       for (const detail of childrenNamed(state, 'RATEDETAILS.LIST')) {
         const head = childText(detail, 'GSTRATEDUTYHEAD').toLowerCase();
         const text = childText(detail, 'GSTRATE');
         if (!/^\d+(\.\d+)?$/.test(text)) continue;
-        if (head === 'igst' || head === 'integrated tax') rate = dec(text);
-        if (head === 'cess') cessRate = dec(text);
+        if (head === 'igst' || head === 'integrated tax') rate = FixedPoint.of(text);
+        if (head === 'cess') cessRate = FixedPoint.of(text);
       }
     }
     return {

@@ -5,7 +5,7 @@
  * so the caller can report a field error with the path.
  */
 import { parseDate } from '../../domain/dates';
-import { type Decimal, Dec } from '../../domain/money';
+import { FixedPoint } from './fixed-point';
 
 const NUMBER = /^[+-]?\d+(\.\d+)?$|^[+-]?\.\d+$/;
 
@@ -15,9 +15,9 @@ function localPart(text: string): string {
   return equals >= 0 ? text.slice(equals + 1) : text;
 }
 
-function readNumber(text: string): Decimal | undefined {
+function readNumber(text: string): FixedPoint | undefined {
   // Plain "-21300.00", as Tally writes nearly every amount: no clean-up needed.
-  if (NUMBER.test(text)) return new Dec(text);
+  if (NUMBER.test(text)) return FixedPoint.parse(text);
   let cleaned = text.replace(/[₹$€£,\s]|Rs\.?|INR|USD|EUR|AED|SAR/gi, '');
   let negative = false;
   if (cleaned.startsWith('(-)')) {
@@ -25,12 +25,13 @@ function readNumber(text: string): Decimal | undefined {
     cleaned = cleaned.slice(3);
   }
   if (!NUMBER.test(cleaned)) return undefined;
-  const value = new Dec(cleaned);
+  const value = FixedPoint.parse(cleaned);
+  if (!value) return undefined;
   return negative ? value.negated() : value;
 }
 
 /** Signed amount (negative = debit); undefined when empty or unreadable (see `isBlank`). */
-export function parseTallyAmount(text: string): Decimal | undefined {
+export function parseTallyAmount(text: string): FixedPoint | undefined {
   return readNumber(localPart(text));
 }
 
@@ -39,7 +40,7 @@ export function isBlank(text: string): boolean {
 }
 
 export interface TallyQuantity {
-  value: Decimal;
+  value: FixedPoint;
   /** Unit symbol as typed in Tally ("nos", "Kgs"); '' when none. */
   unit: string;
 }
@@ -52,12 +53,13 @@ export function parseTallyQuantity(text: string): TallyQuantity | undefined {
   const match = QUANTITY.exec(main);
   if (!match) return undefined;
   const [, sign, digits = '', unit = ''] = match;
-  const value = new Dec(digits.includes(',') ? digits.replace(/,/g, '') : digits);
+  const value = FixedPoint.parse(digits.includes(',') ? digits.replace(/,/g, '') : digits);
+  if (!value) return undefined;
   return { value: sign ? value.negated() : value, unit: unit.trim() };
 }
 
 export interface TallyRate {
-  value: Decimal;
+  value: FixedPoint;
   /** Unit after the slash; '' when none. */
   unit: string;
 }

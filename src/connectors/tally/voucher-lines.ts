@@ -5,7 +5,7 @@
  * that carry inventory are items, never counted twice. Amounts are signed (negative = debit); `sign`
  * turns the supply side positive (-1 for credit notes, which debit sales).
  */
-import { type Decimal, ZERO, dec } from '../../domain/money';
+import { FixedPoint } from './fixed-point';
 import { rounded } from './decimal-text';
 import { fieldError, type FieldError } from '../../domain/field-error';
 import { isServiceCode } from '../../domain/hsn';
@@ -20,25 +20,25 @@ export interface DraftLine {
   description: string;
   hsnCode?: string;
   isService: boolean;
-  quantity: Decimal;
+  quantity: FixedPoint;
   unit: string;
-  unitPrice: Decimal;
-  grossAmount: Decimal;
-  discount: Decimal;
-  taxableValue: Decimal;
+  unitPrice: FixedPoint;
+  grossAmount: FixedPoint;
+  discount: FixedPoint;
+  taxableValue: FixedPoint;
   /** GST rate from the item or ledger master; undefined when Tally does not say. */
-  taxRate?: Decimal;
-  cessRate?: Decimal;
+  taxRate?: FixedPoint;
+  cessRate?: FixedPoint;
 }
 
 export interface VoucherLedgers {
   /** List the ledgers came from, for error paths. */
   listPath: string;
-  partyTotal?: Decimal;
-  taxes: Record<GstHead, Decimal>;
-  roundOff: Decimal;
-  documentDiscount: Decimal;
-  charges: { description: string; amount: Decimal }[];
+  partyTotal?: FixedPoint;
+  taxes: Record<GstHead, FixedPoint>;
+  roundOff: FixedPoint;
+  documentDiscount: FixedPoint;
+  charges: { description: string; amount: FixedPoint }[];
 }
 
 export interface ReadContext {
@@ -72,15 +72,15 @@ function ledgerEntries(voucher: TallyNode): { entries: LedgerEntry[]; listPath: 
 }
 
 /** Decimals are immutable: the value itself when the sign or the absolute value changes nothing. */
-function signed(value: Decimal, sign: 1 | -1): Decimal {
+function signed(value: FixedPoint, sign: 1 | -1): FixedPoint {
   return sign === 1 ? value : value.negated();
 }
 
-function absolute(value: Decimal): Decimal {
+function absolute(value: FixedPoint): FixedPoint {
   return value.isNegative() ? value.negated() : value;
 }
 
-function amountAt(node: TallyNode, path: string, ctx: ReadContext): Decimal | undefined {
+function amountAt(node: TallyNode, path: string, ctx: ReadContext): FixedPoint | undefined {
   const text = childText(node, 'AMOUNT');
   const amount = parseTallyAmount(text);
   if (!amount)
@@ -88,7 +88,7 @@ function amountAt(node: TallyNode, path: string, ctx: ReadContext): Decimal | un
   return amount;
 }
 
-function gstOf(details: GstDetails | undefined): { hsn?: string; rate?: Decimal; cessRate?: Decimal } {
+function gstOf(details: GstDetails | undefined): { hsn?: string; rate?: FixedPoint; cessRate?: FixedPoint } {
   return { hsn: details?.hsn || undefined, rate: details?.rate, cessRate: details?.cessRate };
 }
 
@@ -133,7 +133,7 @@ function readItem(
   const qty = absolute(quantity.value);
   const unitPrice = rate ? absolute(rate.value) : qty.isZero() ? taxableValue : taxableValue.dividedBy(qty);
   const gross = rate ? rounded(qty.times(unitPrice), 2) : taxableValue;
-  const discount = gross.greaterThan(taxableValue) ? gross.minus(taxableValue) : ZERO;
+  const discount = gross.greaterThan(taxableValue) ? gross.minus(taxableValue) : FixedPoint.ZERO;
 
   const unitText = quantity.unit || rate?.unit || item?.baseUnits || '';
   let unit = normaliseUnit(unitText);
@@ -166,7 +166,7 @@ function readItem(
 
 function readLedgerLine(
   entry: LedgerEntry,
-  value: Decimal,
+  value: FixedPoint,
   hsn: string | undefined,
   ctx: ReadContext,
 ): DraftLine {
@@ -182,11 +182,11 @@ function readLedgerLine(
     description: name,
     hsnCode: hsn,
     isService: hsn ? isServiceCode(hsn) : true,
-    quantity: dec(1),
+    quantity: FixedPoint.ONE,
     unit: 'OTH',
     unitPrice: value,
     grossAmount: value,
-    discount: ZERO,
+    discount: FixedPoint.ZERO,
     taxableValue: value,
     taxRate: gst.rate,
     cessRate: gst.cessRate,
@@ -210,9 +210,15 @@ export function readVoucherLines(
   const { entries, listPath } = ledgerEntries(voucher);
   const ledgers: VoucherLedgers = {
     listPath,
-    taxes: { igst: ZERO, cgst: ZERO, sgst: ZERO, cess: ZERO, stateCess: ZERO },
-    roundOff: ZERO,
-    documentDiscount: ZERO,
+    taxes: {
+      igst: FixedPoint.ZERO,
+      cgst: FixedPoint.ZERO,
+      sgst: FixedPoint.ZERO,
+      cess: FixedPoint.ZERO,
+      stateCess: FixedPoint.ZERO,
+    },
+    roundOff: FixedPoint.ZERO,
+    documentDiscount: FixedPoint.ZERO,
     charges: [],
   };
   for (const entry of entries) {
@@ -236,7 +242,7 @@ export function readVoucherLines(
       name.toLowerCase() === ctx.partyLedger.toLowerCase() ||
       childText(entry.node, 'ISPARTYLEDGER') === 'Yes'
     ) {
-      ledgers.partyTotal = (ledgers.partyTotal ?? ZERO).plus(value.negated());
+      ledgers.partyTotal = (ledgers.partyTotal ?? FixedPoint.ZERO).plus(value.negated());
       continue;
     }
     const head = gstHeadOf(name, master);

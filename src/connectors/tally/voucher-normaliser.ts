@@ -12,7 +12,7 @@ import type {
   TransportMode,
 } from '../../domain/canonical-invoice';
 import { fieldError, type FieldError, type Outcome } from '../../domain/field-error';
-import { type Decimal, dec } from '../../domain/money';
+import { FixedPoint } from './fixed-point';
 import { fixed, sumOf } from './decimal-text';
 import { attributeGst } from './gst-attribution';
 import type { CompanyInfo, MasterIndex } from './tally-masters';
@@ -27,9 +27,9 @@ export interface NormaliseContext {
   documentTypeOf(voucherTypeName: string): DocumentType | undefined;
 }
 
-const money = (value: Decimal): string => fixed(value, 2);
+const money = (value: FixedPoint): string => fixed(value, 2);
 /** Largest difference between the party's amount and the sum of lines, taxes and charges that is accepted. */
-const TOTALS_TOLERANCE = dec('0.01');
+const TOTALS_TOLERANCE = FixedPoint.of('0.01');
 
 export function normaliseVoucher(voucher: TallyNode, ctx: NormaliseContext): Outcome<CanonicalInvoice> {
   const errors: FieldError[] = [];

@@ -9,6 +9,12 @@ export interface TallyNode {
   children: TallyNode[];
 }
 
+/**
+ * The attributes of every parsed element that has none: one shared, frozen object (a node's attributes are
+ * replaced, never changed in place).
+ */
+export const NO_ATTRIBUTES: Record<string, string> = Object.freeze({});
+
 export function firstChild(node: TallyNode, name: string): TallyNode | undefined {
   for (const child of node.children) if (child.name === name) return child;
   return undefined;

@@ -45,6 +45,15 @@ describe('Tally XML reader', () => {
     expect(nodes.map((node) => node.name)).toEqual(['ROW', 'OTHER']);
   });
 
+  it('accepts the control characters Tally leaves between elements and after the document', () => {
+    const xml =
+      '<ENVELOPE>\u0004<COLLECTION><VOUCHER><NAME>a\u0001b</NAME></VOUCHER></COLLECTION></ENVELOPE>\u0000';
+    expect(readAll(Buffer.from(xml, 'utf8'), 7)).toEqual(['ab']);
+    expect(readAll(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(xml, 'utf16le')]), 7)).toEqual([
+      'ab',
+    ]);
+  });
+
   it('refuses DOCTYPE and ENTITY declarations', () => {
     const bomb =
       '<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><ENVELOPE>&lol2;</ENVELOPE>';

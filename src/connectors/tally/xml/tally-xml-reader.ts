@@ -1,6 +1,5 @@
-import { ControlCharFilter } from './control-char-filter';
-import { TallyTextDecoder, type TallyEncoding } from './text-decoder';
-import { XmlDeclarationRefused, XmlScanner } from './xml-scanner';
+import { TallyByteDecoder, type TallyEncoding } from './text-decoder';
+import { XmlDeclarationRefused, XmlScanner, XmlSyntaxError, type XmlHandler } from './xml-scanner';
 import type { TallyNode } from './tally-node';
 
 /** The response is not XML we accept: malformed, or carrying a DOCTYPE (entity expansion / XXE). */
@@ -22,100 +21,108 @@ export interface RecordReaderOptions {
 
 /**
  * Streams Tally XML: bytes in, one record element at a time out. Only the record being built is held in
- * memory, so a whole export is never one string. Bytes are decoded, cleaned of control characters and
- * fed to a strict, non-validating parser that refuses DOCTYPE declarations.
+ * memory, so a whole export is never one string. Bytes go, as UTF-8 (see TallyByteDecoder), to a strict,
+ * non-validating scanner that refuses DOCTYPE declarations and, in its Tally mode, drops the control
+ * characters Tally writes.
  */
-export class TallyRecordReader {
-  private readonly decoder: TallyTextDecoder;
-  private readonly filter = new ControlCharFilter();
-  private readonly scanner = new XmlScanner({
-    open: (name, attrs) => this.open(name, attrs),
-    text: (text) => this.text(text),
-    close: () => this.close(),
-  });
+export class TallyRecordReader implements XmlHandler {
+  private readonly decoder: TallyByteDecoder;
+  private readonly scanner = new XmlScanner(this, { tallyCharacters: true, utf8Bytes: true });
+  /** The record being built, outermost first; empty between records. */
   private readonly stack: TallyNode[] = [];
   private readonly ready: TallyNode[] = [];
-  private captureDepth = -1;
-  private depth = 0;
-  private readonly openNames: string[] = [];
+  /** Names of the open elements around the records (ENVELOPE, BODY, ..., COLLECTION). */
+  private readonly outside: string[] = [];
 
   constructor(private readonly options: RecordReaderOptions) {
-    this.decoder = new TallyTextDecoder(options.encoding);
+    this.decoder = new TallyByteDecoder(options.encoding);
   }
 
   /** Feeds bytes; returns the records completed by them. */
   write(chunk: Buffer): TallyNode[] {
-    this.feed(this.filter.push(this.decoder.write(chunk)));
+    this.feed(this.decoder.write(chunk));
     return this.drain();
   }
 
   /** Ends the input; returns the last records. Throws TallyXmlError when the document is incomplete. */
   end(): TallyNode[] {
-    this.feed(this.filter.push(this.decoder.end()) + this.filter.end());
-    this.guard(() => this.scanner.end());
+    this.feed(this.decoder.end());
+    try {
+      this.scanner.end();
+    } catch (error) {
+      throw asTallyXmlError(error);
+    }
     return this.drain();
   }
 
   private feed(text: string): void {
-    if (text !== '') this.guard(() => this.scanner.write(text));
-  }
-
-  private guard(action: () => void): void {
+    if (text === '') return;
     try {
-      action();
+      this.scanner.write(text);
     } catch (error) {
-      if (error instanceof TallyXmlError) throw error;
-      if (error instanceof XmlDeclarationRefused) {
-        throw new TallyXmlError(
-          'Tally response refused: DOCTYPE/ENTITY declarations are not accepted (XML bomb/XXE guard)',
-        );
-      }
-      throw new TallyXmlError(`malformed XML from Tally: ${(error as Error).message}`);
+      throw asTallyXmlError(error);
     }
   }
 
   private drain(): TallyNode[] {
+    if (this.ready.length === 0) return NOTHING;
     return this.ready.splice(0, this.ready.length);
   }
 
-  private open(name: string, attrs: Record<string, string>): void {
-    this.depth += 1;
-    this.openNames.push(name);
-    if (this.captureDepth < 0) {
-      if (!this.isRecord(name)) return;
-      this.captureDepth = this.depth;
-    }
+  /** @internal scanner event */
+  open(name: string, attrs: Record<string, string>): void {
+    const stack = this.stack;
     const node: TallyNode = { name, attrs, text: '', children: [] };
-    const parent = this.stack[this.stack.length - 1];
-    if (parent) parent.children.push(node);
-    this.stack.push(node);
+    if (stack.length > 0) {
+      stack[stack.length - 1].children.push(node);
+      stack.push(node);
+    } else if (this.isRecord(name)) {
+      stack.push(node);
+    } else {
+      this.outside.push(name);
+    }
   }
 
   private isRecord(name: string): boolean {
     const { records, also } = this.options;
     if (also?.has(name)) return true;
-    if (records === 'root') return this.depth === 1;
-    if ('childrenOf' in records) return this.openNames[this.openNames.length - 2] === records.childrenOf;
+    if (records === 'root') return this.outside.length === 0;
+    if ('childrenOf' in records) return this.outside[this.outside.length - 1] === records.childrenOf;
     return records.has(name);
   }
 
-  private close(): void {
-    this.openNames.pop();
-    if (this.captureDepth >= 0) {
-      const node = this.stack.pop();
-      if (this.depth === this.captureDepth && node) {
-        this.ready.push(node);
-        this.captureDepth = -1;
-      }
+  /** @internal scanner event */
+  close(): void {
+    const stack = this.stack;
+    if (stack.length === 0) {
+      this.outside.pop();
+      return;
     }
-    this.depth -= 1;
+    const node = stack.pop();
+    if (stack.length === 0 && node) this.ready.push(node);
   }
 
-  private text(text: string): void {
-    const node = this.stack[this.stack.length - 1];
+  /** @internal scanner event */
+  text(text: string): void {
+    const stack = this.stack;
+    if (stack.length === 0) return;
+    const node = stack[stack.length - 1];
     // Whitespace between child elements is layout, not content.
-    if (node && node.children.length === 0) node.text += text;
+    if (node.children.length === 0) node.text = node.text === '' ? text : node.text + text;
   }
+}
+
+const NOTHING: TallyNode[] = Object.freeze([]) as unknown as TallyNode[];
+
+function asTallyXmlError(error: unknown): Error {
+  if (error instanceof TallyXmlError) return error;
+  if (error instanceof XmlDeclarationRefused) {
+    return new TallyXmlError(
+      'Tally response refused: DOCTYPE/ENTITY declarations are not accepted (XML bomb/XXE guard)',
+    );
+  }
+  if (error instanceof XmlSyntaxError) return new TallyXmlError(`malformed XML from Tally: ${error.message}`);
+  return error instanceof Error ? error : new Error(String(error));
 }
 
 /** Reads a whole (small) XML text into one tree: the root element. */

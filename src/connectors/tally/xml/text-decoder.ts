@@ -3,11 +3,14 @@ import { StringDecoder } from 'node:string_decoder';
 export type TallyEncoding = 'utf8' | 'utf16le';
 
 /**
- * Decodes a Tally response incrementally. TallyPrime answers UTF-16LE (with a BOM) when asked in UTF-16, and
- * UTF-8 otherwise; the charset header is a hint, the BOM or the first bytes decide.
+ * A Tally response, incrementally, as UTF-8 bytes held one per character (Buffer's latin1 decoding): what
+ * XmlScanner reads in its `utf8Bytes` mode. TallyPrime answers UTF-16LE (with a BOM) when asked in UTF-16,
+ * and UTF-8 otherwise; the charset header is a hint, the BOM or the first bytes decide. A UTF-8 answer is
+ * passed through without decoding (markup is ASCII, and the scanner decodes the values that need it), a
+ * UTF-16LE one is decoded and encoded as UTF-8. The BOM is dropped.
  */
-export class TallyTextDecoder {
-  private decoder?: StringDecoder;
+export class TallyByteDecoder {
+  private utf16?: StringDecoder;
   private detected?: TallyEncoding;
   private head = Buffer.alloc(0);
 
@@ -18,28 +21,29 @@ export class TallyTextDecoder {
   }
 
   write(chunk: Buffer): string {
-    if (this.decoder) return this.decoder.write(chunk);
+    if (this.detected === 'utf8') return chunk.toString('latin1');
+    if (this.utf16) return utf8Bytes(this.utf16.write(chunk));
     this.head = Buffer.concat([this.head, chunk]);
     if (this.head.length < 4) return '';
     return this.start(this.head);
   }
 
   end(): string {
-    let text = '';
-    if (!this.decoder) {
-      if (this.head.length === 0) return '';
-      text = this.start(this.head);
-    }
-    return text + (this.decoder?.end() ?? '');
+    if (this.detected === undefined) return this.head.length === 0 ? '' : this.start(this.head);
+    return this.utf16 ? utf8Bytes(this.utf16.end()) : '';
   }
 
   private start(bytes: Buffer): string {
     const { encoding, bomLength } = sniffEncoding(bytes, this.hint);
     this.detected = encoding;
-    this.decoder = new StringDecoder(encoding);
     this.head = Buffer.alloc(0);
-    return this.decoder.write(bytes.subarray(bomLength));
+    if (encoding === 'utf16le') this.utf16 = new StringDecoder('utf16le');
+    return this.write(bytes.subarray(bomLength));
   }
+}
+
+function utf8Bytes(text: string): string {
+  return text === '' ? '' : Buffer.from(text, 'utf8').toString('latin1');
 }
 
 export function sniffEncoding(

@@ -92,3 +92,85 @@ describe('XmlScanner', () => {
     expect(() => events(['<!', 'DOC', 'TYPE x><A/>'])).toThrow(XmlDeclarationRefused);
   });
 });
+
+/** Events of the scanner in the mode Tally's answers are read in: UTF-8 bytes, Tally's characters dropped. */
+function tallyEvents(chunks: Buffer[]): string[] {
+  const out: string[] = [];
+  const scanner = new XmlScanner(
+    {
+      open: (name, attrs) =>
+        out.push(`<${[name, ...Object.entries(attrs).map(([key, value]) => `${key}=${value}`)].join(' ')}>`),
+      text: (text) => out.push(`"${text}"`),
+      close: (name) => out.push(`</${name}>`),
+    },
+    { tallyCharacters: true, utf8Bytes: true },
+  );
+  for (const chunk of chunks) scanner.write(chunk.toString('latin1'));
+  scanner.end();
+  return out;
+}
+
+describe('XmlScanner in Tally mode', () => {
+  const xml =
+    '<ENVELOPE>\u0000<A TYPE="String">&#4; Not Applicable</A><A TYPE="String">x&#8;y&#x1F;z\u0001&#65;</A>' +
+    '<B NAME="கணேஷ் &#4;\u0002Co">Müller – 😀</B><B NAME="Ürün">\u0007Spécial</B></ENVELOPE>\u0000';
+
+  it('drops &#4; with its space, other invalid references and raw control characters; decodes UTF-8', () => {
+    expect(tallyEvents([Buffer.from(xml, 'utf8')])).toEqual([
+      '<ENVELOPE>',
+      '<A TYPE=String>',
+      '"Not Applicable"',
+      '</A>',
+      '<A TYPE=String>',
+      '"xyzA"',
+      '</A>',
+      '<B NAME=கணேஷ் Co>',
+      '"Müller – 😀"',
+      '</B>',
+      '<B NAME=Ürün>',
+      '"Spécial"',
+      '</B>',
+      '</ENVELOPE>',
+    ]);
+  });
+
+  it('gives the same events whatever bytes the chunks are cut at, inside characters too', () => {
+    const bytes = Buffer.from(xml, 'utf8');
+    const whole = tallyEvents([bytes]);
+    for (let cut = 1; cut < bytes.length; cut += 1) {
+      expect(tallyEvents([bytes.subarray(0, cut), bytes.subarray(cut)])).toEqual(whole);
+    }
+  });
+
+  it('reads a repeated tag the same way the second time (remembered tags), attributes shared and frozen', () => {
+    const attrs: Record<string, string>[] = [];
+    const scanner = new XmlScanner(
+      { open: (_name, a) => attrs.push(a), text: () => undefined, close: () => undefined },
+      { tallyCharacters: true, utf8Bytes: true },
+    );
+    scanner.write('<R><A T="1" U="2">x</A><A T="1" U="2">y</A><A T="1" U="3">z</A><A U="2" T="1"/></R>');
+    scanner.end();
+    expect(attrs.slice(1)).toEqual([
+      { T: '1', U: '2' },
+      { T: '1', U: '2' },
+      { T: '1', U: '3' },
+      { U: '2', T: '1' },
+    ]);
+    expect(attrs[1]).toBe(attrs[2]);
+    expect(Object.isFrozen(attrs[1])).toBe(true);
+  });
+
+  it.each([
+    ['<!DOCTYPE x [<!ENTITY a "b">]><A/>', XmlDeclarationRefused],
+    ['<A>&lol;</A>', XmlSyntaxError],
+    ['<A></B>', XmlSyntaxError],
+    ['<A><B></A></B>', XmlSyntaxError],
+    ['<A>text</A>junk', XmlSyntaxError],
+  ])('still rejects %j', (text, errorClass) => {
+    expect(() => tallyEvents([Buffer.from(text, 'utf8')])).toThrow(errorClass);
+  });
+
+  it('leaves invalid character references an error outside Tally mode', () => {
+    expect(() => scan('<A>&#4; x</A>')).toThrow(XmlSyntaxError);
+  });
+});
