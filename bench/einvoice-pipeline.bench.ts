@@ -35,7 +35,19 @@ import { BENCH_SELLER, indiaToday, writeInvoiceFiles, type GeneratedInvoice } fr
 
 const GOAL_PER_SECOND = 500;
 const API_KEY = 'bench-api-key-0123456789abcdef';
-const CONNECTOR = 'bench';
+/** One connector instance per IRP access path, measured one after the other on the same stack. */
+const LANES = [
+  { name: 'bench-a', suffix: 'A', label: 'catalog A (GSP), one GENERATE call per invoice' },
+  { name: 'bench-b', suffix: 'B', label: 'catalog B, bulk generate (up to 1,000 per call)' },
+] as const;
+
+interface Lane {
+  name: string;
+  suffix: string;
+  label: string;
+  inbox: string;
+  outbox: string;
+}
 const INVOICES_PER_FILE = 100;
 const FINAL_STATES = ['WRITTEN_BACK', 'REJECTED', 'MAPPING_FAILED', 'WRITEBACK_FAILED'];
 const ACCOUNT = {
@@ -50,8 +62,7 @@ interface Stack {
   sandbox: ForkedSandbox;
   app: NestExpressApplication;
   url: string;
-  inbox: string;
-  outbox: string;
+  lanes: Lane[];
   root: string;
 }
 
@@ -61,8 +72,10 @@ export async function run(): Promise<void> {
   const stack = await startStack();
   try {
     const runTag = Date.now().toString(36).slice(-4).toUpperCase();
-    await warmUp(stack);
-    await measurePipeline(stack, runTag, count, maxSeconds);
+    for (const lane of stack.lanes) await warmUp(stack, lane);
+    for (const lane of stack.lanes) {
+      await measurePipeline(stack, lane, `${runTag}${lane.suffix}`, count, maxSeconds);
+    }
     const template = await mappedPayload(stack);
     // Stop the connector so the sandbox is measured alone.
     await stack.app.close();
@@ -89,24 +102,41 @@ async function startStack(): Promise<Stack> {
     einvoice: { accounts: [ACCOUNT] },
   });
   const dataDir = join(root, 'data');
-  const inbox = join(dataDir, 'inbox');
-  const outbox = join(dataDir, 'outbox');
-  mkdirSync(inbox, { recursive: true });
+  const lanes: Lane[] = LANES.map((lane) => ({
+    ...lane,
+    inbox: join(dataDir, lane.name, 'inbox'),
+    outbox: join(dataDir, lane.name, 'outbox'),
+  }));
+  for (const lane of lanes) mkdirSync(lane.inbox, { recursive: true });
   const config = validateConfig({
     server: { port: 0, roles: ['api', 'worker'], dataDir },
     database: { url: databaseUrl, poolSize: 20 },
     security: { apiKeys: [API_KEY] },
     queue: { batchSize: 100, pollingIntervalSeconds: 0.5, maxAttempts: 8, submittingLeaseSeconds: 120 },
     schedule: { pullEverySeconds: 3600, sweepEverySeconds: 3600 },
-    connectors: [
-      {
-        name: CONNECTOR,
-        kind: 'csv',
-        regimes: ['in-einvoice'],
-        config: { inboxDir: inbox, outboxDir: outbox, profile: 'india-b2b-lines', pollIntervalMs: 3_600_000 },
-        regimeSettings: { 'in-einvoice': { gstin: BENCH_SELLER.gstin } },
+    connectors: lanes.map((lane) => ({
+      name: lane.name,
+      kind: 'csv',
+      regimes: ['in-einvoice'],
+      config: {
+        inboxDir: lane.inbox,
+        outboxDir: lane.outbox,
+        profile: 'india-b2b-lines',
+        pollIntervalMs: 3_600_000,
       },
-    ],
+      regimeSettings: {
+        'in-einvoice':
+          lane.suffix === 'B'
+            ? {
+                gstin: BENCH_SELLER.gstin,
+                catalog: 'B',
+                baseUrl: sandbox.urls.einvoiceApi,
+                clientId: ACCOUNT.clientId,
+                clientSecret: ACCOUNT.clientSecret,
+              }
+            : { gstin: BENCH_SELLER.gstin },
+      },
+    })),
   });
   process.env.LOG_LEVEL ??= 'warn';
   const app = await createApp({
@@ -129,24 +159,30 @@ async function startStack(): Promise<Stack> {
   });
   await app.listen(0, '127.0.0.1');
   const port = (app.getHttpServer().address() as { port: number }).port;
-  return { pg, pgDir, databaseUrl, sandbox, app, url: `http://127.0.0.1:${port}`, inbox, outbox, root };
+  return { pg, pgDir, databaseUrl, sandbox, app, url: `http://127.0.0.1:${port}`, lanes, root };
 }
 
 /** One invoice through everything first: token fetched, code paths warm, queues created. */
-async function warmUp(stack: Stack): Promise<void> {
-  writeInvoiceFiles(stack.inbox, { count: 1, perFile: 1, runTag: 'WARM', date: indiaToday() });
-  await pull(stack);
-  await waitFor(stack, 1, 60, () => undefined);
+async function warmUp(stack: Stack, lane: Lane): Promise<void> {
+  writeInvoiceFiles(lane.inbox, {
+    count: 1,
+    perFile: 1,
+    runTag: `WARM${lane.suffix}`,
+    date: indiaToday(),
+  });
+  await pull(stack, lane);
+  await waitFor(stack, lane, 1, 60, () => undefined);
   await withDb(stack, (db) => db.query('TRUNCATE audit_event'));
 }
 
 async function measurePipeline(
   stack: Stack,
+  lane: Lane,
   runTag: string,
   count: number,
   maxSeconds: number,
 ): Promise<void> {
-  const invoices = writeInvoiceFiles(stack.inbox, {
+  const invoices = writeInvoiceFiles(lane.inbox, {
     count,
     perFile: INVOICES_PER_FILE,
     runTag,
@@ -155,13 +191,14 @@ async function measurePipeline(
   const lines = invoices.reduce((sum, invoice) => sum + invoice.lines, 0);
   const profiler = await startProfiler();
   const sandboxCpuBefore = await stack.sandbox.cpuSeconds();
+  const registrationsBefore = await stack.sandbox.registrations();
   const cpuBefore = process.cpuUsage();
   const eluBefore = performance.eventLoopUtilization();
   const started = performance.now();
-  await pull(stack);
+  await pull(stack, lane);
   const marks: string[] = [];
   const milestones = new Map<string, number>();
-  const finished = await waitFor(stack, count + 1, maxSeconds, (states) => {
+  const finished = await waitFor(stack, lane, count + 1, maxSeconds, (states) => {
     const elapsed = (performance.now() - started) / 1000;
     const documents = Object.values(states).reduce((a, b) => a + b, 0) - 1;
     const written = (states.WRITTEN_BACK ?? 1) - 1;
@@ -175,17 +212,17 @@ async function measurePipeline(
       marks.push(`${elapsed.toFixed(1)}s ${JSON.stringify(states)}`);
     }
   });
-  const resultRows = await waitForResultRows(stack.outbox, invoices, finished ? 30 : 0);
+  const resultRows = await waitForResultRows(lane.outbox, invoices, finished ? 30 : 0);
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   const elu = performance.eventLoopUtilization(eluBefore);
   const sandboxCpu = (await stack.sandbox.cpuSeconds()) - sandboxCpuBefore;
   await profiler?.stop();
-  const states = await stateCounts(stack);
+  const states = await stateCounts(stack, lane);
   const written = (states.WRITTEN_BACK ?? 1) - 1;
-  const registrations = (await stack.sandbox.registrations()) - 1;
+  const registrations = (await stack.sandbox.registrations()) - registrationsBefore;
   console.log(
-    `einvoice-pipeline: ${count} invoices (${lines} lines) in ${Math.ceil(count / INVOICES_PER_FILE)} CSV files`,
+    `einvoice-pipeline: ${lane.label}: ${count} invoices (${lines} lines) in ${Math.ceil(count / INVOICES_PER_FILE)} CSV files`,
   );
   for (const mark of marks) console.log(`einvoice-pipeline:   progress ${mark}`);
   for (const [name, at] of milestones) console.log(`einvoice-pipeline:   ${name} at ${at.toFixed(1)} s`);
@@ -315,8 +352,8 @@ async function startProfiler(): Promise<{ stop(): Promise<void> } | undefined> {
   };
 }
 
-async function pull(stack: Stack): Promise<void> {
-  const res = await fetch(`${stack.url}/connectors/${CONNECTOR}/pull`, {
+async function pull(stack: Stack, lane: Lane): Promise<void> {
+  const res = await fetch(`${stack.url}/connectors/${lane.name}/pull`, {
     method: 'POST',
     headers: { 'x-api-key': API_KEY },
   });
@@ -333,10 +370,14 @@ async function withDb<T>(stack: Stack, use: (db: Client) => Promise<T>): Promise
   }
 }
 
-async function stateCounts(stack: Stack): Promise<Record<string, number>> {
+async function stateCounts(stack: Stack, lane: Lane): Promise<Record<string, number>> {
   return withDb(stack, async (db) => {
     const rows = await db.query<{ state: string; n: string }>(
-      'SELECT state, count(*) AS n FROM submission GROUP BY state ORDER BY state',
+      `SELECT s.state, count(*) AS n FROM submission s
+         JOIN document d ON d.id = s.document_id
+         JOIN connector_instance c ON c.id = d.connector_instance_id
+       WHERE c.name = $1 GROUP BY s.state ORDER BY s.state`,
+      [lane.name],
     );
     return Object.fromEntries(rows.rows.map((row) => [row.state, Number(row.n)]));
   });
@@ -345,13 +386,14 @@ async function stateCounts(stack: Stack): Promise<Record<string, number>> {
 /** Polls submission states until `total` are final or the time is up; true when all are final. */
 async function waitFor(
   stack: Stack,
+  lane: Lane,
   total: number,
   maxSeconds: number,
   onProgress: (states: Record<string, number>) => void,
 ): Promise<boolean> {
   const deadline = Date.now() + maxSeconds * 1000;
   while (Date.now() < deadline) {
-    const states = await stateCounts(stack);
+    const states = await stateCounts(stack, lane);
     onProgress(states);
     const final = FINAL_STATES.reduce((sum, state) => sum + (states[state] ?? 0), 0);
     if (final >= total) return true;

@@ -3,7 +3,6 @@
  * batch per file, then moved to the processed folder; results go to `<file>.result.csv` in the outbox.
  * Purchases: purchase register files in the purchase folder are read for reconciliation.
  */
-import { writeQrPng } from './qr-image';
 import { access, constants as fsConstants, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { contentHash } from '../../domain/content-hash';
@@ -41,6 +40,7 @@ import {
 } from './inbox';
 import { InboxWatcher } from './inbox-watcher';
 import { mapPurchaseRecord } from './purchase-record.mapper';
+import { QrRenderPool } from './qr-render-pool';
 import { ResultFileWriter } from './result-file.writer';
 import { groupRows } from './row-grouping';
 import { mapSalesDocument } from './sales-document.mapper';
@@ -90,6 +90,7 @@ export class CsvConnector implements ErpConnector {
   readonly directories: CsvDirectories;
   private readonly config: CsvConnectorConfig;
   private readonly resultWriter: ResultFileWriter;
+  private readonly qrImages = new QrRenderPool();
   private readonly watchers = new Set<InboxWatcher>();
   private seeding?: Promise<void>;
 
@@ -276,7 +277,7 @@ export class CsvConnector implements ErpConnector {
       );
     }
     try {
-      await this.resultWriter.write(document.raw, this.withQrImage(document, outcome));
+      await this.resultWriter.write(document.raw, await this.withQrImage(document, outcome));
     } catch (error) {
       throw new ConnectorError(
         'transient',
@@ -286,11 +287,14 @@ export class CsvConnector implements ErpConnector {
   }
 
   /** Adds the path of a printable QR PNG (in `<outbox>/qr/`) to an outcome that carries a QR payload. */
-  private withQrImage(document: WriteBackDocument, outcome: WriteBackOutcome): WriteBackOutcome {
+  private async withQrImage(
+    document: WriteBackDocument,
+    outcome: WriteBackOutcome,
+  ): Promise<WriteBackOutcome> {
     const payload = outcome.identifiers.signedQrCode ?? outcome.identifiers.zatcaQr;
     if (!payload || outcome.identifiers.qrPngPath) return outcome;
     const name = `${document.documentNumber ?? document.erpId}-${outcome.regime}`;
-    const qrPngPath = writeQrPng(join(this.directories.outbox, 'qr'), name, payload);
+    const qrPngPath = await this.qrImages.render(join(this.directories.outbox, 'qr'), name, payload);
     return { ...outcome, identifiers: { ...outcome.identifiers, qrPngPath } };
   }
 
@@ -353,6 +357,7 @@ export class CsvConnector implements ErpConnector {
     for (const watcher of this.watchers) watcher.stop();
     this.watchers.clear();
     await this.seeding;
+    await this.qrImages.close();
   }
 
   /** Copies the seed folder's files into the inbox the first time this instance runs. */

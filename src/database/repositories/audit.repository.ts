@@ -25,17 +25,43 @@ export class AuditRepository {
     await manager.insert(AuditEventEntity, toRow(event));
   }
 
-  /** One multi-row INSERT; the events get ids in array order. */
+  /**
+   * One INSERT for the lot, its rows read from a single JSON parameter (TypeORM's multi-row insert
+   * builder cost more CPU than the database did); the events get ids in array order.
+   */
   async appendMany(events: AuditInput[], manager: EntityManager = this.dataSource.manager): Promise<void> {
     if (events.length === 0) return;
     for (let start = 0; start < events.length; start += INSERT_CHUNK) {
-      await manager.insert(AuditEventEntity, events.slice(start, start + INSERT_CHUNK).map(toRow));
+      await manager.query(
+        `INSERT INTO audit_event (actor, action, document_id, submission_id, from_state, to_state, reason, details)
+         SELECT actor, action, document_id, submission_id, from_state, to_state, reason,
+           NULLIF(details, 'null'::jsonb)
+         FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (actor text, action text, document_id uuid,
+           submission_id uuid, from_state text, to_state text, reason text, details jsonb))
+           WITH ORDINALITY AS e(actor, action, document_id, submission_id, from_state, to_state, reason,
+             details, position)
+         ORDER BY position`,
+        [JSON.stringify(events.slice(start, start + INSERT_CHUNK).map(toColumns))],
+      );
     }
   }
 
   async forDocument(documentId: string): Promise<AuditEventEntity[]> {
     return this.dataSource.manager.find(AuditEventEntity, { where: { documentId }, order: { id: 'ASC' } });
   }
+}
+
+function toColumns(event: AuditInput): Record<string, unknown> {
+  return {
+    actor: event.actor,
+    action: event.action,
+    document_id: event.documentId ?? null,
+    submission_id: event.submissionId ?? null,
+    from_state: event.fromState ?? null,
+    to_state: event.toState ?? null,
+    reason: event.reason ?? null,
+    details: event.details ?? null,
+  };
 }
 
 function toRow(event: AuditInput): Record<string, unknown> {
