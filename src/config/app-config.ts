@@ -86,7 +86,11 @@ export class QueueConfig {
   @Max(60)
   pollingIntervalSeconds = 0.5;
 
-  /** Concurrent fetchers per queue in a worker process; `batchSize` is shared among them. */
+  /**
+   * Scales the job fetchers of a worker process: the pipeline queues get a quarter of it (at least two),
+   * each fetching up to `batchSize` jobs and handling them as one batch; other queues use it as their
+   * fetcher count unless they need fewer (pull 2, sweep and ZATCA reporting 1).
+   */
   @IsInt()
   @Min(1)
   @Max(64)

@@ -86,9 +86,12 @@ export class QueueService implements OnModuleDestroy {
   async work<N extends JobName>(
     name: N,
     handler: (data: JobPayloads[N], context: JobContext) => Promise<void>,
+    options: { fetchers?: number } = {},
   ): Promise<void> {
     const boss = await this.start();
-    const { concurrency, batchSize, pollingIntervalSeconds } = this.config.queue;
+    const { batchSize, pollingIntervalSeconds } = this.config.queue;
+    // Every fetcher polls on its own; a queue that sees a job a minute needs one, not `concurrency`.
+    const concurrency = options.fetchers ?? this.config.queue.concurrency;
     const perFetch = Math.max(1, Math.ceil(batchSize / concurrency));
     const runOne = (job: PgBossTypes.JobWithMetadata<JobPayloads[N]>): Promise<void> => {
       const running = this.runJob(boss, name, handler, job);

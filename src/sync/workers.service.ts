@@ -24,12 +24,17 @@ export class WorkersService implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.start();
     if (!this.config.server.roles.includes('worker')) return;
-    await this.queue.work(JobName.ConnectorPull, async ({ instance }) => {
-      await this.pull.pull(instance);
-    });
+    // Few fetchers for the occasional jobs: each one is a query every polling interval.
+    await this.queue.work(
+      JobName.ConnectorPull,
+      async ({ instance }) => {
+        await this.pull.pull(instance);
+      },
+      { fetchers: 2 },
+    );
     // Pipeline steps run a batch at a time: a few statements per batch rather than per document.
     const { batchSize, concurrency } = this.config.queue;
-    const batches = { fetchers: Math.max(2, Math.floor(concurrency / 2)), batchSize };
+    const batches = { fetchers: Math.max(2, Math.floor(concurrency / 4)), batchSize };
     await this.queue.workBatch(
       JobName.SubmissionProcess,
       (jobs) => this.processor.processMany(jobs.map((job) => job.data.submissionId)),
@@ -43,11 +48,19 @@ export class WorkersService implements OnApplicationBootstrap {
         ),
       batches,
     );
-    await this.queue.work(JobName.PipelineSweep, async () => {
-      await this.sweep.sweep();
-    });
-    await this.queue.work(JobName.ZatcaReport, async () => {
-      await this.zatcaReporting.reportDue();
-    });
+    await this.queue.work(
+      JobName.PipelineSweep,
+      async () => {
+        await this.sweep.sweep();
+      },
+      { fetchers: 1 },
+    );
+    await this.queue.work(
+      JobName.ZatcaReport,
+      async () => {
+        await this.zatcaReporting.reportDue();
+      },
+      { fetchers: 1 },
+    );
   }
 }

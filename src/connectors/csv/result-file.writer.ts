@@ -6,6 +6,7 @@
  * once its own outcome is on disk.
  */
 import { randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -28,9 +29,19 @@ interface PendingWrite {
   reject(error: unknown): void;
 }
 
+/** Result files whose last written table is kept, so a rewrite does not parse the file it just wrote. */
+const CACHED_FILES = 64;
+
+interface CachedTable {
+  table: ResultTable;
+  mtimeMs: number;
+  size: number;
+}
+
 export class ResultFileWriter {
   private readonly mutex = new KeyedMutex();
   private readonly pending = new Map<string, PendingWrite[]>();
+  private readonly written = new Map<string, CachedTable>();
 
   constructor(private readonly outboxDir: string) {}
 
@@ -57,12 +68,32 @@ export class ResultFileWriter {
     const batch = this.pending.get(path) ?? [];
     this.pending.delete(path);
     try {
-      const table = applyOutcomes(await this.readTable(path), batch);
+      const table = applyOutcomes(await this.currentTable(path), batch);
       await this.replaceFile(path, stringify(recordsFromTable(table), { record_delimiter: 'windows' }));
+      this.remember(path, table);
       for (const entry of batch) entry.resolve();
     } catch (error) {
       for (const entry of batch) entry.reject(error);
     }
+  }
+
+  /** The table as last written here, unless the file changed since (someone edited or removed it). */
+  private async currentTable(path: string): Promise<ResultTable> {
+    const cached = this.written.get(path);
+    const stats = statSync(path, { throwIfNoEntry: false });
+    if (cached && stats && stats.mtimeMs === cached.mtimeMs && stats.size === cached.size) {
+      return cached.table;
+    }
+    this.written.delete(path);
+    return this.readTable(path);
+  }
+
+  private remember(path: string, table: ResultTable): void {
+    const stats = statSync(path, { throwIfNoEntry: false });
+    this.written.delete(path);
+    if (!stats) return;
+    this.written.set(path, { table, mtimeMs: stats.mtimeMs, size: stats.size });
+    if (this.written.size > CACHED_FILES) this.written.delete(this.written.keys().next().value!);
   }
 
   private async readTable(path: string): Promise<ResultTable> {
