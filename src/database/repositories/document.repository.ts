@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { DocumentEntity } from '../entities';
+import { insertFromJson } from './insert-from-json';
 
 export interface DocumentFilter {
   connectorInstanceId?: string;
@@ -14,9 +15,6 @@ export interface DocumentFilter {
   limit: number;
   offset: number;
 }
-
-/** Rows per INSERT: well under PostgreSQL's 65535 bind parameters at ~20 columns a row. */
-const INSERT_CHUNK = 500;
 
 @Injectable()
 export class DocumentRepository {
@@ -63,19 +61,9 @@ export class DocumentRepository {
     return manager.save(entity);
   }
 
-  /** One multi-row INSERT; returns the new ids in the order of `documents`. */
-  async insertMany(documents: Partial<DocumentEntity>[], manager: EntityManager): Promise<string[]> {
-    if (documents.length === 0) return [];
-    // TypeORM's insert typing does not accept jsonb unknowns; the columns are declared on the entity.
-    const ids: string[] = [];
-    for (let start = 0; start < documents.length; start += INSERT_CHUNK) {
-      const result = await manager.insert(
-        DocumentEntity,
-        documents.slice(start, start + INSERT_CHUNK) as never,
-      );
-      ids.push(...result.identifiers.map((identifier) => identifier.id as string));
-    }
-    return ids;
+  /** One multi-row INSERT; returns the new ids in the order of the rows. */
+  insertMany(rows: Partial<DocumentEntity>[], manager: EntityManager): Promise<string[]> {
+    return insertFromJson(manager, DocumentEntity, rows);
   }
 
   async update(

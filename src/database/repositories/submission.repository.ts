@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { SubmissionState } from '../../domain/submission-state';
 import { SubmissionEntity } from '../entities';
+import { insertFromJson } from './insert-from-json';
 
 export interface SubmissionFilter {
   ids?: string[];
@@ -20,9 +21,6 @@ export interface SubmissionFilter {
 export type SubmissionPatch = Partial<Omit<SubmissionEntity, 'id' | 'documentId' | 'regime' | 'createdAt'>>;
 
 const HEAVY_COLUMNS = new Set(['request_payload', 'response']);
-
-/** Rows per INSERT: well under PostgreSQL's 65535 bind parameters at ~20 columns a row. */
-const INSERT_CHUNK = 500;
 
 @Injectable()
 export class SubmissionRepository {
@@ -60,18 +58,9 @@ export class SubmissionRepository {
     return manager.save(manager.create(SubmissionEntity, submission));
   }
 
-  /** One multi-row INSERT; returns the new ids in the order of `submissions`. */
-  async insertMany(submissions: Partial<SubmissionEntity>[], manager: EntityManager): Promise<string[]> {
-    if (submissions.length === 0) return [];
-    const ids: string[] = [];
-    for (let start = 0; start < submissions.length; start += INSERT_CHUNK) {
-      const result = await manager.insert(
-        SubmissionEntity,
-        submissions.slice(start, start + INSERT_CHUNK) as never,
-      );
-      ids.push(...result.identifiers.map((identifier) => identifier.id as string));
-    }
-    return ids;
+  /** One multi-row INSERT; returns the new ids in the order of the rows. */
+  insertMany(rows: Partial<SubmissionEntity>[], manager: EntityManager): Promise<string[]> {
+    return insertFromJson(manager, SubmissionEntity, rows);
   }
 
   /**
