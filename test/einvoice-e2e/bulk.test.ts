@@ -3,7 +3,6 @@
  * call, each row settles on its own, and a bulk call whose answer is lost (after the IRP registered
  * every row) is resolved by looking each document up: never a second IRN.
  */
-import { createEinvoiceProvider } from '../../src/compliance/einvoice';
 import type { RunningSandbox } from '../../src/sandbox';
 import type { FaultKind } from '../../src/sandbox/framework';
 import {
@@ -13,9 +12,9 @@ import {
   readResultFile,
   registrationsByDocument,
   samplePayload,
-  SANDBOX_ACCOUNT,
-  SELLER_GSTIN,
+  directCatalogB,
   documentDetail,
+  injectFault as injectE2eFault,
   settledDocuments,
   startE2eApp,
   startEinvoiceSandbox,
@@ -26,18 +25,8 @@ const expected = expectedDocuments();
 
 const SINGLE_PATH = '/api/v1/generate-irn';
 
-async function injectFault(
-  sandbox: RunningSandbox,
-  path: string,
-  fault: FaultKind,
-  count: number,
-): Promise<void> {
-  const res = await fetch(`${sandbox.urls.einvoiceApi}/__sandbox/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ path, fault, count }),
-  });
-  if (res.status !== 201) throw new Error(`fault not queued: HTTP ${res.status} ${await res.text()}`);
+function injectFault(sandbox: RunningSandbox, path: string, fault: FaultKind, count: number): Promise<void> {
+  return injectE2eFault(sandbox, fault, count, path, 'einvoiceApi');
 }
 
 interface FaultState {
@@ -106,14 +95,7 @@ describe('India e-invoice end to end with catalog B bulk generate', () => {
       inactiveGstins: [inactiveBuyer],
       rateLimit: { limit: 10_000, windowMs: 60_000 },
     });
-    const direct = await createEinvoiceProvider({
-      catalog: 'B',
-      baseUrl: sandbox.urls.einvoiceApi,
-      clientId: SANDBOX_ACCOUNT.clientId,
-      clientSecret: SANDBOX_ACCOUNT.clientSecret,
-      gstin: SELLER_GSTIN,
-      publicKeyPem: sandbox.einvoice.publicKeyPem,
-    }).generateIrn(await samplePayload(preregistered));
+    const direct = await directCatalogB(sandbox).generateIrn(await samplePayload(preregistered));
     const app = await startE2eApp({ sandbox, catalog: 'B', queue: { batchSize: 50 } });
     try {
       await injectFault(sandbox, SINGLE_PATH, '503', 1);

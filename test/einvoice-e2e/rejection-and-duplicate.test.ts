@@ -4,12 +4,10 @@
  * API catalog (as a second GSP in front of the same IRP would have): the first ends REJECTED with NIC's
  * code and message verbatim, the second is adopted (2150 -> existing IRN), never registered twice.
  */
-import { createEinvoiceProvider } from '../../src/compliance/einvoice';
 import type { IrnResult } from '../../src/compliance/einvoice/provider';
 import type { RunningSandbox } from '../../src/sandbox';
 import {
-  SANDBOX_ACCOUNT,
-  SELLER_GSTIN,
+  directCatalogB,
   auditActions,
   documentDetail,
   dropSampleAndPull,
@@ -37,15 +35,7 @@ describe('India e-invoice end to end: IRP refusals and duplicates', () => {
 
   beforeAll(async () => {
     sandbox = await startEinvoiceSandbox({ inactiveGstins: [INACTIVE_BUYER] });
-    const catalogB = createEinvoiceProvider({
-      catalog: 'B',
-      baseUrl: sandbox.urls.einvoiceApi,
-      clientId: SANDBOX_ACCOUNT.clientId,
-      clientSecret: SANDBOX_ACCOUNT.clientSecret,
-      gstin: SELLER_GSTIN,
-      publicKeyPem: sandbox.einvoice.publicKeyPem,
-    });
-    direct = await catalogB.generateIrn(await samplePayload(PREREGISTERED_DOC));
+    direct = await directCatalogB(sandbox).generateIrn(await samplePayload(PREREGISTERED_DOC));
     t = await startE2eApp({ sandbox });
     await dropSampleAndPull(t.url, t.inbox);
     docs = await settledDocuments(t.url, 12);

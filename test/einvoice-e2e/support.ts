@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { createApp } from '../../src/app.factory';
+import { createEinvoiceProvider } from '../../src/compliance/einvoice';
+import type { EinvoiceProvider } from '../../src/compliance/einvoice/provider';
 import type { HttpPolicy } from '../../src/compliance/http/compliance-http-client';
 import type { AppConfig } from '../../src/config/app-config';
 import { validateConfig } from '../../src/config/config-loader';
@@ -90,14 +92,18 @@ export function sandboxRegimeDefaults(
   };
 }
 
-/** Queues a fault through the sandbox's control API, as an outside test harness would. */
+/**
+ * Queues a fault through the sandbox's control API, as an outside test harness would; at the GSP
+ * gateway (catalog A) unless `service` names the other catalog's API.
+ */
 export async function injectFault(
   sandbox: RunningSandbox,
   fault: FaultKind,
   count: number,
   path = GENERATE_PATH,
+  service: 'einvoiceGsp' | 'einvoiceApi' = 'einvoiceGsp',
 ): Promise<void> {
-  const res = await fetch(`${sandbox.urls.einvoiceGsp}/__sandbox/faults`, {
+  const res = await fetch(`${sandbox.urls[service]}/__sandbox/faults`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ path, fault, count }),
@@ -110,6 +116,18 @@ export async function sandboxFaults(
   sandbox: RunningSandbox,
 ): Promise<{ pending: { fault: string; count: number }[]; applied: { fault: string; url: string }[] }> {
   return json(await fetch(`${sandbox.urls.einvoiceGsp}/__sandbox/faults`));
+}
+
+/** A catalog B client straight at the sandbox: what a second GSP in front of the same IRP would do. */
+export function directCatalogB(sandbox: RunningSandbox): EinvoiceProvider {
+  return createEinvoiceProvider({
+    catalog: 'B',
+    baseUrl: sandbox.urls.einvoiceApi,
+    clientId: SANDBOX_ACCOUNT.clientId,
+    clientSecret: SANDBOX_ACCOUNT.clientSecret,
+    gstin: SELLER_GSTIN,
+    publicKeyPem: sandbox.einvoice.publicKeyPem,
+  });
 }
 
 /** What the IRP registered, read over HTTP (`GET /__sandbox/records`). */

@@ -21,8 +21,8 @@ const INSERT_CHUNK = 1000;
 export class AuditRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async append(event: AuditInput, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.insert(AuditEventEntity, toRow(event));
+  append(event: AuditInput, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    return this.appendMany([event], manager);
   }
 
   /**
@@ -59,19 +59,6 @@ function toColumns(event: AuditInput): Record<string, unknown> {
     submission_id: event.submissionId ?? null,
     from_state: event.fromState ?? null,
     to_state: event.toState ?? null,
-    reason: event.reason ?? null,
-    details: event.details ?? null,
-  };
-}
-
-function toRow(event: AuditInput): Record<string, unknown> {
-  return {
-    actor: event.actor,
-    action: event.action,
-    documentId: event.documentId ?? null,
-    submissionId: event.submissionId ?? null,
-    fromState: event.fromState ?? null,
-    toState: event.toState ?? null,
     reason: event.reason ?? null,
     details: event.details ?? null,
   };
