@@ -7,14 +7,15 @@
  * own scanner (decoding and Tally's control characters included, no tree built: the limit of the pull);
  * and a bare saxes parse of them, the general SAX parser the scanner replaced, for comparison. CPU time
  * per voucher is printed for each, as the machine is shared and wall time moves with its load. Peak RSS
- * is this (pulling) process's while it pulls (the simulator's is printed apart); the connector pulls right
- * after the simulator-alone pass, which also warms the simulator's cache. Smaller runs:
- * BENCH_TALLY_VOUCHERS=20000.
+ * is this (pulling) process's while it pulls, worker threads included (the simulator's is printed apart);
+ * the connector pulls right after the simulator-alone pass, which also warms the simulator's cache. The
+ * connector's `parallelism` is left to its default (min(2, CPUs)) unless BENCH_TALLY_PARALLELISM is set (1:
+ * the single-threaded pull). Smaller runs: BENCH_TALLY_VOUCHERS=20000.
  *
  *   npx ts-node --transpile-only bench/tally-pull.bench.ts
  */
 import * as http from 'node:http';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { StringDecoder } from 'node:string_decoder';
 import { SaxesParser } from 'saxes';
 import { TallyConfig, TallyConnector } from '../src/connectors/tally';
@@ -58,6 +59,9 @@ export async function run(): Promise<void> {
       `tally-pull: ${rate.toLocaleString('en-US')} vouchers/s (${pull.documents} sales vouchers of 10 lines, ${pull.failed} with field errors, ` +
         `${Math.round(pull.ms)} ms, ${pull.batches} batches of at most ${pull.largestBatch}; goal ${GOAL_PER_SECOND.toLocaleString('en-US')}/s) ` +
         `${rate >= GOAL_PER_SECOND ? 'OK' : 'BELOW GOAL'}`,
+    );
+    console.log(
+      `  threads pulling: ${pull.threads} (TallyConfig.parallelism ${process.env.BENCH_TALLY_PARALLELISM ?? 'default'})`,
     );
     console.log(
       `  CPU time of the pull: ${pull.cpuSeconds.toFixed(1)} s, ${Math.round((pull.cpuSeconds * 1e6) / pull.documents)} µs per voucher ` +
@@ -161,6 +165,8 @@ interface PullFigures {
   failed: number;
   batches: number;
   largestBatch: number;
+  /** The connector's thread plus its pull workers. */
+  threads: number;
   ms: number;
   cpuSeconds: number;
   /** Highest RSS seen while pulling: the kernel's high-water mark and 20 ms samples. */
@@ -172,7 +178,12 @@ interface PullFigures {
 }
 
 async function pullWithConnector(url: string): Promise<PullFigures> {
-  const config = Object.assign(new TallyConfig(), { url, companyName: COMPANY });
+  const parallelism = process.env.BENCH_TALLY_PARALLELISM;
+  const config = Object.assign(new TallyConfig(), {
+    url,
+    companyName: COMPANY,
+    parallelism: parallelism ? Number(parallelism) : undefined,
+  });
   const connector = new TallyConnector('bench', config, {
     dataDir: '/tmp',
     log: { info: () => undefined, warn: () => undefined },
@@ -196,6 +207,7 @@ async function pullWithConnector(url: string): Promise<PullFigures> {
     const cpu = process.cpuUsage(cpuBefore);
     return {
       ...figures,
+      threads: config.parallelism ?? Math.min(2, availableParallelism()),
       ms: pulled.ms,
       cpuSeconds: (cpu.user + cpu.system) / 1e6,
       peakRss: Math.max(peakRss, process.resourceUsage().maxRSS * 1024),

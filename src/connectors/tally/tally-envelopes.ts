@@ -8,6 +8,11 @@ import { toTallyDate } from './tally-values';
 
 export const VOUCHER_COLLECTION = 'ConnectorVouchers';
 export const VOUCHER_COUNT_COLLECTION = 'ConnectorVoucherCount';
+/**
+ * Vouchers are the children of the answer's COLLECTION: CMPINFO also has a <VOUCHER> element (a count),
+ * so matching the name anywhere would read it as a voucher.
+ */
+export const VOUCHER_RECORDS = { childrenOf: 'COLLECTION' };
 
 const VOUCHER_FETCH = [
   'Guid,MasterId,AlterId,Date,EffectiveDate,VoucherTypeName,VoucherNumber,Reference,ReferenceDate',

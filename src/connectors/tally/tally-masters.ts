@@ -219,3 +219,16 @@ export class MasterIndex {
     return this.ledgers.size;
   }
 }
+
+/** The master records as Tally sent them: plain data a worker thread can be given and index alike. */
+export interface MasterSnapshot {
+  ledgers: TallyNode[];
+  items: TallyNode[];
+}
+
+export function masterIndexOf(snapshot: MasterSnapshot): MasterIndex {
+  const index = new MasterIndex();
+  for (const node of snapshot.ledgers) index.addLedger(readLedger(node));
+  for (const node of snapshot.items) index.addStockItem(readStockItem(node));
+  return index;
+}

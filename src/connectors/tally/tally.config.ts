@@ -103,6 +103,18 @@ export class TallyConfig {
   @IsBoolean()
   utf16 = false;
 
+  /**
+   * Threads that fetch, parse, normalise and hash vouchers during a pull: 1 is the connector's own thread
+   * only; each one more is a worker thread taking whole sync windows ahead. Unset: min(2, available CPUs).
+   * Tally serves one request at a time and queues the others, so this spreads the connector's CPU work,
+   * not Tally's.
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(8)
+  parallelism?: number;
+
   @ValidateNested()
   @Type(() => TallyWriteBackFields)
   writeBackFields: TallyWriteBackFields = new TallyWriteBackFields();

@@ -1,5 +1,4 @@
-import type { DocumentType } from '../../domain/canonical-invoice';
-
+import { availableParallelism } from 'node:os';
 import {
   ConnectorError,
   type CheckResult,
@@ -9,7 +8,6 @@ import {
   type PullBatch,
   type PurchasePeriod,
   type PurchaseRecord,
-  type SourceDocument,
   type WriteBackDocument,
   type WriteBackOutcome,
 } from '../contract';
@@ -20,21 +18,22 @@ import {
   voucherCountByDateRequest,
   vouchersRequest,
   importVouchersRequest,
+  VOUCHER_RECORDS,
   type VoucherQuery,
 } from './tally-envelopes';
 import { TallyHttpClient } from './tally-http-client';
 import {
-  MasterIndex,
+  type MasterIndex,
+  masterIndexOf,
   readCompany,
   readInt,
-  readLedger,
-  readStockItem,
   type CompanyInfo,
+  type MasterSnapshot,
 } from './tally-masters';
 import type { TallyConfig } from './tally.config';
 import { parseTallyDate } from './tally-values';
 import { planWindows, readCursor, writeCursor, type DayCount } from './sync-windows';
-import { HASH_EXCLUDED, toSourceDocument, voucherRef } from './voucher-document';
+import { HASH_EXCLUDED, voucherRef } from './voucher-document';
 import type { NormaliseContext } from './voucher-normaliser';
 import { purchaseRecordOf } from './purchase-record';
 import {
@@ -46,12 +45,9 @@ import {
 } from './write-back-voucher';
 import { childText, type TallyNode } from './xml/tally-node';
 import { serializeTallyNode } from './xml/xml-writer';
-
-/**
- * Vouchers are the children of the answer's COLLECTION: CMPINFO also has a <VOUCHER> element (a count),
- * so matching the name anywhere would read it as a voucher.
- */
-const VOUCHER_RECORDS = { childrenOf: 'COLLECTION' };
+import { PullWorker } from './pull-worker';
+import { documentTypeOf, type SalesVoucherTypes } from './voucher-types';
+import { windowBatches, type WindowBatch, type WindowWork } from './window-batches';
 /**
  * Most documents handed over in one batch. Windows still hold up to `batchSize` vouchers (one Tally request
  * each); batches are small so that a batch is handed over, and dropped by the consumer, while its documents
@@ -71,8 +67,10 @@ const GST_START = '2017-07-01';
 export class TallyConnector implements ErpConnector {
   readonly kind = 'tally';
   private readonly client: TallyHttpClient;
-  private masters?: { alterId: number; index: MasterIndex };
+  private masters?: { alterId: number; index: MasterIndex; snapshot: MasterSnapshot };
   private readonly hashExcluded: ReadonlySet<string>;
+  /** Started on the first pull that has more than one window; stopped by close(). */
+  private workers?: PullWorker[];
 
   constructor(
     readonly instanceName: string,
@@ -110,6 +108,8 @@ export class TallyConnector implements ErpConnector {
 
   async *pullSales(cursor: ConnectorCursor): AsyncGenerator<PullBatch> {
     const start = readCursor(cursor);
+    // Started first: a worker takes windows once it has loaded, meanwhile this thread pulls them itself.
+    this.startWorkers();
     const company = await this.company();
     const ctx = await this.normaliseContext(company);
     const watermark = start.alterId;
@@ -126,29 +126,89 @@ export class TallyConnector implements ErpConnector {
     };
     const windows = planWindows(await this.countByDate(query), this.config.batchSize);
     this.context.log.info('tally pull planned', { watermark, target, windows: windows.length });
-    const batchLimit = Math.min(this.config.batchSize, MAX_BATCH_DOCUMENTS);
-    for (const [index, window] of windows.entries()) {
-      const resumeHere = writeCursor({ alterId: watermark, passTarget: target, windowFrom: window.from });
-      let documents: SourceDocument[] = [];
-      for await (const voucher of this.client.records(
-        vouchersRequest({ ...query, ...window }),
-        VOUCHER_RECORDS,
-      )) {
-        documents.push(toSourceDocument(voucher, ctx, this.hashExcluded));
-        if (documents.length >= batchLimit) {
-          yield { documents, cursor: resumeHere };
-          documents = [];
+    if (windows.length === 0) {
+      yield { documents: [], cursor: { alterId: target } };
+      return;
+    }
+    const work: WindowWork = {
+      ctx,
+      hashExcluded: this.hashExcluded,
+      batchLimit: Math.min(this.config.batchSize, MAX_BATCH_DOCUMENTS),
+    };
+    const envelopes = windows.map((window) => vouchersRequest({ ...query, ...window }));
+    const workers =
+      windows.length > 1 ? this.pullWorkers(work, (await this.loadMasters(company)).snapshot) : [];
+    /** Windows handed to a worker ahead of the one being yielded: at most one per worker. */
+    const ahead = new Map<number, { worker: PullWorker; task: number }>();
+    try {
+      for (const [index, window] of windows.entries()) {
+        const resumeHere = writeCursor({ alterId: watermark, passTarget: target, windowFrom: window.from });
+        const next = windows[index + 1];
+        const windowDone = next
+          ? writeCursor({ alterId: watermark, passTarget: target, windowFrom: next.from })
+          : { alterId: target };
+        const assigned = ahead.get(index);
+        ahead.delete(index);
+        if (!assigned) {
+          let upcoming = index + 1;
+          for (const worker of workers) {
+            if (!worker.idle || upcoming >= windows.length) continue;
+            ahead.set(upcoming, { worker, task: worker.fetch(envelopes[upcoming]) });
+            upcoming += 1;
+          }
+        }
+        for await (const batch of this.windowBatches(envelopes[index], work, assigned)) {
+          yield { documents: batch.documents, cursor: batch.last ? windowDone : resumeHere };
         }
       }
-      const next = windows[index + 1];
-      yield {
-        documents,
-        cursor: next
-          ? writeCursor({ alterId: watermark, passTarget: target, windowFrom: next.from })
-          : { alterId: target },
-      };
+    } finally {
+      // Left early (an error, or the consumer stopped): workers still busy are stopped, not waited for.
+      for (const worker of workers) if (worker.busy) this.dropWorker(worker);
     }
-    if (windows.length === 0) yield { documents: [], cursor: { alterId: target } };
+  }
+
+  /** A window's batches: read from the worker it was handed to, else (or if that worker died first) pulled here. */
+  private async *windowBatches(
+    envelope: string,
+    work: WindowWork,
+    assigned: { worker: PullWorker; task: number } | undefined,
+  ): AsyncGenerator<WindowBatch> {
+    if (assigned && (yield* assigned.worker.batches(assigned.task))) return;
+    yield* windowBatches(this.client.records(envelope, VOUCHER_RECORDS), work);
+  }
+
+  /** Pull workers up to `parallelism` - 1 (none where parallelism is 1 or threads cannot start). */
+  private startWorkers(): void {
+    const wanted = (this.config.parallelism ?? Math.min(2, availableParallelism())) - 1;
+    const workers = (this.workers = (this.workers ?? []).filter((worker) => worker.alive));
+    while (workers.length < wanted) {
+      const worker = PullWorker.start({
+        url: this.config.url,
+        timeoutMs: this.config.timeoutMs,
+        utf16: this.config.utf16,
+      });
+      if (!worker) break;
+      workers.push(worker);
+    }
+  }
+
+  /** The pull workers, given this pull's context; those still starting take windows once ready. */
+  private pullWorkers(work: WindowWork, snapshot: MasterSnapshot): PullWorker[] {
+    const workers = (this.workers ?? []).filter((worker) => worker.alive);
+    const context = {
+      company: work.ctx.company,
+      masters: snapshot,
+      voucherTypes: this.voucherTypes(),
+      hashExcluded: [...work.hashExcluded],
+      batchLimit: work.batchLimit,
+    };
+    for (const worker of workers) worker.setContext(context);
+    return workers;
+  }
+
+  private dropWorker(worker: PullWorker): void {
+    this.workers = this.workers?.filter((other) => other !== worker);
+    void worker.stop().catch(() => undefined);
   }
 
   async *pullPurchases(period: PurchasePeriod): AsyncGenerator<PurchaseRecord[]> {
@@ -217,9 +277,11 @@ export class TallyConnector implements ErpConnector {
     }
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
     this.client.close();
-    return Promise.resolve();
+    const workers = this.workers ?? [];
+    this.workers = undefined;
+    await Promise.all(workers.map((worker) => worker.stop()));
   }
 
   private salesTypes(): string[] {
@@ -227,13 +289,13 @@ export class TallyConnector implements ErpConnector {
     return [...salesVoucherTypes, ...creditNoteVoucherTypes, ...debitNoteVoucherTypes];
   }
 
-  private documentTypeOf(voucherType: string): DocumentType | undefined {
-    const has = (types: string[]): boolean =>
-      types.some((type) => type.toLowerCase() === voucherType.toLowerCase());
-    if (has(this.config.salesVoucherTypes)) return 'INV';
-    if (has(this.config.creditNoteVoucherTypes)) return 'CRN';
-    if (has(this.config.debitNoteVoucherTypes)) return 'DBN';
-    return undefined;
+  private voucherTypes(): SalesVoucherTypes {
+    const { salesVoucherTypes, creditNoteVoucherTypes, debitNoteVoucherTypes } = this.config;
+    return {
+      sales: salesVoucherTypes,
+      creditNotes: creditNoteVoucherTypes,
+      debitNotes: debitNoteVoucherTypes,
+    };
   }
 
   private firstDay(company: CompanyInfo): string {
@@ -261,27 +323,31 @@ export class TallyConnector implements ErpConnector {
   }
 
   private async masterIndex(company: CompanyInfo): Promise<MasterIndex> {
-    if (this.masters && this.masters.alterId === company.lastMasterAlterId) return this.masters.index;
-    const index = new MasterIndex();
+    return (await this.loadMasters(company)).index;
+  }
+
+  private async loadMasters(company: CompanyInfo): Promise<{ index: MasterIndex; snapshot: MasterSnapshot }> {
+    if (this.masters && this.masters.alterId === company.lastMasterAlterId) return this.masters;
+    const snapshot: MasterSnapshot = { ledgers: [], items: [] };
     for await (const node of this.client.records(ledgersRequest(this.config.companyName), {
       childrenOf: 'COLLECTION',
     })) {
-      index.addLedger(readLedger(node));
+      snapshot.ledgers.push(node);
     }
     for await (const node of this.client.records(stockItemsRequest(this.config.companyName), {
       childrenOf: 'COLLECTION',
     })) {
-      index.addStockItem(readStockItem(node));
+      snapshot.items.push(node);
     }
-    this.masters = { alterId: company.lastMasterAlterId, index };
-    return index;
+    this.masters = { alterId: company.lastMasterAlterId, index: masterIndexOf(snapshot), snapshot };
+    return this.masters;
   }
 
   private async normaliseContext(company: CompanyInfo): Promise<NormaliseContext> {
     return {
       company,
       masters: await this.masterIndex(company),
-      documentTypeOf: (type) => this.documentTypeOf(type),
+      documentTypeOf: (type) => documentTypeOf(this.voucherTypes(), type),
     };
   }
 
