@@ -5,8 +5,9 @@
  * first use and are stopped by `close()`; where no worker can be started the PNG is rendered inline.
  */
 import { availableParallelism } from 'node:os';
-import { extname, join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import { startSourceWorker } from '../source-worker';
 import { writeQrPng } from './qr-image';
 import type { QrRenderReply, QrRenderRequest } from './qr-render.worker';
 
@@ -45,14 +46,9 @@ export class QrRenderPool {
   private startWorkers(): Worker[] {
     if (this.workers) return this.workers;
     this.workers = [];
-    // Compiled, the worker is a .js file; run from TypeScript sources (ts-node, jest), it loads the same way.
-    const typescript = extname(__filename) === '.ts';
-    const file = join(__dirname, `qr-render.worker${typescript ? '.ts' : '.js'}`);
     try {
       for (let i = 0; i < this.size; i++) {
-        const worker = new Worker(file, {
-          execArgv: typescript ? ['-r', 'ts-node/register/transpile-only'] : [],
-        });
+        const worker = startSourceWorker(join(__dirname, 'qr-render.worker'), {});
         worker.unref();
         worker.on('message', (reply: QrRenderReply) => this.settle(reply));
         worker.on('error', (error) => this.failAll(error));

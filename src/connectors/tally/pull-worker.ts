@@ -14,7 +14,7 @@ import {
   type ToPullWorker,
 } from './pull-worker-protocol';
 import type { TallyHttpOptions } from './tally-http-client';
-import { startSourceWorker } from './source-worker';
+import { startSourceWorker } from '../source-worker';
 import type { WindowBatch } from './window-batches';
 
 /**
