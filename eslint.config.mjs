@@ -5,7 +5,7 @@ import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', '.data/**', 'coverage/**', 'eslint.config.mjs', 'jest.config.js'],
+    ignores: ['dist/**', 'dist-bench/**', 'node_modules/**', '.data/**', 'coverage/**', 'eslint.config.mjs', 'jest.config.js'],
   },
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

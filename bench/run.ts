@@ -1,10 +1,11 @@
 /**
- * `npm run bench [-- name ...]`: runs the benchmarks one after another and prints their figures.
+ * `npm run bench [-- name ...]`: runs the benchmarks one after another and prints their figures. It runs
+ * the compiled code (tsconfig.bench.json -> dist-bench), as production does, not ts-node's.
  * Names: irn-mapper, zatca-signing, tally-pull, einvoice-pipeline (all when none given).
  * Speed is measured here, never asserted in tests.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 
 type Bench = { run: () => unknown };
 
@@ -14,7 +15,7 @@ async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   const names = wanted.length > 0 ? wanted : BENCHES;
   for (const name of names) {
-    const file = join(__dirname, `${name}.bench.ts`);
+    const file = join(__dirname, `${name}.bench${extname(__filename)}`);
     if (!existsSync(file)) {
       console.log(`\n== ${name}: no such benchmark (known: ${BENCHES.join(', ')})`);
       process.exitCode = 1;

@@ -6,6 +6,7 @@
  * it used and exits.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { extname } from 'node:path';
 import { startSandbox, type SandboxOptions } from '../../src/sandbox';
 
 type ToChild = { start: SandboxOptions } | { count: true } | { cpu: true } | { stop: true };
@@ -28,7 +29,8 @@ export interface ForkedSandbox {
 
 export function forkSandbox(options: SandboxOptions): Promise<ForkedSandbox> {
   const child = fork(__filename, [], {
-    execArgv: ['-r', 'ts-node/register/transpile-only'],
+    // Compiled (npm run bench) the child is plain JavaScript; from sources it needs ts-node.
+    execArgv: extname(__filename) === '.ts' ? ['-r', 'ts-node/register/transpile-only'] : [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {

@@ -4,6 +4,7 @@
  * answers with its URL, and on `stop` answers with its own peak RSS and exits.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { extname } from 'node:path';
 import { startTallySimulator, type TallySimulatorOptions } from '../../src/sandbox/tally';
 
 type ToChild = { start: TallySimulatorOptions } | { stop: true };
@@ -17,7 +18,8 @@ export interface ForkedTallySimulator {
 
 export function forkTallySimulator(options: TallySimulatorOptions): Promise<ForkedTallySimulator> {
   const child = fork(__filename, [], {
-    execArgv: ['-r', 'ts-node/register/transpile-only'],
+    // Compiled (npm run bench) the child is plain JavaScript; from sources it needs ts-node.
+    execArgv: extname(__filename) === '.ts' ? ['-r', 'ts-node/register/transpile-only'] : [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
