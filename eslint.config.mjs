@@ -5,7 +5,15 @@ import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'dist-bench/**', 'node_modules/**', '.data/**', 'coverage/**', 'eslint.config.mjs', 'jest.config.js'],
+    ignores: [
+      'dist/**',
+      'dist-bench/**',
+      'node_modules/**',
+      '.data/**',
+      'coverage/**',
+      'eslint.config.mjs',
+      'jest.config.js',
+    ],
   },
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
