@@ -55,8 +55,16 @@ export function forkSandbox(options: SandboxOptions): Promise<ForkedSandbox> {
 
 function ask(child: ChildProcess, message: ToChild): Promise<FromChild> {
   return new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('error', reject);
+    const onMessage = (answer: FromChild): void => {
+      child.off('error', onError);
+      resolve(answer);
+    };
+    const onError = (error: Error): void => {
+      child.off('message', onMessage);
+      reject(error);
+    };
+    child.once('message', onMessage);
+    child.once('error', onError);
     child.send(message);
   });
 }
