@@ -79,15 +79,7 @@ export class SubmissionProcessorService {
   /** Submissions parked at READY before their regime was registered go back to RECEIVED once it is. */
   private async reopen(waiting: readonly SubmissionEntity[]): Promise<SubmissionEntity[]> {
     const now = waiting.filter((s) => this.regimes.get(s.regime));
-    const moved = await this.transitions.moveMany(
-      now.map((submission) => ({
-        submission,
-        patch: {},
-        audit: { actor: SYSTEM_ACTOR, action: 'regime-available' },
-      })),
-      S.Ready,
-      S.Received,
-    );
+    const moved = await this.transitions.moveMany(systemMoves(now, 'regime-available'), S.Ready, S.Received);
     return [...moved.values()];
   }
 
@@ -188,11 +180,7 @@ export class SubmissionProcessorService {
       );
       return [
         await this.transitions.moveMany(
-          [...moved.values()].map((submission) => ({
-            submission,
-            patch: {},
-            audit: { actor: SYSTEM_ACTOR, action: 'writeback-queued' },
-          })),
+          systemMoves([...moved.values()], 'writeback-queued'),
           S.Registered,
           S.WritebackPending,
           m,
@@ -382,11 +370,7 @@ export class SubmissionProcessorService {
   /** REGISTERED -> WRITEBACK_PENDING: picks up registrations whose process died right after them. */
   private async queueWriteBacks(registered: readonly SubmissionEntity[]): Promise<void> {
     const pending = await this.transitions.moveMany(
-      registered.map((submission) => ({
-        submission,
-        patch: {},
-        audit: { actor: SYSTEM_ACTOR, action: 'writeback-queued' },
-      })),
+      systemMoves(registered, 'writeback-queued'),
       S.Registered,
       S.WritebackPending,
     );
@@ -406,3 +390,8 @@ export class SubmissionProcessorService {
 }
 
 /** Anything but a ComplianceError (a bug, a socket torn down oddly) may have reached the authority. */
+
+/** Moves that change nothing but the state, recorded as the system's `action`. */
+function systemMoves(submissions: readonly SubmissionEntity[], action: string): BatchMove[] {
+  return submissions.map((submission) => ({ submission, patch: {}, audit: { actor: SYSTEM_ACTOR, action } }));
+}
