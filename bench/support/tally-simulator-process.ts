@@ -7,11 +7,13 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { extname } from 'node:path';
 import { startTallySimulator, type TallySimulatorOptions } from '../../src/sandbox/tally';
 
-type ToChild = { start: TallySimulatorOptions } | { stop: true };
-type FromChild = { url: string } | { peakRssBytes: number } | { error: string };
+type ToChild = { start: TallySimulatorOptions } | { cpu: true } | { stop: true };
+type FromChild = { url: string } | { cpuSeconds: number } | { peakRssBytes: number } | { error: string };
 
 export interface ForkedTallySimulator {
   url: string;
+  /** CPU time the simulator's process has used so far, in seconds. */
+  cpuSeconds(): Promise<number>;
   /** Stops the simulator and its process; resolves to the process's peak RSS in bytes. */
   stop(): Promise<number>;
 }
@@ -27,10 +29,18 @@ export function forkTallySimulator(options: TallySimulatorOptions): Promise<Fork
     child.once('exit', (code) => reject(new Error(`simulator process exited (${code}) before starting`)));
     child.once('message', (message: FromChild) => {
       child.removeAllListeners('exit');
-      if ('url' in message) resolve({ url: message.url, stop: () => stopChild(child) });
+      if ('url' in message)
+        resolve({ url: message.url, cpuSeconds: () => childCpu(child), stop: () => stopChild(child) });
       else reject(new Error('error' in message ? message.error : 'unexpected answer'));
     });
     child.send({ start: options } satisfies ToChild);
+  });
+}
+
+function childCpu(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once('message', (message: FromChild) => resolve('cpuSeconds' in message ? message.cpuSeconds : 0));
+    child.send({ cpu: true } satisfies ToChild);
   });
 }
 
@@ -60,6 +70,11 @@ function serve(): void {
         },
         (error: unknown) => reply({ error: String(error) }),
       );
+      return;
+    }
+    if ('cpu' in message) {
+      const { user, system } = process.cpuUsage();
+      reply({ cpuSeconds: (user + system) / 1e6 });
       return;
     }
     clearInterval(sampler);

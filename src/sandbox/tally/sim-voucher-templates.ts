@@ -1,10 +1,11 @@
 /**
  * Load-test mode of the simulator: voucher i repeats the generated content of voucher (i mod N) under its
  * own GUID, date, number, MasterID and AlterID, so each distinct body is generated once and then served by
- * filling five slots into cached text. Content depends on the date only through the party registrations in
+ * filling five slots into cached text (or, for answers, into its pieces pre-encoded once per encoding). Content depends on the date only through the party registrations in
  * force (a dated party moves state mid-year), so a template is cached per registration period.
  */
 import type { SimCompany } from './sim-company';
+import type { ResponseBytes, SimEncoding } from './sim-response-bytes';
 import {
   voucherMeta,
   voucherXml,
@@ -19,6 +20,8 @@ interface Template {
   /** Text between the slots: always one more piece than slots. */
   pieces: string[];
   slots: Slot[];
+  /** The pieces encoded once per answer encoding, on first use. */
+  encoded: Partial<Record<SimEncoding, Buffer[]>>;
 }
 
 /**
@@ -63,6 +66,19 @@ export class VoucherTemplates {
     return xml;
   }
 
+  /** Writes the voucher into `out`: the same bytes as encoding `render`'s text. */
+  renderTo(meta: SimVoucherMeta, alterId: number, out: ResponseBytes): void {
+    const template = this.templateFor(meta);
+    const pieces = (template.encoded[out.encoding] ??= template.pieces.map((piece) =>
+      Buffer.from(piece, out.encoding),
+    ));
+    out.bytes(pieces[0]);
+    for (let k = 0; k < template.slots.length; k += 1) {
+      out.text(slotValue(template.slots[k], meta, alterId));
+      out.bytes(pieces[k + 1]);
+    }
+  }
+
   private templateFor(meta: SimVoucherMeta): Template {
     const source = meta.index % this.distinct;
     const period = this.registrationStarts.filter((start) => start <= meta.date).length;
@@ -89,6 +105,20 @@ export class VoucherTemplates {
     return {
       pieces: parts.filter((_, at) => at % 2 === 0),
       slots: parts.filter((_, at) => at % 2 === 1) as Slot[],
+      encoded: {},
     };
+  }
+}
+
+function slotValue(slot: Slot, meta: SimVoucherMeta, alterId: number): string {
+  switch (slot) {
+    case 'guid':
+      return meta.guid;
+    case 'date':
+      return meta.date;
+    case 'alterId':
+      return String(alterId);
+    default:
+      return String(meta.index + 1);
   }
 }

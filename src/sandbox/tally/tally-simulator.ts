@@ -20,6 +20,7 @@ import {
   type VoucherFilter,
 } from './sim-request';
 import { addDays, esc, isoToTally } from './sim-xml';
+import { ResponseBytes } from './sim-response-bytes';
 import { VoucherTemplates } from './sim-voucher-templates';
 import {
   voucherMeta,
@@ -52,6 +53,9 @@ export interface TallySimulatorOptions {
    */
   distinctVouchers?: number;
 }
+
+/** Writes part of an answer straight into its bytes. */
+type Piece = (out: ResponseBytes) => void;
 
 interface StoredVoucher {
   guid: string;
@@ -107,6 +111,10 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
   };
   const generatedXml = (meta: SimVoucherMeta, alterId: number): string =>
     templates ? templates.render(meta, alterId) : voucherXml(company, sim, meta, alterId);
+  const writeGenerated = (meta: SimVoucherMeta, alterId: number, out: ResponseBytes): void => {
+    if (templates) templates.renderTo(meta, alterId, out);
+    else out.text(voucherXml(company, sim, meta, alterId));
+  };
 
   function currentBody(guid: string): StoredVoucher | undefined {
     if (removed.has(guid)) return undefined;
@@ -169,23 +177,23 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
   }
 
   /** Matching vouchers in date order: generated ones by index, then stored (altered/added) ones. */
-  function* matchingVouchers(filter: VoucherFilter): Generator<{ date: string; xml: () => string }> {
+  function* matchingVouchers(filter: VoucherFilter): Generator<{ date: string; xml: Piece }> {
     const end = filter.to === undefined ? options.voucherCount : firstIndexAfter(filter.to);
     for (let index = filter.from === undefined ? 0 : firstIndexFrom(filter.from); index < end; index += 1) {
       const meta = metaOf(index);
       if (stored.has(meta.guid) || removed.has(meta.guid)) continue;
       const alterId = baseAlterId + index + 1;
       if (!matches(filter, { ...meta, alterId, irn: '' })) continue;
-      yield { date: meta.date, xml: () => generatedXml(meta, alterId) };
+      yield { date: meta.date, xml: (out) => writeGenerated(meta, alterId, out) };
     }
     const extra = [...stored.values()]
       .filter((v) => matches(filter, v))
       .sort((a, b) => (a.date < b.date ? -1 : 1));
     for (const voucher of extra)
-      yield { date: voucher.date, xml: () => withAlterId(voucher.body, voucher.alterId) };
+      yield { date: voucher.date, xml: (out) => out.text(withAlterId(voucher.body, voucher.alterId)) };
   }
 
-  async function answer(request: SimRequest, write: (text: string) => Promise<void>): Promise<void> {
+  async function answer(request: SimRequest, write: (piece: string | Piece) => Promise<void>): Promise<void> {
     const open = `<ENVELOPE><HEADER><VERSION>1</VERSION><STATUS>1</STATUS></HEADER><BODY><DESC><CMPINFO><COMPANY>0</COMPANY><LEDGER>${company.parties.length}</LEDGER><VOUCHER>${options.voucherCount}</VOUCHER></CMPINFO></DESC><DATA>`;
     const close = '</DATA></BODY></ENVELOPE>';
     if (request.company !== undefined && request.company !== company.name) {
@@ -220,7 +228,7 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
           );
         }
       } else {
-        for (const voucher of matchingVouchers(filter)) await write(voucher.xml());
+        for (const voucher of matchingVouchers(filter)) await write(voucher.xml);
       }
     }
     return write(`</COLLECTION>${close}`);
@@ -305,20 +313,20 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
       const request = parseRequest(text);
       const entry = { id: request.id, bytes: 0 };
       requests.push(entry);
-      let pending: string[] = [];
-      let pendingLength = 0;
+      const out = new ResponseBytes(utf16 ? 'utf16le' : 'utf8');
       if (utf16) res.write(Buffer.from([0xff, 0xfe]));
       const flush = async (): Promise<void> => {
-        const bytes = Buffer.from(pending.join(''), utf16 ? 'utf16le' : 'utf8');
-        pending = [];
-        pendingLength = 0;
-        entry.bytes += bytes.length;
-        if (!res.write(bytes)) await new Promise<void>((resolve) => res.once('drain', resolve));
+        let drained = true;
+        for (const bytes of out.take()) {
+          entry.bytes += bytes.length;
+          drained = res.write(bytes);
+        }
+        if (!drained) await new Promise<void>((resolve) => res.once('drain', resolve));
       };
-      const write = async (piece: string): Promise<void> => {
-        pending.push(piece);
-        pendingLength += piece.length;
-        if (pendingLength >= 256 * 1024) await flush();
+      const write = async (piece: string | Piece): Promise<void> => {
+        if (typeof piece === 'string') out.text(piece);
+        else piece(out);
+        if (out.full) await flush();
       };
       answer(request, write)
         .then(flush)
