@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DocumentDetail } from '../../src/cli/api-types';
-import { signWebhook } from '../../src/connectors/webhook/webhook-signature';
+import { postSignedWebhook } from '../support/http';
 import { sampleIndiaInvoice } from '../../src/domain/__fixtures__';
 import { ScriptedRegime } from '../support/scripted-regime';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
@@ -44,16 +44,7 @@ describe('operator CLI against the real service (HTTP, Postgres, queue)', () => 
 
   async function push(documentNumber: string): Promise<string> {
     const body = JSON.stringify(sampleIndiaInvoice({ documentNumber }));
-    const ts = Math.floor(Date.now() / 1000);
-    const res = await fetch(`${t.url}/webhooks/hook/invoices`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-webhook-timestamp': String(ts),
-        'x-webhook-signature': signWebhook(SECRET, ts, body),
-      },
-      body,
-    });
+    const res = await postSignedWebhook(t.url, 'hook', SECRET, body);
     expect(res.status).toBe(202);
     const answer = (await res.json()) as { accepted: { documentId: string }[] };
     return answer.accepted[0].documentId;

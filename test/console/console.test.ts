@@ -17,10 +17,9 @@ import { ApiKeyGuard } from '../../src/api/api-key.guard';
 import { ApiKeys } from '../../src/api/api-keys';
 import { AppConfig } from '../../src/config/app-config';
 import { validateConfig } from '../../src/config/config-loader';
-import { signWebhook } from '../../src/connectors/webhook/webhook-signature';
+import { type Json, json, postSignedWebhook } from '../support/http';
 import { ConsoleController } from '../../src/console';
 import { sampleIndiaInvoice } from '../../src/domain/__fixtures__';
-import { json, type Json } from '../support/http';
 import { ScriptedRegime } from '../support/scripted-regime';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
 
@@ -147,16 +146,7 @@ describe('console against the real app (Postgres, queue, webhook connector)', ()
 
   async function push(documentNumber: string): Promise<string> {
     const body = JSON.stringify(sampleIndiaInvoice({ documentNumber }));
-    const ts = Math.floor(Date.now() / 1000);
-    const res = await fetch(`${t.url}/webhooks/erp/invoices`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-webhook-timestamp': String(ts),
-        'x-webhook-signature': signWebhook(SECRET, ts, body),
-      },
-      body,
-    });
+    const res = await postSignedWebhook(t.url, 'erp', SECRET, body);
     expect(res.status).toBe(202);
     return (await json(res)).accepted[0].documentId as string;
   }

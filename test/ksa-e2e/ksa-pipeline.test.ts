@@ -3,14 +3,13 @@
  * API, a standard invoice cleared synchronously, a simplified one signed at once (QR available before
  * reporting) and reported by the reporting job, its final status written back to the ERP.
  */
-import { signWebhook } from '../../src/connectors/webhook/webhook-signature';
+import { json, postSignedWebhook } from '../support/http';
 import { decodeQrTlv } from '../../src/compliance/ksa/qr';
 import { sampleSaudiInvoice } from '../../src/domain/__fixtures__';
 import { startZatcaSimulator, type ZatcaSimulator } from '../../src/sandbox/zatca';
 import { demoEgsUnit } from '../../src/sandbox/zatca/demo-egs-unit';
 import { SweepService } from '../../src/sync/sweep.service';
 import { ZatcaReportingService } from '../../src/sync/zatca-reporting.service';
-import { json } from '../support/http';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
 
 const SECRET = 'whsec-ksa-0123456789abcdef0123456789';
@@ -48,16 +47,7 @@ describe('KSA e-invoicing through the pipeline (ZATCA simulator, real Postgres a
 
   async function push(documents: unknown[]): Promise<string[]> {
     const body = JSON.stringify({ documents });
-    const ts = Math.floor(Date.now() / 1000);
-    const res = await fetch(`${t.url}/webhooks/riyadh/invoices`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-webhook-timestamp': String(ts),
-        'x-webhook-signature': signWebhook(SECRET, ts, body),
-      },
-      body,
-    });
+    const res = await postSignedWebhook(t.url, 'riyadh', SECRET, body);
     const answer = await json(res);
     expect(res.status).toBe(202);
     expect(answer.rejected).toEqual([]);

@@ -1,6 +1,6 @@
-import { json } from '../support/http';
+import { json, postSignedWebhook } from '../support/http';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { signWebhook, verifyWebhookSignature } from '../../src/connectors/webhook/webhook-signature';
+import { verifyWebhookSignature } from '../../src/connectors/webhook/webhook-signature';
 import { sampleIndiaInvoice } from '../../src/domain/__fixtures__';
 import { ScriptedRegime } from '../support/scripted-regime';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
@@ -62,16 +62,7 @@ describe('pipeline: registration, rejection, operator retry, write-back (real HT
 
   async function push(documentNumber: string): Promise<string> {
     const body = JSON.stringify(sampleIndiaInvoice({ documentNumber }));
-    const ts = Math.floor(Date.now() / 1000);
-    const res = await fetch(`${t.url}/webhooks/erp/invoices`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-webhook-timestamp': String(ts),
-        'x-webhook-signature': signWebhook(SECRET, ts, body),
-      },
-      body,
-    });
+    const res = await postSignedWebhook(t.url, 'erp', SECRET, body);
     expect(res.status).toBe(202);
     return (await json(res)).accepted[0].documentId as string;
   }

@@ -1,6 +1,5 @@
-import { json } from '../support/http';
+import { json, postSignedWebhook } from '../support/http';
 import { sampleIndiaInvoice, sampleInterStateInvoice } from '../../src/domain/__fixtures__';
-import { signWebhook } from '../../src/connectors/webhook/webhook-signature';
 import { startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
 
 const SECRET = 'whsec-test-0123456789abcdef0123456789';
@@ -27,16 +26,7 @@ describe('webhook connector intake (real HTTP, real Postgres)', () => {
     headers: Record<string, string> = {},
     timestamp = Math.floor(Date.now() / 1000),
   ) {
-    return fetch(`${t.url}/webhooks/hook/invoices`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-webhook-timestamp': String(timestamp),
-        'x-webhook-signature': signWebhook(SECRET, timestamp, body),
-        ...headers,
-      },
-      body,
-    });
+    return postSignedWebhook(t.url, 'hook', SECRET, body, { timestamp, headers });
   }
 
   it('accepts a signed single invoice with 202 and the document id, visible via the API', async () => {
@@ -59,16 +49,7 @@ describe('webhook connector intake (real HTTP, real Postgres)', () => {
 
   it('refuses a bad signature with 401 and stores nothing', async () => {
     const body = JSON.stringify(sampleIndiaInvoice({ documentNumber: 'WH/BADSIG' }));
-    const ts = Math.floor(Date.now() / 1000);
-    const res = await fetch(`${t.url}/webhooks/hook/invoices`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-webhook-timestamp': String(ts),
-        'x-webhook-signature': signWebhook('another-secret-entirely-xxxxxxxx', ts, body),
-      },
-      body,
-    });
+    const res = await postSignedWebhook(t.url, 'hook', 'another-secret-entirely-xxxxxxxx', body);
     expect(res.status).toBe(401);
     expect((await json(res)).error).toBe('bad-signature');
     const list = await fetch(`${t.url}/documents?docNumber=WH/BADSIG`, {
