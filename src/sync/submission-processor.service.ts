@@ -55,10 +55,6 @@ export class SubmissionProcessorService {
     private readonly queue: QueueService,
   ) {}
 
-  process(submissionId: string): Promise<void> {
-    return this.processMany([submissionId]);
-  }
-
   async processMany(submissionIds: readonly string[]): Promise<void> {
     const found = await this.submissions.findByIds([...new Set(submissionIds)]);
     if (found.length === 0) return;

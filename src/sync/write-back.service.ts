@@ -33,13 +33,6 @@ export class WriteBackService {
     private readonly audit: AuditRepository,
   ) {}
 
-  writeBack(submissionId: string, job: JobContext): Promise<void> {
-    return this.writeBackMany([{ submissionId, job }]).then(([error]) => {
-      if (error instanceof Error) throw error;
-      if (error !== undefined) throw new Error(JSON.stringify(error));
-    });
-  }
-
   /**
    * Writes a batch of outcomes back, each through its document's connector and all at once (a CSV
    * connector folds the rows of one result file into one rewrite), then records the WRITTEN_BACK moves

@@ -2,8 +2,9 @@ import type { WriteBackOutcome } from '../contract';
 import type { CsvRawDocument } from './csv-raw-document';
 import {
   RESULT_COLUMNS,
-  applyOutcome,
+  applyOutcomes,
   recordsFromTable,
+  type ResultTable,
   resultFileName,
   tableFromRecords,
 } from './result-table';
@@ -30,7 +31,33 @@ const REGISTERED: WriteBackOutcome = {
   },
 };
 
-describe('applyOutcome', () => {
+/** One document's outcome, as a write-back of one document applies it. */
+const applyOutcome = (table: ResultTable, raw: CsvRawDocument, outcome: WriteBackOutcome): ResultTable =>
+  applyOutcomes(table, [{ raw, outcome }]);
+
+describe('applyOutcomes', () => {
+  it('applies several documents in one call exactly as one after another', () => {
+    const other: CsvRawDocument = { ...RAW, rows: [{ rowNumber: 2, values: ['INV-1', 'Washer'] }] };
+    const rejected: WriteBackOutcome = {
+      regime: 'in-einvoice',
+      state: 'REJECTED',
+      identifiers: {},
+      error: { errorClass: 'rejected', code: '2150', message: 'duplicate' },
+    };
+    const oneByOne = applyOutcome(
+      applyOutcome(applyOutcome({ header: [], rows: [] }, RAW, REGISTERED), other, rejected),
+      RAW,
+      rejected,
+    );
+    const together = applyOutcomes({ header: [], rows: [] }, [
+      { raw: RAW, outcome: REGISTERED },
+      { raw: other, outcome: rejected },
+      { raw: RAW, outcome: rejected },
+    ]);
+    expect(together).toEqual(oneByOne);
+    expect(together.rows.map((row) => row.SourceRow)).toEqual(['2', '4', '5']);
+  });
+
   it('adds the rows of a document with its identifiers after the input columns', () => {
     const table = applyOutcome({ header: [], rows: [] }, RAW, REGISTERED);
     expect(table.header).toEqual(['InvoiceNo', 'Item', ...RESULT_COLUMNS]);

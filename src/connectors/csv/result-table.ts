@@ -110,16 +110,10 @@ function updateRow(row: Record<string, string>, outcome: WriteBackOutcome): void
   }
 }
 
-/** The table with the document's rows added (first write) or updated (later writes), sorted by source row. */
-export function applyOutcome(
-  table: ResultTable,
-  raw: CsvRawDocument,
-  outcome: WriteBackOutcome,
-): ResultTable {
-  return applyOutcomes(table, [{ raw, outcome }]);
-}
-
-/** Several documents' outcomes applied in order, in one pass over the table. */
+/**
+ * The table with each document's rows added (first write) or updated (later writes), outcomes applied in
+ * order in one pass, rows sorted by source row.
+ */
 export function applyOutcomes(
   table: ResultTable,
   updates: readonly { raw: CsvRawDocument; outcome: WriteBackOutcome }[],

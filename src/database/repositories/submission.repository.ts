@@ -150,21 +150,6 @@ export class SubmissionRepository {
     return list.map((row) => manager.create(SubmissionEntity, this.fromRaw(row)));
   }
 
-  /** Atomically claims a submission that is due for sending. */
-  async claimForSubmit(
-    id: string,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<SubmissionEntity | null> {
-    const rows: Record<string, unknown>[] = await manager.query(
-      `UPDATE submission SET state = $2, attempts = attempts + 1, submitting_since = now(), updated_at = now()
-       WHERE id = $1 AND state IN ($3, $4) AND (next_attempt_at IS NULL OR next_attempt_at <= now())
-       RETURNING *`,
-      [id, SubmissionState.Submitting, SubmissionState.Ready, SubmissionState.Retry],
-    );
-    const row = Array.isArray(rows[0]) ? (rows[0] as Record<string, unknown>[])[0] : rows[0];
-    return row ? manager.create(SubmissionEntity, this.fromRaw(row)) : null;
-  }
-
   /** Submissions the sweep should (re)enqueue: work waiting in a state a job moves on. */
   async findActionable(limit: number): Promise<Pick<SubmissionEntity, 'id' | 'state'>[]> {
     const rows: { id: string; state: SubmissionState }[] = await this.dataSource.query(
