@@ -201,7 +201,9 @@ export class SubmissionProcessorService {
   private async sendAll(claimed: readonly SubmissionEntity[], documents: Documents): Promise<Sent[]> {
     const byRegime = new Map<string, SubmissionEntity[]>();
     for (const submission of claimed) {
-      byRegime.set(submission.regime, [...(byRegime.get(submission.regime) ?? []), submission]);
+      const list = byRegime.get(submission.regime);
+      if (list) list.push(submission);
+      else byRegime.set(submission.regime, [submission]);
     }
     const sent: Sent[] = [];
     await Promise.all(

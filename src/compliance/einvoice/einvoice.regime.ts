@@ -85,7 +85,11 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
         continue;
       }
       if (!provider.bulkGenerateIrn || item.context.outcomeUnknown) single.push(i);
-      else bulk.set(provider, [...(bulk.get(provider) ?? []), i]);
+      else {
+        const list = bulk.get(provider);
+        if (list) list.push(i);
+        else bulk.set(provider, [i]);
+      }
     }
     const settle = async (i: number, run: () => Promise<SubmitOutcome>): Promise<void> => {
       try {

@@ -26,7 +26,9 @@ export async function insertFromJson<E extends ObjectLiteral>(
       .filter((key) => withId[key] !== undefined)
       .sort()
       .join(',');
-    shapes.set(shape, [...(shapes.get(shape) ?? []), withId]);
+    const list = shapes.get(shape);
+    if (list) list.push(withId);
+    else shapes.set(shape, [withId]);
   });
   for (const [shape, group] of shapes) {
     const columns = shape.split(',').map((property) => columnOf(metadata, property));
