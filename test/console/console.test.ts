@@ -7,7 +7,7 @@ import { Controller, Get, type INestApplication, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -251,7 +251,19 @@ describe('console against the real app (Postgres, queue, webhook connector)', ()
     expect(registered).toBe(true);
     const screenshot = join(tmpdir(), 'console.png');
     const run = promisify(execFile);
-    const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--window-size=1280,900'];
+    // The background-networking flags keep Chromium from calling out (refused on this closed network).
+    const flags = [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--user-data-dir=${mkdtempSync(join(tmpdir(), 'console-chromium-'))}`,
+      '--window-size=1280,900',
+    ];
     const { stdout } = await run(CHROMIUM, [
       ...flags,
       '--virtual-time-budget=3000',
