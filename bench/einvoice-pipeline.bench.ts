@@ -20,7 +20,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { Session } from 'node:inspector';
-import { loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parse } from 'csv-parse/sync';
@@ -93,9 +93,15 @@ async function startStack(): Promise<Stack> {
   const root = mkdtempSync(join(tmpdir(), 'einvoice-bench-'));
   // Its own temporary folder: initdb runs as the `postgres` user, which must own the cluster directory.
   const pgDir = mkdtempSync(join(tmpdir(), 'einvoice-bench-pg-'));
-  const pg = await startEmbeddedPostgres({ dataDir: pgDir, quiet: true });
+  const pg = await startEmbeddedPostgres({
+    dataDir: pgDir,
+    quiet: true,
+    postgresFlags: process.env.BENCH_PG_STATS ? ['-c', 'shared_preload_libraries=pg_stat_statements'] : [],
+  });
   const databaseUrl = await pg.ensureDatabase('einvoice_bench');
   await runMigrations(databaseUrl);
+  if (process.env.BENCH_PG_STATS)
+    await withUrl(databaseUrl, (db) => db.query('CREATE EXTENSION pg_stat_statements'));
   const sandbox = await forkSandbox({
     only: ['einvoice'],
     rateLimit: { limit: 0, windowMs: 60_000 },
@@ -189,9 +195,11 @@ async function measurePipeline(
     date: indiaToday(),
   });
   const lines = invoices.reduce((sum, invoice) => sum + invoice.lines, 0);
+  if (process.env.BENCH_PG_STATS) await withDb(stack, (db) => db.query('SELECT pg_stat_statements_reset()'));
   const profiler = await startProfiler();
   const sandboxCpuBefore = await stack.sandbox.cpuSeconds();
   const registrationsBefore = await stack.sandbox.registrations();
+  const machineBefore = machineCpuSeconds();
   const cpuBefore = process.cpuUsage();
   const eluBefore = performance.eventLoopUtilization();
   const started = performance.now();
@@ -212,12 +220,20 @@ async function measurePipeline(
       marks.push(`${elapsed.toFixed(1)}s ${JSON.stringify(states)}`);
     }
   });
-  const resultRows = await waitForResultRows(lane.outbox, invoices, finished ? 30 : 0);
-  const seconds = (performance.now() - started) / 1000;
+  // Timed to the moment every submission is final: WRITTEN_BACK means its result row is on disk. The
+  // rows are counted after that (untimed); were any missing, the wait for them would be timed too.
+  let seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   const elu = performance.eventLoopUtilization(eluBefore);
+  const machineCpu = machineCpuSeconds() - machineBefore;
   const sandboxCpu = (await stack.sandbox.cpuSeconds()) - sandboxCpuBefore;
   await profiler?.stop();
+  let resultRows = countResultRows(lane.outbox, invoices);
+  if (finished && resultRows < lines) {
+    resultRows = await waitForResultRows(lane.outbox, invoices, 30);
+    seconds = (performance.now() - started) / 1000;
+    console.log('einvoice-pipeline:   result rows lagged the final states; the wait for them is timed');
+  }
   const states = await stateCounts(stack, lane);
   const written = (states.WRITTEN_BACK ?? 1) - 1;
   const registrations = (await stack.sandbox.registrations()) - registrationsBefore;
@@ -236,6 +252,7 @@ async function measurePipeline(
       `(${seconds.toFixed(1)} s wall; goal ${GOAL_PER_SECOND}/s)`,
   );
   explainIfPaced(written / seconds);
+  if (process.env.BENCH_PG_STATS) await printStatementStats(stack, written);
   const connectorCpu = (cpu.user + cpu.system) / 1e6;
   console.log(
     `einvoice-pipeline: connector process CPU ${((connectorCpu / seconds) * 100).toFixed(0)}% of one core, ` +
@@ -244,6 +261,39 @@ async function measurePipeline(
       `${((sandboxCpu / seconds) * 100).toFixed(0)}% of one core, ` +
       `${((sandboxCpu * 1000) / Math.max(registrations, 1)).toFixed(2)} ms per IRN; load average ${loadavg()[0].toFixed(2)}`,
   );
+  if (machineCpu > 0) {
+    const rest = Math.max(machineCpu - connectorCpu - sandboxCpu, 0);
+    console.log(
+      `einvoice-pipeline: whole machine ${(machineCpu / seconds).toFixed(2)} of ${cpus().length} cores busy; ` +
+        `PostgreSQL, kernel and the rest ${((rest * 1000) / Math.max(written, 1)).toFixed(2)} ms per invoice ` +
+        `(machine total ${((machineCpu * 1000) / Math.max(written, 1)).toFixed(2)} ms per invoice)`,
+    );
+  }
+}
+
+/** With BENCH_PG_STATS=1: where PostgreSQL spent the run, by statement (pg_stat_statements). */
+async function printStatementStats(stack: Stack, invoices: number): Promise<void> {
+  const rows = await withDb(
+    stack,
+    async (db) =>
+      (
+        await db.query<{ calls: string; ms: number; rows: string; wal: string; query: string }>(
+          `SELECT calls, total_exec_time AS ms, rows, wal_bytes AS wal, query FROM pg_stat_statements
+          ORDER BY total_exec_time DESC LIMIT 25`,
+        )
+      ).rows,
+  );
+  const total = rows.reduce((sum, row) => sum + row.ms, 0);
+  console.log(
+    `einvoice-pipeline:   PostgreSQL statements: ${(total / 1000).toFixed(2)} s executing (top 25)`,
+  );
+  for (const row of rows) {
+    console.log(
+      `einvoice-pipeline:   ${row.ms.toFixed(0).padStart(6)} ms ${String(row.calls).padStart(6)} calls ` +
+        `${(Number(row.calls) / Math.max(invoices, 1)).toFixed(2)}/inv ${(Number(row.wal) / 1e6).toFixed(1)} MB WAL ` +
+        `${row.query.replace(/\s+/g, ' ').slice(0, 110)}`,
+    );
+  }
 }
 
 /** The client paces itself per client id (ClientRateLimiter, 60 requests/minute unless injected). */
@@ -360,8 +410,12 @@ async function pull(stack: Stack, lane: Lane): Promise<void> {
   if (res.status !== 202) throw new Error(`pull refused: HTTP ${res.status}`);
 }
 
-async function withDb<T>(stack: Stack, use: (db: Client) => Promise<T>): Promise<T> {
-  const db = new Client({ connectionString: stack.databaseUrl });
+function withDb<T>(stack: Stack, use: (db: Client) => Promise<T>): Promise<T> {
+  return withUrl(stack.databaseUrl, use);
+}
+
+async function withUrl<T>(url: string, use: (db: Client) => Promise<T>): Promise<T> {
+  const db = new Client({ connectionString: url });
   await db.connect();
   try {
     return await use(db);
@@ -432,6 +486,18 @@ function countResultRows(outbox: string, invoices: GeneratedInvoice[]): number {
     ).length;
   }
   return rows;
+}
+
+/** CPU seconds the whole machine has been busy (all cores; /proc/stat), or 0 where there is none. */
+function machineCpuSeconds(): number {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal: everything but idle and iowait.
+    const busy = fields.slice(0, 8).reduce((sum, value, i) => (i === 3 || i === 4 ? sum : sum + value), 0);
+    return busy / 100;
+  } catch {
+    return 0;
+  }
 }
 
 function positiveInt(value: string | undefined, fallback: number): number {

@@ -23,6 +23,8 @@ export interface EmbeddedPostgresOptions {
   /** Cluster directory; created and initialised on first use, reused afterwards. */
   dataDir: string;
   quiet?: boolean;
+  /** Extra server flags (`-c name=value` pairs), e.g. for a benchmark's statistics. */
+  postgresFlags?: string[];
 }
 
 export async function findFreePort(): Promise<number> {
@@ -64,6 +66,7 @@ export async function startEmbeddedPostgres(
     port,
     persistent: true,
     createPostgresUser: true,
+    postgresFlags: options.postgresFlags ?? [],
     onLog: options.quiet ? noop : noop,
     onError: (message: unknown) => {
       if (!options.quiet) console.error(String(message));

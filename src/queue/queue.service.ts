@@ -73,10 +73,14 @@ export class QueueService implements OnModuleDestroy {
    * Many jobs of one queue in a single INSERT. pg-boss gives every row the queue's policy and skips
    * conflicts (ON CONFLICT DO NOTHING), so the `stately` key dedup is the same as send's.
    */
-  async sendMany<N extends JobName>(name: N, jobs: { data: JobPayloads[N]; key: string }[]): Promise<void> {
+  async sendMany<N extends JobName>(
+    name: N,
+    jobs: { data: JobPayloads[N]; key: string }[],
+    options: { startAfter?: Date; retryLimit?: number } = {},
+  ): Promise<void> {
     if (jobs.length === 0) return;
     const boss = await this.start();
-    await boss.insert(jobs.map((job) => ({ name, data: job.data, singletonKey: job.key })));
+    await boss.insert(jobs.map((job) => ({ name, data: job.data, singletonKey: job.key, ...options })));
   }
 
   /**

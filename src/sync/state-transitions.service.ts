@@ -7,7 +7,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { SubmissionEntity } from '../database/entities';
-import { AuditRepository } from '../database/repositories/audit.repository';
+import { AuditRepository, type AuditInput } from '../database/repositories/audit.repository';
 import { SubmissionRepository, type SubmissionPatch } from '../database/repositories/submission.repository';
 import { canTransition, type SubmissionState } from '../domain/submission-state';
 
@@ -19,6 +19,12 @@ export interface TransitionAudit {
 }
 
 export const SYSTEM_ACTOR = 'system';
+
+/** A further step a batch move takes in the same statement; without an action it is not audited. */
+export interface OnwardStep {
+  to: SubmissionState;
+  action?: string;
+}
 
 /** One submission's move in a batch; the batch shares the source state(s) and the target. */
 export interface BatchMove {
@@ -74,39 +80,60 @@ export class StateTransitionsService {
   /**
    * Many compare-and-sets from `from` to `to` and their audit events, in one transaction (or the
    * caller's). The audit's from-state is the state each submission was read in, which the
-   * compare-and-set proves when that state is the one `from` names. Returns the moved rows by id.
+   * compare-and-set proves when that state is the one `from` names. With `onward`, the submissions
+   * carry on through those further legal steps in the same statement (a row version per batch, not per
+   * step), each step audited under its action. Returns the moved rows by id.
    */
   async moveMany(
     moves: readonly BatchMove[],
     from: SubmissionState,
     to: SubmissionState,
     manager?: EntityManager,
+    onward: readonly OnwardStep[] = [],
   ): Promise<Map<string, SubmissionEntity>> {
-    if (!canTransition(from, to)) throw new Error(`no legal transition from ${from} to ${to}`);
+    let previous = from;
+    for (const step of [{ to }, ...onward]) {
+      if (!canTransition(previous, step.to))
+        throw new Error(`no legal transition from ${previous} to ${step.to}`);
+      previous = step.to;
+    }
     if (moves.length === 0) return new Map();
     const run = async (m: EntityManager): Promise<Map<string, SubmissionEntity>> => {
       const moved = await this.submissions.transitionMany(
         moves.map((move) => ({ id: move.submission.id, patch: move.patch })),
         [from],
-        to,
+        previous,
         m,
       );
       const byId = new Map(moved.map((row) => [row.id, row]));
-      await this.audit.appendMany(
-        moves
-          .filter((move) => byId.has(move.submission.id))
-          .map((move) => ({
-            actor: move.audit.actor,
-            action: move.audit.action,
-            documentId: move.submission.documentId,
-            submissionId: move.submission.id,
-            fromState: from,
-            toState: to,
-            reason: move.audit.reason ?? null,
-            details: move.audit.details ?? null,
-          })),
-        m,
-      );
+      const events: AuditInput[] = [];
+      for (const move of moves) {
+        if (!byId.has(move.submission.id)) continue;
+        const subject = { documentId: move.submission.documentId, submissionId: move.submission.id };
+        events.push({
+          ...subject,
+          actor: move.audit.actor,
+          action: move.audit.action,
+          fromState: from,
+          toState: to,
+          reason: move.audit.reason ?? null,
+          details: move.audit.details ?? null,
+        });
+        let stepFrom = to;
+        for (const step of onward) {
+          if (step.action) {
+            events.push({
+              ...subject,
+              actor: SYSTEM_ACTOR,
+              action: step.action,
+              fromState: stepFrom,
+              toState: step.to,
+            });
+          }
+          stepFrom = step.to;
+        }
+      }
+      await this.audit.appendMany(events, m);
       return byId;
     };
     return manager ? run(manager) : this.dataSource.transaction(run);

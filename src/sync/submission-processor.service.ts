@@ -29,8 +29,11 @@ import { nextAttemptDelayMs } from './backoff';
 import { ConnectorRuntimeService } from './connector-runtime.service';
 import { effectiveInvoice } from './effective-invoice';
 import { type BatchMove, SYSTEM_ACTOR, StateTransitionsService } from './state-transitions.service';
+import { WriteBackService } from './write-back.service';
 
 const S = SubmissionState;
+/** The write-back queue's retry delay (QueueService creates the queue with one second). */
+const WRITE_BACK_RETRY_DELAY_MS = 1000;
 
 type Documents = Map<string, DocumentEntity>;
 
@@ -53,6 +56,7 @@ export class SubmissionProcessorService {
     private readonly connectors: ConnectorRuntimeService,
     private readonly transitions: StateTransitionsService,
     private readonly queue: QueueService,
+    private readonly writeBack: WriteBackService,
   ) {}
 
   async processMany(submissionIds: readonly string[]): Promise<void> {
@@ -63,7 +67,9 @@ export class SubmissionProcessorService {
     const received = [...found.filter((s) => s.state === S.Received), ...(await this.reopen(waiting))];
     const mapped = await this.mapMany(received, documents);
     const due = found.filter((s) => (s.state === S.Ready && s.requestPayload != null) || s.state === S.Retry);
-    await this.submitMany([...due, ...mapped], documents);
+    const sendable = due.filter((s) => this.regimes.get(s.regime) && documents.has(s.documentId));
+    const claimed = await this.submissions.claimManyForSubmit(sendable.map((s) => s.id));
+    await this.submitMany([...mapped, ...claimed], documents);
     await this.queueWriteBacks(found.filter((s) => s.state === S.Registered));
   }
 
@@ -79,7 +85,10 @@ export class SubmissionProcessorService {
     return [...moved.values()];
   }
 
-  /** RECEIVED -> READY (returned, to be sent now), MAPPING_FAILED, or READY waiting for its regime. */
+  /**
+   * RECEIVED -> READY -> SUBMITTING (claimed in the same statement and returned, to be sent now),
+   * MAPPING_FAILED, or READY waiting for its regime.
+   */
   private async mapMany(
     received: readonly SubmissionEntity[],
     documents: Documents,
@@ -150,51 +159,73 @@ export class SubmissionProcessorService {
         audit: { actor: SYSTEM_ACTOR, action: 'mapped' },
       });
     }
-    const [movedReady, movedFailed] = await this.dataSource.transaction(async (m) => [
-      await this.transitions.moveMany(ready, S.Received, S.Ready, m),
+    const [claimed, movedFailed] = await this.dataSource.transaction(async (m) => [
+      await this.transitions.moveMany(ready, S.Received, S.Ready, m, [{ to: S.Submitting }]),
       await this.transitions.moveMany(failed, S.Received, S.MappingFailed, m),
       await this.transitions.moveMany(parked, S.Received, S.Ready, m),
     ]);
     // A document that cannot be mapped is reported back to the ERP with its field errors.
-    await this.enqueueWriteBacks([...movedFailed.keys()]);
-    return [...movedReady.values()];
+    await this.writeBackNow([...movedFailed.values()], documents);
+    // The moved rows come back without their request documents: the payload is the one just mapped.
+    return ready.flatMap((move) => {
+      const row = claimed.get(move.submission.id);
+      return row ? [Object.assign(row, { requestPayload: move.patch.requestPayload })] : [];
+    });
   }
 
-  /** Claims the due submissions, sends them concurrently, and records every outcome in one go. */
-  private async submitMany(due: readonly SubmissionEntity[], documents: Documents): Promise<void> {
-    const sendable = due.filter((s) => this.regimes.get(s.regime) && documents.has(s.documentId));
-    const claimed = await this.submissions.claimManyForSubmit(sendable.map((s) => s.id));
+  /** Sends the claimed submissions concurrently and records every outcome in one go. */
+  private async submitMany(claimed: readonly SubmissionEntity[], documents: Documents): Promise<void> {
     if (claimed.length === 0) return;
     const sent = await this.sendAll(claimed, documents);
-    const registered = sent.filter((r) => r.outcome?.status === 'registered');
-    const [pending] = await this.dataSource.transaction(async (m) => {
-      const moved = await this.transitions.moveMany(
-        registered.map((r) => this.registeredMove(r.submission, r.outcome as Registered)),
+    const [pending, rejected] = await this.dataSource.transaction(async (m) => [
+      // REGISTERED and on to WRITEBACK_PENDING in one statement, both steps audited.
+      await this.transitions.moveMany(
+        sent
+          .filter((r) => r.outcome?.status === 'registered')
+          .map((r) => this.registeredMove(r.submission, r.outcome as Registered)),
         S.Submitting,
         S.Registered,
         m,
-      );
-      return [
-        await this.transitions.moveMany(
-          systemMoves([...moved.values()], 'writeback-queued'),
-          S.Registered,
-          S.WritebackPending,
-          m,
-        ),
-        await this.transitions.moveMany(
-          sent
-            .filter((r) => r.outcome?.status === 'rejected')
-            .map((r) => this.rejectedMove(r.submission, r.outcome as Rejected)),
-          S.Submitting,
-          S.Rejected,
-          m,
-        ),
-      ];
-    });
+        [{ to: S.WritebackPending, action: 'writeback-queued' }],
+      ),
+      await this.transitions.moveMany(
+        sent
+          .filter((r) => r.outcome?.status === 'rejected')
+          .map((r) => this.rejectedMove(r.submission, r.outcome as Rejected)),
+        S.Submitting,
+        S.Rejected,
+        m,
+      ),
+    ]);
     // Rejections are written back too: the ERP learns the authority's error.
-    const rejected = sent.filter((r) => r.outcome?.status === 'rejected').map((r) => r.submission.id);
-    await this.enqueueWriteBacks([...pending.keys(), ...rejected]);
+    await this.writeBackNow([...pending.values(), ...rejected.values()], documents);
     await this.failedMany(sent.filter((r) => r.error));
+  }
+
+  /**
+   * Writes the outcomes just recorded back at once, in this process: no queue round trip on the way.
+   * Whatever could not be written (a retryable failure, or anything going wrong here) goes to the
+   * write-back queue, which retries with backoff; the sweep re-enqueues it should this process die.
+   */
+  private async writeBackNow(submissions: readonly SubmissionEntity[], documents: Documents): Promise<void> {
+    if (submissions.length === 0) return;
+    let retry: string[];
+    try {
+      retry = await this.writeBack.writeBackLoaded(submissions, documents);
+    } catch (error) {
+      this.logger.warn(`write-back after submitting failed, queued instead: ${(error as Error).message}`);
+      await this.enqueueWriteBacks(submissions.map((submission) => submission.id));
+      return;
+    }
+    // This was the first attempt: the queue makes the remaining ones, after the queue's retry delay.
+    await this.queue.sendMany(
+      JobName.SubmissionWriteBack,
+      retry.map((submissionId) => ({ data: { submissionId }, key: submissionId })),
+      {
+        startAfter: new Date(Date.now() + WRITE_BACK_RETRY_DELAY_MS),
+        retryLimit: Math.max(this.config.queue.writeBackRetries - 1, 0),
+      },
+    );
   }
 
   /** Each regime's share at once: in one bulk call where the regime has one, else concurrently. */

@@ -7,6 +7,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { AppConfig } from '../config/app-config';
 import { ConnectorError, type RegimeName, type WriteBackOutcome } from '../connectors/contract';
 import type { DocumentEntity, SubmissionEntity } from '../database/entities';
 import { AuditRepository } from '../database/repositories/audit.repository';
@@ -25,6 +26,7 @@ export class WriteBackService {
   private readonly logger = new Logger('WriteBack');
 
   constructor(
+    private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly submissions: SubmissionRepository,
     private readonly documents: DocumentRepository,
@@ -48,11 +50,37 @@ export class WriteBackService {
         d,
       ]),
     );
+    return this.writeBackAll(
+      items.map(({ submissionId, job }) => ({ submission: submissions.get(submissionId), job })),
+      documents,
+    );
+  }
+
+  /**
+   * The same for submissions the caller has just moved (and their documents, by id), as a first
+   * attempt outside the queue: returns the ids of those whose failure should be retried by it.
+   */
+  async writeBackLoaded(
+    submissions: readonly SubmissionEntity[],
+    documents: ReadonlyMap<string, DocumentEntity>,
+  ): Promise<string[]> {
+    // The first of the 1 + writeBackRetries attempts; the queue makes the others (see the caller).
+    const job: JobContext = { retryCount: 0, retryLimit: this.config.queue.writeBackRetries };
+    const errors = await this.writeBackAll(
+      submissions.map((submission) => ({ submission, job })),
+      documents,
+    );
+    return submissions.filter((_, i) => errors[i] !== undefined).map((submission) => submission.id);
+  }
+
+  private async writeBackAll(
+    items: readonly { submission: SubmissionEntity | undefined; job: JobContext }[],
+    documents: ReadonlyMap<string, DocumentEntity>,
+  ): Promise<unknown[]> {
     const written: SubmissionEntity[] = [];
     const notified: SubmissionEntity[] = [];
     const errors = await Promise.all(
-      items.map(async ({ submissionId, job }): Promise<unknown> => {
-        const submission = submissions.get(submissionId);
+      items.map(async ({ submission, job }): Promise<unknown> => {
         if (!submission) return undefined;
         const pending = submission.state === S.WritebackPending;
         if (!pending && !NOTIFY_ONLY.includes(submission.state)) return undefined;

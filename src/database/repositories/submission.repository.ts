@@ -120,6 +120,10 @@ export class SubmissionRepository {
           ? `${column.name} = NULLIF(v.${column.name}, 'null'::jsonb)`
           : `${column.name} = v.${column.name}`,
       );
+      // Entering SUBMITTING is a claim, as in claimManyForSubmit: one more attempt, the lease starts now.
+      if (to === SubmissionState.Submitting) {
+        assignments.push('attempts = s.attempts + 1', 'submitting_since = now()');
+      }
       const definitions = ['id uuid', ...columns.map((column) => `${column.name} ${column.type}`)];
       const rows: Record<string, unknown>[][] = await manager.query(
         `UPDATE submission s SET ${['state = $2', 'updated_at = now()', ...assignments].join(', ')}
