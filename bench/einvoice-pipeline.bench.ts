@@ -7,7 +7,8 @@
  *   BENCH_INVOICES=300 npx ts-node --transpile-only -e "require('./bench/einvoice-pipeline.bench').run()"
  *
  * BENCH_INVOICES (default 2000), BENCH_MAX_SECONDS (default 300: stop waiting and report what was done),
- * BENCH_RAW_SECONDS (default 3), BENCH_RAW_CONCURRENCY (default 32), BENCH_PROFILE (a .cpuprofile to write).
+ * BENCH_RAW_SECONDS (default 3), BENCH_RAW_CONCURRENCY (default 32), BENCH_PROFILE (a .cpuprofile to write),
+ * BENCH_LANES (A, B or AB: which lanes to measure), BENCH_PG_STATS=1 (where PostgreSQL spent the run).
  */
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import {
@@ -108,7 +109,9 @@ async function startStack(): Promise<Stack> {
     einvoice: { accounts: [ACCOUNT] },
   });
   const dataDir = join(root, 'data');
-  const lanes: Lane[] = LANES.map((lane) => ({
+  // BENCH_LANES=B measures only the named lanes (A, B).
+  const only = process.env.BENCH_LANES?.toUpperCase();
+  const lanes: Lane[] = LANES.filter((lane) => !only || only.includes(lane.suffix)).map((lane) => ({
     ...lane,
     inbox: join(dataDir, lane.name, 'inbox'),
     outbox: join(dataDir, lane.name, 'outbox'),
@@ -118,7 +121,13 @@ async function startStack(): Promise<Stack> {
     server: { port: 0, roles: ['api', 'worker'], dataDir },
     database: { url: databaseUrl, poolSize: 20 },
     security: { apiKeys: [API_KEY] },
-    queue: { batchSize: 100, pollingIntervalSeconds: 0.5, maxAttempts: 8, submittingLeaseSeconds: 120 },
+    queue: {
+      batchSize: Number(process.env.BENCH_BATCH ?? 100),
+      concurrency: Number(process.env.BENCH_CONC ?? 8),
+      pollingIntervalSeconds: 0.5,
+      maxAttempts: 8,
+      submittingLeaseSeconds: 120,
+    },
     schedule: { pullEverySeconds: 3600, sweepEverySeconds: 3600 },
     connectors: lanes.map((lane) => ({
       name: lane.name,
@@ -200,6 +209,7 @@ async function measurePipeline(
   const sandboxCpuBefore = await stack.sandbox.cpuSeconds();
   const registrationsBefore = await stack.sandbox.registrations();
   const machineBefore = machineCpuSeconds();
+  const postgresBefore = postgresCpuSeconds();
   const cpuBefore = process.cpuUsage();
   const eluBefore = performance.eventLoopUtilization();
   const started = performance.now();
@@ -226,6 +236,7 @@ async function measurePipeline(
   const cpu = process.cpuUsage(cpuBefore);
   const elu = performance.eventLoopUtilization(eluBefore);
   const machineCpu = machineCpuSeconds() - machineBefore;
+  const postgresCpu = postgresCpuSeconds() - postgresBefore;
   const sandboxCpu = (await stack.sandbox.cpuSeconds()) - sandboxCpuBefore;
   await profiler?.stop();
   let resultRows = countResultRows(lane.outbox, invoices);
@@ -262,11 +273,14 @@ async function measurePipeline(
       `${((sandboxCpu * 1000) / Math.max(registrations, 1)).toFixed(2)} ms per IRN; load average ${loadavg()[0].toFixed(2)}`,
   );
   if (machineCpu > 0) {
-    const rest = Math.max(machineCpu - connectorCpu - sandboxCpu, 0);
+    const perInvoice = (cpuSeconds: number): string =>
+      ((cpuSeconds * 1000) / Math.max(written, 1)).toFixed(2);
+    const rest = Math.max(machineCpu - connectorCpu - sandboxCpu - postgresCpu, 0);
     console.log(
-      `einvoice-pipeline: whole machine ${(machineCpu / seconds).toFixed(2)} of ${cpus().length} cores busy; ` +
-        `PostgreSQL, kernel and the rest ${((rest * 1000) / Math.max(written, 1)).toFixed(2)} ms per invoice ` +
-        `(machine total ${((machineCpu * 1000) / Math.max(written, 1)).toFixed(2)} ms per invoice)`,
+      `einvoice-pipeline: whole machine ${(machineCpu / seconds).toFixed(2)} of ${cpus().length} cores busy, ` +
+        `${perInvoice(machineCpu)} ms per invoice: connector ${perInvoice(connectorCpu)} ` +
+        `(of which kernel ${perInvoice(cpu.system / 1e6)}), sandbox ${perInvoice(sandboxCpu)}, ` +
+        `PostgreSQL ${perInvoice(postgresCpu)}, the rest (kernel work not billed to a process, this bench) ${perInvoice(rest)}`,
     );
   }
 }
@@ -498,6 +512,29 @@ function machineCpuSeconds(): number {
   } catch {
     return 0;
   }
+}
+
+/** CPU seconds used so far by the PostgreSQL server processes (Linux /proc; 0 elsewhere). */
+function postgresCpuSeconds(): number {
+  let ticks = 0;
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return 0;
+  }
+  for (const pid of entries) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      // Fields after the command: utime and stime are the 12th and 13th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended between listing and reading.
+    }
+  }
+  return ticks / 100;
 }
 
 function positiveInt(value: string | undefined, fallback: number): number {

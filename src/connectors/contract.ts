@@ -102,6 +102,11 @@ export interface WriteBackDocument {
   canonical?: CanonicalInvoice;
 }
 
+export interface WriteBackItem {
+  document: WriteBackDocument;
+  outcome: WriteBackOutcome;
+}
+
 export interface CheckResult {
   ok: boolean;
   message: string;
@@ -116,6 +121,12 @@ export interface ErpConnector {
   pullPurchases(period: PurchasePeriod): AsyncIterable<PurchaseRecord[]>;
   /** Writes the outcome back; throws ConnectorError (transient/config/system) when it cannot. */
   writeBack(document: WriteBackDocument, outcome: WriteBackOutcome): Promise<void>;
+  /**
+   * Optional: several outcomes at once, where the ERP side can take them together more cheaply (one
+   * rewrite of a result file, one import request). Resolves to what each write threw, by position
+   * (undefined: written), with the same meaning as writeBack's errors.
+   */
+  writeBackMany?(items: readonly WriteBackItem[]): Promise<(ConnectorError | undefined)[]>;
   /** Releases watchers, sockets, timers. */
   close?(): Promise<void>;
 }

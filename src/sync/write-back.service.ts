@@ -8,7 +8,12 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { ConnectorError, type RegimeName, type WriteBackOutcome } from '../connectors/contract';
+import {
+  ConnectorError,
+  type ErpConnector,
+  type RegimeName,
+  type WriteBackOutcome,
+} from '../connectors/contract';
 import type { DocumentEntity, SubmissionEntity } from '../database/entities';
 import { AuditRepository } from '../database/repositories/audit.repository';
 import { DocumentRepository } from '../database/repositories/document.repository';
@@ -19,6 +24,16 @@ import { ConnectorRuntimeService } from './connector-runtime.service';
 import { SYSTEM_ACTOR, StateTransitionsService } from './state-transitions.service';
 
 const S = SubmissionState;
+/** A write-back to make: the item's position, what is written, and through which connector. */
+interface DueWrite {
+  index: number;
+  submission: SubmissionEntity;
+  job: JobContext;
+  pending: boolean;
+  connector: ErpConnector;
+  document: DocumentEntity;
+}
+
 const NOTIFY_ONLY: SubmissionState[] = [S.MappingFailed, S.Rejected, S.Cancelled];
 
 @Injectable()
@@ -77,26 +92,30 @@ export class WriteBackService {
     items: readonly { submission: SubmissionEntity | undefined; job: JobContext }[],
     documents: ReadonlyMap<string, DocumentEntity>,
   ): Promise<unknown[]> {
+    const due: DueWrite[] = [];
+    for (const [index, { submission, job }] of items.entries()) {
+      if (!submission) continue;
+      const pending = submission.state === S.WritebackPending;
+      if (!pending && !NOTIFY_ONLY.includes(submission.state)) continue;
+      const document = documents.get(submission.documentId);
+      const live = document ? this.connectors.byId(document.connectorInstanceId) : undefined;
+      if (!document || !live) continue;
+      due.push({ index, submission, job, pending, connector: live.connector, document });
+    }
+    const thrown = await this.writeThroughConnectors(due);
     const written: SubmissionEntity[] = [];
     const notified: SubmissionEntity[] = [];
-    const errors = await Promise.all(
-      items.map(async ({ submission, job }): Promise<unknown> => {
-        if (!submission) return undefined;
-        const pending = submission.state === S.WritebackPending;
-        if (!pending && !NOTIFY_ONLY.includes(submission.state)) return undefined;
-        const document = documents.get(submission.documentId);
-        const connector = document ? this.connectors.byId(document.connectorInstanceId) : undefined;
-        if (!document || !connector) return undefined;
-        try {
-          await connector.connector.writeBack(this.writeBackDocument(document), this.outcomeOf(submission));
-        } catch (error) {
-          return this.failed(submission, error, job, pending).then(
-            () => undefined,
-            (retry: unknown) => retry,
-          );
+    const errors: unknown[] = items.map(() => undefined);
+    await Promise.all(
+      due.map(async (write, i) => {
+        const error = thrown[i];
+        if (error === undefined) {
+          (write.pending ? written : notified).push(write.submission);
+          return;
         }
-        (pending ? written : notified).push(submission);
-        return undefined;
+        await this.failed(write.submission, error, write.job, write.pending).catch((retry: unknown) => {
+          errors[write.index] = retry;
+        });
       }),
     );
     await this.dataSource.transaction(async (m) => {
@@ -124,6 +143,40 @@ export class WriteBackService {
       );
     });
     return errors;
+  }
+
+  /** What each write threw (by position), one writeBackMany per connector where it has one. */
+  private async writeThroughConnectors(due: readonly DueWrite[]): Promise<unknown[]> {
+    const thrown: unknown[] = due.map(() => undefined);
+    const byConnector = new Map<ErpConnector, number[]>();
+    for (const [i, write] of due.entries()) {
+      const positions = byConnector.get(write.connector);
+      if (positions) positions.push(i);
+      else byConnector.set(write.connector, [i]);
+    }
+    await Promise.all(
+      [...byConnector].map(async ([connector, positions]) => {
+        const items = positions.map((i) => ({
+          document: this.writeBackDocument(due[i].document),
+          outcome: this.outcomeOf(due[i].submission),
+        }));
+        if (connector.writeBackMany && items.length > 1) {
+          const results = await connector
+            .writeBackMany(items)
+            .catch((error: unknown) => items.map(() => error));
+          positions.forEach((position, k) => (thrown[position] = results[k]));
+          return;
+        }
+        await Promise.all(
+          positions.map((position, k) =>
+            connector.writeBack(items[k].document, items[k].outcome).catch((error: unknown) => {
+              thrown[position] = error ?? new Error('write-back failed');
+            }),
+          ),
+        );
+      }),
+    );
+    return thrown;
   }
 
   private async failed(

@@ -19,6 +19,7 @@ import {
   type PurchaseRecord,
   type SourceDocument,
   type WriteBackDocument,
+  type WriteBackItem,
   type WriteBackOutcome,
 } from '../contract';
 import { bindColumns } from './column-binding';
@@ -279,11 +280,47 @@ export class CsvConnector implements ErpConnector {
     try {
       await this.resultWriter.write(document.raw, await this.withQrImage(document, outcome));
     } catch (error) {
-      throw new ConnectorError(
-        'transient',
-        `cannot write the result file for ${document.raw.sourceFile}: ${(error as Error).message}`,
-      );
+      throw this.resultFileError(document.raw.sourceFile, error);
     }
+  }
+
+  /**
+   * All QR images first, then every row handed to the result writer in the same tick, so that the rows of
+   * one source file go into a single rewrite of its result file.
+   */
+  async writeBackMany(items: readonly WriteBackItem[]): Promise<(ConnectorError | undefined)[]> {
+    const prepared = await Promise.all(
+      items.map(async ({ document, outcome }) => {
+        if (!isCsvRawDocument(document.raw)) {
+          return new ConnectorError(
+            'system',
+            `document ${document.erpId} carries no CSV source rows to write back to`,
+          );
+        }
+        try {
+          return { raw: document.raw, outcome: await this.withQrImage(document, outcome) };
+        } catch (error) {
+          return this.resultFileError(document.raw.sourceFile, error);
+        }
+      }),
+    );
+    return Promise.all(
+      prepared.map((entry) =>
+        entry instanceof ConnectorError
+          ? entry
+          : this.resultWriter.write(entry.raw, entry.outcome).then(
+              () => undefined,
+              (error: unknown) => this.resultFileError(entry.raw.sourceFile, error),
+            ),
+      ),
+    );
+  }
+
+  private resultFileError(sourceFile: string, error: unknown): ConnectorError {
+    return new ConnectorError(
+      'transient',
+      `cannot write the result file for ${sourceFile}: ${(error as Error).message}`,
+    );
   }
 
   /** Adds the path of a printable QR PNG (in `<outbox>/qr/`) to an outcome that carries a QR payload. */
