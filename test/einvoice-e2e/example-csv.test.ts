@@ -8,6 +8,7 @@ import { verifyNicJws } from '../../src/compliance/einvoice';
 import {
   auditActions,
   documentDetail,
+  documentDetail,
   dropSampleAndPull,
   expectedDocuments,
   readResultFile,
@@ -85,5 +86,19 @@ describe('India e-invoice end to end: the example CSV on the real pipeline', () 
       expect(list).toEqual(expect.arrayContaining(['mapped', 'registered', 'written-back']));
       expect(list).not.toContain('registered-adopted');
     }
+    // Steps taken in one statement (mapped and claimed; registered and queued for write-back) are
+    // each on the audit trail with their own states.
+    const detail = await documentDetail(t.url, docs[0].id);
+    const trail = (
+      detail.audit as { action: string; fromState: string | null; toState: string | null }[]
+    ).map((event) => `${event.action}: ${event.fromState ?? '-'} > ${event.toState ?? '-'}`);
+    expect(trail).toEqual([
+      'received: - > -',
+      'submission-created: - > RECEIVED',
+      'mapped: RECEIVED > READY',
+      'registered: SUBMITTING > REGISTERED',
+      'writeback-queued: REGISTERED > WRITEBACK_PENDING',
+      'written-back: WRITEBACK_PENDING > WRITTEN_BACK',
+    ]);
   });
 });
