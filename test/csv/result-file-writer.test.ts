@@ -2,9 +2,17 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import type { WriteBackOutcome } from '../../src/connectors/contract';
+import { writeBackSequence } from '../../src/connectors/csv/__fixtures__/write-back-sequence';
 import type { CsvRawDocument } from '../../src/connectors/csv/csv-raw-document';
 import { ResultFileWriter } from '../../src/connectors/csv/result-file.writer';
+import {
+  type ResultTable,
+  applyOutcomes,
+  recordsFromTable,
+  tableFromRecords,
+} from '../../src/connectors/csv/result-table';
 
 const document = (invoice: string, rowNumber: number): CsvRawDocument => ({
   sourceFile: 'sales.csv',
@@ -22,6 +30,15 @@ const registered = (ackNo: string): WriteBackOutcome => ({
 
 function rows(path: string): Record<string, string>[] {
   return parse(readFileSync(path), { columns: true, bom: true, relax_column_count: true });
+}
+
+function tableIn(path: string): ResultTable {
+  return tableFromRecords(parse(readFileSync(path), { bom: true, relax_column_count: true }));
+}
+
+/** The bytes the writer wrote before it kept encoded lines: the whole table through csv-stringify. */
+function wholeTableCsv(table: ResultTable): Buffer {
+  return Buffer.from(stringify(recordsFromTable(table), { record_delimiter: 'windows' }), 'utf8');
 }
 
 describe('ResultFileWriter', () => {
@@ -55,5 +72,46 @@ describe('ResultFileWriter', () => {
     writeFileSync(path, '');
     await writer.write(document('INV-3', 4), registered('3'));
     expect(rows(path).map((row) => row.InvoiceNo)).toEqual(['INV-3']);
+  });
+
+  it.each([3, 11, 19])(
+    'writes, flush after flush, the bytes the whole-table rewrite wrote, across a hand edit (seed %i)',
+    async (seed) => {
+      const writer = new ResultFileWriter(outbox);
+      const path = writer.pathFor('sales.csv');
+      let expected: ResultTable = { header: [], rows: [] };
+      for (const [index, batch] of writeBackSequence(seed).entries()) {
+        // written together, so they are applied in one flush, as the whole-table path applied them
+        await Promise.all(batch.map(({ raw, outcome }) => writer.write(raw, outcome)));
+        expected = applyOutcomes(expected, batch);
+        const written = readFileSync(path);
+        expect(written.toString('utf8')).toBe(wholeTableCsv(expected).toString('utf8'));
+        expect(written.equals(wholeTableCsv(expected))).toBe(true);
+        if (index === 12) {
+          const records = recordsFromTable(expected);
+          const sourceRow = records[0].indexOf('SourceRow');
+          const [, first, second] = records;
+          records.push(
+            first.map((value, column) => (column === sourceRow ? value : `edited ${value}`)),
+            second.map((value, column) => (column === sourceRow ? 'x' : value)),
+          );
+          writeFileSync(path, stringify(records, { record_delimiter: 'windows' }));
+          expected = tableIn(path);
+        }
+      }
+    },
+  );
+
+  it('creates the outbox when it does not exist yet, and again when someone removed it', async () => {
+    const nested = join(outbox, 'not', 'yet');
+    const writer = new ResultFileWriter(nested);
+    const path = await writer.write(document('INV-1', 2), registered('1'));
+    expect(rows(path).map((row) => row.InvoiceNo)).toEqual(['INV-1']);
+
+    rmSync(nested, { recursive: true });
+    await writer.write(document('INV-2', 3), registered('2'));
+    expect(rows(path).map((row) => row.InvoiceNo)).toEqual(['INV-2']);
+    await writer.write(document('INV-3', 4), registered('3'));
+    expect(rows(path).map((row) => row.InvoiceNo)).toEqual(['INV-2', 'INV-3']);
   });
 });

@@ -8,7 +8,6 @@ import { verifyNicJws } from '../../src/compliance/einvoice';
 import {
   auditActions,
   documentDetail,
-  documentDetail,
   dropSampleAndPull,
   expectedDocuments,
   readResultFile,

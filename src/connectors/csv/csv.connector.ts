@@ -307,7 +307,7 @@ export class CsvConnector implements ErpConnector {
     return Promise.all(
       prepared.map((entry) =>
         entry instanceof ConnectorError
-          ? entry
+          ? Promise.resolve(entry)
           : this.resultWriter.write(entry.raw, entry.outcome).then(
               () => undefined,
               (error: unknown) => this.resultFileError(entry.raw.sourceFile, error),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { qrPng } from './qr-image';
@@ -5,7 +6,9 @@ import { qrPng } from './qr-image';
 /** Decodes the PNG and reads the QR code in it the way a phone's scanner would. */
 function scan(png: Buffer): { text: string; width: number } {
   const image = PNG.sync.read(png);
-  const code = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
+  const code = jsQR(new Uint8ClampedArray(image.data), image.width, image.height, {
+    inversionAttempts: 'dontInvert', // dark modules on white, as printed
+  });
   if (!code) throw new Error('no QR code found in the image');
   return { text: code.data, width: image.width };
 }
@@ -45,6 +48,25 @@ describe('qrPng', () => {
     expect(scan(qrPng('x')).text).toBe('x');
   });
 
+  it('renders varied payloads of 100 to 1,200 characters that each scan back exactly', () => {
+    const lengths = [100, 250, 333, 550, 700, 850, 1000, 1200];
+    const payloads = lengths.map((length, i) => samplePayload(length, i % 2 ? 'base64' : 'jws'));
+    for (const payload of payloads) expect(scan(qrPng(payload)).text).toBe(payload);
+    expect(payloads.map((payload) => payload.length)).toEqual(lengths);
+  });
+
+  it('renders each payload on its own, whatever was rendered before at the same symbol size', () => {
+    const first = samplePayload(900, 'jws', 'first');
+    const second = samplePayload(900, 'jws', 'second');
+    const alone = qrPng(first);
+    expect(scan(qrPng(second)).text).toBe(second);
+    expect(qrPng(first)).toEqual(alone);
+  });
+
+  it('keeps a NIC signed QR to a few kilobytes', () => {
+    expect(qrPng(samplePayload(950, 'jws')).length).toBeLessThan(4000);
+  });
+
   it('is a 1-bit grayscale image', () => {
     const png = qrPng('hello');
     expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR');
@@ -52,3 +74,17 @@ describe('qrPng', () => {
     expect(png[25]).toBe(0); // grayscale
   });
 });
+
+/**
+ * High-entropy text of an exact length in the alphabets QR payloads use: base64url with the dots of a
+ * JWS (NIC's signed QR) or base64 with `+`, `/` and padding (ZATCA's TLV).
+ */
+function samplePayload(length: number, alphabet: 'jws' | 'base64', seed = String(length)): string {
+  const blocks = Array.from({ length: Math.ceil(length / 32) + 1 }, (_, block) =>
+    createHash('sha256').update(`${seed}/${block}`).digest(),
+  );
+  const bytes = Buffer.concat(blocks);
+  if (alphabet === 'base64') return `${bytes.toString('base64').slice(0, length - 2)}==`;
+  const text = bytes.toString('base64url');
+  return `${text.slice(0, 36)}.${text.slice(36, 600)}.${text.slice(600)}`.slice(0, length);
+}

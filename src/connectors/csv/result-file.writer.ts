@@ -10,30 +10,25 @@ import { statSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import type { WriteBackOutcome } from '../contract';
 import type { CsvRawDocument } from './csv-raw-document';
+import { EncodedResultTable } from './encoded-result-table';
 import { KeyedMutex } from './keyed-mutex';
-import {
-  type ResultTable,
-  applyOutcomes,
-  recordsFromTable,
-  resultFileName,
-  tableFromRecords,
-} from './result-table';
+import { type ResultUpdate, resultFileName, tableFromRecords } from './result-table';
 
-interface PendingWrite {
-  raw: CsvRawDocument;
-  outcome: WriteBackOutcome;
+interface PendingWrite extends ResultUpdate {
   resolve(): void;
   reject(error: unknown): void;
 }
 
-/** Result files whose last written table is kept, so a rewrite does not parse the file it just wrote. */
+/**
+ * Result files whose last written table is kept with its encoded lines, so a rewrite neither parses the file
+ * it just wrote nor encodes again the rows no outcome changed.
+ */
 const CACHED_FILES = 64;
 
 interface CachedTable {
-  table: ResultTable;
+  table: EncodedResultTable;
   mtimeMs: number;
   size: number;
 }
@@ -68,8 +63,8 @@ export class ResultFileWriter {
     const batch = this.pending.get(path) ?? [];
     this.pending.delete(path);
     try {
-      const table = applyOutcomes(await this.currentTable(path), batch);
-      await this.replaceFile(path, stringify(recordsFromTable(table), { record_delimiter: 'windows' }));
+      const table = (await this.currentTable(path)).withOutcomes(batch);
+      await this.replaceFile(path, table.content());
       this.remember(path, table);
       for (const entry of batch) entry.resolve();
     } catch (error) {
@@ -78,7 +73,7 @@ export class ResultFileWriter {
   }
 
   /** The table as last written here, unless the file changed since (someone edited or removed it). */
-  private async currentTable(path: string): Promise<ResultTable> {
+  private async currentTable(path: string): Promise<EncodedResultTable> {
     const cached = this.written.get(path);
     const stats = statSync(path, { throwIfNoEntry: false });
     if (cached && stats && stats.mtimeMs === cached.mtimeMs && stats.size === cached.size) {
@@ -88,7 +83,7 @@ export class ResultFileWriter {
     return this.readTable(path);
   }
 
-  private remember(path: string, table: ResultTable): void {
+  private remember(path: string, table: EncodedResultTable): void {
     const stats = statSync(path, { throwIfNoEntry: false });
     this.written.delete(path);
     if (!stats) return;
@@ -96,27 +91,41 @@ export class ResultFileWriter {
     if (this.written.size > CACHED_FILES) this.written.delete(this.written.keys().next().value!);
   }
 
-  private async readTable(path: string): Promise<ResultTable> {
+  private async readTable(path: string): Promise<EncodedResultTable> {
     let text: string;
     try {
       text = await readFile(path, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { header: [], rows: [] };
+      if (isMissing(error)) return EncodedResultTable.of({ header: [], rows: [] });
       throw error;
     }
     const records: string[][] = parse(text, { bom: true, relax_column_count: true });
-    return tableFromRecords(records);
+    return EncodedResultTable.of(tableFromRecords(records));
   }
 
-  private async replaceFile(path: string, content: string): Promise<void> {
-    await mkdir(this.outboxDir, { recursive: true });
+  private async replaceFile(path: string, content: Buffer): Promise<void> {
     const temporary = join(this.outboxDir, `.${resultFileName('tmp')}.${randomBytes(6).toString('hex')}`);
     try {
-      await writeFile(temporary, content, 'utf8');
+      await this.writeTemporary(temporary, content);
       await rename(temporary, path);
     } catch (error) {
       await rm(temporary, { force: true });
       throw error;
     }
   }
+
+  /** Creates the outbox only when it is missing (not yet created, or removed since), not on every write. */
+  private async writeTemporary(temporary: string, content: Buffer): Promise<void> {
+    try {
+      await writeFile(temporary, content);
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+      await mkdir(this.outboxDir, { recursive: true });
+      await writeFile(temporary, content);
+    }
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === 'ENOENT';
 }

@@ -5,7 +5,7 @@
  * own identifier columns.
  */
 import type { WriteBackOutcome } from '../contract';
-import type { CsvRawDocument } from './csv-raw-document';
+import type { CsvRawDocument, CsvRawRow } from './csv-raw-document';
 
 export const RESULT_COLUMNS = [
   'SourceRow',
@@ -25,6 +25,12 @@ export const RESULT_COLUMNS = [
 
 /** States after which the regime's error stays on the row until that regime succeeds. */
 const FAILED_STATES = new Set(['REJECTED', 'MAPPING_FAILED', 'WRITEBACK_FAILED', 'FAILED']);
+
+/** One document's outcome to put on its rows. */
+export interface ResultUpdate {
+  raw: CsvRawDocument;
+  outcome: WriteBackOutcome;
+}
 
 /** Rows keyed by column name, in file order. */
 export interface ResultTable {
@@ -87,7 +93,8 @@ function identifierColumns(outcome: WriteBackOutcome): Record<string, string | u
   };
 }
 
-function updateRow(row: Record<string, string>, outcome: WriteBackOutcome): void {
+/** Puts the outcome of one regime on a row (in place): its state in `Status`, its identifiers, its error. */
+export function updateRow(row: Record<string, string>, outcome: WriteBackOutcome): void {
   const status = parseStatus(row.Status ?? '');
   status.set(outcome.regime, outcome.state);
   row.Status = formatStatus(status);
@@ -110,31 +117,43 @@ function updateRow(row: Record<string, string>, outcome: WriteBackOutcome): void
   }
 }
 
+/** Appends (in place) the columns of a document the header does not have yet: input, then result columns. */
+export function addResultColumns(header: string[], known: Set<string>, raw: CsvRawDocument): void {
+  for (const column of [...raw.header, ...RESULT_COLUMNS]) {
+    if (!known.has(column)) {
+      known.add(column);
+      header.push(column);
+    }
+  }
+}
+
+/** The result row of a source row written back for the first time: its input values and its row number. */
+export function newResultRow(raw: CsvRawDocument, source: CsvRawRow): Record<string, string> {
+  const row = Object.fromEntries(raw.header.map((column, index) => [column, source.values[index] ?? '']));
+  row.SourceRow = sourceRowKey(source);
+  return row;
+}
+
+export function sourceRowKey(source: CsvRawRow): string {
+  return String(source.rowNumber);
+}
+
 /**
  * The table with each document's rows added (first write) or updated (later writes), outcomes applied in
  * order in one pass, rows sorted by source row.
  */
-export function applyOutcomes(
-  table: ResultTable,
-  updates: readonly { raw: CsvRawDocument; outcome: WriteBackOutcome }[],
-): ResultTable {
+export function applyOutcomes(table: ResultTable, updates: readonly ResultUpdate[]): ResultTable {
   const header = [...table.header];
   const known = new Set(header);
   const rows = table.rows.map((row) => ({ ...row }));
   const bySourceRow = new Map(rows.map((row) => [row.SourceRow, row]));
   for (const { raw, outcome } of updates) {
-    for (const column of [...raw.header, ...RESULT_COLUMNS]) {
-      if (!known.has(column)) {
-        known.add(column);
-        header.push(column);
-      }
-    }
+    addResultColumns(header, known, raw);
     for (const source of raw.rows) {
-      const key = String(source.rowNumber);
+      const key = sourceRowKey(source);
       let row = bySourceRow.get(key);
       if (!row) {
-        row = Object.fromEntries(raw.header.map((column, index) => [column, source.values[index] ?? '']));
-        row.SourceRow = key;
+        row = newResultRow(raw, source);
         rows.push(row);
         bySourceRow.set(key, row);
       }
