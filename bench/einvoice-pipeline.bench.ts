@@ -50,6 +50,8 @@ interface Lane {
   outbox: string;
 }
 const INVOICES_PER_FILE = 100;
+/** BENCH_PROGRESS_SECONDS: how often the progress of a run is printed (default 5). */
+const PROGRESS_SECONDS = Number(process.env.BENCH_PROGRESS_SECONDS ?? 5);
 const FINAL_STATES = ['WRITTEN_BACK', 'REJECTED', 'MAPPING_FAILED', 'WRITEBACK_FAILED'];
 const ACCOUNT = {
   ...DEFAULT_EINVOICE_ACCOUNTS[0],
@@ -84,6 +86,7 @@ export async function run(): Promise<void> {
   } finally {
     await stack.app.close().catch(() => undefined);
     await stack.sandbox.stop();
+    await closeBenchConnections();
     await stack.pg.stop();
     rmSync(stack.root, { recursive: true, force: true });
     rmSync(stack.pgDir, { recursive: true, force: true });
@@ -226,7 +229,7 @@ async function measurePipeline(
     ] as const) {
       if (reached && !milestones.has(name)) milestones.set(name, elapsed);
     }
-    if (marks.length === 0 || elapsed - Number(marks[marks.length - 1].split('s')[0]) >= 5) {
+    if (marks.length === 0 || elapsed - Number(marks[marks.length - 1].split('s')[0]) >= PROGRESS_SECONDS) {
       marks.push(`${elapsed.toFixed(1)}s ${JSON.stringify(states)}`);
     }
   });
@@ -424,8 +427,25 @@ async function pull(stack: Stack, lane: Lane): Promise<void> {
   if (res.status !== 202) throw new Error(`pull refused: HTTP ${res.status}`);
 }
 
-function withDb<T>(stack: Stack, use: (db: Client) => Promise<T>): Promise<T> {
-  return withUrl(stack.databaseUrl, use);
+/**
+ * The bench's own queries (progress polling four times a second) share one connection: a connection per
+ * poll would bill a backend's start-up and SCRAM authentication to PostgreSQL's CPU in the figures.
+ */
+const benchConnections = new Map<string, Promise<Client>>();
+
+async function withDb<T>(stack: Stack, use: (db: Client) => Promise<T>): Promise<T> {
+  let connecting = benchConnections.get(stack.databaseUrl);
+  if (!connecting) {
+    const client = new Client({ connectionString: stack.databaseUrl });
+    connecting = client.connect().then(() => client);
+    benchConnections.set(stack.databaseUrl, connecting);
+  }
+  return use(await connecting);
+}
+
+async function closeBenchConnections(): Promise<void> {
+  for (const connecting of benchConnections.values()) await (await connecting).end().catch(() => undefined);
+  benchConnections.clear();
 }
 
 async function withUrl<T>(url: string, use: (db: Client) => Promise<T>): Promise<T> {

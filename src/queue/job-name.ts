@@ -4,6 +4,11 @@ export enum JobName {
   ConnectorPull = 'connector-pull',
   /** Move one submission on: map (RECEIVED), send (READY/RETRY). Key: submission id. */
   SubmissionProcess = 'submission-process',
+  /**
+   * Move on a batch of submissions a pull has just stored: one job for up to `queue.batchSize` of them,
+   * rather than a job each. Key: the batch's first submission id.
+   */
+  SubmissionProcessBatch = 'submission-process-batch',
   /** Write one outcome back to the ERP. Key: submission id. */
   SubmissionWriteBack = 'submission-writeback',
   /** Find work whose job was lost (crash between commit and enqueue, stale SUBMITTING). */
@@ -15,6 +20,7 @@ export enum JobName {
 export interface JobPayloads {
   [JobName.ConnectorPull]: { instance: string };
   [JobName.SubmissionProcess]: { submissionId: string };
+  [JobName.SubmissionProcessBatch]: { submissionIds: string[] };
   [JobName.SubmissionWriteBack]: { submissionId: string };
   [JobName.PipelineSweep]: Record<string, never>;
   [JobName.ZatcaReport]: Record<string, never>;

@@ -3,6 +3,7 @@
  * transaction), then enqueues the submissions that have work to do.
  */
 import { Injectable, Logger } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
 import { ConnectorError } from '../connectors/contract';
 import { ConnectorInstanceRepository } from '../database/repositories/connector-instance.repository';
 import { JobName } from '../queue/job-name';
@@ -21,6 +22,7 @@ export class PullService {
     private readonly instances: ConnectorInstanceRepository,
     private readonly ingest: IngestService,
     private readonly queue: QueueService,
+    private readonly config: AppConfig,
   ) {}
 
   async pull(instanceName: string): Promise<PullStats> {
@@ -43,17 +45,23 @@ export class PullService {
       for (const problem of batch.problems ?? [])
         this.logger.warn(`${instanceName}: ${problem.path}: ${problem.message}`);
       for (const result of results) stats[result.result] += 1;
-      await this.queue.sendMany(
-        JobName.SubmissionProcess,
-        results.flatMap((result) =>
-          result.submissionIds.map((submissionId) => ({ data: { submissionId }, key: submissionId })),
-        ),
-      );
+      await this.enqueue(results.flatMap((result) => result.submissionIds));
     }
     await this.instances.recordPull(live.id, stats);
     if (stats.created + stats.updated + stats['flagged-altered'] > 0) {
       this.logger.log(`${instanceName}: ${JSON.stringify(stats)}`);
     }
     return stats;
+  }
+
+  /** One job per batch of submissions (the sweep still finds any whose job is lost). */
+  private async enqueue(submissionIds: readonly string[]): Promise<void> {
+    const { batchSize } = this.config.queue;
+    const jobs: { data: { submissionIds: string[] }; key: string }[] = [];
+    for (let start = 0; start < submissionIds.length; start += batchSize) {
+      const chunk = submissionIds.slice(start, start + batchSize);
+      jobs.push({ data: { submissionIds: chunk }, key: chunk[0] });
+    }
+    await this.queue.sendMany(JobName.SubmissionProcessBatch, jobs);
   }
 }

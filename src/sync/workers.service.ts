@@ -40,6 +40,12 @@ export class WorkersService implements OnApplicationBootstrap {
       (jobs) => this.processor.processMany(jobs.map((job) => job.data.submissionId)),
       batches,
     );
+    // A batch job already holds a batch: fetched one at a time.
+    await this.queue.workBatch(
+      JobName.SubmissionProcessBatch,
+      (jobs) => this.processor.processMany(jobs.flatMap((job) => job.data.submissionIds)),
+      { fetchers: batches.fetchers, batchSize: 1 },
+    );
     await this.queue.workBatch(
       JobName.SubmissionWriteBack,
       (jobs) =>

@@ -24,9 +24,17 @@ describe('ZatcaChain1763856000000 migration', () => {
     return rows.map((row) => row.table_name);
   };
 
+  const applied = async (name: string): Promise<boolean> => {
+    const rows: unknown[] = await dataSource.query(`SELECT 1 FROM migrations WHERE name = $1`, [name]);
+    return rows.length > 0;
+  };
+
   it('creates the ZATCA tables, and down() removes them so up() can run again', async () => {
     expect(await tables()).toEqual(ZATCA_TABLES);
-    await dataSource.undoLastMigration({ transaction: 'each' });
+    // Later migrations first, then this one.
+    while (await applied('ZatcaChain1763856000000')) {
+      await dataSource.undoLastMigration({ transaction: 'each' });
+    }
     expect(await tables()).toEqual([]);
     const indexes: unknown[] = await dataSource.query(
       `SELECT 1 FROM pg_indexes WHERE indexname = 'submission_zatca_pending'`,
