@@ -8,7 +8,10 @@
  *
  * BENCH_INVOICES (default 2000), BENCH_MAX_SECONDS (default 300: stop waiting and report what was done),
  * BENCH_RAW_SECONDS (default 3), BENCH_RAW_CONCURRENCY (default 32), BENCH_PROFILE (a .cpuprofile to write),
- * BENCH_LANES (A, B or AB: which lanes to measure), BENCH_PG_STATS=1 (where PostgreSQL spent the run).
+ * BENCH_LANES (A, B or AB: which lanes to measure), BENCH_PG_STATS=1 (where PostgreSQL spent the run),
+ * BENCH_KEEP_FILES=1 (keep the run's files; on this VM's ext4 without a journal, creating files right
+ * after thousands were deleted costs ~0.5 ms of kernel CPU each, so back-to-back runs that each delete
+ * their 4,000 QR images and their database cluster disturb one another).
  */
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import {
@@ -88,8 +91,12 @@ export async function run(): Promise<void> {
     await stack.sandbox.stop();
     await closeBenchConnections();
     await stack.pg.stop();
-    rmSync(stack.root, { recursive: true, force: true });
-    rmSync(stack.pgDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP_FILES) {
+      console.log(`einvoice-pipeline: files kept in ${stack.root} and ${stack.pgDir}`);
+    } else {
+      rmSync(stack.root, { recursive: true, force: true });
+      rmSync(stack.pgDir, { recursive: true, force: true });
+    }
   }
 }
 
