@@ -19,10 +19,19 @@ export const REDACTED_PATHS = [
   '*.privateKey',
 ];
 
+function logLevel(): string {
+  return process.env.LOG_LEVEL ?? 'info';
+}
+
+/** Debug entries are wanted (LOG_LEVEL debug or trace). */
+export function isDebugLogging(): boolean {
+  return ['debug', 'trace'].includes(logLevel());
+}
+
 export function loggerOptions(): Params {
   return {
     pinoHttp: {
-      level: process.env.LOG_LEVEL ?? 'info',
+      level: logLevel(),
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       autoLogging: process.env.LOG_HTTP === 'true',
       quietReqLogger: true,

@@ -30,7 +30,13 @@ export interface ForkedSandbox {
 export function forkSandbox(options: SandboxOptions): Promise<ForkedSandbox> {
   const child = fork(__filename, [], {
     // Compiled (npm run bench) the child is plain JavaScript; from sources it needs ts-node.
-    execArgv: extname(__filename) === '.ts' ? ['-r', 'ts-node/register/transpile-only'] : [],
+    execArgv: [
+      ...(extname(__filename) === '.ts' ? ['-r', 'ts-node/register/transpile-only'] : []),
+      // BENCH_SANDBOX_PROFILE=<dir>: a CPU profile of the sandbox process, written when it stops.
+      ...(process.env.BENCH_SANDBOX_PROFILE
+        ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SANDBOX_PROFILE]
+        : []),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {

@@ -7,12 +7,14 @@ import { createEinvoiceProvider } from '../compliance/einvoice/create-einvoice-p
 import type { EinvoiceProviderConfig } from '../compliance/einvoice/einvoice-config';
 import { EinvoiceRegime } from '../compliance/einvoice/einvoice.regime';
 import type { EinvoiceProvider } from '../compliance/einvoice/provider';
+import type { HttpLogger } from '../compliance/http/http-logger';
 import type { TokenStore } from '../compliance/http/token-store';
 import { ClientRateLimiter } from '../compliance/http/client-rate-limiter';
 import { ComplianceError, type ComplianceRegime } from '../compliance/regime';
 import { stableStringify } from '../domain/content-hash';
 import { ZatcaRegime, type ZatcaRegimeDependencies } from '../compliance/ksa/zatca.regime';
 import { zatcaXmlTools } from '../compliance/ksa/zatca-xml-tools';
+import { ComplianceHttpLog } from './compliance-http-log';
 
 export type RegimeDefaults = Partial<
   Record<'in-einvoice' | 'in-ewaybill' | 'sa-zatca', Record<string, unknown>>
@@ -21,6 +23,8 @@ export type RegimeDefaults = Partial<
 export interface RegimeWiring {
   defaults: RegimeDefaults;
   tokenStore: TokenStore;
+  /** The compliance clients' request/response log; default: Nest's logger at debug level. */
+  httpLogger?: HttpLogger;
   zatca: Pick<ZatcaRegimeDependencies, 'provider' | 'chain' | 'credentials'>;
 }
 
@@ -48,7 +52,11 @@ function cachedProviders(wiring: RegimeWiring): (settings: Record<string, unknow
         rateLimiter = new ClientRateLimiter(config.rateLimit);
         limiters.set(limiterKey, rateLimiter);
       }
-      provider = createEinvoiceProvider(config, { tokenStore: wiring.tokenStore, rateLimiter });
+      provider = createEinvoiceProvider(config, {
+        tokenStore: wiring.tokenStore,
+        rateLimiter,
+        logger: wiring.httpLogger ?? new ComplianceHttpLog(),
+      });
       providers.set(key, provider);
     }
     return provider;

@@ -84,6 +84,20 @@ describe.each(['A', 'B'] as const)('catalog %s client', (catalog) => {
     expect(logged).not.toContain('Sandbox@123');
   });
 
+  it('builds no log entries while its logger does not want them', async () => {
+    let wanted = false;
+    const switchable = new CollectingHttpLogger();
+    const quiet = createEinvoiceProvider(providerConfig(sandbox, catalog), {
+      logger: { enabled: () => wanted, log: (entry) => switchable.log(entry) },
+    });
+    await quiet.generateIrn(interStateInvoice());
+    expect(switchable.entries).toEqual([]);
+    wanted = true;
+    await quiet.generateIrn(interStateInvoice());
+    expect(switchable.entries.length).toBeGreaterThan(0);
+    expect(switchable.entries.some((entry) => entry.responseBody !== undefined)).toBe(true);
+  });
+
   it('refuses a response signed with another key', async () => {
     const other = await startSandbox({ rateLimit: { limit: 0, windowMs: 60_000 } });
     try {

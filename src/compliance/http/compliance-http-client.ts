@@ -157,6 +157,7 @@ export class ComplianceHttpClient {
     responseBody?: unknown,
     error?: string,
   ): void {
+    if (this.logger.enabled?.() === false) return;
     this.logger.log({
       provider: this.options.provider,
       operation: request.operation,

@@ -15,10 +15,15 @@ export interface HttpLogEntry {
 }
 
 export interface HttpLogger {
+  /**
+   * Whether entries are wanted right now (e.g. false while debug logging is off): when false, the client
+   * neither builds nor redacts them, which for bulk calls of a megabyte is most of the logging's cost.
+   */
+  enabled?(): boolean;
   log(entry: HttpLogEntry): void;
 }
 
-export const silentHttpLogger: HttpLogger = { log: () => undefined };
+export const silentHttpLogger: HttpLogger = { enabled: () => false, log: () => undefined };
 
 /** Keeps entries in memory (tests, diagnostics). */
 export class CollectingHttpLogger implements HttpLogger {
