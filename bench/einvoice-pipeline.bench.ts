@@ -9,7 +9,9 @@
  * BENCH_INVOICES (default 2000), BENCH_MAX_SECONDS (default 300: stop waiting and report what was done),
  * BENCH_RAW_SECONDS (default 3), BENCH_RAW_CONCURRENCY (default 32), BENCH_PROFILE (a .cpuprofile to write),
  * BENCH_LANES (A, B or AB: which lanes to measure), BENCH_PG_STATS=1 (where PostgreSQL spent the run),
- * BENCH_KEEP_FILES=1 (keep the run's files; on this VM's ext4 without a journal, creating files right
+ * BENCH_BATCH and BENCH_CONC (the connector's queue.batchSize and queue.concurrency: 100 and 8),
+ * BENCH_PROGRESS_SECONDS (how often progress is printed), BENCH_SANDBOX_PROFILE=<dir> (CPU profile of the
+ * sandbox process), BENCH_KEEP_FILES=1 (keep the run's files; on this VM's ext4 without a journal, creating files right
  * after thousands were deleted costs ~0.5 ms of kernel CPU each, so back-to-back runs that each delete
  * their 4,000 QR images and their database cluster disturb one another).
  */
