@@ -21,9 +21,10 @@ export const GST_RATES: readonly string[] = Object.freeze([
   '40',
 ]);
 
+/** The slabs in Decimal's canonical text (no trailing zeros), for a lookup rather than 13 comparisons. */
+const NOTIFIED = new Set(GST_RATES.map((rate) => dec(rate).toString()));
+
 /** Whether `rate` is a notified slab, compared as decimals ("18.00" is 18). */
 export function isNotifiedGstRate(rate: string): boolean {
-  if (!isDecimalString(rate)) return false;
-  const value = dec(rate);
-  return GST_RATES.some((notified) => value.equals(notified));
+  return isDecimalString(rate) && NOTIFIED.has(dec(rate).toString());
 }

@@ -5,7 +5,6 @@
  */
 import { access, constants as fsConstants, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { contentHash } from '../../domain/content-hash';
 import { fieldError, type FieldError } from '../../domain/field-error';
 import { financialYear } from '../../domain/financial-year';
 import {
@@ -44,6 +43,7 @@ import { mapPurchaseRecord } from './purchase-record.mapper';
 import { QrRenderPool } from './qr-render-pool';
 import { ResultFileWriter } from './result-file.writer';
 import { groupRows } from './row-grouping';
+import { rowsHash } from './rows-hash';
 import { mapSalesDocument } from './sales-document.mapper';
 
 /** The CSV connector's cursor: content hashes of every file already pulled. */
@@ -72,13 +72,6 @@ function describeRows(rows: readonly CsvRow[]): string {
   if (numbers.length === 1) return `row ${numbers[0]}`;
   const contiguous = numbers.every((n, i) => i === 0 || n === numbers[i - 1] + 1);
   return contiguous ? `rows ${numbers[0]}-${numbers[numbers.length - 1]}` : `rows ${numbers.join(', ')}`;
-}
-
-/** Hash of what the rows say, column by column (row positions and column order do not matter). */
-function rowsHash(header: readonly string[], rows: readonly CsvRow[]): string {
-  return contentHash(
-    rows.map((row) => Object.fromEntries(header.map((column, i) => [column, row.values[i] ?? '']))),
-  );
 }
 
 function isCsvSyntaxError(error: unknown): boolean {
