@@ -72,6 +72,7 @@ export async function startEmbeddedPostgres(
       if (!options.quiet) console.error(String(message));
     },
   });
+  const stopNow = deferExitHookStop(pg);
   if (!initialised) await pg.initialise();
   await pg.start();
   const urlFor = (database: string): string =>
@@ -86,6 +87,35 @@ export async function startEmbeddedPostgres(
     },
     port,
     urlFor,
-    stop: () => pg.stop(),
+    stop: stopNow,
+  };
+}
+
+/** How long the package's exit hook waits for the application's own shutdown before stopping anyway. */
+const EXIT_HOOK_GRACE_MS = 15_000;
+
+/**
+ * The package stops every cluster from an exit hook on SIGINT/SIGTERM, at once, while the application is
+ * still closing: its queue and pool then lose their connections mid-shutdown ("terminating connection due
+ * to administrator command") and in-flight batches cannot record what they did. The hook's stop is made
+ * to wait for the application's (the returned function), or for a grace period when the process is going
+ * down some other way.
+ */
+function deferExitHookStop(pg: { stop(): Promise<void> }): () => Promise<void> {
+  const stop = pg.stop.bind(pg);
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  pg.stop = async () => {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      released,
+      new Promise((resolve) => (timer = setTimeout(resolve, EXIT_HOOK_GRACE_MS))),
+    ]);
+    clearTimeout(timer);
+    return stop();
+  };
+  return async () => {
+    release();
+    await stop();
   };
 }
