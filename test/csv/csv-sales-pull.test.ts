@@ -132,6 +132,17 @@ describe('CSV connector: pulling sales files', () => {
     expect(await pullAll(connector)).toHaveLength(1);
   });
 
+  it('pulls one of two identical files dropped together (the next file is read ahead of its turn)', async () => {
+    const { connector } = instance;
+    await copyFile(SAMPLE_INBOX_FILE, join(connector.directories.inbox, 'a.csv'));
+    await copyFile(SAMPLE_INBOX_FILE, join(connector.directories.inbox, 'b.csv'));
+    await copyFile(BAD_ROWS_FILE, join(connector.directories.inbox, 'c.csv'));
+    const batches = await pullAll(connector);
+    expect(batches.map((b) => b.documents[0].sourceRef?.split(' ')[0])).toEqual(['a.csv', 'c.csv']);
+    expect(await readdir(connector.directories.inbox)).toEqual([]);
+    expect((await readdir(connector.directories.processed)).sort()).toEqual(['a.csv', 'b.csv', 'c.csv']);
+  });
+
   it('keeps the file in the inbox until the consumer has taken the batch, and resumes without skipping', async () => {
     const { connector } = instance;
     await copyFile(SAMPLE_INBOX_FILE, join(connector.directories.inbox, 'a.csv'));

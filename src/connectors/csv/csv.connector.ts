@@ -46,6 +46,16 @@ import { groupRows } from './row-grouping';
 import { rowsHash } from './rows-hash';
 import { mapSalesDocument } from './sales-document.mapper';
 
+/** An inbox file read ahead: nothing when it vanished, else its hash and its batch or why there is none. */
+interface ReadAhead {
+  hash?: string;
+  hashError?: ConnectorError;
+  keptAs?: string;
+  batch?: Omit<PullBatch, 'cursor'>;
+  /** Thrown when the batch is wanted: a file already processed is moved aside without it. */
+  readError?: Error;
+}
+
 /** The CSV connector's cursor: content hashes of every file already pulled. */
 export interface CsvCursor {
   processedHashes: string[];
@@ -158,17 +168,21 @@ export class CsvConnector implements ErpConnector {
     const processed = readCursor(cursor);
     const { inbox, processed: processedDir } = this.directories;
     await mkdir(inbox, { recursive: true });
-    for (const name of await listMatchingFiles(inbox, this.config.filePattern)) {
+    const names = await listMatchingFiles(inbox, this.config.filePattern);
+    // The next file is read while the consumer stores the current batch (reading has no side effects;
+    // moving a file still waits for the consumer to ask for more).
+    let ahead = names.length > 0 ? this.readAhead(join(inbox, names[0]), names[0], profile) : undefined;
+    for (const [index, name] of names.entries()) {
+      const read = await (ahead as Promise<ReadAhead>);
+      ahead =
+        index + 1 < names.length
+          ? this.readAhead(join(inbox, names[index + 1]), names[index + 1], profile)
+          : undefined;
+      if (read.hashError) throw read.hashError;
+      if (!read.hash) continue;
       const path = join(inbox, name);
-      let hash: string;
-      try {
-        hash = await hashFile(path);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-        throw new ConnectorError('transient', `cannot read ${path}: ${(error as Error).message}`);
-      }
-      const keptAs = await plannedName(processedDir, name, hash);
-      if (processed.has(hash)) {
+      const keptAs = await plannedName(processedDir, name, read.hash);
+      if (processed.has(read.hash)) {
         this.context.log.info('csv file already processed, moved aside', {
           instance: this.instanceName,
           file: name,
@@ -176,12 +190,36 @@ export class CsvConnector implements ErpConnector {
         await moveTo(path, processedDir, keptAs);
         continue;
       }
-      const batch = await this.readSalesFile(path, name, keptAs, profile);
-      processed.add(hash);
+      if (read.readError) throw read.readError;
+      // Read ahead under the name planned then; a file moved to processed since may have changed it.
+      const batch =
+        read.batch && read.keptAs === keptAs
+          ? read.batch
+          : await this.readSalesFile(path, name, keptAs, profile);
+      processed.add(read.hash);
       const next: CsvCursor = { processedHashes: [...processed] };
       yield { ...batch, cursor: { ...next } };
       // Moved only once the consumer asked for more, i.e. after it stored the batch and cursor.
       await moveTo(path, processedDir, keptAs);
+    }
+  }
+
+  /** Hash and documents of an inbox file, settled: a failure is returned, never thrown. */
+  private async readAhead(path: string, name: string, profile: CsvProfile): Promise<ReadAhead> {
+    let hash: string;
+    try {
+      hash = await hashFile(path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      return {
+        hashError: new ConnectorError('transient', `cannot read ${path}: ${(error as Error).message}`),
+      };
+    }
+    try {
+      const keptAs = await plannedName(this.directories.processed, name, hash);
+      return { hash, keptAs, batch: await this.readSalesFile(path, name, keptAs, profile) };
+    } catch (error) {
+      return { hash, readError: error instanceof Error ? error : new Error(String(error)) };
     }
   }
 
