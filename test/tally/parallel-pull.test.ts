@@ -50,6 +50,9 @@ class CountingProxy {
       answer.pipe(res);
       answer.on('end', () => (this.inFlight -= 1));
     });
+    // The simulator closing under a test's teardown resets this request: the answer goes with it. Without
+    // a listener the reset was an unhandled 'error' that failed whichever suite ran next in the worker.
+    upstream.on('error', () => res.destroy());
     upstream.end(body);
   }
 }
