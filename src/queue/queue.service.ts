@@ -10,6 +10,9 @@ import { AppConfig } from '../config/app-config';
 import { DATABASE_URL } from '../database/database-url';
 import { JobName, type JobPayloads } from './job-name';
 
+/** Seconds before a failed job's first retry (doubling after that): every queue is created with it. */
+export const RETRY_DELAY_SECONDS = 1;
+
 export interface JobContext {
   retryCount: number;
   retryLimit: number;
@@ -50,7 +53,7 @@ export class QueueService implements OnModuleDestroy {
           name,
           policy: 'stately',
           retryLimit: name === JobName.SubmissionWriteBack ? this.config.queue.writeBackRetries : 3,
-          retryDelay: 1,
+          retryDelay: RETRY_DELAY_SECONDS,
           retryBackoff: true,
           expireInSeconds: 15 * 60,
         });

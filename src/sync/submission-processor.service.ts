@@ -32,8 +32,6 @@ import { type BatchMove, SYSTEM_ACTOR, StateTransitionsService } from './state-t
 import { WriteBackService } from './write-back.service';
 
 const S = SubmissionState;
-/** The write-back queue's retry delay (QueueService creates the queue with one second). */
-const WRITE_BACK_RETRY_DELAY_MS = 1000;
 
 type Documents = Map<string, DocumentEntity>;
 
@@ -165,7 +163,7 @@ export class SubmissionProcessorService {
       await this.transitions.moveMany(parked, S.Received, S.Ready, m),
     ]);
     // A document that cannot be mapped is reported back to the ERP with its field errors.
-    await this.writeBackNow([...movedFailed.values()], documents);
+    await this.writeBack.writeBackNow([...movedFailed.values()], documents);
     // The moved rows come back without their request documents: the payload is the one just mapped.
     return ready.flatMap((move) => {
       const row = claimed.get(move.submission.id);
@@ -198,34 +196,8 @@ export class SubmissionProcessorService {
       ),
     ]);
     // Rejections are written back too: the ERP learns the authority's error.
-    await this.writeBackNow([...pending.values(), ...rejected.values()], documents);
+    await this.writeBack.writeBackNow([...pending.values(), ...rejected.values()], documents);
     await this.failedMany(sent.filter((r) => r.error));
-  }
-
-  /**
-   * Writes the outcomes just recorded back at once, in this process: no queue round trip on the way.
-   * Whatever could not be written (a retryable failure, or anything going wrong here) goes to the
-   * write-back queue, which retries with backoff; the sweep re-enqueues it should this process die.
-   */
-  private async writeBackNow(submissions: readonly SubmissionEntity[], documents: Documents): Promise<void> {
-    if (submissions.length === 0) return;
-    let retry: string[];
-    try {
-      retry = await this.writeBack.writeBackLoaded(submissions, documents);
-    } catch (error) {
-      this.logger.warn(`write-back after submitting failed, queued instead: ${(error as Error).message}`);
-      await this.enqueueWriteBacks(submissions.map((submission) => submission.id));
-      return;
-    }
-    // This was the first attempt: the queue makes the remaining ones, after the queue's retry delay.
-    await this.queue.sendMany(
-      JobName.SubmissionWriteBack,
-      retry.map((submissionId) => ({ data: { submissionId }, key: submissionId })),
-      {
-        startAfter: new Date(Date.now() + WRITE_BACK_RETRY_DELAY_MS),
-        retryLimit: Math.max(this.config.queue.writeBackRetries - 1, 0),
-      },
-    );
   }
 
   /** Each regime's share at once: in one bulk call where the regime has one, else concurrently. */
@@ -417,8 +389,6 @@ export class SubmissionProcessorService {
     );
   }
 }
-
-/** Anything but a ComplianceError (a bug, a socket torn down oddly) may have reached the authority. */
 
 /** Moves that change nothing but the state, recorded as the system's `action`. */
 function systemMoves(submissions: readonly SubmissionEntity[], action: string): BatchMove[] {

@@ -19,7 +19,8 @@ import { AuditRepository } from '../database/repositories/audit.repository';
 import { DocumentRepository } from '../database/repositories/document.repository';
 import { SubmissionRepository } from '../database/repositories/submission.repository';
 import { SubmissionState } from '../domain/submission-state';
-import type { JobContext } from '../queue/queue.service';
+import { JobName } from '../queue/job-name';
+import { type JobContext, QueueService, RETRY_DELAY_SECONDS } from '../queue/queue.service';
 import { ConnectorRuntimeService } from './connector-runtime.service';
 import { SYSTEM_ACTOR, StateTransitionsService } from './state-transitions.service';
 
@@ -48,6 +49,7 @@ export class WriteBackService {
     private readonly connectors: ConnectorRuntimeService,
     private readonly transitions: StateTransitionsService,
     private readonly audit: AuditRepository,
+    private readonly queue: QueueService,
   ) {}
 
   /**
@@ -72,20 +74,49 @@ export class WriteBackService {
   }
 
   /**
-   * The same for submissions the caller has just moved (and their documents, by id), as a first
-   * attempt outside the queue: returns the ids of those whose failure should be retried by it.
+   * Writes back outcomes the caller has just recorded (with their documents, by id) at once, in this
+   * process: the first of the 1 + writeBackRetries attempts, with no queue round trip on the way. What
+   * failed retryably goes to the write-back queue for the remaining attempts, as does everything should
+   * this attempt itself go wrong; the sweep re-enqueues it should this process die.
    */
-  async writeBackLoaded(
+  async writeBackNow(
     submissions: readonly SubmissionEntity[],
     documents: ReadonlyMap<string, DocumentEntity>,
-  ): Promise<string[]> {
-    // The first of the 1 + writeBackRetries attempts; the queue makes the others (see the caller).
-    const job: JobContext = { retryCount: 0, retryLimit: this.config.queue.writeBackRetries };
-    const errors = await this.writeBackAll(
-      submissions.map((submission) => ({ submission, job })),
-      documents,
+  ): Promise<void> {
+    if (submissions.length === 0) return;
+    const { writeBackRetries } = this.config.queue;
+    let errors: unknown[];
+    try {
+      errors = await this.writeBackAll(
+        submissions.map((submission) => ({
+          submission,
+          job: { retryCount: 0, retryLimit: writeBackRetries },
+        })),
+        documents,
+      );
+    } catch (error) {
+      this.logger.warn(`write-back after submitting failed, queued instead: ${(error as Error).message}`);
+      await this.enqueue(submissions, {});
+      return;
+    }
+    await this.enqueue(
+      submissions.filter((_, i) => errors[i] !== undefined),
+      {
+        startAfter: new Date(Date.now() + RETRY_DELAY_SECONDS * 1000),
+        retryLimit: Math.max(writeBackRetries - 1, 0),
+      },
     );
-    return submissions.filter((_, i) => errors[i] !== undefined).map((submission) => submission.id);
+  }
+
+  private enqueue(
+    submissions: readonly SubmissionEntity[],
+    options: { startAfter?: Date; retryLimit?: number },
+  ): Promise<void> {
+    return this.queue.sendMany(
+      JobName.SubmissionWriteBack,
+      submissions.map((submission) => ({ data: { submissionId: submission.id }, key: submission.id })),
+      options,
+    );
   }
 
   private async writeBackAll(

@@ -302,17 +302,8 @@ export class CsvConnector implements ErpConnector {
   }
 
   async writeBack(document: WriteBackDocument, outcome: WriteBackOutcome): Promise<void> {
-    if (!isCsvRawDocument(document.raw)) {
-      throw new ConnectorError(
-        'system',
-        `document ${document.erpId} carries no CSV source rows to write back to`,
-      );
-    }
-    try {
-      await this.resultWriter.write(document.raw, await this.withQrImage(document, outcome));
-    } catch (error) {
-      throw this.resultFileError(document.raw.sourceFile, error);
-    }
+    const [error] = await this.writeBackMany([{ document, outcome }]);
+    if (error) throw error;
   }
 
   /**

@@ -1,7 +1,7 @@
 import { type CanonicalInvoice, type InvoiceLine } from '../../domain/canonical-invoice';
 import { sampleIndiaInvoice, sampleInterStateInvoice } from '../../domain/__fixtures__';
 import { irnScenarios, lineFrom, type TaxTreatment, withLines } from './__fixtures__/irn-scenarios';
-import { pick, randomDecimalText, randomSource } from './__fixtures__/random-source';
+import { pick, randomDecimalText, randomSource } from '../../domain/__fixtures__/random-source';
 import { decimalArithmetic } from './decimal-arithmetic';
 import { OutsideFixedPoint } from './fixed-point';
 import { fixedPointArithmetic } from './fixed-point-arithmetic';

@@ -1,5 +1,5 @@
 import { Dec, type Decimal, isDecimalString } from '../../domain/money';
-import { randomDecimalText, randomSource } from './__fixtures__/random-source';
+import { randomDecimalText, randomSource } from '../../domain/__fixtures__/random-source';
 import {
   addThousandths,
   hasAtMostPlaces,

@@ -1,6 +1,7 @@
 import type { RegimeName, WriteBackOutcome } from '../../contract';
 import type { CsvRawDocument } from '../csv-raw-document';
 import type { ResultUpdate } from '../result-table';
+import { randomSource } from '../../../domain/__fixtures__/random-source';
 
 /**
  * A seeded, varied run of write-backs to one result file, in batches as the writer applies them: documents
@@ -9,7 +10,7 @@ import type { ResultUpdate } from '../result-table';
  * (commas, quotes, line breaks, a leading '=') or that are not ASCII.
  */
 export function writeBackSequence(seed: number, batchCount = 30): ResultUpdate[][] {
-  const random = seededRandom(seed);
+  const random = randomSource(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
   const documents = Array.from({ length: 12 }, (_, index) => documentOf(index, random, pick));
   return Array.from({ length: batchCount }, (_, batch) =>
@@ -92,16 +93,4 @@ function outcomeOf(regime: RegimeName, random: () => number, pick: Pick): WriteB
         ? { ewbNo: String(381000000000 + Math.floor(random() * 1e6)), ewbValidUpto: '2026-11-07 23:59:00' }
         : { zatcaStatus: pick(['CLEARED', 'REPORTED']), zatcaQr: `AQ${hex(120)}` };
   return { regime, state: 'REGISTERED', identifiers };
-}
-
-/** mulberry32: a small deterministic generator, so a failing seed can be replayed. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
