@@ -5,7 +5,7 @@
 import type { Provider } from '@nestjs/common';
 import { FatooraClient } from '../compliance/ksa/fatoora.client';
 import { ZatcaOnboardingService } from '../compliance/ksa/onboarding.service';
-import { SecretBox } from '../compliance/ksa/secret-box';
+import { SecretBox } from '../security/secret-box';
 import type { ZatcaProvider } from '../compliance/ksa/fatoora.types';
 import { zatcaXmlTools } from '../compliance/ksa/zatca-xml-tools';
 import { AppConfig } from '../config/app-config';

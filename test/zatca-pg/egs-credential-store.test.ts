@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { EgsCredentialRecord } from '../../src/compliance/ksa/egs-credential-store';
-import { SecretBox } from '../../src/compliance/ksa/secret-box';
+import { SecretBox } from '../../src/security/secret-box';
 import { PostgresEgsCredentialStore } from '../../src/database/repositories/egs-credential.repository';
 import { createZatcaTestDatabase, type ZatcaTestDatabase } from './support/zatca-pg-database';
 

@@ -3,7 +3,7 @@ import { ConsoleLogger, Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { FatooraClient } from '../../src/compliance/ksa/fatoora.client';
 import { ZatcaOnboardingService } from '../../src/compliance/ksa/onboarding.service';
-import { SecretBox } from '../../src/compliance/ksa/secret-box';
+import { SecretBox } from '../../src/security/secret-box';
 import { zatcaXmlTools } from '../../src/compliance/ksa/zatca-xml-tools';
 import { ZatcaRegime, type ZatcaPayload } from '../../src/compliance/ksa/zatca.regime';
 import type {

@@ -5,7 +5,7 @@ import { FatooraClient } from '../../src/compliance/ksa/fatoora.client';
 import { GspKsaClient } from '../../src/compliance/ksa/gsp-ksa.client';
 import { ZatcaOnboardingService } from '../../src/compliance/ksa/onboarding.service';
 import { readEgsCsr } from '../../src/compliance/ksa/csr-reader';
-import { SecretBox } from '../../src/compliance/ksa/secret-box';
+import { SecretBox } from '../../src/security/secret-box';
 import { ZatcaRegime } from '../../src/compliance/ksa/zatca.regime';
 import { zatcaXmlTools } from '../../src/compliance/ksa/zatca-xml-tools';
 import { ComplianceError, type Registered } from '../../src/compliance/regime';

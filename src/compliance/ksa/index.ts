@@ -46,7 +46,6 @@ export type {
   OnboardingResult,
   ZatcaOnboardingDependencies,
 } from './onboarding.service';
-export { SecretBox } from './secret-box';
 export { zatcaInvoiceUuid } from './zatca-documents';
 export type { ZatcaChainFields, ZatcaXmlBuilder, ZatcaXmlSigner } from './zatca-documents';
 export {

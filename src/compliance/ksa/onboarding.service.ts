@@ -17,7 +17,7 @@ import type {
   StoredCsid,
 } from './egs-credential-store';
 import type { CsidCredentials, CsidGrant, ZatcaInvoiceResult, ZatcaProvider } from './fatoora.types';
-import type { SecretBox } from './secret-box';
+import type { SecretBox } from '../../security/secret-box';
 import type { ZatcaXmlBuilder, ZatcaXmlSigner } from './zatca-documents';
 import { parseSigningCertificate } from './certificate';
 

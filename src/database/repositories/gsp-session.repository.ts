@@ -6,7 +6,7 @@
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { SecretBox } from '../../compliance/ksa/secret-box';
+import { SecretBox } from '../../security/secret-box';
 import type { StoredToken, TokenStore } from '../../compliance/http/token-store';
 import { MasterKey } from '../master-key';
 

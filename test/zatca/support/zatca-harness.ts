@@ -4,7 +4,7 @@ import { InMemoryZatcaChainStore } from '../../../src/compliance/ksa/chain';
 import { InMemoryEgsCredentialStore } from '../../../src/compliance/ksa/egs-credential-store';
 import { FatooraClient } from '../../../src/compliance/ksa/fatoora.client';
 import { ZatcaOnboardingService } from '../../../src/compliance/ksa/onboarding.service';
-import { SecretBox } from '../../../src/compliance/ksa/secret-box';
+import { SecretBox } from '../../../src/security/secret-box';
 import { ZatcaRegime, type ZatcaRegimeDependencies } from '../../../src/compliance/ksa/zatca.regime';
 import { zatcaXmlTools } from '../../../src/compliance/ksa/zatca-xml-tools';
 import type { SubmitContext } from '../../../src/compliance/regime';
