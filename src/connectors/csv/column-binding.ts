@@ -117,6 +117,22 @@ export function cellText(binding: ColumnBinding, row: CsvRow, path: string): str
   return index === undefined ? '' : (row.values[index] ?? '').trim();
 }
 
+/** The text a field takes in a row: its constant, else its cell, else its default. */
+function givenText(binding: ColumnBinding, path: string, cell: string): string | undefined {
+  return binding.profile.constants[path] ?? (cell !== '' ? cell : binding.defaults[path]);
+}
+
+/** Non-empty given text through the field's value map ("Credit Note" → CRN). */
+function mappedText(binding: ColumnBinding, path: string, text: string): string {
+  return binding.profile.valueMaps[path]?.[text.trim().toLowerCase()] ?? text.trim();
+}
+
+/** A field's text in a row as the profile reads it, before parsing: undefined when it has none. */
+export function fieldText(binding: ColumnBinding, row: CsvRow, path: string): string | undefined {
+  const text = givenText(binding, path, cellText(binding, row, path));
+  return text === undefined || text.trim() === '' ? undefined : mappedText(binding, path, text);
+}
+
 export function readRowFields(binding: ColumnBinding, row: CsvRow): RowFields {
   const { profile } = binding;
   const fields: RowFields = { rowNumber: row.rowNumber, values: new Map(), columns: new Map(), errors: [] };
@@ -126,7 +142,7 @@ export function readRowFields(binding: ColumnBinding, row: CsvRow): RowFields {
     if (!kind) continue;
     const cell = cellText(binding, row, path);
     const column = cell !== '' ? profile.columns[path] : undefined;
-    const text = profile.constants[path] ?? (cell !== '' ? cell : binding.defaults[path]);
+    const text = givenText(binding, path, cell);
     const label = cellLabel(row.rowNumber, column ?? profile.columns[path], path);
     const errorPath = cellPath(row.rowNumber, column ?? profile.columns[path] ?? path);
     if (text === undefined || text.trim() === '') {
@@ -135,7 +151,7 @@ export function readRowFields(binding: ColumnBinding, row: CsvRow): RowFields {
       }
       continue;
     }
-    const mapped = profile.valueMaps[path]?.[text.trim().toLowerCase()] ?? text.trim();
+    const mapped = mappedText(binding, path, text);
     const parsed = parseCell(kind, mapped, format);
     if (parsed.ok) {
       fields.values.set(path, parsed.value);

@@ -2,6 +2,8 @@
  * What a CSV SourceDocument carries as `raw`: enough to show the operator the original rows and to write
  * the result CSV next to them later, in another process, from what the database kept.
  */
+import { isNoteType, type NoteType } from './document-identity';
+
 export interface CsvRawRow {
   rowNumber: number;
   values: string[];
@@ -13,6 +15,9 @@ export interface CsvRawDocument {
   /** Name the file arrived with in the inbox. */
   originalFile: string;
   profile: string;
+  /** A credit or debit note's type (part of its id and QR image name); absent for an invoice, and for
+   * documents pulled before notes were told apart. */
+  noteType?: NoteType;
   header: string[];
   rows: CsvRawRow[];
 }
@@ -27,6 +32,7 @@ export function isCsvRawDocument(value: unknown): value is CsvRawDocument {
   return (
     typeof raw.sourceFile === 'string' &&
     typeof raw.profile === 'string' &&
+    (raw.noteType === undefined || isNoteType(raw.noteType)) &&
     isStringArray(raw.header) &&
     Array.isArray(raw.rows) &&
     raw.rows.every((row: unknown) => {

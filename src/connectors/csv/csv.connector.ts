@@ -28,6 +28,7 @@ import type { CsvProfile } from './csv-profile';
 import { type CsvRawDocument, isCsvRawDocument } from './csv-raw-document';
 import { type CsvRow, type CsvTable, readCsvFile } from './csv-reader';
 import { CsvConnectorConfig } from './csv.config';
+import { qrImageName, withNoteType } from './document-identity';
 import {
   globToRegExp,
   hashFile,
@@ -258,11 +259,13 @@ export class CsvConnector implements ErpConnector {
         sourceFile: keptAs,
         originalFile: name,
         profile: profile.name,
+        ...(group.noteType ? { noteType: group.noteType } : {}),
         header: table.header,
         rows: group.rows.map((row) => ({ rowNumber: row.rowNumber, values: row.values })),
       };
       return {
-        erpId: `${profile.name}:${documentNumber}:${year}`,
+        // `<profile>:<number>:<financial year>`, and `:CRN` or `:DBN` after it for a note (see withNoteType).
+        erpId: withNoteType(`${profile.name}:${documentNumber}:${year}`, group.noteType),
         contentHash: rowsHash(table.header, group.rows),
         direction: 'sales',
         documentNumber,
@@ -320,7 +323,7 @@ export class CsvConnector implements ErpConnector {
           );
         }
         try {
-          return { raw: document.raw, outcome: await this.withQrImage(document, outcome) };
+          return { raw: document.raw, outcome: await this.withQrImage(document, document.raw, outcome) };
         } catch (error) {
           return this.resultFileError(document.raw.sourceFile, error);
         }
@@ -348,11 +351,16 @@ export class CsvConnector implements ErpConnector {
   /** Adds the path of a printable QR PNG (in `<outbox>/qr/`) to an outcome that carries a QR payload. */
   private async withQrImage(
     document: WriteBackDocument,
+    raw: CsvRawDocument,
     outcome: WriteBackOutcome,
   ): Promise<WriteBackOutcome> {
     const payload = outcome.identifiers.signedQrCode ?? outcome.identifiers.zatcaQr;
     if (!payload || outcome.identifiers.qrPngPath) return outcome;
-    const name = `${document.documentNumber ?? document.erpId}-${outcome.regime}`;
+    // Without a number the erpId names the image, and a note's already carries its type.
+    const name =
+      document.documentNumber !== undefined
+        ? qrImageName(document.documentNumber, raw.noteType, outcome.regime)
+        : `${document.erpId}-${outcome.regime}`;
     const qrPngPath = await this.qrImages.render(join(this.directories.outbox, 'qr'), name, payload);
     return { ...outcome, identifiers: { ...outcome.identifiers, qrPngPath } };
   }

@@ -9,6 +9,7 @@ import { sum, toFixed } from '../../domain/money';
 import type { PurchaseRecord } from '../contract';
 import { type ColumnBinding, type RowFields, cellLabel, cellPath, readRowFields } from './column-binding';
 import type { CsvRow } from './csv-reader';
+import { isNoteType, withNoteType } from './document-identity';
 
 const AMOUNT_FIELDS = ['taxableValue', 'igst', 'cgst', 'sgst', 'cess'] as const;
 const DOCUMENT_TYPES: readonly PurchaseRecord['documentType'][] = ['INV', 'CRN', 'DBN'];
@@ -87,9 +88,13 @@ export function mapPurchaseRecord(
   >;
   const statedTotal = rows.every((row) => row.values.has('total')) ? total(rows, 'total') : undefined;
   const ownId = first(rows, 'erpId', isText);
-  const erpId = ownId
-    ? `${binding.profile.name}:${ownId}`
-    : `${binding.profile.name}:${supplierGstin}:${billNumber}:${financialYear(billDate)}`;
+  // A supplier's note may carry the number of its invoice: as on the sales side, a note's id ends in its type.
+  const erpId = withNoteType(
+    ownId
+      ? `${binding.profile.name}:${ownId}`
+      : `${binding.profile.name}:${supplierGstin}:${billNumber}:${financialYear(billDate)}`,
+    isNoteType(documentType) ? documentType : undefined,
+  );
   const record: PurchaseRecord = {
     erpId,
     supplierGstin,

@@ -1,15 +1,21 @@
 /**
  * Splits a file's rows into documents. `line-per-row`: rows sharing a document key (sales: document number;
- * purchases: supplier GSTIN + bill number) form one document, wherever they are in the file.
- * `document-per-row`: each row is a document; rows repeating a key are grouped and reported by the mapper.
+ * purchases: supplier GSTIN + bill number) and a document type form one document, wherever they are in the
+ * file. An invoice and a credit or debit note with the same number are two documents; every type that is
+ * not a note counts as an invoice here, so rows that disagree on it stay together and the mapper reports
+ * them. `document-per-row`: each row is a document; rows repeating a key are grouped and reported by the
+ * mapper.
  */
 import { fieldError, type FieldError } from '../../domain/field-error';
 import { type ColumnBinding, cellLabel, cellPath, cellText } from './column-binding';
 import type { CsvRow } from './csv-reader';
+import { type NoteType, noteTypeOf } from './document-identity';
 
 export interface RowGroup {
   /** The key cells as written, joined by "|" (sales: just the document number). */
   key: string;
+  /** Set when the rows are a credit or debit note's; undefined for an invoice's. */
+  noteType?: NoteType;
   rows: CsvRow[];
 }
 
@@ -42,9 +48,12 @@ export function groupRows(
       continue;
     }
     const key = parts.join('|');
-    const group = groups.get(key) ?? { key, rows: [] };
+    const noteType = noteTypeOf(binding, row);
+    // The type is one of a few fixed words, so a space after it cannot be confused with a key's own.
+    const typedKey = `${noteType ?? 'INV'} ${key}`;
+    const group = groups.get(typedKey) ?? { key, ...(noteType ? { noteType } : {}), rows: [] };
     group.rows.push(row);
-    groups.set(key, group);
+    groups.set(typedKey, group);
   }
   return { groups: [...groups.values()], problems };
 }
