@@ -116,7 +116,10 @@ export class QueueConfig {
   @Max(20)
   writeBackRetries = 5;
 
-  /** A submission stuck in SUBMITTING longer than this is presumed crashed: its outcome is unknown. */
+  /**
+   * A submission SUBMITTING for longer than this is presumed crashed: its outcome is unknown. A live send
+   * renews it every third of it, however long the call waits (rate limits, Retry-After, retries).
+   */
   @IsInt()
   @Min(5)
   submittingLeaseSeconds = 120;

@@ -29,6 +29,7 @@ import { nextAttemptDelayMs } from './backoff';
 import { ConnectorRuntimeService } from './connector-runtime.service';
 import { effectiveInvoice } from './effective-invoice';
 import { type BatchMove, SYSTEM_ACTOR, StateTransitionsService } from './state-transitions.service';
+import { holdSubmittingLease } from './submitting-lease';
 import { WriteBackService } from './write-back.service';
 
 const S = SubmissionState;
@@ -174,7 +175,20 @@ export class SubmissionProcessorService {
   /** Sends the claimed submissions concurrently and records every outcome in one go. */
   private async submitMany(claimed: readonly SubmissionEntity[], documents: Documents): Promise<void> {
     if (claimed.length === 0) return;
-    const sent = await this.sendAll(claimed, documents);
+    const release = holdSubmittingLease(
+      claimed.map((s) => s.id),
+      {
+        renew: (ids) => this.submissions.renewSubmittingLease(ids),
+        leaseSeconds: this.config.queue.submittingLeaseSeconds,
+        logger: this.logger,
+      },
+    );
+    let sent: Sent[];
+    try {
+      sent = await this.sendAll(claimed, documents);
+    } finally {
+      release();
+    }
     const [pending, rejected] = await this.dataSource.transaction(async (m) => [
       // REGISTERED and on to WRITEBACK_PENDING in one statement, both steps audited.
       await this.transitions.moveMany(

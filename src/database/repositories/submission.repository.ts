@@ -154,6 +154,18 @@ export class SubmissionRepository {
     return list.map((row) => manager.create(SubmissionEntity, this.fromRaw(row)));
   }
 
+  /**
+   * Renews the SUBMITTING lease of submissions whose call is still in progress, so that the sweep does not
+   * take a slow but live send for a dead worker's. Rows that have left SUBMITTING are not touched.
+   */
+  async renewSubmittingLease(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE submission SET submitting_since = now() WHERE id = ANY($1::uuid[]) AND state = $2`,
+      [[...ids], SubmissionState.Submitting],
+    );
+  }
+
   /** Submissions the sweep should (re)enqueue: work waiting in a state a job moves on. */
   async findActionable(limit: number): Promise<Pick<SubmissionEntity, 'id' | 'state'>[]> {
     const rows: { id: string; state: SubmissionState }[] = await this.dataSource.query(
