@@ -1,18 +1,22 @@
 /**
  * What operators do: look at documents and submissions, retry failures (by ids or by filter), fix a
  * document by overriding canonical fields. Every action is audited with the operator's name and reason.
+ * A simplified invoice ZATCA refused to report is retried by re-issuing it (see zatca-report-reissue).
  */
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { RegimeRegistry } from '../compliance/regime-registry';
 import { AuditRepository } from '../database/repositories/audit.repository';
 import { DocumentRepository, type DocumentFilter } from '../database/repositories/document.repository';
 import { SubmissionRepository, type SubmissionFilter } from '../database/repositories/submission.repository';
 import { RETRYABLE_STATES, SubmissionState } from '../domain/submission-state';
 import { JobName } from '../queue/job-name';
 import { QueueService } from '../queue/queue.service';
+import { ConnectorRuntimeService } from './connector-runtime.service';
 import { effectiveInvoice } from './effective-invoice';
 import { StateTransitionsService } from './state-transitions.service';
+import { isRefusedReport, reissueRefusedReport } from './zatca-report-reissue';
 
 export interface OperatorAction {
   operator: string;
@@ -35,6 +39,8 @@ export class OperatorService {
     private readonly audit: AuditRepository,
     private readonly transitions: StateTransitionsService,
     private readonly queue: QueueService,
+    private readonly regimes: RegimeRegistry,
+    private readonly connectors: ConnectorRuntimeService,
   ) {}
 
   async listDocuments(filter: DocumentFilter) {
@@ -93,6 +99,23 @@ export class OperatorService {
     }
     for (const submission of items) {
       const target = RETRYABLE_STATES[submission.state];
+      if (!target && isRefusedReport(submission)) {
+        const reissue = await reissueRefusedReport(
+          {
+            documents: this.documents,
+            regimes: this.regimes,
+            connectors: this.connectors,
+            transitions: this.transitions,
+            queue: this.queue,
+          },
+          submission,
+          action,
+        );
+        if ('why' in reissue)
+          result.skipped.push({ submissionId: submission.id, state: submission.state, why: reissue.why });
+        else result.retried.push({ submissionId: submission.id, from: submission.state, to: reissue.to });
+        continue;
+      }
       if (!target) {
         result.skipped.push({
           submissionId: submission.id,

@@ -2,8 +2,10 @@
  * Reports signed simplified invoices to ZATCA within its 24 hours. The `sa-zatca` regime signs a
  * simplified invoice locally and hands its QR back at once (status SIGNED_PENDING_REPORTING); this
  * service sends each stored signed XML, unchanged, oldest ICV first per EGS unit, and records the answer:
- * REPORTED (warnings kept), NOT_REPORTED (ZATCA's messages kept in the error columns and response), or
- * still pending after a transient/auth failure (tried again on the next run).
+ * REPORTED (warnings kept), NOT_REPORTED (ZATCA's messages kept in the error columns and response, and
+ * on the signed invoice, which may then be re-issued once corrected), or still pending after a
+ * transient/auth failure (tried again on the next run). Only a submission's current (not superseded)
+ * signed invoice is reported.
  *
  * Scheduling: a scheduler tick (every few minutes; well under the 24 h limit, e.g. 5 min) only enqueues
  * a `zatca-report` job with one fixed singleton key, like the sweep; the worker handling that job calls
@@ -21,6 +23,7 @@ import {
   type ZatcaRegimeDependencies,
 } from '../compliance/ksa/zatca.regime';
 import { AuditRepository } from '../database/repositories/audit.repository';
+import { markSignedInvoiceRejected } from '../database/repositories/zatca-chain.repository';
 import { SubmissionState } from '../domain/submission-state';
 import { SYSTEM_ACTOR } from './state-transitions.service';
 
@@ -53,6 +56,7 @@ const REPORTING_LOCK = 'zatca-reporting';
 
 interface PendingRow {
   submission_id: string;
+  generation: number;
   document_id: string;
   egs_unit_id: string;
   uuid: string;
@@ -114,9 +118,10 @@ export class ZatcaReportingService {
 
   private pending(limit: number): Promise<PendingRow[]> {
     return this.dataSource.query(
-      `SELECT s.id AS submission_id, s.document_id, z.egs_unit_id, z.uuid, z.icv, z.invoice_hash, z.signed_xml,
-              extract(epoch FROM now() - z.created_at)::float8 / 3600 AS age_hours
-         FROM submission s JOIN zatca_signed_invoice z ON z.submission_id = s.id
+      `SELECT s.id AS submission_id, z.generation, s.document_id, z.egs_unit_id, z.uuid, z.icv, z.invoice_hash,
+              z.signed_xml, extract(epoch FROM now() - z.created_at)::float8 / 3600 AS age_hours
+         FROM submission s
+         JOIN zatca_signed_invoice z ON z.submission_id = s.id AND z.superseded_at IS NULL
         WHERE s.zatca_status = $1 AND s.regime = 'sa-zatca' AND s.state = ANY($2)
         ORDER BY z.egs_unit_id, z.icv
         LIMIT $3`,
@@ -152,6 +157,11 @@ export class ZatcaReportingService {
           error: { errorClass: 'rejected', code: outcome.code, message: outcome.message },
         });
         if (!updated) return undefined;
+        await markSignedInvoiceRejected(
+          m,
+          { submissionId: row.submission_id, generation: row.generation },
+          { code: outcome.code, message: outcome.message },
+        );
         this.logger.warn(
           `ZATCA refused to report simplified invoice ${row.uuid} (submission ${row.submission_id}): ${outcome.message}`,
         );

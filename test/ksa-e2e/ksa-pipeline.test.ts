@@ -1,11 +1,14 @@
 /**
  * KSA through the whole pipeline against the ZATCA simulator: an EGS unit onboarded through the operator
  * API, a standard invoice cleared synchronously, a simplified one signed at once (QR available before
- * reporting) and reported by the reporting job, its final status written back to the ERP.
+ * reporting) and reported by the reporting job, its final status written back to the ERP; a standard
+ * invoice ZATCA rejected, corrected by an operator override and retried, cleared as a new invoice; a
+ * simplified one ZATCA refused to report, corrected and retried, re-issued with a new QR and reported.
  */
+import { DataSource } from 'typeorm';
 import { json, postSignedWebhook } from '../support/http';
 import { decodeQrTlv } from '../../src/compliance/ksa/qr';
-import { sampleSaudiInvoice } from '../../src/domain/__fixtures__';
+import { SAMPLE_SAUDI_SELLER_VAT, sampleSaudiInvoice } from '../../src/domain/__fixtures__';
 import { startZatcaSimulator, type ZatcaSimulator } from '../../src/sandbox/zatca';
 import { demoEgsUnit } from '../../src/sandbox/zatca/demo-egs-unit';
 import { SweepService } from '../../src/sync/sweep.service';
@@ -131,5 +134,137 @@ describe('KSA e-invoicing through the pipeline (ZATCA simulator, real Postgres a
     const actions = doc.audit.map((a: { action: string }) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['registered', 'zatca-reported', 'written-back']));
     expect(actions.filter((a: string) => a === 'written-back')).toHaveLength(2);
+  });
+
+  it('re-issues a rejected standard invoice once an operator corrected it, as a new invoice in the next slot', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const invoice = sampleSaudiInvoice({ documentNumber: 'KSA-E2E-3', documentDate: today });
+    const wrongVat = '311111111100003';
+    const [documentId] = await push([
+      {
+        ...invoice,
+        seller: { ...invoice.seller, vatNumber: wrongVat },
+        ksa: { ...invoice.ksa, egsUnitId: EGS },
+      },
+    ]);
+    const rejected = await submissionOf(documentId, (s) => s.state === 'REJECTED');
+    expect(rejected).toMatchObject({ errorClass: 'rejected', errorCode: 'vat-number-mismatch' });
+    const rejectedAtZatca = zatca.records.invoices.at(-1)!;
+    expect(rejectedAtZatca).toMatchObject({ endpoint: 'clearance', status: 'NOT_CLEARED' });
+    const operatorAction = (reason: string) => ({ operator: 'noura', reason });
+    const retry = async () => {
+      const res = await api('/submissions/retry', {
+        method: 'POST',
+        body: JSON.stringify({ ids: [rejected.id], ...operatorAction('seller VAT fixed') }),
+      });
+      expect((await json(res)).retried).toHaveLength(1);
+    };
+
+    // retried as it was: refused without sending, ZATCA's code kept
+    const sentBefore = zatca.records.invoices.length;
+    await retry();
+    const refused = await submissionOf(
+      documentId,
+      (s) => s.state === 'REJECTED' && String(s.errorMessage).includes('nothing was corrected'),
+    );
+    expect(refused.errorCode).toBe('vat-number-mismatch');
+    expect(zatca.records.invoices.length).toBe(sentBefore);
+
+    const overridden = await api(`/documents/${documentId}/overrides`, {
+      method: 'PATCH',
+      body: JSON.stringify({
+        overrides: { 'seller.vatNumber': SAMPLE_SAUDI_SELLER_VAT },
+        ...operatorAction('VAT number of the EGS certificate'),
+      }),
+    });
+    expect(overridden.status).toBe(200);
+    await retry();
+    const cleared = await submissionOf(documentId, (s) => s.state === 'WRITTEN_BACK');
+
+    expect(cleared).toMatchObject({ zatcaStatus: 'CLEARED', zatcaIcv: Number(rejectedAtZatca.icv) + 1 });
+    expect(cleared.zatcaUuid).not.toBe(rejectedAtZatca.uuid);
+    expect(zatca.records.invoices.slice(sentBefore).map((r) => [r.uuid, r.icv, r.status])).toEqual([
+      [cleared.zatcaUuid, String(Number(rejectedAtZatca.icv) + 1), 'CLEARED'],
+    ]);
+    const signed: { uuid: string; generation: number; superseded: boolean }[] = await t.app
+      .get(DataSource)
+      .query(
+        `SELECT uuid, generation, superseded_at IS NOT NULL AS superseded FROM zatca_signed_invoice
+        WHERE submission_id = $1 ORDER BY generation`,
+        [rejected.id],
+      );
+    expect(signed).toEqual([
+      { uuid: rejectedAtZatca.uuid, generation: 0, superseded: true },
+      { uuid: cleared.zatcaUuid, generation: 1, superseded: false },
+    ]);
+  });
+
+  it('re-issues a simplified invoice ZATCA refused to report once corrected, with a new QR, and reports it', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const invoice = sampleSaudiInvoice({
+      documentNumber: 'KSA-E2E-4',
+      documentDate: today,
+      supplyType: 'B2C',
+      ksa: { invoiceKind: 'simplified', issueTime: '11:45:00', egsUnitId: EGS },
+    });
+    const [documentId] = await push([
+      { ...invoice, seller: { ...invoice.seller, vatNumber: '311111111100003' } },
+    ]);
+    const signed = await submissionOf(documentId, (s) => s.state === 'WRITTEN_BACK');
+    expect((await t.app.get(ZatcaReportingService).reportDue()).rejected).toEqual([signed.id]);
+    await t.app.get(SweepService).sweep();
+    const refused = await submissionOf(
+      documentId,
+      (s) => s.state === 'WRITTEN_BACK' && s.zatcaStatus === 'NOT_REPORTED',
+    );
+    expect(refused).toMatchObject({ errorClass: 'rejected', errorCode: 'vat-number-mismatch' });
+    const retry = async () =>
+      json(
+        await api('/submissions/retry', {
+          method: 'POST',
+          body: JSON.stringify({ ids: [signed.id], operator: 'noura', reason: 'ZATCA refused the report' }),
+        }),
+      );
+
+    const unchanged = await retry();
+    expect(unchanged.retried).toEqual([]);
+    expect(unchanged.skipped[0].why).toContain('nothing was corrected');
+
+    await api(`/documents/${documentId}/overrides`, {
+      method: 'PATCH',
+      body: JSON.stringify({
+        overrides: { 'seller.vatNumber': SAMPLE_SAUDI_SELLER_VAT },
+        operator: 'noura',
+        reason: 'VAT number of the EGS certificate',
+      }),
+    });
+    expect((await retry()).retried).toEqual([
+      { submissionId: signed.id, from: 'WRITTEN_BACK', to: 'WRITEBACK_PENDING' },
+    ]);
+    const reissued = await submissionOf(
+      documentId,
+      (s) => s.state === 'WRITTEN_BACK' && s.zatcaStatus === 'SIGNED_PENDING_REPORTING',
+    );
+    expect(reissued.zatcaIcv).toBe((signed.zatcaIcv as number) + 1);
+    expect(reissued.zatcaUuid).not.toBe(signed.zatcaUuid);
+    expect(reissued.signedQr).not.toBe(signed.signedQr);
+    expect(
+      decodeQrTlv(reissued.signedQr as string)
+        .get(2)
+        ?.toString('utf8'),
+    ).toBe(SAMPLE_SAUDI_SELLER_VAT);
+    expect(reissued.errorClass).toBeNull();
+
+    expect((await t.app.get(ZatcaReportingService).reportDue()).reported).toEqual([signed.id]);
+    await t.app.get(SweepService).sweep();
+    await submissionOf(documentId, (s) => s.state === 'WRITTEN_BACK' && s.zatcaStatus === 'REPORTED');
+    expect(
+      zatca.records.invoices
+        .filter((r) => r.endpoint === 'reporting' && [signed.zatcaUuid, reissued.zatcaUuid].includes(r.uuid))
+        .map((r) => [r.uuid, r.status]),
+    ).toEqual([
+      [signed.zatcaUuid, 'NOT_REPORTED'],
+      [reissued.zatcaUuid, 'REPORTED'],
+    ]);
   });
 });

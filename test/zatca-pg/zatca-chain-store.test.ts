@@ -145,4 +145,86 @@ describe('PostgresZatcaChainStore', () => {
     );
     expect(rows[0].qr).toBe('AQVOYWpk');
   });
+
+  describe('re-issue after a rejection', () => {
+    const rejection = { code: 'BR-KSA-42', message: 'The buyer name (BT-44) must be present' };
+    const generations = (submissionId: string): Promise<Record<string, unknown>[]> =>
+      dataSource.query(
+        `SELECT generation, icv, uuid, rejection, rejected_at IS NOT NULL AS rejected,
+                superseded_at IS NOT NULL AS superseded
+           FROM zatca_signed_invoice WHERE submission_id = $1 ORDER BY generation`,
+        [submissionId],
+      );
+
+    it('signs the next generation in the next slot, chained after the rejected one, which stays stored', async () => {
+      const owner = await newOwner();
+      const rejected = await store.withNextChainSlot('egs-r', fakeSign, owner);
+      const between = await store.withNextChainSlot('egs-r', fakeSign, await newOwner());
+      await store.markRejected(rejected, rejection);
+      expect(await store.findSigned(owner.submissionId)).toEqual({ ...rejected, rejection });
+
+      const reissue = { ...owner, uuid: randomUUID(), generation: 1 };
+      const reissued = await store.withNextChainSlot('egs-r', fakeSign, reissue);
+
+      expect(reissued).toMatchObject({ generation: 1, icv: 3, pih: between.hash, uuid: reissue.uuid });
+      expect(await store.findSigned(owner.submissionId)).toEqual(reissued);
+      expect(await generations(owner.submissionId)).toEqual([
+        { generation: 0, icv: 1, uuid: owner.uuid, rejection, rejected: true, superseded: true },
+        { generation: 1, icv: 3, uuid: reissue.uuid, rejection: null, rejected: false, superseded: false },
+      ]);
+      // a rerun of the same re-issue (after a crash) gets the stored one: no third invoice
+      const sign = jest.fn(fakeSign);
+      expect(await store.withNextChainSlot('egs-r', sign, reissue)).toEqual(reissued);
+      expect(sign).not.toHaveBeenCalled();
+      expect(await store.current('egs-r')).toEqual({ lastIcv: 3, lastHash: reissued.hash });
+    });
+
+    it('refuses to re-issue an invoice ZATCA did not reject, and leaves the chain as it was', async () => {
+      const owner = await newOwner();
+      await store.withNextChainSlot('egs-s', fakeSign, owner);
+      const before = await store.current('egs-s');
+
+      await expect(
+        store.withNextChainSlot('egs-s', fakeSign, { ...owner, uuid: randomUUID(), generation: 1 }),
+      ).rejects.toThrow('no rejected invoice of generation 0');
+      await expect(
+        store.withNextChainSlot('egs-s', fakeSign, { ...owner, uuid: randomUUID(), generation: 2 }),
+      ).rejects.toThrow('no rejected invoice of generation 1');
+      expect(await store.current('egs-s')).toEqual(before);
+      expect(await generations(owner.submissionId)).toHaveLength(1);
+    });
+
+    it('signs one re-issue when two workers re-issue the same rejected invoice at once', async () => {
+      const owner = await newOwner();
+      await store.markRejected(await store.withNextChainSlot('egs-t', fakeSign, owner), rejection);
+      const other = new PostgresZatcaChainStore(await db.connect(3));
+      const reissue = { ...owner, uuid: randomUUID(), generation: 1 };
+
+      const [a, b] = await Promise.all([
+        store.withNextChainSlot('egs-t', fakeSign, reissue),
+        other.withNextChainSlot('egs-t', fakeSign, reissue),
+      ]);
+
+      expect(a).toEqual(b);
+      expect(await store.current('egs-t')).toMatchObject({ lastIcv: 2 });
+      expect((await generations(owner.submissionId)).map((g) => g.generation)).toEqual([0, 1]);
+    });
+
+    it('never holds two current invoices for one submission, nor supersedes one not rejected', async () => {
+      const owner = await newOwner();
+      await store.withNextChainSlot('egs-u', fakeSign, owner);
+      const insertGeneration = () =>
+        dataSource.query(
+          `INSERT INTO zatca_signed_invoice (submission_id, generation, egs_unit_id, icv, pih, uuid, invoice_hash, signed_xml)
+           VALUES ($1, 1, 'egs-u', 99, 'pih', $2, 'hash', '<Invoice/>')`,
+          [owner.submissionId, randomUUID()],
+        );
+      await expect(insertGeneration()).rejects.toThrow(/zatca_signed_invoice_current/);
+      await expect(
+        dataSource.query(`UPDATE zatca_signed_invoice SET superseded_at = now() WHERE submission_id = $1`, [
+          owner.submissionId,
+        ]),
+      ).rejects.toThrow(/zatca_signed_invoice_superseded_rejected/);
+    });
+  });
 });

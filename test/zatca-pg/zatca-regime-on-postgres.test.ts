@@ -1,59 +1,20 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ConsoleLogger, Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { FatooraClient } from '../../src/compliance/ksa/fatoora.client';
-import { ZatcaOnboardingService } from '../../src/compliance/ksa/onboarding.service';
 import { SecretBox } from '../../src/security/secret-box';
-import { zatcaXmlTools } from '../../src/compliance/ksa/zatca-xml-tools';
-import { ZatcaRegime, type ZatcaPayload } from '../../src/compliance/ksa/zatca.regime';
-import type {
-  CsidCredentials,
-  InvoiceSubmission,
-  ZatcaInvoiceResult,
-} from '../../src/compliance/ksa/fatoora.types';
+import type { ZatcaPayload } from '../../src/compliance/ksa/zatca.regime';
 import type { Registered, SubmitContext } from '../../src/compliance/regime';
-import { AuditRepository } from '../../src/database/repositories/audit.repository';
-import { PostgresEgsCredentialStore } from '../../src/database/repositories/egs-credential.repository';
-import { PostgresZatcaChainStore } from '../../src/database/repositories/zatca-chain.repository';
 import { startZatcaSimulator, type ZatcaSimulator } from '../../src/sandbox/zatca';
-import { ZatcaReportingService } from '../../src/sync/zatca-reporting.service';
 import { testEgsUnit, testInvoice } from '../zatca/support/egs-fixtures';
 import {
   createZatcaTestDatabase,
   insertZatcaSubmission,
+  storeRegisteredOutcome,
   type ZatcaTestDatabase,
 } from './support/zatca-pg-database';
+import { wireZatcaProcess as wire } from './support/zatca-pg-process';
 
 const UNIT = 'egs-pos-riyadh';
-
-/** The real client, counting what it reports (the simulator answers a repeat 409 without recording it). */
-class CountingFatooraClient extends FatooraClient {
-  readonly reportedUuids: string[] = [];
-
-  override report(credentials: CsidCredentials, submission: InvoiceSubmission): Promise<ZatcaInvoiceResult> {
-    this.reportedUuids.push(submission.uuid);
-    return super.report(credentials, submission);
-  }
-}
-
-/** One process's view: its own pool, stores, onboarding service and regime, as the app would wire them. */
-function wire(dataSource: DataSource, simulator: ZatcaSimulator, secretBox: SecretBox) {
-  const client = new CountingFatooraClient({ baseUrl: simulator.url, timeoutMs: 5_000 });
-  const chain = new PostgresZatcaChainStore(dataSource);
-  const credentials = new PostgresEgsCredentialStore(dataSource);
-  const onboarding = new ZatcaOnboardingService({
-    provider: client,
-    store: credentials,
-    secretBox,
-    ...zatcaXmlTools,
-  });
-  const regime = new ZatcaRegime({ provider: client, chain, credentials: onboarding, ...zatcaXmlTools });
-  const reporting = new ZatcaReportingService(dataSource, new AuditRepository(dataSource), {
-    provider: client,
-    credentials: onboarding,
-  });
-  return { client, chain, onboarding, regime, reporting };
-}
 
 describe('the sa-zatca regime on Postgres stores, against the ZATCA simulator', () => {
   let db: ZatcaTestDatabase;
@@ -100,25 +61,8 @@ describe('the sa-zatca regime on Postgres stores, against the ZATCA simulator', 
     };
   }
 
-  /** What the submission processor stores after a registered outcome, then where write-back takes it. */
-  async function storeRegistered(submissionId: string, outcome: Registered, state: string): Promise<void> {
-    const ids = outcome.identifiers;
-    await dataSource.query(
-      `UPDATE submission SET state = $2, identifiers = $3, response = $4, signed_qr = $5, zatca_uuid = $6,
-         zatca_hash = $7, zatca_icv = $8, zatca_status = $9 WHERE id = $1`,
-      [
-        submissionId,
-        state,
-        JSON.stringify(ids),
-        JSON.stringify(outcome.response),
-        ids.zatcaQr ?? null,
-        ids.zatcaUuid,
-        ids.zatcaHash,
-        ids.zatcaIcv,
-        ids.zatcaStatus,
-      ],
-    );
-  }
+  const storeRegistered = (submissionId: string, outcome: Registered, state: string) =>
+    storeRegisteredOutcome(dataSource, submissionId, outcome, state);
 
   const submissionRow = async (id: string): Promise<Record<string, unknown>> => {
     const rows: Record<string, unknown>[] = await dataSource.query(`SELECT * FROM submission WHERE id = $1`, [

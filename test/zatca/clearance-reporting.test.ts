@@ -158,6 +158,7 @@ describe('ZATCA clearance and reporting through the sa-zatca regime', () => {
     const forkingChain: ZatcaChainStore = {
       current: (unit) => h.chain.current(unit),
       findSigned: (submissionId) => h.chain.findSigned(submissionId),
+      markRejected: (signed, rejection) => h.chain.markRejected(signed, rejection),
       withNextChainSlot: (unit, fn, owner) =>
         h.chain.withNextChainSlot(unit, (icv) => fn(icv, ZATCA_INITIAL_PIH), owner),
     };

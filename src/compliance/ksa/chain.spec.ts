@@ -1,4 +1,6 @@
+import { sampleSaudiInvoice } from '../../domain/__fixtures__';
 import { InMemoryZatcaChainStore, ZATCA_INITIAL_PIH } from './chain';
+import { zatcaInvoiceUuid, zatcaReissueUuid } from './zatca-documents';
 
 describe('ZATCA chain', () => {
   it('starts from base64 of the hex SHA-256 of "0", as the SDK ships it', () => {
@@ -53,5 +55,36 @@ describe('ZATCA chain', () => {
     expect(again).toEqual(first);
     expect(first.icv).toBe(1);
     expect(await store.findSigned('s1')).toEqual(first);
+  });
+
+  it('re-issues a submission only after its invoice was rejected, once per generation', async () => {
+    const store = new InMemoryZatcaChainStore();
+    const sign = (icv: number) => Promise.resolve({ signedXml: `<x icv="${icv}"/>`, hash: `h${icv}` });
+    const first = await store.withNextChainSlot('a', sign, { submissionId: 's1', uuid: 'u1' });
+    await expect(
+      store.withNextChainSlot('a', sign, { submissionId: 's1', uuid: 'u1-1', generation: 1 }),
+    ).rejects.toThrow('no rejected invoice of generation 0');
+
+    await store.markRejected(first, { code: 'BR-KSA-42', message: 'buyer name missing' });
+    const reissue = { submissionId: 's1', uuid: 'u1-1', generation: 1 };
+    const reissued = await store.withNextChainSlot('a', sign, reissue);
+    const again = await store.withNextChainSlot(
+      'a',
+      () => Promise.reject(new Error('signed twice')),
+      reissue,
+    );
+
+    expect(reissued).toMatchObject({ generation: 1, icv: 2, pih: 'h1', uuid: 'u1-1' });
+    expect(again).toEqual(reissued);
+    expect(await store.findSigned('s1')).toEqual(reissued);
+    expect(await store.current('a')).toEqual({ lastIcv: 2, lastHash: 'h2' });
+  });
+
+  it('derives a new, stable UUID for each re-issue', () => {
+    const original = zatcaInvoiceUuid(sampleSaudiInvoice());
+    const uuids = [1, 2].map((generation) => zatcaReissueUuid(original, generation));
+    expect(new Set([original, ...uuids]).size).toBe(3);
+    expect(uuids[0]).toBe(zatcaReissueUuid(original, 1));
+    expect(uuids[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });

@@ -3,6 +3,10 @@
  * KSA-13). Every invoice the unit signs takes the next counter and the hash of the invoice signed
  * before it, whatever happens to that invoice afterwards (cleared, rejected, reported later): ZATCA checks
  * the sequence, so the chain must never fork (two invoices with one ICV/PIH) nor skip.
+ *
+ * One submission normally has one signed invoice (generation 0). Only after ZATCA REJECTED it may the
+ * corrected document be signed again, as a new invoice in the next slot (generation 1, 2, ...): the
+ * rejected one keeps its slot and stays stored, superseded.
  */
 import { createHash } from 'node:crypto';
 
@@ -24,17 +28,27 @@ export interface SignedInChain {
   hash: string;
 }
 
-/** Which submission a slot is taken for: the store keeps the signed XML against it. */
+/** Which submission (and which of its generations) a slot is taken for: the store keeps the XML against it. */
 export interface ChainSlotOwner {
   submissionId: string;
   uuid: string;
+  /** 0 (the default) for the submission's first invoice; n for its n-th re-issue after a rejection. */
+  generation?: number;
 }
 
-/** A signed invoice as stored with its submission; a retry resends exactly this. */
+/** ZATCA's refusal of a signed invoice (clearance NOT_CLEARED, reporting NOT_REPORTED), codes verbatim. */
+export interface ZatcaRejection {
+  code: string;
+  message: string;
+}
+
+/** A signed invoice as stored with its submission; a retry resends exactly this unless ZATCA rejected it. */
 export interface StoredSignedInvoice extends SignedInChain, ChainSlot {
   egsUnitId: string;
   submissionId: string;
   uuid: string;
+  generation: number;
+  rejection?: ZatcaRejection;
 }
 
 export interface ChainState {
@@ -50,35 +64,55 @@ export interface ZatcaChainStore {
    * update the row, then commit. If `fn` throws, or storing fails, nothing advances; two workers signing
    * for the same unit wait for each other. `fn` must not call the authority: only sign (the stored XML is
    * then sent, and a retry resends that same XML, found by `findSigned`). If `owner.submissionId`
-   * already has a signed invoice (checked under the lock), that one is returned and `fn` is not called.
+   * already has a signed invoice of `owner.generation` (checked under the lock), that one is returned
+   * and `fn` is not called: a rerun after a crash finds what the first run signed. A generation n > 0
+   * is taken only if generation n - 1 was rejected; that one is marked superseded in the same transaction.
    */
   withNextChainSlot(
     egsUnitId: string,
     fn: (icv: number, pih: string) => Promise<SignedInChain>,
     owner: ChainSlotOwner,
   ): Promise<StoredSignedInvoice>;
-  /** The invoice signed for this submission, if any: never sign a second one for it. */
+  /** The submission's latest signed invoice, if any: resent as it is unless ZATCA rejected it. */
   findSigned(submissionId: string): Promise<StoredSignedInvoice | undefined>;
+  /** Records ZATCA's refusal of this signed invoice; only a rejected invoice may be re-issued. */
+  markRejected(
+    signed: Pick<StoredSignedInvoice, 'submissionId' | 'generation'>,
+    rejection: ZatcaRejection,
+  ): Promise<void>;
   current(egsUnitId: string): Promise<ChainState | undefined>;
+}
+
+/** Refuses a re-issue whose previous generation ZATCA did not reject: that one must be resent instead. */
+export function reissueRefusal(submissionId: string, generation: number): Error {
+  return new Error(
+    `zatca chain: submission ${submissionId} has no rejected invoice of generation ${generation - 1}; ` +
+      `only a rejected invoice is re-issued, anything else is resent as signed`,
+  );
 }
 
 /** For tests and the sandbox: per-unit promise queue instead of row locks. */
 export class InMemoryZatcaChainStore implements ZatcaChainStore {
   private readonly states = new Map<string, ChainState>();
   private readonly queues = new Map<string, Promise<unknown>>();
-  private readonly signed = new Map<string, StoredSignedInvoice>();
+  /** Per submission, its signed invoices by generation. */
+  private readonly signed = new Map<string, StoredSignedInvoice[]>();
 
   withNextChainSlot(
     egsUnitId: string,
     fn: (icv: number, pih: string) => Promise<SignedInChain>,
     owner: ChainSlotOwner,
   ): Promise<StoredSignedInvoice> {
+    const generation = owner.generation ?? 0;
     const previous = this.queues.get(egsUnitId) ?? Promise.resolve();
     const run = previous
       .catch(() => undefined)
       .then(async () => {
-        const already = this.signed.get(owner.submissionId);
+        const generations = this.signed.get(owner.submissionId) ?? [];
+        const already = generations[generation];
         if (already) return { ...already };
+        if (generation > 0 && !generations[generation - 1]?.rejection)
+          throw reissueRefusal(owner.submissionId, generation);
         const state = this.states.get(egsUnitId);
         const slot = { icv: (state?.lastIcv ?? 0) + 1, pih: state?.lastHash ?? ZATCA_INITIAL_PIH };
         const signed = await fn(slot.icv, slot.pih);
@@ -88,8 +122,9 @@ export class InMemoryZatcaChainStore implements ZatcaChainStore {
           egsUnitId,
           submissionId: owner.submissionId,
           uuid: owner.uuid,
+          generation,
         };
-        this.signed.set(owner.submissionId, stored);
+        this.signed.set(owner.submissionId, [...generations, stored]);
         this.states.set(egsUnitId, { lastIcv: slot.icv, lastHash: signed.hash });
         return { ...stored };
       });
@@ -98,8 +133,17 @@ export class InMemoryZatcaChainStore implements ZatcaChainStore {
   }
 
   findSigned(submissionId: string): Promise<StoredSignedInvoice | undefined> {
-    const stored = this.signed.get(submissionId);
-    return Promise.resolve(stored ? { ...stored } : undefined);
+    const latest = this.signed.get(submissionId)?.at(-1);
+    return Promise.resolve(latest ? { ...latest } : undefined);
+  }
+
+  markRejected(
+    signed: Pick<StoredSignedInvoice, 'submissionId' | 'generation'>,
+    rejection: ZatcaRejection,
+  ): Promise<void> {
+    const stored = this.signed.get(signed.submissionId)?.[signed.generation];
+    if (stored) stored.rejection = { ...rejection };
+    return Promise.resolve();
   }
 
   current(egsUnitId: string): Promise<ChainState | undefined> {

@@ -8,6 +8,7 @@ export type {
   SignedInChain,
   StoredSignedInvoice,
   ZatcaChainStore,
+  ZatcaRejection,
 } from './chain';
 export { buildEgsCsr, checkEgsCsrConfig, egsSerialNumber, generateEgsKeyPair } from './csr';
 export type { EgsCsr, EgsCsrConfig, EgsKeyPair } from './csr';
@@ -46,7 +47,7 @@ export type {
   OnboardingResult,
   ZatcaOnboardingDependencies,
 } from './onboarding.service';
-export { zatcaInvoiceUuid } from './zatca-documents';
+export { zatcaInvoiceUuid, zatcaReissueUuid } from './zatca-documents';
 export type { ZatcaChainFields, ZatcaXmlBuilder, ZatcaXmlSigner } from './zatca-documents';
 export {
   CERTIFICATE_TEMPLATE_NAMES,

@@ -26,12 +26,25 @@ export type ZatcaXmlSigner = (unsignedXml: string, credentials: SigningCredentia
 export function zatcaInvoiceUuid(
   invoice: Pick<CanonicalInvoice, 'seller' | 'documentType' | 'documentNumber' | 'documentDate'>,
 ): string {
-  const name = [
-    invoice.seller.vatNumber ?? invoice.seller.legalName,
-    invoice.documentType,
-    invoice.documentNumber.trim().toUpperCase(),
-    invoice.documentDate,
-  ].join('|');
+  return nameBasedUuid(
+    [
+      invoice.seller.vatNumber ?? invoice.seller.legalName,
+      invoice.documentType,
+      invoice.documentNumber.trim().toUpperCase(),
+      invoice.documentDate,
+    ].join('|'),
+  );
+}
+
+/**
+ * The UUID of the n-th re-issue (n >= 1) of an invoice ZATCA rejected: ZATCA wants a new UUID for the
+ * corrected invoice, and deriving it keeps it the same should the re-issue be signed again after a crash.
+ */
+export function zatcaReissueUuid(invoiceUuid: string, generation: number): string {
+  return nameBasedUuid(`${invoiceUuid}|re-issue|${generation}`);
+}
+
+function nameBasedUuid(name: string): string {
   const bytes = createHash('sha256').update(name, 'utf8').digest().subarray(0, 16);
   bytes[6] = (bytes[6] & 0x0f) | 0x50;
   bytes[8] = (bytes[8] & 0x3f) | 0x80;

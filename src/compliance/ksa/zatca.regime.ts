@@ -13,10 +13,21 @@ import type { CanonicalInvoice } from '../../domain/canonical-invoice';
 import { fieldError, type Outcome } from '../../domain/field-error';
 import type { ComplianceIdentifiers } from '../../connectors/contract';
 import { ComplianceError, type ComplianceRegime, type SubmitContext, type SubmitOutcome } from '../regime';
-import { ZATCA_INITIAL_PIH, type StoredSignedInvoice, type ZatcaChainStore } from './chain';
+import {
+  ZATCA_INITIAL_PIH,
+  type ChainSlotOwner,
+  type StoredSignedInvoice,
+  type ZatcaChainStore,
+} from './chain';
 import type { InvoiceSubmission, ZatcaInvoiceResult, ZatcaProvider } from './fatoora.types';
-import type { EgsSigningCredentialsSource } from './onboarding.service';
-import { zatcaInvoiceUuid, type ZatcaXmlBuilder, type ZatcaXmlSigner } from './zatca-documents';
+import { computeInvoiceHash } from './invoice-hash';
+import type { EgsSigningCredentials, EgsSigningCredentialsSource } from './onboarding.service';
+import {
+  zatcaInvoiceUuid,
+  zatcaReissueUuid,
+  type ZatcaXmlBuilder,
+  type ZatcaXmlSigner,
+} from './zatca-documents';
 
 export const ZATCA_STATUS = {
   cleared: 'CLEARED',
@@ -88,12 +99,19 @@ export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
       };
     }
     const result = await this.deps.provider.clear(credentials.csid, submissionOf(signed));
-    return toSubmitOutcome(result, signed, ZATCA_STATUS.cleared);
+    const outcome = toSubmitOutcome(result, signed, ZATCA_STATUS.cleared);
+    if (outcome.status === 'rejected')
+      await this.deps.chain.markRejected(signed, { code: outcome.code, message: outcome.message });
+    return outcome;
   }
 
-  /** The invoice already signed for this submission, or a new one signed in the next chain slot. */
+  /**
+   * The invoice already signed for this submission, or a new one signed in the next chain slot: the
+   * first (generation 0), or the re-issue of a rejected one.
+   */
   private async signedFor(payload: ZatcaPayload, context: SubmitContext): Promise<StoredSignedInvoice> {
     const stored = await this.deps.chain.findSigned(context.submissionId);
+    if (stored?.rejection) return this.reissued(stored, payload, context);
     if (stored) return stored;
     const previous = context.previous;
     if (previous.signedInvoice && previous.zatcaHash && previous.zatcaIcv !== undefined) {
@@ -105,13 +123,73 @@ export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
         hash: previous.zatcaHash,
         icv: previous.zatcaIcv,
         pih: '',
+        generation: 0,
       };
     }
     const credentials = await this.deps.credentials.signingCredentials(payload.egsUnitId);
+    return this.signInNextSlot(payload, credentials, {
+      submissionId: context.submissionId,
+      uuid: payload.uuid,
+    });
+  }
+
+  /**
+   * The corrected document signed as a new invoice after `rejected`. Keyed by submission and generation,
+   * so a rerun after a crash gets the re-issue the first run stored instead of signing another one.
+   */
+  private async reissued(
+    rejected: StoredSignedInvoice,
+    payload: ZatcaPayload,
+    context: SubmitContext,
+  ): Promise<StoredSignedInvoice> {
+    const credentials = await this.deps.credentials.signingCredentials(payload.egsUnitId);
+    if (!this.correctedSince(rejected, payload.invoice, credentials)) {
+      const rejection = rejected.rejection!;
+      throw new ComplianceError(
+        'rejected',
+        `ZATCA rejected invoice ${rejected.uuid} (ICV ${rejected.icv}) and nothing was corrected since: ` +
+          `fix the document (override the fields ZATCA names) and retry. ZATCA said: ${rejection.message}`,
+        { code: rejection.code, response: { rejectedInvoice: { uuid: rejected.uuid, icv: rejected.icv } } },
+      );
+    }
+    const generation = rejected.generation + 1;
+    return this.signInNextSlot(payload, credentials, {
+      submissionId: context.submissionId,
+      uuid: zatcaReissueUuid(payload.uuid, generation),
+      generation,
+    });
+  }
+
+  /**
+   * ZATCA's own test: a correction changes the invoice hash. The document built into the rejected
+   * invoice's slot (same UUID, ICV, PIH) hashes the same unless its content changed; a renewed CSID
+   * (a certificate the rejected invoice was not signed with) is a correction too.
+   */
+  private correctedSince(
+    rejected: StoredSignedInvoice,
+    invoice: CanonicalInvoice,
+    credentials: EgsSigningCredentials,
+  ): boolean {
+    if (!rejected.signedXml.includes(credentials.certificateBase64)) return true;
+    const rebuilt = this.deps.buildXml(invoice, {
+      icv: rejected.icv,
+      pih: rejected.pih,
+      uuid: rejected.uuid,
+    });
+    // unmappable now: signing reports why
+    if (!rebuilt.ok) return true;
+    return computeInvoiceHash(rebuilt.value).hashBase64 !== rejected.hash;
+  }
+
+  private signInNextSlot(
+    payload: ZatcaPayload,
+    credentials: EgsSigningCredentials,
+    owner: ChainSlotOwner,
+  ): Promise<StoredSignedInvoice> {
     return this.deps.chain.withNextChainSlot(
       payload.egsUnitId,
       (icv, pih) => {
-        const built = this.deps.buildXml(payload.invoice, { icv, pih, uuid: payload.uuid });
+        const built = this.deps.buildXml(payload.invoice, { icv, pih, uuid: owner.uuid });
         if (!built.ok) {
           const detail = built.errors.map((error) => `${error.path}: ${error.message}`).join('; ');
           return Promise.reject(
@@ -125,7 +203,7 @@ export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
         });
         return Promise.resolve({ signedXml: result.signedXml, hash: result.invoiceHash });
       },
-      { submissionId: context.submissionId, uuid: payload.uuid },
+      owner,
     );
   }
 }

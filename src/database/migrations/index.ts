@@ -1,10 +1,12 @@
 import { InitialSchema1763769600000 } from './1763769600000-InitialSchema';
 import { ZatcaChain1763856000000 } from './1763856000000-ZatcaChain';
 import { SignedDataStorage1764028800000 } from './1764028800000-SignedDataStorage';
+import { ZatcaReissue1764115200000 } from './1764115200000-ZatcaReissue';
 
 /** In order. TypeORM runs the ones not yet recorded in its `migrations` table. */
 export const MIGRATIONS = [
   InitialSchema1763769600000,
   ZatcaChain1763856000000,
   SignedDataStorage1764028800000,
+  ZatcaReissue1764115200000,
 ];

@@ -3,6 +3,10 @@
  * the unit's `zatca_chain` row, sign in the next slot, store the signed XML in `zatca_signed_invoice`
  * and advance the row. Workers signing for the same unit queue on the row lock, so ICVs are consecutive
  * and each PIH is the hash of the invoice signed just before, whichever process signed it.
+ *
+ * A submission's signed invoices are keyed by (submission, generation): generation 0 is its invoice,
+ * n > 0 the n-th re-issue after ZATCA rejected generation n - 1, which is marked superseded in the
+ * re-issue's transaction and kept for audit. At most one generation per submission is not superseded.
  */
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -12,8 +16,10 @@ import {
   type ChainSlotOwner,
   type ChainState,
   type SignedInChain,
+  reissueRefusal,
   type StoredSignedInvoice,
   type ZatcaChainStore,
+  type ZatcaRejection,
 } from '../../compliance/ksa/chain';
 import { ComplianceError } from '../../compliance/regime';
 
@@ -22,12 +28,14 @@ const CHAIN_LOCK_TIMEOUT = '30s';
 
 interface SignedInvoiceRow {
   submission_id: string;
+  generation: number;
   egs_unit_id: string;
   icv: number;
   pih: string;
   uuid: string;
   invoice_hash: string;
   signed_xml: string;
+  rejection: ZatcaRejection | null;
 }
 
 @Injectable()
@@ -58,6 +66,14 @@ export class PostgresZatcaChainStore implements ZatcaChainStore {
     return this.signedFor(this.dataSource.manager, submissionId);
   }
 
+  async markRejected(
+    signed: Pick<StoredSignedInvoice, 'submissionId' | 'generation'>,
+    rejection: ZatcaRejection,
+  ): Promise<void> {
+    if (!isUuid(signed.submissionId)) return;
+    await markSignedInvoiceRejected(this.dataSource.manager, signed, rejection);
+  }
+
   async current(egsUnitId: string): Promise<ChainState | undefined> {
     const rows: { icv: number; pih: string }[] = await this.dataSource.query(
       `SELECT icv, pih FROM zatca_chain WHERE egs_unit_id = $1`,
@@ -86,18 +102,22 @@ export class PostgresZatcaChainStore implements ZatcaChainStore {
     const chain = locked[0];
     if (!chain) throw new Error(`zatca chain: row for EGS unit ${egsUnitId} vanished`);
 
-    // Checked under the lock: a second worker on the same submission must not sign a second invoice.
-    const already = await this.signedFor(m, owner.submissionId);
+    // Checked under the lock: a second worker on the same submission (or a rerun after a crash) must
+    // not sign a second invoice for the same generation.
+    const generation = owner.generation ?? 0;
+    const already = await this.signedFor(m, owner.submissionId, generation);
     if (already) return already;
+    if (generation > 0) await this.supersede(m, owner.submissionId, generation - 1);
 
     const slot = { icv: chain.icv + 1, pih: chain.pih };
     const signed = await fn(slot.icv, slot.pih);
     await m.query(
       `INSERT INTO zatca_signed_invoice
-         (submission_id, egs_unit_id, icv, pih, uuid, invoice_hash, signed_xml, qr)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+         (submission_id, generation, egs_unit_id, icv, pih, uuid, invoice_hash, signed_xml, qr)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [
         owner.submissionId,
+        generation,
         egsUnitId,
         slot.icv,
         slot.pih,
@@ -120,14 +140,34 @@ export class PostgresZatcaChainStore implements ZatcaChainStore {
       pih: slot.pih,
       signedXml: signed.signedXml,
       hash: signed.hash,
+      generation,
     };
   }
 
-  private async signedFor(m: EntityManager, submissionId: string): Promise<StoredSignedInvoice | undefined> {
+  /** The rejected generation a re-issue replaces; anything else must be resent, never re-signed. */
+  private async supersede(m: EntityManager, submissionId: string, generation: number): Promise<void> {
+    const superseded: unknown[] = await m.query(
+      `UPDATE zatca_signed_invoice SET superseded_at = now()
+        WHERE submission_id = $1 AND generation = $2 AND rejected_at IS NOT NULL AND superseded_at IS NULL
+        RETURNING generation`,
+      [submissionId, generation],
+    );
+    // UPDATE ... RETURNING comes back from the postgres driver as [rows, affected]
+    const rows = Array.isArray(superseded[0]) ? (superseded[0] as unknown[]) : superseded;
+    if (rows.length === 0) throw reissueRefusal(submissionId, generation + 1);
+  }
+
+  /** The submission's invoice of `generation`, or (without it) its latest one. */
+  private async signedFor(
+    m: EntityManager,
+    submissionId: string,
+    generation?: number,
+  ): Promise<StoredSignedInvoice | undefined> {
     const rows: SignedInvoiceRow[] = await m.query(
-      `SELECT submission_id, egs_unit_id, icv, pih, uuid, invoice_hash, signed_xml
-         FROM zatca_signed_invoice WHERE submission_id = $1`,
-      [submissionId],
+      `SELECT submission_id, generation, egs_unit_id, icv, pih, uuid, invoice_hash, signed_xml, rejection
+         FROM zatca_signed_invoice WHERE submission_id = $1 AND ($2::int IS NULL OR generation = $2)
+        ORDER BY generation DESC LIMIT 1`,
+      [submissionId, generation ?? null],
     );
     const row = rows[0];
     if (!row) return undefined;
@@ -139,8 +179,30 @@ export class PostgresZatcaChainStore implements ZatcaChainStore {
       pih: row.pih,
       signedXml: row.signed_xml,
       hash: row.invoice_hash,
+      generation: row.generation,
+      ...(row.rejection ? { rejection: row.rejection } : {}),
     };
   }
+}
+
+/**
+ * Records ZATCA's refusal of one signed invoice (in the caller's transaction, e.g. with the submission's
+ * NOT_REPORTED). Only such an invoice may be superseded by a re-issue.
+ */
+export async function markSignedInvoiceRejected(
+  m: EntityManager,
+  signed: Pick<StoredSignedInvoice, 'submissionId' | 'generation'>,
+  rejection: ZatcaRejection,
+): Promise<void> {
+  await m.query(
+    `UPDATE zatca_signed_invoice SET rejected_at = now(), rejection = $3
+      WHERE submission_id = $1 AND generation = $2`,
+    [
+      signed.submissionId,
+      signed.generation,
+      JSON.stringify({ code: rejection.code, message: rejection.message }),
+    ],
+  );
 }
 
 const QR_PATTERN =

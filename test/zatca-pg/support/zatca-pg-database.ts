@@ -4,6 +4,7 @@
  * query see real data.
  */
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import type { Registered } from '../../../src/compliance/regime';
 import { dataSourceOptions } from '../../../src/database/data-source';
 import { ENTITIES } from '../../../src/database/entities';
 import { MIGRATIONS } from '../../../src/database/migrations';
@@ -66,4 +67,29 @@ export async function insertZatcaSubmission(
     [document.id],
   );
   return { submissionId: submission.id, documentId: document.id };
+}
+
+/** What the submission processor stores after a registered outcome, then where write-back takes it. */
+export async function storeRegisteredOutcome(
+  dataSource: DataSource,
+  submissionId: string,
+  outcome: Registered,
+  state: string,
+): Promise<void> {
+  const ids = outcome.identifiers;
+  await dataSource.query(
+    `UPDATE submission SET state = $2, identifiers = $3, response = $4, signed_qr = $5, zatca_uuid = $6,
+       zatca_hash = $7, zatca_icv = $8, zatca_status = $9 WHERE id = $1`,
+    [
+      submissionId,
+      state,
+      JSON.stringify(ids),
+      JSON.stringify(outcome.response),
+      ids.zatcaQr ?? null,
+      ids.zatcaUuid,
+      ids.zatcaHash,
+      ids.zatcaIcv,
+      ids.zatcaStatus,
+    ],
+  );
 }

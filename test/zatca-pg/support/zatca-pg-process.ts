@@ -1,0 +1,62 @@
+/** One process's view of KSA on Postgres: its own pool, stores, onboarding service, regime and reporting. */
+import type { DataSource } from 'typeorm';
+import { FatooraClient } from '../../../src/compliance/ksa/fatoora.client';
+import type {
+  CsidCredentials,
+  InvoiceSubmission,
+  ZatcaInvoiceResult,
+} from '../../../src/compliance/ksa/fatoora.types';
+import { ZatcaOnboardingService } from '../../../src/compliance/ksa/onboarding.service';
+import { zatcaXmlTools } from '../../../src/compliance/ksa/zatca-xml-tools';
+import { ZatcaRegime, type ZatcaRegimeDependencies } from '../../../src/compliance/ksa/zatca.regime';
+import { AuditRepository } from '../../../src/database/repositories/audit.repository';
+import { PostgresEgsCredentialStore } from '../../../src/database/repositories/egs-credential.repository';
+import { PostgresZatcaChainStore } from '../../../src/database/repositories/zatca-chain.repository';
+import type { ZatcaSimulator } from '../../../src/sandbox/zatca';
+import type { SecretBox } from '../../../src/security/secret-box';
+import { ZatcaReportingService } from '../../../src/sync/zatca-reporting.service';
+
+/** The real client, counting what it sends (the simulator answers a repeat 409 without recording it). */
+export class CountingFatooraClient extends FatooraClient {
+  readonly reportedUuids: string[] = [];
+  readonly clearedUuids: string[] = [];
+
+  override report(credentials: CsidCredentials, submission: InvoiceSubmission): Promise<ZatcaInvoiceResult> {
+    this.reportedUuids.push(submission.uuid);
+    return super.report(credentials, submission);
+  }
+
+  override clear(credentials: CsidCredentials, submission: InvoiceSubmission): Promise<ZatcaInvoiceResult> {
+    this.clearedUuids.push(submission.uuid);
+    return super.clear(credentials, submission);
+  }
+}
+
+/** As the app would wire them; `regimeWith` swaps regime dependencies (e.g. a signer that crashes). */
+export function wireZatcaProcess(dataSource: DataSource, simulator: ZatcaSimulator, secretBox: SecretBox) {
+  const client = new CountingFatooraClient({ baseUrl: simulator.url, timeoutMs: 5_000 });
+  const chain = new PostgresZatcaChainStore(dataSource);
+  const credentials = new PostgresEgsCredentialStore(dataSource);
+  const onboarding = new ZatcaOnboardingService({
+    provider: client,
+    store: credentials,
+    secretBox,
+    ...zatcaXmlTools,
+  });
+  const dependencies: ZatcaRegimeDependencies = {
+    provider: client,
+    chain,
+    credentials: onboarding,
+    ...zatcaXmlTools,
+  };
+  const regime = new ZatcaRegime(dependencies);
+  const regimeWith = (overrides: Partial<ZatcaRegimeDependencies>) =>
+    new ZatcaRegime({ ...dependencies, ...overrides });
+  const reporting = new ZatcaReportingService(dataSource, new AuditRepository(dataSource), {
+    provider: client,
+    credentials: onboarding,
+  });
+  return { client, chain, onboarding, regime, regimeWith, reporting };
+}
+
+export type ZatcaProcess = ReturnType<typeof wireZatcaProcess>;
