@@ -25,6 +25,23 @@ describe('apiErrorOf', () => {
     expect(apiErrorOf(503, '').serverMessage).toBe('server error');
   });
 
+  it("keeps the refusal's code (an authority code such as NIC 2270) and shows it before the message", () => {
+    const error = apiErrorOf(
+      409,
+      JSON.stringify({
+        statusCode: 409,
+        code: '2270',
+        message: 'the IRN can be cancelled only within 24 hours',
+      }),
+    );
+    expect(error.code).toBe('2270');
+    expect(error.message).toBe('HTTP 409 (code 2270): the IRN can be cancelled only within 24 hours');
+    expect(apiErrorOf(422, JSON.stringify({ code: 2230, message: 'refused' })).code).toBe('2230');
+    expect(apiErrorOf(400, JSON.stringify({ code: null, message: 'bad input' })).message).toBe(
+      'HTTP 400: bad input',
+    );
+  });
+
   it('shows the start of a non-JSON body', () => {
     expect(apiErrorOf(502, '<html>Bad Gateway</html>').message).toBe('HTTP 502: <html>Bad Gateway</html>');
   });

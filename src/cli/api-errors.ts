@@ -3,7 +3,7 @@ import type { ApiFieldError } from './api-types';
 import { CliError } from './cli-error';
 import { ExitCode } from './io';
 
-/** The service answered with an HTTP error; carries its message and field errors. */
+/** The service answered with an HTTP error; carries its message, its code and field errors. */
 export class ApiError extends CliError {
   constructor(
     readonly status: number,
@@ -11,8 +11,10 @@ export class ApiError extends CliError {
     readonly fieldErrors: ApiFieldError[],
     /** True when the service has no such route (an older server): 404 "Cannot POST ..." or 405. */
     readonly routeMissing: boolean,
+    /** The authority's code the refusal carries (NIC 2270, 2230, ...), when there is one. */
+    readonly code?: string,
   ) {
-    super(`HTTP ${status}: ${serverMessage}`, ExitCode.failed);
+    super(`HTTP ${status}${code ? ` (code ${code})` : ''}: ${serverMessage}`, ExitCode.failed);
     this.name = 'ApiError';
   }
 }
@@ -31,7 +33,7 @@ export class UnreachableError extends CliError {
   }
 }
 
-/** Reads Nest's error body `{statusCode, message, error?, errors?: FieldError[]}` or plain text. */
+/** Reads Nest's error body `{statusCode, message, code?, error?, errors?: FieldError[]}` or plain text. */
 export function apiErrorOf(status: number, bodyText: string): ApiError {
   let body: unknown;
   try {
@@ -44,7 +46,12 @@ export function apiErrorOf(status: number, bodyText: string): ApiError {
     messageOf(record.message) ?? messageOf(record.error) ?? (bodyText.trim().slice(0, 300) || '');
   const fieldErrors = Array.isArray(record.errors) ? record.errors.filter(isFieldError) : [];
   const routeMissing = status === 405 || (status === 404 && /^Cannot [A-Z]+ \//.test(message));
-  return new ApiError(status, message || statusText(status), fieldErrors, routeMissing);
+  return new ApiError(status, message || statusText(status), fieldErrors, routeMissing, codeOf(record.code));
+}
+
+function codeOf(value: unknown): string | undefined {
+  if (typeof value === 'number') return String(value);
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
 }
 
 function messageOf(value: unknown): string | undefined {

@@ -76,6 +76,14 @@ export interface ComplianceRegime<P = unknown> {
     items: readonly { payload: P; context: SubmitContext }[],
   ): Promise<(SubmitOutcome | ComplianceError)[]>;
   cancel?(request: CancelRequest): Promise<SubmitOutcome>;
+  /**
+   * Optional: the e-way bill the authority holds as generated with this registration, with its status
+   * ('ACT' active, 'CNL' cancelled); undefined when it holds none. Throws ComplianceError when it cannot
+   * be asked.
+   */
+  ewaybillOf?(
+    request: Pick<CancelRequest, 'identifiers' | 'settings'>,
+  ): Promise<{ ewbNo: string; status?: string } | undefined>;
 }
 
 export type ComplianceErrorClass =

@@ -7,12 +7,14 @@ import {
   BadRequestException,
   ConflictException,
   Injectable,
+  Logger,
   NotFoundException,
   UnprocessableEntityException,
 } from '@nestjs/common';
 import { parseIstDateTime } from '../compliance/einvoice/ist-expiry';
-import { ComplianceError } from '../compliance/regime';
+import { ComplianceError, type ComplianceRegime } from '../compliance/regime';
 import { RegimeRegistry } from '../compliance/regime-registry';
+import type { SubmissionEntity } from '../database/entities/submission.entity';
 import { DocumentRepository } from '../database/repositories/document.repository';
 import { SubmissionRepository } from '../database/repositories/submission.repository';
 import { SubmissionState, isRegistered } from '../domain/submission-state';
@@ -24,14 +26,25 @@ import { StateTransitionsService } from './state-transitions.service';
 
 const S = SubmissionState;
 export const IRN_CANCEL_WINDOW_MS = 24 * 3600_000;
+/** NIC's codes for the same refusals, so an operator sees one code whoever refused. */
+const WINDOW_PASSED = '2270';
+const EWAYBILL_ACTIVE = '2230';
 
 export interface CancelInput {
   reasonCode: string;
   remark: string;
 }
 
+/** What the IRP said about the e-way bill generated with the IRN, for the audit trail. */
+interface EwaybillCheck {
+  ewbNo: string;
+  irpStatus: string;
+}
+
 @Injectable()
 export class CancellationService {
+  private readonly logger = new Logger(CancellationService.name);
+
   constructor(
     private readonly submissions: SubmissionRepository,
     private readonly documents: DocumentRepository,
@@ -51,13 +64,15 @@ export class CancellationService {
     }
     const regime = this.regimes.get(submission.regime);
     if (!regime?.cancel) throw new BadRequestException(`${submission.regime} does not support cancellation`);
-    if (submission.regime === 'in-einvoice')
-      await this.checkIrnCancellable(submission.documentId, submission.ackDate, now);
 
     const document = await this.documents.findById(submission.documentId);
     const settings = document
       ? (this.connectors.byId(document.connectorInstanceId)?.regimeSettings[submission.regime] ?? {})
       : {};
+    const ewaybillCheck =
+      submission.regime === 'in-einvoice'
+        ? await this.checkIrnCancellable(submission, regime, settings, now)
+        : undefined;
     let outcome;
     try {
       outcome = await regime.cancel({
@@ -91,6 +106,7 @@ export class CancellationService {
           reasonCode: input.reasonCode,
           remark: input.remark,
           alreadyCancelled: outcome.adopted ?? false,
+          ...(ewaybillCheck ? { ewaybill: ewaybillCheck } : {}),
         },
       },
     );
@@ -99,24 +115,78 @@ export class CancellationService {
     return cancelled;
   }
 
-  private async checkIrnCancellable(documentId: string, ackDate: string | null, now: number): Promise<void> {
-    const acknowledged = parseIstDateTime(ackDate);
+  /** Throws 409 with NIC's code when the IRP would refuse; returns what it learnt of an e-way bill. */
+  private async checkIrnCancellable(
+    submission: SubmissionEntity,
+    regime: ComplianceRegime,
+    settings: Record<string, unknown>,
+    now: number,
+  ): Promise<EwaybillCheck | undefined> {
+    const acknowledged = parseIstDateTime(submission.ackDate);
     if (acknowledged !== undefined && now - acknowledged > IRN_CANCEL_WINDOW_MS) {
-      throw new ConflictException({
-        statusCode: 409,
-        code: '2270',
-        message: `the IRN can be cancelled only within 24 hours of ${ackDate} (IST); issue a credit note instead`,
-      });
+      throw refusal(
+        WINDOW_PASSED,
+        `the IRN can be cancelled only within 24 hours of ${submission.ackDate} (IST); issue a credit note instead`,
+      );
     }
-    const ewaybill = (await this.submissions.forDocument(documentId)).find(
+    const siblings = await this.submissions.forDocument(submission.documentId);
+    const ewaybill = siblings.find(
       (s) => s.regime === 'in-ewaybill' && isRegistered(s.state) && s.state !== S.Cancelled,
     );
     if (ewaybill) {
-      throw new ConflictException({
-        statusCode: 409,
-        code: '2230',
-        message: `e-way bill ${ewaybill.ewbNo ?? ''} is active on this document: cancel it first`,
-      });
+      throw refusal(
+        EWAYBILL_ACTIVE,
+        `e-way bill ${ewaybill.ewbNo ?? ''} is active on this document: cancel it first`,
+      );
     }
+    const ewbNo = submission.identifiers.ewbNo ?? submission.ewbNo;
+    if (!ewbNo) return undefined;
+    const knownCancelled = siblings.some(
+      (s) => s.regime === 'in-ewaybill' && s.state === S.Cancelled && s.ewbNo === ewbNo,
+    );
+    if (knownCancelled) return undefined;
+    return this.confirmEwaybillInactive(submission, ewbNo, regime, settings);
   }
+
+  /**
+   * The e-way bill generated with the IRN (EwbDtls) blocks the cancellation unless the IRP reports it
+   * cancelled or gone. When the IRP cannot be asked, the local record (generated, never seen cancelled)
+   * decides: refused.
+   */
+  private async confirmEwaybillInactive(
+    submission: SubmissionEntity,
+    ewbNo: string,
+    regime: ComplianceRegime,
+    settings: Record<string, unknown>,
+  ): Promise<EwaybillCheck> {
+    let found: { ewbNo: string; status?: string } | undefined;
+    try {
+      if (!regime.ewaybillOf) throw new Error(`${regime.name} cannot look e-way bills up`);
+      found = await regime.ewaybillOf({ identifiers: submission.identifiers, settings });
+    } catch (error) {
+      const why = `the IRP could not be asked: ${error instanceof Error ? error.message : String(error)}`;
+      this.logger.warn(`e-way bill ${ewbNo} of submission ${submission.id}: ${why}`);
+      throw notKnownCancelled(ewbNo, why);
+    }
+    if (!found) return { ewbNo, irpStatus: 'none' };
+    if (found.status === 'CNL') return { ewbNo: found.ewbNo, irpStatus: 'CNL' };
+    if (found.status === 'ACT') {
+      throw refusal(
+        EWAYBILL_ACTIVE,
+        `e-way bill ${found.ewbNo} generated with this IRN is active (the IRP reports ACT): cancel the e-way bill first, then the IRN`,
+      );
+    }
+    throw notKnownCancelled(ewbNo, `the IRP gave status "${found.status ?? ''}"`);
+  }
+}
+
+function notKnownCancelled(ewbNo: string, why: string): ConflictException {
+  return refusal(
+    EWAYBILL_ACTIVE,
+    `e-way bill ${ewbNo} was generated with this IRN and is not known to be cancelled (${why}): cancel the e-way bill first, then the IRN`,
+  );
+}
+
+function refusal(code: string, message: string): ConflictException {
+  return new ConflictException({ statusCode: 409, code, message });
 }

@@ -6,6 +6,7 @@
 import type { RunningSandbox } from '../../src/sandbox';
 import type { FaultKind } from '../../src/sandbox/framework';
 import {
+  assertGenerateAnswers,
   auditActions,
   dropSampleAndPull,
   expectedDocuments,
@@ -62,6 +63,11 @@ describe('India e-invoice end to end with catalog B bulk generate', () => {
           expect(byDocument.get(want.docNumber)?.map((r) => r.irn)).toEqual([want.irn]);
         }
         expect(sandbox.einvoice.registrations()).toHaveLength(expected.length);
+        // Each document reached the IRP once, in the bulk call: the lost answer was resolved by lookups.
+        await assertGenerateAnswers(
+          sandbox,
+          expected.map((doc) => doc.docNumber),
+        );
         const rows = readResultFile(app.outbox);
         expect(rows).toHaveLength(expected.reduce((sum, doc) => sum + doc.rows, 0));
         for (const row of rows) expect(row.AckNo).toMatch(/^\d{15}$/);
@@ -121,6 +127,14 @@ describe('India e-invoice end to end with catalog B bulk generate', () => {
         expect(byDocument.get(want.docNumber)?.map((r) => r.irn)).toEqual([want.irn]);
       }
       expect(sandbox.einvoice.registrations()).toHaveLength(expected.length - refused.length);
+      await assertGenerateAnswers(
+        sandbox,
+        expected.map((doc) => doc.docNumber),
+        {
+          [preregistered]: ['registered', '2150'],
+          ...Object.fromEntries(refused.map((number) => [number, ['3029']])),
+        },
+      );
       const faults = await faultState(sandbox);
       expect(faults.pending.filter((p) => p.path === SINGLE_PATH && p.count === 1)).toHaveLength(1);
     } finally {

@@ -2,12 +2,14 @@
  * The example CSV through the real pipeline while the IRP misbehaves: hung requests (before and after
  * the registration was committed), 5xx answers, a 429 storm and answers dropped after the registration.
  * Whatever happens, every document ends WRITTEN_BACK with exactly one IRN at the IRP: the one NIC's
- * algorithm gives.
+ * algorithm gives; and the IRP received exactly one GENERATE per document (after an unknown outcome the
+ * next step is a lookup: a blind resend would show as a second GENERATE answered 2150).
  */
 import type { HttpPolicy } from '../../src/compliance/http/compliance-http-client';
 import type { RunningSandbox } from '../../src/sandbox';
 import type { FaultKind } from '../../src/sandbox/framework';
 import {
+  assertGenerateAnswers,
   auditActions,
   dropSampleAndPull,
   expectedDocuments,
@@ -54,6 +56,10 @@ async function runScenario(scenario: Scenario, check: (result: ScenarioResult) =
       docs.map((d) => [d.docNumber, 'WRITTEN_BACK']),
     );
     assertExactlyOneIrnPerDocument(sandbox, docs);
+    await assertGenerateAnswers(
+      sandbox,
+      expected.map((doc) => doc.docNumber),
+    );
     assertResultFileComplete(app);
     const { applied } = await sandboxFaults(sandbox);
     check({ docs, actions: await auditActions(app.url, docs), applied, sandbox, app });

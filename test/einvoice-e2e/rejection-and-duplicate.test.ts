@@ -7,6 +7,7 @@
 import type { IrnResult } from '../../src/compliance/einvoice/provider';
 import type { RunningSandbox } from '../../src/sandbox';
 import {
+  assertGenerateAnswers,
   directCatalogB,
   auditActions,
   documentDetail,
@@ -96,6 +97,15 @@ describe('India e-invoice end to end: IRP refusals and duplicates', () => {
     const byDocument = registrationsByDocument(sandbox.einvoice.registrations());
     expect(byDocument.get(PREREGISTERED_DOC)?.map((r) => [r.irn, r.channel])).toEqual([[want.irn, 'B']]);
     expect(sandbox.einvoice.registrations()).toHaveLength(expected.length - refusedDocs.length);
+    // Registered once through catalog B, sent once by the pipeline (2150), adopted; the rest sent once.
+    await assertGenerateAnswers(
+      sandbox,
+      expected.map((doc) => doc.docNumber),
+      {
+        [PREREGISTERED_DOC]: ['registered', '2150'],
+        ...Object.fromEntries(refusedDocs.map((doc) => [doc.docNumber, ['3029']])),
+      },
+    );
 
     const actions = await auditActions(t.url, docs);
     expect(actions.get(PREREGISTERED_DOC)).toContain('registered-adopted');

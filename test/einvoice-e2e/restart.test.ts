@@ -19,6 +19,7 @@ import { SweepService } from '../../src/sync/sweep.service';
 import { eventually } from '../support/test-app';
 import { createTestDatabase } from '../support/test-database';
 import {
+  assertGenerateAnswers,
   auditActions,
   dropSampleAndPull,
   expectedDocuments,
@@ -104,6 +105,11 @@ async function assertRecovered(crashed: Crashed, sweepFirst?: () => Promise<unkn
     expect(byDocument.get(want.docNumber)?.map((r) => r.irn)).toEqual([want.irn]);
     expect(docs.find((d) => d.docNumber === want.docNumber)?.submissions[0].irn).toBe(want.irn);
   }
+  // The IRP held all 12 before the kill: anything the second process sent blindly would be a 2150 here.
+  await assertGenerateAnswers(
+    sandbox,
+    expected.map((doc) => doc.docNumber),
+  );
 
   const actions = await auditActions(second.url, docs);
   const withAction = (action: string) => [...actions.values()].filter((list) => list.includes(action)).length;

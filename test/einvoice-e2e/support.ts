@@ -21,7 +21,11 @@ import type { DocumentType } from '../../src/domain/canonical-invoice';
 import { financialYear } from '../../src/domain/financial-year';
 import { CsvConnector, CsvConnectorConfig } from '../../src/connectors/csv';
 import { computeIrn, mapToNicEinvoiceV11, type NicEinvoiceV11 } from '../../src/mappers/irn';
-import { DEFAULT_EINVOICE_ACCOUNTS, type IrpRegistration } from '../../src/sandbox/einvoice';
+import {
+  DEFAULT_EINVOICE_ACCOUNTS,
+  type IrpGenerateRequest,
+  type IrpRegistration,
+} from '../../src/sandbox/einvoice';
 import type { FaultKind, RateLimitOptions } from '../../src/sandbox/framework';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import type { RegimeDefaults } from '../../src/sync/regime-wiring';
@@ -59,11 +63,15 @@ export function startEinvoiceSandbox(options: E2eSandboxOptions = {}): Promise<R
   });
 }
 
-/** Provider settings pointing the real compliance client at the sandbox (catalog A, as in development). */
+/**
+ * Provider settings pointing the real compliance client at the sandbox (catalog A, as in development);
+ * `overrides` replace any of them (e.g. another IRP public key).
+ */
 export function sandboxRegimeDefaults(
   sandbox: RunningSandbox,
   http?: Partial<HttpPolicy>,
   catalog: 'A' | 'B' = 'A',
+  overrides: Record<string, unknown> = {},
 ): RegimeDefaults {
   if (catalog === 'B') {
     return {
@@ -74,6 +82,7 @@ export function sandboxRegimeDefaults(
         clientSecret: SANDBOX_ACCOUNT.clientSecret,
         publicKeyPem: sandbox.einvoice.publicKeyPem,
         ...(http ? { http } : {}),
+        ...overrides,
       },
     };
   }
@@ -88,6 +97,7 @@ export function sandboxRegimeDefaults(
       email: 'ops@example.com',
       publicKeyPem: sandbox.einvoice.publicKeyPem,
       ...(http ? { http } : {}),
+      ...overrides,
     },
   };
 }
@@ -136,6 +146,37 @@ export async function sandboxRecords(sandbox: RunningSandbox): Promise<IrpRegist
   return body.registrations as IrpRegistration[];
 }
 
+/** Every document a GENERATE brought to the IRP, by document number, read over HTTP (`/__sandbox/records`). */
+export async function generateRequestsByDocument(
+  sandbox: RunningSandbox,
+): Promise<Map<string, IrpGenerateRequest[]>> {
+  const body: Json = await json(await fetch(`${sandbox.urls.einvoiceGsp}/__sandbox/records`));
+  const map = new Map<string, IrpGenerateRequest[]>();
+  for (const request of body.generateRequests as IrpGenerateRequest[]) {
+    map.set(request.docNo, [...(map.get(request.docNo) ?? []), request]);
+  }
+  return map;
+}
+
+/**
+ * The "never sent blindly twice" check: the IRP's answers to every GENERATE that reached it, per document.
+ * Each document is expected to have been sent exactly once and registered, unless `exceptions` says
+ * otherwise (e.g. `['registered', '2150']` for one registered beforehand, then sent once and adopted).
+ */
+export async function assertGenerateAnswers(
+  sandbox: RunningSandbox,
+  docNumbers: readonly string[],
+  exceptions: Record<string, string[]> = {},
+): Promise<void> {
+  const byDocument = await generateRequestsByDocument(sandbox);
+  for (const docNo of docNumbers) {
+    const answers = (byDocument.get(docNo) ?? []).map((r) =>
+      r.registered ? 'registered' : r.errorCodes.join(','),
+    );
+    expect([docNo, answers]).toEqual([docNo, exceptions[docNo] ?? ['registered']]);
+  }
+}
+
 // -------------------------------------------------------------------------------------------------- app
 
 export interface E2eApp {
@@ -161,6 +202,8 @@ export interface E2eAppOptions {
   roles?: string[];
   /** Database pool per process; the shipped default (10) unless given. */
   poolSize?: number;
+  /** In-einvoice provider settings over the sandbox's (e.g. another IRP public key). */
+  providerSettings?: Record<string, unknown>;
 }
 
 export const DEFAULT_QUEUE = {
@@ -215,7 +258,12 @@ export async function startE2eApp(options: E2eAppOptions): Promise<E2eApp> {
   const app = await createApp({
     config,
     databaseUrl,
-    regimeDefaults: sandboxRegimeDefaults(options.sandbox, options.http, options.catalog),
+    regimeDefaults: sandboxRegimeDefaults(
+      options.sandbox,
+      options.http,
+      options.catalog,
+      options.providerSettings,
+    ),
   });
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };

@@ -1,4 +1,5 @@
 /** The e-invoice clients and the in-einvoice regime against the sandbox over real HTTP. */
+import { generateKeyPairSync } from 'node:crypto';
 import { ComplianceError, type SubmitContext } from '../../src/compliance/regime';
 import {
   type ApiV1EinvoiceClient,
@@ -7,6 +8,7 @@ import {
   type GspEinvoiceClient,
   IrpRejection,
   type EinvoiceProvider,
+  type EinvoiceProviderConfig,
   type EinvoiceProviderDeps,
 } from '../../src/compliance/einvoice';
 import {
@@ -16,11 +18,12 @@ import {
   REDACTED,
 } from '../../src/compliance/http';
 import type { NicEinvoiceV11 } from '../../src/mappers/irn';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { interStateInvoice, type NicTestInvoice } from './nic-invoice.fixture';
+import { SANDBOX_GSTINS, startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { interStateInvoice, todayIst, type NicTestInvoice } from './nic-invoice.fixture';
 import { providerConfig } from './sandbox-client-config';
 
 const HOUR = 3600_000;
+const DAY = 24 * HOUR;
 let sandbox: RunningSandbox;
 
 beforeAll(async () => {
@@ -41,6 +44,34 @@ afterEach(() => {
 
 function registrationsOf(invoice: NicTestInvoice) {
   return sandbox.einvoice.registrations().filter((r) => r.docNo === invoice.DocDtls.No);
+}
+
+/** How the IRP answered each GENERATE of this document it received: 'registered' or NIC's codes. */
+function generateAnswersOf(invoice: NicTestInvoice): string[] {
+  return sandbox.einvoice
+    .generateRequests()
+    .filter((r) => r.docNo === invoice.DocDtls.No)
+    .map((r) => (r.registered ? 'registered' : r.errorCodes.join(',')));
+}
+
+/** The operations a client sent (authentication left out), in order. */
+function operationsOf(logger: CollectingHttpLogger): string[] {
+  return logger.entries
+    .map((entry) => entry.operation)
+    .filter((operation) => operation !== 'authenticate' && operation !== 'auth');
+}
+
+/** Yesterday and today (IST, dd/mm/yyyy) of the clock, or the two days before when today opens a financial year. */
+function consecutiveDaysOfOneFinancialYear(nowMs: number): [string, string] {
+  const today = todayIst(nowMs);
+  const end = today.startsWith('01/04/') ? nowMs - DAY : nowMs;
+  return [todayIst(end - DAY), todayIst(end)];
+}
+
+function foreignPublicKeyPem(): string {
+  return generateKeyPairSync('rsa', { modulusLength: 2048 })
+    .publicKey.export({ type: 'spki', format: 'pem' })
+    .toString();
 }
 
 function context(overrides: Partial<SubmitContext> = {}): SubmitContext {
@@ -98,19 +129,38 @@ describe.each(['A', 'B'] as const)('catalog %s client', (catalog) => {
     expect(switchable.entries.some((entry) => entry.responseBody !== undefined)).toBe(true);
   });
 
-  it('refuses a response signed with another key', async () => {
-    const other = await startSandbox({ rateLimit: { limit: 0, windowMs: 60_000 } });
+  it('keeps an answer signed with another key, its signature marked invalid', async () => {
+    const wrongKey = createEinvoiceProvider(
+      providerConfig(sandbox, catalog, { publicKeyPem: foreignPublicKeyPem() }),
+    );
+    const invoice = interStateInvoice();
+    const result = await wrongKey.generateIrn(invoice);
+    expect(result.irn).toBe(registrationsOf(invoice)[0].irn);
+    expect(result.signature).toMatchObject({ verified: false, code: 'SIGNATURE_INVALID' });
+    expect((await provider.getByIrn(result.irn)).signature).toEqual({ verified: true });
+  });
+
+  it('without a public key: warns once when built, and marks every answer not checked', async () => {
+    const warnings: string[] = [];
+    const unchecked = createEinvoiceProvider(providerConfig(sandbox, catalog, { publicKeyPem: undefined }), {
+      warn: (message) => warnings.push(message),
+    });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('no IRP public key (publicKeyPem)');
+    const result = await unchecked.generateIrn(interStateInvoice());
+    expect(result.signature).toMatchObject({ verified: false, code: 'SIGNATURE_NOT_CHECKED' });
+    await unchecked.getByIrn(result.irn);
+    expect(warnings).toHaveLength(1);
+  });
+
+  it('refuses to be built with a public key it cannot read', () => {
+    let error: unknown;
     try {
-      const wrongKey = createEinvoiceProvider(
-        providerConfig(sandbox, catalog, { publicKeyPem: other.einvoice.publicKeyPem }),
-      );
-      await expect(wrongKey.generateIrn(interStateInvoice())).rejects.toMatchObject({
-        errorClass: 'config',
-        options: { code: 'SIGNATURE_INVALID' },
-      });
-    } finally {
-      await other.stop();
+      createEinvoiceProvider(providerConfig(sandbox, catalog, { publicKeyPem: 'not a key' }));
+    } catch (thrown) {
+      error = thrown;
     }
+    expect(error).toMatchObject({ errorClass: 'config', options: { code: 'INVALID_PUBLIC_KEY' } });
   });
 
   it('keeps IRP error codes verbatim and does not retry a business rejection', async () => {
@@ -187,18 +237,28 @@ describe.each(['A', 'B'] as const)('catalog %s client', (catalog) => {
 });
 
 describe('in-einvoice regime', () => {
-  const makeRegime = (catalog: 'A' | 'B', http = {}) => {
-    const tokenStore = new InMemoryTokenStore();
-    const provider = createEinvoiceProvider(
-      providerConfig(sandbox, catalog, {
-        http: { timeoutMs: 250, maxAttempts: 2, backoffBaseMs: 10, backoffMaxMs: 20, ...http },
-      }),
-      {
-        tokenStore,
-      },
-    );
+  const makeRegime = (
+    catalog: 'A' | 'B',
+    config: Partial<EinvoiceProviderConfig> = {},
+    deps: EinvoiceProviderDeps = {},
+  ) => {
+    const provider = makeProvider(catalog, config, deps);
     return new EinvoiceRegime(() => provider);
   };
+  const makeProvider = (
+    catalog: 'A' | 'B',
+    config: Partial<EinvoiceProviderConfig> = {},
+    deps: EinvoiceProviderDeps = {},
+  ) =>
+    createEinvoiceProvider(
+      providerConfig(sandbox, catalog, {
+        http: { timeoutMs: 250, maxAttempts: 2, backoffBaseMs: 10, backoffMaxMs: 20 },
+        ...config,
+      }),
+      { tokenStore: new InMemoryTokenStore(), ...deps },
+    );
+  const serviceOf = (catalog: 'A' | 'B') => (catalog === 'A' ? sandbox.einvoice.gsp : sandbox.einvoice.api);
+  const GENERATE_PATHS = 'GENERATE|generate-irn';
 
   it('applies to Indian non-B2C documents only', () => {
     const regime = makeRegime('A');
@@ -219,6 +279,7 @@ describe('in-einvoice regime', () => {
     });
     expect(outcome.status === 'registered' && outcome.identifiers.signedQrCode).toBe(first.signedQrCode);
     expect(registrationsOf(invoice)).toHaveLength(1);
+    expect(generateAnswersOf(invoice)).toEqual(['registered', '2150']);
   });
 
   it('refuses to adopt a duplicate that does not match the local IRN', async () => {
@@ -232,6 +293,135 @@ describe('in-einvoice regime', () => {
   });
 
   it.each([
+    [
+      'another total',
+      (invoice: NicTestInvoice) => Object.assign(invoice.ValDtls, { OthChrg: 100, TotInvVal: 10725 }),
+    ],
+    [
+      'another buyer',
+      (invoice: NicTestInvoice) =>
+        Object.assign(invoice.BuyerDtls, {
+          Gstin: SANDBOX_GSTINS.gujaratBuyer,
+          Stcd: '24',
+          Loc: 'Ahmedabad',
+          Pin: 380001,
+        }),
+    ],
+  ])('refuses to adopt a duplicate (2150) registered with %s', async (_name, change) => {
+    const registeredFirst = interStateInvoice();
+    await makeProvider('B').generateIrn(registeredFirst);
+    const ours = interStateInvoice({ docNo: registeredFirst.DocDtls.No });
+    change(ours);
+    const outcome = await makeRegime('A').submit(asPayload(ours), context());
+    expect(outcome).toMatchObject({ status: 'rejected', code: '2150' });
+    expect(outcome.status === 'rejected' && outcome.message).toContain('with a different buyer or total');
+    expect(generateAnswersOf(ours)).toEqual(['registered', '2150']);
+  });
+
+  it('2283 (IRN older than 2 days): adopts through the document lookup, its signed data checked', async () => {
+    const logger = new CollectingHttpLogger();
+    const invoice = interStateInvoice();
+    const first = await makeProvider('B').generateIrn(invoice);
+    sandbox.clock.advance(3 * DAY);
+    const outcome = await makeRegime('A', {}, { logger }).submit(asPayload(invoice), context());
+    expect(outcome).toMatchObject({
+      status: 'registered',
+      adopted: true,
+      identifiers: { irn: first.irn, ackNo: first.ackNo, signedQrCode: first.signedQrCode },
+    });
+    expect(operationsOf(logger)).toEqual(['GENERATE', 'GETIRN', 'GETIRNBYDOCDETAILS']);
+    expect(generateAnswersOf(invoice)).toEqual(['registered', '2150']);
+  });
+
+  it('2283 and no document details served: adopts from the duplicate notice alone, flagged for the operator', async () => {
+    const [registeredOn, submittedOn] = consecutiveDaysOfOneFinancialYear(sandbox.clock.nowMs());
+    const first = interStateInvoice({ docDate: registeredOn });
+    const registration = await makeProvider('B').generateIrn(first);
+    sandbox.clock.advance(3 * DAY);
+    // Same number, same financial year, so the same IRN; the IRP finds no document of this date.
+    const ours = interStateInvoice({ docNo: first.DocDtls.No, docDate: submittedOn });
+    const outcome = await makeRegime('A').submit(asPayload(ours), context());
+    expect(outcome).toMatchObject({
+      status: 'registered',
+      adopted: true,
+      identifiers: { irn: registration.irn, ackNo: registration.ackNo },
+      warnings: [{ code: '2283', message: expect.stringContaining('without its signed data') }],
+    });
+    expect(outcome.status === 'registered' && outcome.identifiers.signedQrCode).toBeUndefined();
+  });
+
+  it('does not adopt a duplicate whose details the IRP refuses for any reason but 2283', async () => {
+    const real = makeProvider('A');
+    // The sandbox always serves an IRN it just reported as a duplicate; a real IRP may not (2148 here).
+    const irpHidingDetails: EinvoiceProvider = {
+      catalog: real.catalog,
+      generateIrn: (payload) => real.generateIrn(payload),
+      getIrnByDocDetails: (type, no, date) => real.getIrnByDocDetails(type, no, date),
+      getByIrn: () =>
+        Promise.reject(
+          new IrpRejection([{ code: '2148', message: 'Requested IRN data is not available' }], [], {}),
+        ),
+      cancelIrn: (request) => real.cancelIrn(request),
+      gstinDetails: (gstin) => real.gstinDetails(gstin),
+    };
+    const invoice = interStateInvoice();
+    await makeProvider('B').generateIrn(invoice);
+    const outcome = await new EinvoiceRegime(() => irpHidingDetails).submit(asPayload(invoice), context());
+    expect(outcome).toMatchObject({ status: 'rejected', code: '2150' });
+    expect(outcome.status === 'rejected' && outcome.message).toContain('2148');
+  });
+
+  it('keeps its own registration whose IRN is not the locally computed one, flagged IRN_MISMATCH', async () => {
+    const invoice = interStateInvoice();
+    const outcome = await makeRegime('B').submit(
+      asPayload(invoice),
+      context({ previous: { irn: 'f'.repeat(64) } }),
+    );
+    expect(outcome).toMatchObject({
+      status: 'registered',
+      identifiers: { irn: registrationsOf(invoice)[0].irn },
+      warnings: [{ code: 'IRN_MISMATCH', message: expect.stringContaining('f'.repeat(64)) }],
+    });
+  });
+
+  it.each(['A', 'B'] as const)(
+    'catalog %s, signatures that do not verify: REGISTERED with the IRN and SIGNATURE_UNVERIFIED, never sent blindly again',
+    async (catalog) => {
+      const regime = makeRegime(catalog, { publicKeyPem: foreignPublicKeyPem() });
+      const invoice = interStateInvoice();
+      const outcome = await regime.submit(asPayload(invoice), context());
+      const registration = registrationsOf(invoice)[0];
+      expect(outcome).toMatchObject({
+        status: 'registered',
+        identifiers: { irn: registration.irn, signedQrCode: registration.signedQrCode },
+        warnings: [{ code: 'SIGNATURE_UNVERIFIED', message: expect.stringContaining('SIGNATURE_INVALID') }],
+      });
+      expect(JSON.stringify(outcome.response)).toContain(registration.signedInvoice);
+      // The same document again (a retry after a lost answer): adopted, still flagged.
+      const again = await regime.submit(asPayload(invoice), context({ attempt: 2 }));
+      expect(again).toMatchObject({
+        status: 'registered',
+        adopted: true,
+        warnings: [{ code: 'SIGNATURE_UNVERIFIED' }],
+      });
+      expect(generateAnswersOf(invoice)).toEqual(['registered', '2150']);
+    },
+  );
+
+  it('without a public key, every registration says its signatures were not checked', async () => {
+    const warned: string[] = [];
+    const regime = makeRegime('A', { publicKeyPem: undefined }, { warn: (message) => warned.push(message) });
+    for (const invoice of [interStateInvoice(), interStateInvoice()]) {
+      const outcome = await regime.submit(asPayload(invoice), context());
+      expect(outcome).toMatchObject({
+        status: 'registered',
+        warnings: [{ code: 'SIGNATURE_NOT_CHECKED', message: expect.stringContaining('publicKeyPem') }],
+      });
+    }
+    expect(warned).toHaveLength(1);
+  });
+
+  it.each([
     ['A', 'drop-after-commit'],
     ['B', 'drop-after-commit'],
     ['A', 'timeout-after-commit'],
@@ -240,19 +430,30 @@ describe('in-einvoice regime', () => {
   ] as const)(
     'catalog %s, %s: unknown outcome, then lookup by document, exactly one IRN',
     async (catalog, fault) => {
-      const regime = makeRegime(catalog);
-      const service = catalog === 'A' ? sandbox.einvoice.gsp : sandbox.einvoice.api;
-      service.faults.queue({ path: 'GENERATE|generate-irn', fault, count: 1 });
+      const logger = new CollectingHttpLogger();
+      const regime = makeRegime(catalog, {}, { logger });
+      const service = serviceOf(catalog);
+      service.faults.queue({ path: GENERATE_PATHS, fault, count: 1 });
       const invoice = interStateInvoice();
       const error = await regime.submit(asPayload(invoice), context()).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ComplianceError);
       expect(error).toMatchObject({ errorClass: 'unknown-outcome' });
+      const committed = fault !== 'timeout';
+      // The IRP holds it now: a blind resend would meet these 503s (more than the client's attempts).
+      const trap = { path: GENERATE_PATHS, fault: '503' as const, count: 5 };
+      if (committed) service.faults.queue(trap);
+      const sentBefore = operationsOf(logger).length;
       const outcome = await regime.submit(asPayload(invoice), context({ attempt: 2, outcomeUnknown: true }));
       expect(outcome.status).toBe('registered');
       expect(registrationsOf(invoice)).toHaveLength(1);
       expect(outcome.status === 'registered' && outcome.identifiers.irn).toBe(
         registrationsOf(invoice)[0].irn,
       );
+      const lookup = catalog === 'A' ? 'GETIRNBYDOCDETAILS' : 'irn-by-docnumber';
+      const generate = catalog === 'A' ? 'GENERATE' : 'generate-irn';
+      expect(operationsOf(logger).slice(sentBefore)).toEqual(committed ? [lookup] : [lookup, generate]);
+      expect(generateAnswersOf(invoice)).toEqual(['registered']);
+      expect(service.faults.pending()).toEqual(committed ? [expect.objectContaining(trap)] : []);
     },
   );
 

@@ -58,10 +58,23 @@ function reasonCodeOf(value: string): CancelRequest['reasonCode'] {
   throw new InvalidArgumentError('must be 1, 2, 3 or 4');
 }
 
+/** The new state, and the IRN with the authority's cancel date when the service gives them. */
 function describeCancel(submissionId: string, answer: unknown): string {
-  const record = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};
-  const state = typeof record.state === 'string' ? record.state : undefined;
-  return state
+  const record = recordOf(answer);
+  const state = textOf(record.state);
+  const irn = textOf(record.irn);
+  const cancelDate = textOf(recordOf(record.response).cancelDate);
+  const facts = [irn && `IRN ${irn}`, cancelDate && `cancelled ${cancelDate}`].filter(Boolean);
+  const accepted = state
     ? `cancellation of submission ${submissionId} accepted: now ${state}`
     : `cancellation of submission ${submissionId} accepted`;
+  return facts.length > 0 ? `${accepted} (${facts.join(', ')})` : accepted;
+}
+
+function recordOf(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }

@@ -11,6 +11,7 @@ import { ComplianceError } from '../regime';
 import type { EinvoiceProviderConfig, EinvoiceProviderDeps } from './einvoice-config';
 import { toGstinDetails } from './gstin-details';
 import { toIrnResult, type NicIrnDetails } from './irn-details';
+import { IrpSignatures } from './irp-signatures';
 import { infoEntries, IrpRejection, type IrpErrorEntry } from './irp-rejection';
 import type {
   BulkRowResult,
@@ -40,6 +41,7 @@ export class ApiV1EinvoiceClient implements EinvoiceProvider {
   private readonly http: ComplianceHttpClient;
   readonly tokens: TokenManager;
   private readonly rateKey: string;
+  private readonly signatures: IrpSignatures;
   private readonly now: () => number;
 
   constructor(
@@ -47,6 +49,7 @@ export class ApiV1EinvoiceClient implements EinvoiceProvider {
     deps: EinvoiceProviderDeps = {},
   ) {
     this.now = deps.now ?? Date.now;
+    this.signatures = new IrpSignatures(config.publicKeyPem, PROVIDER, deps.warn);
     this.rateKey = tokenKey(PROVIDER, config.clientId);
     this.http = new ComplianceHttpClient({
       provider: PROVIDER,
@@ -65,7 +68,7 @@ export class ApiV1EinvoiceClient implements EinvoiceProvider {
 
   async generateIrn(payload: NicInvoicePayload): Promise<IrnResult> {
     const body = await this.call<NicIrnDetails>('generate-irn', 'POST', '/generate-irn', payload, false);
-    return toIrnResult(body.data, infoEntries(body.info), body, this.config.publicKeyPem);
+    return toIrnResult(body.data, infoEntries(body.info), body, this.signatures);
   }
 
   /** Up to 1,000 documents in one call; each row succeeds or fails on its own. */
@@ -82,7 +85,7 @@ export class ApiV1EinvoiceClient implements EinvoiceProvider {
       if (row.success) {
         return {
           index: row.index,
-          result: toIrnResult(row.data, infoEntries(row.info), row, this.config.publicKeyPem),
+          result: toIrnResult(row.data, infoEntries(row.info), row, this.signatures),
         };
       }
       return { index: row.index, rejection: new IrpRejection(errorEntries(row), infoEntries(row.info), row) };
@@ -100,7 +103,7 @@ export class ApiV1EinvoiceClient implements EinvoiceProvider {
       true,
     );
     if (body === NOT_FOUND) return undefined;
-    return toIrnResult(body.data, infoEntries(body.info), body, this.config.publicKeyPem);
+    return toIrnResult(body.data, infoEntries(body.info), body, this.signatures);
   }
 
   async getByIrn(irn: string): Promise<IrnResult> {
@@ -111,7 +114,7 @@ export class ApiV1EinvoiceClient implements EinvoiceProvider {
       undefined,
       true,
     );
-    return toIrnResult(body.data, infoEntries(body.info), body, this.config.publicKeyPem);
+    return toIrnResult(body.data, infoEntries(body.info), body, this.signatures);
   }
 
   async cancelIrn(request: CancelIrnRequest): Promise<CancelIrnResult> {

@@ -18,7 +18,10 @@ export interface EinvoiceProviderConfig {
   /** Account e-mail the GSP expects on every call (catalog A). */
   email?: string;
   ipAddress?: string;
-  /** IRP public key (PEM); when set, SignedInvoice and SignedQRCode are verified. */
+  /**
+   * IRP public key (PEM): SignedInvoice and SignedQRCode are verified with it. Without one nothing is
+   * verified, which is logged when the provider is built and flagged on every registration.
+   */
   publicKeyPem?: string;
   http?: Partial<HttpPolicy>;
   /**
@@ -37,4 +40,6 @@ export interface EinvoiceProviderDeps {
   logger?: HttpLogger;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** Where configuration warnings go (e.g. no IRP public key); default: console.warn. */
+  warn?: (message: string) => void;
 }

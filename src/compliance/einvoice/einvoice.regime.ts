@@ -1,7 +1,9 @@
 /**
  * The `in-einvoice` regime: B2B/SEZ/export invoices of Indian sellers get an IRN from the IRP. Never two
  * IRNs for one document: after an unknown outcome the IRP is asked by document details first, and a
- * duplicate (2150) adopts the existing IRN once it is confirmed to be the one computed locally.
+ * duplicate (2150) adopts the existing IRN once it is confirmed to be the one computed locally. An IRN
+ * the IRP issued is never dropped: signatures that do not verify, or an IRN other than the local one in
+ * the IRP's answer to our own request, are kept as REGISTERED with a warning for the operator.
  */
 import type { CanonicalInvoice } from '../../domain/canonical-invoice';
 import type { ComplianceIdentifiers } from '../../connectors/contract';
@@ -16,7 +18,8 @@ import {
   type SubmitContext,
   type SubmitOutcome,
 } from '../regime';
-import { IrpRejection } from './irp-rejection';
+import { IrpRejection, NOT_FOUND_CODES, type DuplicateIrnInfo } from './irp-rejection';
+import type { SignatureCheck } from './irp-signatures';
 import { decodeNicJws } from './nic-jws';
 import { BULK_GENERATE_LIMIT, type BulkRowResult, type EinvoiceProvider, type IrnResult } from './provider';
 
@@ -54,7 +57,7 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
       if (existing) return adoptOrRefuse(existing, expectedIrn, payload, existing.raw);
     }
     try {
-      return registered(await provider.generateIrn(payload), false);
+      return registeredByUs(await provider.generateIrn(payload), expectedIrn);
     } catch (error) {
       if (!(error instanceof IrpRejection)) throw error;
       if (error.hasCode('2150')) return this.adoptDuplicate(provider, error, expectedIrn, payload);
@@ -131,12 +134,12 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
         settle(i, async () => {
           const row = byIndex.get(index);
           const payload = items[i].payload;
-          if (row?.result) return registered(row.result, false);
+          const expectedIrn = items[i].context.previous.irn ?? irnOfPayload(payload);
+          if (row?.result) return registeredByUs(row.result, expectedIrn);
           if (!row?.rejection) {
             throw new ComplianceError('unknown-outcome', 'the bulk answer has no row for this document');
           }
           if (!row.rejection.hasCode('2150')) return rejectedBy(row.rejection);
-          const expectedIrn = items[i].context.previous.irn ?? irnOfPayload(payload);
           return this.adoptDuplicate(provider, row.rejection, expectedIrn, payload);
         }),
       ),
@@ -181,6 +184,35 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
     }
   }
 
+  /**
+   * The e-way bill generated with the IRN, as the IRP has it now (GETEWAYBILLIRN: ACT or CNL);
+   * undefined when the IRP has none for the IRN.
+   */
+  async ewaybillOf(
+    request: Pick<CancelRequest, 'identifiers' | 'settings'>,
+  ): Promise<{ ewbNo: string; status?: string } | undefined> {
+    const irn = request.identifiers.irn;
+    if (!irn) throw new ComplianceError('validation', 'no IRN to look its e-way bill up by');
+    const provider = this.providerFor(request.settings);
+    if (!provider.getEwaybillByIrn) {
+      throw new ComplianceError(
+        'config',
+        `API catalog ${provider.catalog} cannot look e-way bills up by IRN`,
+      );
+    }
+    try {
+      const found = await provider.getEwaybillByIrn(irn);
+      return { ewbNo: found.ewbNo, status: found.status };
+    } catch (error) {
+      const none =
+        error instanceof IrpRejection &&
+        error.errors.length > 0 &&
+        error.errors.every((entry) => NOT_FOUND_CODES.has(entry.code));
+      if (none) return undefined;
+      throw error;
+    }
+  }
+
   private async adoptDuplicate(
     provider: EinvoiceProvider,
     rejection: IrpRejection,
@@ -199,22 +231,48 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
     }
     if (duplicate.irn !== expectedIrn)
       return mismatch(duplicate.irn, expectedIrn, rejection.options.response);
+    let full: IrnResult;
     try {
-      const full = await provider.getByIrn(duplicate.irn);
-      return adoptOrRefuse(full, expectedIrn, payload, rejection.options.response);
+      full = await provider.getByIrn(duplicate.irn);
     } catch (error) {
-      // 2283: older than 2 days, details no longer served; the DUPIRN facts are what the IRP gives.
       if (!(error instanceof IrpRejection)) throw error;
-      return {
-        status: 'registered',
-        identifiers: { irn: duplicate.irn, ackNo: duplicate.ackNo, ackDate: duplicate.ackDate },
-        response: rejection.options.response,
-        adopted: true,
-        warnings: [
-          { code: error.options.code, message: `IRN adopted without signed data: ${error.message}` },
-        ],
-      };
+      if (!error.hasCode('2283')) return unreadableDuplicate(duplicate, error, rejection.options.response);
+      return this.adoptAgedDuplicate(provider, duplicate, rejection, expectedIrn, payload);
     }
+    return adoptOrRefuse(full, expectedIrn, payload, rejection.options.response);
+  }
+
+  /**
+   * 2283: GETIRN serves an IRN for 2 days only. The document lookup may still give the signed copy to
+   * check against; failing that, the IRN is adopted from the duplicate notice alone and flagged, since
+   * after 2 days it can no longer be cancelled and the document number cannot be registered again.
+   */
+  private async adoptAgedDuplicate(
+    provider: EinvoiceProvider,
+    duplicate: DuplicateIrnInfo,
+    rejection: IrpRejection,
+    expectedIrn: string,
+    payload: NicEinvoiceV11,
+  ): Promise<SubmitOutcome> {
+    const { Typ, No, Dt } = payload.DocDtls;
+    const byDocument = await provider.getIrnByDocDetails(Typ, No, Dt).catch((error: unknown) => {
+      if (error instanceof IrpRejection) return undefined;
+      throw error;
+    });
+    if (byDocument) return adoptOrRefuse(byDocument, expectedIrn, payload, byDocument.raw);
+    return {
+      status: 'registered',
+      identifiers: { irn: duplicate.irn, ackNo: duplicate.ackNo, ackDate: duplicate.ackDate },
+      response: rejection.options.response,
+      adopted: true,
+      warnings: [
+        {
+          code: '2283',
+          message:
+            'IRN adopted from the IRP duplicate notice without its signed data (the IRP serves details for 2 days only): its buyer and total were not compared with this document and no signed QR is stored; check it on the IRP portal',
+        },
+      ],
+    };
   }
 }
 
@@ -236,9 +294,14 @@ function adoptOrRefuse(
   response: unknown,
 ): SubmitOutcome {
   if (found.irn !== expectedIrn) return mismatch(found.irn, expectedIrn, response);
-  const signed = decodeNicJws<{ BuyerDtls?: { Gstin?: string }; ValDtls?: { TotInvVal?: number } }>(
-    found.signedInvoice,
-  ).data;
+  const signed = signedContent(found);
+  if (!signed) {
+    return withWarning(registered(found, true), {
+      code: 'CONTENT_UNCHECKED',
+      message:
+        'the IRP signed invoice could not be read: its buyer and total were not compared with this document',
+    });
+  }
   const sameBuyer =
     signed.BuyerDtls?.Gstin === undefined || signed.BuyerDtls.Gstin === payload.BuyerDtls.Gstin;
   const sameTotal =
@@ -255,6 +318,30 @@ function adoptOrRefuse(
   return registered(found, true);
 }
 
+type SignedContent = { BuyerDtls?: { Gstin?: string }; ValDtls?: { TotInvVal?: number } };
+
+function signedContent(found: IrnResult): SignedContent | undefined {
+  try {
+    return decodeNicJws<SignedContent>(found.signedInvoice).data ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The IRP said 2150 but would not show the IRN: without its details it is not adopted. */
+function unreadableDuplicate(
+  duplicate: DuplicateIrnInfo,
+  lookup: IrpRejection,
+  response: unknown,
+): SubmitOutcome {
+  return {
+    status: 'rejected',
+    code: '2150',
+    message: `Duplicate IRN ${duplicate.irn}: the IRP holds it but did not give its details (${lookup.message}), so it was not adopted; check it on the IRP portal`,
+    response,
+  };
+}
+
 function mismatch(foundIrn: string, expectedIrn: string, response: unknown): SubmitOutcome {
   return {
     status: 'rejected',
@@ -262,6 +349,19 @@ function mismatch(foundIrn: string, expectedIrn: string, response: unknown): Sub
     message: `Duplicate IRN ${foundIrn} does not match the locally computed IRN ${expectedIrn}`,
     response,
   };
+}
+
+/**
+ * The IRP's answer to our own generate: registered whatever else is wrong with it. An IRN other than the
+ * local one is a real inconsistency (seller, type, number or financial year read differently), flagged.
+ */
+function registeredByUs(result: IrnResult, expectedIrn: string): Registered {
+  const outcome = registered(result, false);
+  if (result.irn === expectedIrn) return outcome;
+  return withWarning(outcome, {
+    code: 'IRN_MISMATCH',
+    message: `the IRP registered this document as IRN ${result.irn}, not the locally computed ${expectedIrn}: check its seller GSTIN, type, number and date against the IRP`,
+  });
 }
 
 function registered(result: IrnResult, adopted: boolean): Registered {
@@ -284,6 +384,8 @@ function registered(result: IrnResult, adopted: boolean): Registered {
       code: entry.InfCd,
       message: typeof entry.Desc === 'string' ? entry.Desc : JSON.stringify(entry.Desc),
     }));
+  const signature = signatureWarning(result.signature);
+  if (signature) warnings.push(signature);
   return {
     status: 'registered',
     identifiers,
@@ -291,6 +393,19 @@ function registered(result: IrnResult, adopted: boolean): Registered {
     ...(adopted ? { adopted: true } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
   };
+}
+
+function signatureWarning(check: SignatureCheck): { code: string; message: string } | undefined {
+  if (check.verified) return undefined;
+  if (check.code === 'SIGNATURE_NOT_CHECKED') return { code: check.code, message: check.reason };
+  return {
+    code: 'SIGNATURE_UNVERIFIED',
+    message: `the IRN is registered at the IRP, but its signed invoice or QR did not verify (${check.code}: ${check.reason}); check the IRP public key configured (publicKeyPem) before relying on the signed QR`,
+  };
+}
+
+function withWarning(outcome: Registered, warning: { code: string; message: string }): Registered {
+  return { ...outcome, warnings: [...(outcome.warnings ?? []), warning] };
 }
 
 function rejectedBy(rejection: IrpRejection): SubmitOutcome {

@@ -20,6 +20,7 @@ import {
 } from './ewaybill-by-irn';
 import { toGstinDetails } from './gstin-details';
 import { toIrnResult, type NicIrnDetails } from './irn-details';
+import { IrpSignatures } from './irp-signatures';
 import { AUTH_CODES, infoEntries, IrpRejection, NOT_FOUND_CODES, parseStatusDesc } from './irp-rejection';
 import { parseIstDateTime } from './ist-expiry';
 import type {
@@ -56,6 +57,7 @@ export class GspEinvoiceClient implements EinvoiceProvider {
   private readonly http: ComplianceHttpClient;
   readonly tokens: TokenManager;
   private readonly rateKey: string;
+  private readonly signatures: IrpSignatures;
 
   constructor(
     private readonly config: EinvoiceProviderConfig,
@@ -64,6 +66,7 @@ export class GspEinvoiceClient implements EinvoiceProvider {
     if (!config.username || !config.password || !config.email) {
       throw new ComplianceError('config', 'catalog A needs username, password and email');
     }
+    this.signatures = new IrpSignatures(config.publicKeyPem, PROVIDER, deps.warn);
     this.rateKey = tokenKey(PROVIDER, config.clientId);
     this.http = new ComplianceHttpClient({
       provider: PROVIDER,
@@ -87,7 +90,7 @@ export class GspEinvoiceClient implements EinvoiceProvider {
       data: payload,
       idempotent: false,
     });
-    return toIrnResult(envelope.data, infoEntries(envelope.info), envelope, this.config.publicKeyPem);
+    return toIrnResult(envelope.data, infoEntries(envelope.info), envelope, this.signatures);
   }
 
   async getIrnByDocDetails(docType: string, docNo: string, docDate: string): Promise<IrnResult | undefined> {
@@ -99,7 +102,7 @@ export class GspEinvoiceClient implements EinvoiceProvider {
         headers: { docnum: docNo, docdate: docDate },
         idempotent: true,
       });
-      return toIrnResult(envelope.data, infoEntries(envelope.info), envelope, this.config.publicKeyPem);
+      return toIrnResult(envelope.data, infoEntries(envelope.info), envelope, this.signatures);
     } catch (error) {
       if (error instanceof IrpRejection && error.errors.every((entry) => NOT_FOUND_CODES.has(entry.code))) {
         return undefined;
@@ -115,7 +118,7 @@ export class GspEinvoiceClient implements EinvoiceProvider {
       params: { param1: irn },
       idempotent: true,
     });
-    return toIrnResult(envelope.data, infoEntries(envelope.info), envelope, this.config.publicKeyPem);
+    return toIrnResult(envelope.data, infoEntries(envelope.info), envelope, this.signatures);
   }
 
   async cancelIrn(request: CancelIrnRequest): Promise<CancelIrnResult> {

@@ -13,6 +13,7 @@ export type {
 export { GspEinvoiceClient } from './gsp-einvoice-client';
 export { AUTH_CODES, IrpRejection, NOT_FOUND_CODES, parseStatusDesc } from './irp-rejection';
 export type { DuplicateIrnInfo, IrpErrorEntry } from './irp-rejection';
+export type { SignatureCheck } from './irp-signatures';
 export { decodeNicJws, verifyNicJws } from './nic-jws';
 export type { DecodedNicJws } from './nic-jws';
 export type {

@@ -1,6 +1,9 @@
-/** Turns NIC's IRN details (AckNo, AckDt, Irn, SignedInvoice, ...) into an IrnResult, verifying signatures. */
+/**
+ * Turns NIC's IRN details (AckNo, AckDt, Irn, SignedInvoice, ...) into an IrnResult, with the verdict on
+ * their signatures: an answer that names an IRN is a registration, kept even when its signatures fail.
+ */
 import { ComplianceError } from '../regime';
-import { verifyNicJws } from './nic-jws';
+import type { IrpSignatures } from './irp-signatures';
 import type { IrnResult, IrpInfoEntry } from './provider';
 import { optionalWireText } from './wire-text';
 
@@ -20,20 +23,13 @@ export function toIrnResult(
   details: NicIrnDetails | undefined,
   info: IrpInfoEntry[],
   raw: unknown,
-  publicKeyPem?: string,
+  signatures: IrpSignatures,
 ): IrnResult {
   if (!details?.Irn || details.AckNo === undefined || !details.SignedInvoice || !details.SignedQRCode) {
     throw new ComplianceError('unknown-outcome', 'IRP answer lacks Irn/AckNo/signed data', {
       code: 'MALFORMED_RESPONSE',
       response: raw,
     });
-  }
-  if (publicKeyPem) {
-    const invoice = verifyNicJws<{ Irn?: string }>(details.SignedInvoice, publicKeyPem);
-    const qr = verifyNicJws<{ Irn?: string }>(details.SignedQRCode, publicKeyPem);
-    if (invoice.data.Irn !== details.Irn || qr.data.Irn !== details.Irn) {
-      throw new ComplianceError('config', 'signed data names another IRN', { code: 'SIGNATURE_MISMATCH' });
-    }
   }
   return {
     irn: details.Irn,
@@ -47,5 +43,6 @@ export function toIrnResult(
     ewbValidUpto: optionalWireText(details.EwbValidTill),
     info,
     raw,
+    signature: signatures.check(details.Irn, details.SignedInvoice, details.SignedQRCode),
   };
 }

@@ -1,5 +1,6 @@
 /** What the in-einvoice regime needs from an IRP access path (a GSP gateway or a REST provider). */
 import type { IrpRejection } from './irp-rejection';
+import type { SignatureCheck } from './irp-signatures';
 
 /** Documents per bulk-generate call the IRP accepts. */
 export const BULK_GENERATE_LIMIT = 1000;
@@ -33,6 +34,8 @@ export interface IrnResult {
   info: IrpInfoEntry[];
   /** The provider's answer as received. */
   raw: unknown;
+  /** Whether SignedInvoice and SignedQRCode verified with the IRP's public key and name this IRN. */
+  signature: SignatureCheck;
 }
 
 export interface CancelIrnRequest {
@@ -79,4 +82,9 @@ export interface EinvoiceProvider {
   getByIrn(irn: string): Promise<IrnResult>;
   cancelIrn(request: CancelIrnRequest): Promise<CancelIrnResult>;
   gstinDetails(gstin: string): Promise<GstinDetails>;
+  /**
+   * The e-way bill generated with an IRN (GETEWAYBILLIRN), status ACT or CNL; absent where the API has
+   * no such call. Rejects with NIC's not-found code when the IRN has none.
+   */
+  getEwaybillByIrn?(irn: string): Promise<{ ewbNo: string; status?: string }>;
 }

@@ -9,7 +9,7 @@ import type { SandboxCommonOptions, SimulatorFactory } from '../framework/simula
 import { DEFAULT_EINVOICE_ACCOUNTS, type SandboxEinvoiceAccount } from './accounts';
 import { apiV1RateLimitKey, mountApiV1Routes } from './api-v1-routes';
 import { gspRateLimitKey, mountGspRoutes, type GspSubject } from './gsp-routes';
-import type { IrpRegistration, IrpRejectionRecord } from './irp-registry';
+import type { IrpGenerateRequest, IrpRegistration, IrpRejectionRecord } from './irp-registry';
 import { IrpService } from './irp-service';
 import { NicSigner } from './nic-signer';
 import { SessionTokens } from './session-tokens';
@@ -39,6 +39,8 @@ export interface EinvoiceSimulatorHandle {
   registrations(): IrpRegistration[];
   /** Every generate request refused, in order, with NIC's codes. */
   rejections(): IrpRejectionRecord[];
+  /** Every document a generate request brought (bulk rows one each), in order, and how it was answered. */
+  generateRequests(): IrpGenerateRequest[];
   publicKeyPem: string;
   accounts: readonly SandboxEinvoiceAccount[];
   gsp: SandboxService;
@@ -57,7 +59,10 @@ export const einvoiceSimulator: SimulatorFactory<EinvoiceSimulatorHandle, Einvoi
     const gspTokens = new SessionTokens<GspSubject>(clock, settings.gspTokenTtlMs ?? 360 * 60_000);
     const apiTokenTtlMs = settings.apiTokenTtlMs ?? 3600_000;
     const apiTokens = new SessionTokens<SandboxEinvoiceAccount>(clock, apiTokenTtlMs);
-    const records = () => ({ registrations: irp.registry.all() });
+    const records = () => ({
+      registrations: irp.registry.all(),
+      generateRequests: irp.registry.generateRequests(),
+    });
     const common = (name: string) => ({
       name,
       clock,
@@ -86,6 +91,7 @@ export const einvoiceSimulator: SimulatorFactory<EinvoiceSimulatorHandle, Einvoi
         irp,
         registrations: () => irp.registry.all(),
         rejections: () => irp.registry.rejections(),
+        generateRequests: () => irp.registry.generateRequests(),
         publicKeyPem: signer.publicKeyPem,
         accounts,
         gsp,

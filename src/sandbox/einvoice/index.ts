@@ -9,7 +9,7 @@ export type {
 } from './einvoice-simulator';
 export { gstinCheckDigit, isValidGstin } from './gstin-check';
 export type { IrpError, IrpInfo } from './irp-errors';
-export type { EwayBillRecord, IrpRegistration, IrpRejectionRecord } from './irp-registry';
+export type { EwayBillRecord, IrpGenerateRequest, IrpRegistration, IrpRejectionRecord } from './irp-registry';
 export { IrpService } from './irp-service';
 export type { B2cQrData } from './b2c-qr';
 export { ewayBillValidityDays, ewayBillValidTill } from './ewaybill-validity';

@@ -1,6 +1,7 @@
 /**
- * What the simulated IRP has registered: one entry per IRN, never removed (cancelled ones stay), and
- * every generate request it refused, with NIC's error codes, for GETREJECTEDIRNS.
+ * What the simulated IRP has registered: one entry per IRN, never removed (cancelled ones stay), every
+ * generate request it refused, with NIC's error codes, for GETREJECTEDIRNS, and every generate request
+ * it received, so tests can tell a document sent twice (the second one answered 2150) from one sent once.
  */
 import type { IrpError } from './irp-errors';
 import type { JsonObject } from './json-access';
@@ -50,9 +51,24 @@ export interface IrpRejectionRecord {
   errors: IrpError[];
 }
 
+/** One document of a generate request as the IRP received it (a bulk call gives one per row). */
+export interface IrpGenerateRequest {
+  sellerGstin: string;
+  docType: string;
+  docNo: string;
+  docDate: string;
+  /** Which API catalog received it ('A' GSP gateway, 'B' /api/v1). */
+  channel: string;
+  receivedAtMs: number;
+  registered: boolean;
+  /** NIC's codes when refused ('2150': already registered). */
+  errorCodes: string[];
+}
+
 export class IrpRegistry {
   private readonly byIrn = new Map<string, IrpRegistration>();
   private readonly rejected: IrpRejectionRecord[] = [];
+  private readonly generateRequestLog: IrpGenerateRequest[] = [];
   private ackSequence = 100_000 + Math.floor(Math.random() * 800_000);
   private ewbSequence = 10_000_000 + Math.floor(Math.random() * 80_000_000);
 
@@ -76,6 +92,15 @@ export class IrpRegistry {
   /** Rejections, oldest first. */
   rejections(): IrpRejectionRecord[] {
     return [...this.rejected];
+  }
+
+  recordGenerateRequest(request: IrpGenerateRequest): void {
+    this.generateRequestLog.push(request);
+  }
+
+  /** Generate requests received, oldest first. */
+  generateRequests(): IrpGenerateRequest[] {
+    return [...this.generateRequestLog];
   }
 
   findByEwayBill(ewbNo: number): IrpRegistration | undefined {

@@ -78,7 +78,15 @@ export class IrpService {
   /** Registers the document or refuses it; refusals are kept for GETREJECTEDIRNS. */
   generate(body: unknown, caller: IrpCaller): IrpResult<IrnDetails> {
     const result = this.register(body, caller);
-    if (!result.ok) this.recordRejection(body, caller, result.errors);
+    const document = documentOf(body);
+    this.registry.recordGenerateRequest({
+      ...document,
+      channel: caller.channel,
+      receivedAtMs: this.clock.nowMs(),
+      registered: result.ok,
+      errorCodes: result.ok ? [] : result.errors.map((error) => error.ErrorCode),
+    });
+    if (!result.ok) this.recordRejection(document, caller, result.errors);
     return result;
   }
 
@@ -267,13 +275,8 @@ export class IrpService {
     return true;
   }
 
-  private recordRejection(body: unknown, caller: IrpCaller, errors: IrpError[]): void {
-    const request = isObject(body) ? body : {};
-    const doc = objectAt(request, 'DocDtls');
-    const sellerGstin = textAt(objectAt(request, 'SellerDtls'), 'Gstin') ?? '';
-    const docType = textAt(doc, 'Typ')?.toUpperCase() ?? '';
-    const docNo = textAt(doc, 'No') ?? '';
-    const docDate = textAt(doc, 'Dt') ?? '';
+  private recordRejection(document: GenerateDocument, caller: IrpCaller, errors: IrpError[]): void {
+    const { sellerGstin, docType, docNo, docDate } = document;
     let irn: string | null = null;
     try {
       if (sellerGstin && docType && docNo) irn = nicIrn(sellerGstin, docDate, docType, docNo);
@@ -337,6 +340,25 @@ export class IrpService {
     };
     return { info };
   }
+}
+
+interface GenerateDocument {
+  sellerGstin: string;
+  docType: string;
+  docNo: string;
+  docDate: string;
+}
+
+/** The document a generate request names, as far as its body can be read. */
+function documentOf(body: unknown): GenerateDocument {
+  const request = isObject(body) ? body : {};
+  const doc = objectAt(request, 'DocDtls');
+  return {
+    sellerGstin: textAt(objectAt(request, 'SellerDtls'), 'Gstin') ?? '',
+    docType: textAt(doc, 'Typ')?.toUpperCase() ?? '',
+    docNo: textAt(doc, 'No') ?? '',
+    docDate: textAt(doc, 'Dt') ?? '',
+  };
 }
 
 function signedInvoiceData(invoice: JsonObject, ackNo: number, ackDt: string, irn: string): JsonObject {
