@@ -3,6 +3,7 @@
  * instance's `regimeSettings`, over process-wide defaults (the sandbox's URLs and credentials in
  * development). One provider per distinct settings, so token cache and rate limits are shared.
  */
+import { Logger } from '@nestjs/common';
 import { createEinvoiceProvider } from '../compliance/einvoice/create-einvoice-provider';
 import type { EinvoiceProviderConfig } from '../compliance/einvoice/einvoice-config';
 import { EinvoiceRegime } from '../compliance/einvoice/einvoice.regime';
@@ -36,6 +37,8 @@ export function buildRegimes(wiring: RegimeWiring): ComplianceRegime[] {
   ];
 }
 
+const providerLog = new Logger('EinvoiceProvider');
+
 function cachedProviders(wiring: RegimeWiring): (settings: Record<string, unknown>) => EinvoiceProvider {
   const providers = new Map<string, EinvoiceProvider>();
   // The allowance belongs to the client id, whichever instances (GSTINs) share it.
@@ -56,6 +59,7 @@ function cachedProviders(wiring: RegimeWiring): (settings: Record<string, unknow
         tokenStore: wiring.tokenStore,
         rateLimiter,
         logger: wiring.httpLogger ?? new ComplianceHttpLog(),
+        warn: (message) => providerLog.warn(message),
       });
       providers.set(key, provider);
     }
