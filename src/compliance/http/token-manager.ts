@@ -47,7 +47,7 @@ export class TokenManager {
       await this.store.withRefreshLock(this.key, async () => {
         const again = await this.store.get(this.key);
         if (again && this.fresh(again)) return again;
-        return this.fetchAndStore();
+        return this.fetchAndStore(again);
       }),
     );
   }
@@ -71,12 +71,16 @@ export class TokenManager {
   }
 
   private fresh(token: StoredToken): boolean {
-    return token.expiresAtMs - this.refreshAheadMs > this.now();
+    const margin = token.reissued ? 0 : this.refreshAheadMs;
+    return token.expiresAtMs - margin > this.now();
   }
 
-  private async fetchAndStore(): Promise<StoredToken> {
+  /** `due` is the stored token being renewed ahead of its expiry, if any. */
+  private async fetchAndStore(due?: StoredToken): Promise<StoredToken> {
     this.fetches += 1;
-    const token = await this.fetchToken();
+    const fetched = await this.fetchToken();
+    const reissued = due !== undefined && fetched.token === due.token && !this.fresh(fetched);
+    const token = reissued ? { ...fetched, reissued } : fetched;
     await this.store.put(this.key, token);
     return token;
   }

@@ -9,6 +9,11 @@ export interface StoredToken {
   expiresAtMs: number;
   /** Provider extras that go with the token (e.g. NIC's Sek); never logged. */
   extra?: Record<string, string>;
+  /**
+   * The provider answered a renewal ahead of expiry with this same token (NIC hands out the valid token
+   * until it expires): kept to its expiry, since asking again sooner would only authenticate again.
+   */
+  reissued?: boolean;
 }
 
 export interface TokenStore {
