@@ -2,15 +2,15 @@
  * B2C at pipeline level: an invoice to an unregistered buyer is outside the IRN mandate. In a CSV that
  * also holds a B2B invoice, it must never reach the IRP, while the B2B invoice is registered.
  *
- * - With a sales-register profile that allows an empty buyer GSTIN, the B2C invoice is ingested (the
- *   document exists, audited as received) but gets no in-einvoice submission: IngestService asks the
- *   regime, whose appliesTo refuses B2C.
- * - The shipped `india-b2b-lines` profile requires a buyer GSTIN, so the same row is refused as
- *   unreadable (MAPPING_FAILED, never sent) instead.
+ * - With the shipped `india-b2b-lines` profile, a row marked SupplyType B2C without a buyer GSTIN is
+ *   ingested (the document exists, audited as received) but gets no in-einvoice submission:
+ *   IngestService asks the regime, whose appliesTo refuses B2C.
+ * - A B2B row without a buyer GSTIN is refused (MAPPING_FAILED, buyer.gstin is required) and never sent:
+ *   leaving the GSTIN out never turns an invoice that needs an IRN into one that does not.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { RunningSandbox } from '../../src/sandbox';
 import {
   api,
@@ -26,19 +26,7 @@ import {
 import { eventually, startTestApp, type TestApp } from '../support/test-app';
 import { sampleDocumentRows, writeCsv } from './sample-csv';
 
-const SHIPPED_PROFILE = resolve(__dirname, '..', '..', 'config', 'csv-profiles', 'india-b2b-lines.yaml');
 const SAMPLE_B2B = 'DFT/2627/0451';
-
-/** The shipped profile with the buyer GSTIN optional: a sales register with B2B and B2C invoices. */
-function salesRegisterProfile(dir: string): string {
-  const yaml = readFileSync(SHIPPED_PROFILE, 'utf8')
-    .replace(/^name: india-b2b-lines$/m, 'name: india-sales-lines')
-    .replace(/^ {2}- buyer\.gstin\n/m, '');
-  if (yaml.includes('- buyer.gstin')) throw new Error('the shipped profile no longer reads as expected');
-  const path = join(dir, 'india-sales-lines.yaml');
-  writeFileSync(path, yaml);
-  return path;
-}
 
 function csvInstance(name: string, dataDir: string, profile: string): Record<string, unknown> {
   return {
@@ -56,12 +44,21 @@ function csvInstance(name: string, dataDir: string, profile: string): Record<str
   };
 }
 
-/** A B2B invoice and a B2C copy of it (no buyer GSTIN) in one file in `instance`'s inbox, then a pull. */
-async function pullMixedFile(t: TestApp, instance: string, b2bNumber: string, b2cNumber: string) {
-  writeCsv(join(t.dataDir, instance, 'inbox'), 'sales-2026-11.csv', [
+/**
+ * A B2B invoice and a copy of it without a buyer GSTIN (marked `supplyType`) in one file in `instance`'s
+ * inbox, then a pull.
+ */
+async function pullMixedFile(
+  t: TestApp,
+  instance: string,
+  b2bNumber: string,
+  otherNumber: string,
+  supplyType: 'B2C' | 'B2B',
+) {
+  writeCsv(join(t.dataDir, instance, 'inbox'), `sales-${otherNumber.replace(/\W/g, '')}.csv`, [
     ...sampleDocumentRows(SAMPLE_B2B, b2bNumber, { SupplyType: 'B2B' }),
-    ...sampleDocumentRows(SAMPLE_B2B, b2cNumber, {
-      SupplyType: 'B2C',
+    ...sampleDocumentRows(SAMPLE_B2B, otherNumber, {
+      SupplyType: supplyType,
       BuyerGSTIN: '',
       BuyerName: 'Walk-in customer',
     }),
@@ -90,10 +87,7 @@ describe('B2C invoices in a CSV: never sent for an IRN', () => {
     t = await startTestApp({
       dataDir,
       regimeDefaults: sandboxRegimeDefaults(sandbox),
-      connectors: [
-        csvInstance('register', dataDir, salesRegisterProfile(dataDir)),
-        csvInstance('b2b-only', dataDir, 'india-b2b-lines'),
-      ],
+      connectors: [csvInstance('register', dataDir, 'india-b2b-lines')],
     });
   });
   afterAll(async () => {
@@ -104,7 +98,7 @@ describe('B2C invoices in a CSV: never sent for an IRN', () => {
 
   it('ingests the B2C invoice without an in-einvoice submission and registers the B2B one', async () => {
     const [b2bNumber, b2cNumber] = ['DFT/2627/R001', 'DFT/2627/C001'];
-    await pullMixedFile(t, 'register', b2bNumber, b2cNumber);
+    await pullMixedFile(t, 'register', b2bNumber, b2cNumber, 'B2C');
     const docs = await settledPair(t, b2bNumber, b2cNumber);
 
     const b2c = await documentDetail(t.url, docs.find((d) => d.docNumber === b2cNumber)!.id);
@@ -123,21 +117,21 @@ describe('B2C invoices in a CSV: never sent for an IRN', () => {
     expect(registered).not.toContain(b2cNumber);
   });
 
-  it('with the shipped B2B profile, refuses the B2C row as unreadable and still never sends it', async () => {
-    const [b2bNumber, b2cNumber] = ['DFT/2627/R002', 'DFT/2627/C002'];
-    await pullMixedFile(t, 'b2b-only', b2bNumber, b2cNumber);
-    const docs = await settledPair(t, b2bNumber, b2cNumber);
+  it('refuses a B2B row without a buyer GSTIN and never sends it', async () => {
+    const [b2bNumber, missingNumber] = ['DFT/2627/R002', 'DFT/2627/M002'];
+    await pullMixedFile(t, 'register', b2bNumber, missingNumber, 'B2B');
+    const docs = await settledPair(t, b2bNumber, missingNumber);
 
-    const b2c = await documentDetail(t.url, docs.find((d) => d.docNumber === b2cNumber)!.id);
-    expect(b2c.canonical).toBeNull();
-    expect(b2c.submissions).toHaveLength(1);
-    expect(b2c.submissions[0]).toMatchObject({ regime: 'in-einvoice', state: 'MAPPING_FAILED' });
-    expect(b2c.submissions[0].fieldErrors).toContainEqual(
-      expect.objectContaining({ path: expect.stringMatching(/BuyerGSTIN$/), rule: 'required' }),
+    const missing = await documentDetail(t.url, docs.find((d) => d.docNumber === missingNumber)!.id);
+    expect(missing.canonical).toBeNull();
+    expect(missing.submissions).toHaveLength(1);
+    expect(missing.submissions[0]).toMatchObject({ regime: 'in-einvoice', state: 'MAPPING_FAILED' });
+    expect(missing.submissions[0].fieldErrors).toContainEqual(
+      expect.objectContaining({ path: expect.stringMatching(/gstin|GSTIN/), rule: 'required' }),
     );
 
     const generates = await generateRequestsByDocument(sandbox);
-    expect(generates.has(b2cNumber)).toBe(false);
+    expect(generates.has(missingNumber)).toBe(false);
     expect(generates.get(b2bNumber)?.map((r) => r.registered)).toEqual([true]);
   });
 });
