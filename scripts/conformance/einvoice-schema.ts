@@ -57,7 +57,7 @@ export async function run(): Promise<{ passed: number; failed: number }> {
 }
 
 /** The repo sits at <workspace>/main; the reference folder at <workspace>/shared. */
-function findSchema(): string | undefined {
+export function findSchema(): string | undefined {
   let directory = __dirname;
   while (!existsSync(join(directory, 'package.json'))) {
     const parent = dirname(directory);
@@ -79,7 +79,7 @@ const nicPatternEngine = Object.assign(
   { code: 'nicPatternEngine' },
 );
 
-function compileSchema(schema: object) {
+export function compileSchema(schema: object) {
   const ajv = new Ajv({
     allErrors: true,
     strict: false,

@@ -1,12 +1,13 @@
 /**
  * `npm run conformance`: checks the project's output against the real formats in ../shared/reference
  * (opt-in: a clone without that folder skips each part with a message). CI runs it after the tests.
- * Parts: einvoice-schema (NIC v1.1 JSON schema), tally (captured TallyPrime responses), zatca (official
+ * Parts: einvoice-schema (NIC v1.1 JSON schema), einvoice-limits (the mapper's field limits against
+ * that schema, at and just beyond each limit), tally (captured TallyPrime responses), zatca (official
  * sample hashes and zatca-check on every signed variant).
  */
 type Part = { run: () => { passed: number; failed: number } | Promise<{ passed: number; failed: number }> };
 
-const PARTS = ['einvoice-schema', 'tally', 'zatca'];
+const PARTS = ['einvoice-schema', 'einvoice-limits', 'tally', 'zatca'];
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

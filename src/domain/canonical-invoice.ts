@@ -112,6 +112,8 @@ export interface InvoiceLine {
   attributes?: { name: string; value: string }[];
   barcode?: string;
   freeQuantity?: DecimalString;
+  /** India: the line's value before tax (NIC PreTaxVal), where the ERP states one; informational. */
+  preTaxValue?: DecimalString;
 }
 
 export interface DocumentCharge {
@@ -191,6 +193,16 @@ export interface PaymentDetails {
   meansCode?: string;
 }
 
+/** India: a supporting document carried with the e-invoice (NIC AddlDocDtls); at least one part. */
+export interface AdditionalDocument {
+  /** Where the document can be fetched. */
+  url?: string;
+  /** The document itself, as text (NIC "Docs"). */
+  document?: string;
+  /** Any further information. */
+  information?: string;
+}
+
 /** KSA-only facts. Left open: the ZATCA regime fills in what it needs. */
 export interface KsaDetails {
   /** Standard (B2B, cleared) or simplified (B2C, reported). */
@@ -238,6 +250,7 @@ export interface CanonicalInvoice {
   transport?: TransportDetails;
   export?: ExportDetails;
   payment?: PaymentDetails;
+  additionalDocuments?: AdditionalDocument[];
   ksa?: KsaDetails;
   notes?: string;
 }

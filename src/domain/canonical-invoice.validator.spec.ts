@@ -197,6 +197,42 @@ describe('validateCanonicalInvoice', () => {
     });
   });
 
+  describe('supporting documents and pre-tax values', () => {
+    it('reads supporting documents and a line pre-tax value', () => {
+      const invoice = expectValid(
+        withFields(sampleIndiaInvoice(), {
+          additionalDocuments: [
+            { url: 'https://erp.example/po/118', information: 'Purchase order' },
+            { document: 'UE8gMTE4', information: null },
+          ],
+          'lines[0].preTaxValue': '25000.00',
+        }),
+      );
+      expect(invoice.additionalDocuments).toEqual([
+        { url: 'https://erp.example/po/118', information: 'Purchase order' },
+        { document: 'UE8gMTE4' },
+      ]);
+      expect(invoice.lines[0].preTaxValue).toBe('25000.00');
+    });
+
+    it.each([
+      ['additionalDocuments', [{}], 'additionalDocuments[0]', 'additionalDocument.empty'],
+      ['additionalDocuments', [{ information: '  ' }], 'additionalDocuments[0]', 'additionalDocument.empty'],
+      [
+        'additionalDocuments',
+        [{ url: 'https://erp.example/po/118', link: 'x' }],
+        'additionalDocuments[0].link',
+        'unknown.property',
+      ],
+      ['additionalDocuments', [{ url: 42 }], 'additionalDocuments[0].url', 'type.string'],
+      ['additionalDocuments', { url: 'https://erp.example' }, 'additionalDocuments', 'type.array'],
+      ['lines[0].preTaxValue', 25000, 'lines[0].preTaxValue', 'decimal.string'],
+      ['lines[0].preTaxValue', '-1', 'lines[0].preTaxValue', 'decimal.negative'],
+    ])('rejects %s = %j at %s (%s)', (path, value, errorPath, rule) => {
+      expectOnlyError(withField(sampleIndiaInvoice(), path, value), errorPath, rule);
+    });
+  });
+
   describe('structure', () => {
     it.each([null, [], 'invoice', 42])('reports %j as not an object', (input) => {
       expectOnlyError(input, '$', 'type.object');

@@ -5,6 +5,7 @@ import { type InvoiceContext } from './invoice-context';
 import { COUNTRIES, DOCUMENT_TYPES, SUPPLY_TYPES } from './invoice-enums';
 import {
   isCurrencyCode,
+  readAdditionalDocuments,
   readExport,
   readKsaDetails,
   readOriginalInvoice,
@@ -79,6 +80,7 @@ function readInvoice(r: FieldReader, input: unknown): CanonicalInvoice | undefin
     transport: readTransport(r, root),
     export: readExport(r, root),
     payment: readPayment(r, root),
+    additionalDocuments: readAdditionalDocuments(r, root),
     ksa: readKsaDetails(r, root),
     notes: r.optionalString(root, 'notes', ''),
   });

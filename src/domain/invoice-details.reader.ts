@@ -1,4 +1,5 @@
 import {
+  type AdditionalDocument,
   type ExportDetails,
   type InvoiceTotals,
   type KsaDetails,
@@ -6,9 +7,10 @@ import {
   type PaymentDetails,
   type TransportDetails,
 } from './canonical-invoice';
-import { type FieldReader, type JsonObject, withoutUndefined } from './field-reader';
+import { childPath, type FieldReader, type JsonObject, withoutUndefined } from './field-reader';
 import { TRANSPORT_MODES } from './invoice-enums';
 import {
+  ADDITIONAL_DOCUMENT_KEYS,
   EXPORT_KEYS,
   KSA_KEYS,
   ORIGINAL_INVOICE_KEYS,
@@ -123,6 +125,25 @@ export function readPayment(r: FieldReader, root: JsonObject): PaymentDetails | 
     paidAmount: r.optionalDecimal(source, 'paidAmount', path),
     dueAmount: r.optionalDecimal(source, 'dueAmount', path),
     meansCode: r.optionalString(source, 'meansCode', path),
+  });
+}
+
+export function readAdditionalDocuments(r: FieldReader, root: JsonObject): AdditionalDocument[] | undefined {
+  const items = r.array(root, 'additionalDocuments', '', false);
+  return items?.map((item, index) => {
+    const path = childPath('additionalDocuments', index);
+    const source = r.object(item, path, ADDITIONAL_DOCUMENT_KEYS);
+    if (!source) return {};
+    const errorsBefore = r.errors.length;
+    const document: AdditionalDocument = withoutUndefined({
+      url: r.optionalString(source, 'url', path),
+      document: r.optionalString(source, 'document', path),
+      information: r.optionalString(source, 'information', path),
+    });
+    if (Object.keys(document).length === 0 && r.errors.length === errorsBefore) {
+      r.report(path, 'additionalDocument.empty', 'needs a url, a document or information');
+    }
+    return document;
   });
 }
 

@@ -1,4 +1,5 @@
 import {
+  type AdditionalDocument,
   type Address,
   type Buyer,
   type CanonicalInvoice,
@@ -49,6 +50,7 @@ export const INVOICE_KEYS = exactKeys<CanonicalInvoice>()([
   'transport',
   'export',
   'payment',
+  'additionalDocuments',
   'ksa',
   'notes',
 ]);
@@ -115,6 +117,7 @@ export const LINE_KEYS = exactKeys<InvoiceLine>()([
   'attributes',
   'barcode',
   'freeQuantity',
+  'preTaxValue',
 ]);
 
 export const BATCH_KEYS = exactKeys<NonNullable<InvoiceLine['batch']>>()([
@@ -185,6 +188,8 @@ export const PAYMENT_KEYS = exactKeys<PaymentDetails>()([
   'dueAmount',
   'meansCode',
 ]);
+
+export const ADDITIONAL_DOCUMENT_KEYS = exactKeys<AdditionalDocument>()(['url', 'document', 'information']);
 
 export const KSA_KEYS = exactKeys<KsaDetails>()([
   'invoiceKind',

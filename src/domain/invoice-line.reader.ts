@@ -67,6 +67,7 @@ function readLine(r: FieldReader, item: unknown, path: string, ctx: InvoiceConte
     attributes: readAttributes(r, source, path),
     barcode: r.optionalString(source, 'barcode', path),
     freeQuantity: r.optionalDecimal(source, 'freeQuantity', path),
+    preTaxValue: r.optionalDecimal(source, 'preTaxValue', path),
   });
   checkHsn(r, source, line, path, ctx);
   if (ctx.country === 'IN') checkIndianLine(r, source, line, path);

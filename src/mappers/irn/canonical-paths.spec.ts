@@ -18,6 +18,12 @@ describe('canonicalPathFor', () => {
     ['RefDtls.PrecDocDtls', 'originalInvoice'],
     ['ExpDtls.Port', 'export.portCode'],
     ['EwbDtls.VehNo', 'transport.vehicleNumber'],
+    ['ItemList[3].PreTaxVal', 'lines[3].preTaxValue'],
+    ['AddlDocDtls[1].Url', 'additionalDocuments[1].url'],
+    ['AddlDocDtls[0].Docs', 'additionalDocuments[0].document'],
+    ['AddlDocDtls[2].Info', 'additionalDocuments[2].information'],
+    ['AddlDocDtls[0]', 'additionalDocuments[0]'],
+    ['RefDtls.InvRm', 'notes'],
   ])('maps %s to %s', (nicPath, canonicalPath) => {
     expect(canonicalPathFor(nicPath)).toBe(canonicalPath);
   });

@@ -64,6 +64,7 @@ const SECTIONS: Readonly<Record<string, { root: string; fields: Readonly<Record<
       PaymtDue: 'dueAmount',
     },
   },
+  RefDtls: { root: '', fields: { InvRm: 'notes' } },
   ExpDtls: {
     root: 'export.',
     fields: {
@@ -103,6 +104,7 @@ const ITEM_FIELDS: Readonly<Record<string, string>> = {
   UnitPrice: 'unitPrice',
   TotAmt: 'grossAmount',
   Discount: 'discount',
+  PreTaxVal: 'preTaxValue',
   AssAmt: 'taxableValue',
   GstRt: 'taxRate',
   IgstAmt: 'igstAmount',
@@ -123,12 +125,23 @@ const ITEM_FIELDS: Readonly<Record<string, string>> = {
 
 const ITEM_PATH = /^ItemList\[(\d+)\](?:\.(.+))?$/;
 const ATTRIBUTE_PATH = /^AttribDtls\[(\d+)\]\.(Nm|Val)$/;
+const ADDITIONAL_DOCUMENT_PATH = /^AddlDocDtls\[(\d+)\](?:\.(Url|Docs|Info))?$/;
+const ADDITIONAL_DOCUMENT_FIELDS: Readonly<Record<string, string>> = {
+  Url: 'url',
+  Docs: 'document',
+  Info: 'information',
+};
 
 /** The CanonicalInvoice path a NIC field is mapped from, or undefined when it has no single source. */
 export function canonicalPathFor(nicPath: string): string | undefined {
   const item = ITEM_PATH.exec(nicPath);
   if (item) return canonicalItemPath(item[1], item[2]);
   if (nicPath === 'ItemList') return 'lines';
+  const document = ADDITIONAL_DOCUMENT_PATH.exec(nicPath);
+  if (document) {
+    const entry = `additionalDocuments[${document[1]}]`;
+    return document[2] === undefined ? entry : `${entry}.${ADDITIONAL_DOCUMENT_FIELDS[document[2]]}`;
+  }
   if (nicPath === 'RefDtls.PrecDocDtls') return 'originalInvoice';
   if (nicPath.startsWith('RefDtls.PrecDocDtls[0].')) {
     const field = nicPath.slice('RefDtls.PrecDocDtls[0].'.length);

@@ -6,7 +6,9 @@ import { dropUndefined } from './drop-undefined';
 import { type ExactArithmetic, exactConstant } from './exact-arithmetic';
 import { type IrnFieldError, irnError } from './irn-field-error';
 import { itemPath } from './item-path';
+import { ITEM_DESCRIPTION_LIMIT } from './nic-einvoice-v1.1.limits';
 import { type NicAttribDtls, type NicBchDtls, type NicItem } from './nic-einvoice-v1.1.types';
+import { nicFreeText } from './nic-free-text';
 import { nicText } from './nic-text';
 import { AMOUNT_PLACES, QUANTITY_PLACES, RATE_PLACES } from './wire-number';
 
@@ -164,12 +166,17 @@ export function mapItems<V>(
       TotItemVal: toWire(totalItemValue, AMOUNT_PLACES),
     };
     // Optional fields are set only when present: NIC rejects null, and JSON has no undefined.
-    const description = nicText(line.description);
+    const description = nicFreeText(line.description, ITEM_DESCRIPTION_LIMIT, path, 'PrdDesc', warnings);
     if (description !== undefined) item.PrdDesc = description;
     const barcode = nicText(line.barcode);
     if (barcode !== undefined) item.Barcde = barcode;
     const freeQuantity = reader.optionalDecimal(line.freeQuantity, path, 'FreeQty');
     if (freeQuantity !== undefined) item.FreeQty = toWire(freeQuantity, QUANTITY_PLACES);
+    const preTaxValue = reader.optionalDecimal(line.preTaxValue, path, 'PreTaxVal');
+    if (preTaxValue !== undefined) {
+      const inInr = convertsCurrency ? arithmetic.times(preTaxValue, toInr) : preTaxValue;
+      item.PreTaxVal = toWire(inInr, AMOUNT_PLACES);
+    }
     const unit = unitFor(line, isService);
     if (unit !== undefined) item.Unit = unit;
     if (line.batch) item.BchDtls = batchFor(line.batch, path, reader);

@@ -10,8 +10,10 @@ import {
   deemedExportInvoice,
   exportInvoice,
   irnScenarios,
+  lineChargesInvoice,
   reverseChargeInvoice,
   sezInvoice,
+  supportingDocumentsInvoice,
   thirdsInvoice,
   transportInvoice,
 } from './__fixtures__/irn-scenarios';
@@ -261,6 +263,78 @@ describe('mapToNicEinvoiceV11', () => {
         ],
       });
       expect(payload.RefDtls?.InvRm).toBe('Deliver to gate 3 between 10:00 and 17:00');
+    });
+  });
+
+  describe('line-level other charges', () => {
+    it('puts them in the items and accepts the ERP total that holds them (the IRP’s 2189 sum)', () => {
+      const outcome = mapToNicEinvoiceV11(lineChargesInvoice(), { today: TODAY });
+      expect(outcome.ok && outcome.warnings).toBeUndefined();
+      const payload = mapped(lineChargesInvoice());
+      expect(payload.ItemList.map((item) => [item.OthChrg, item.TotItemVal])).toEqual([
+        [500, 29410],
+        [125.5, 24908.46],
+      ]);
+      expect(payload.ValDtls).toMatchObject({
+        AssVal: 45502.5,
+        OthChrg: 0,
+        RndOffAmt: -0.46,
+        TotInvVal: 54318,
+      });
+    });
+
+    it('still refuses an ERP total more than a rupee away from it', () => {
+      const invoice = lineChargesInvoice();
+      const countedTwice = { ...invoice, totals: { ...invoice.totals, invoiceTotal: '54943.50' } };
+      expect(errorsOf(mapToNicEinvoiceV11(countedTwice, { today: TODAY }))).toEqual([
+        expect.objectContaining({
+          path: 'ValDtls.TotInvVal',
+          canonicalPath: 'totals.invoiceTotal',
+          rule: 'irn.total.invoiceValue',
+          nicCode: '2189',
+        }),
+      ]);
+    });
+  });
+
+  describe('supporting documents and pre-tax values', () => {
+    it('maps each supporting document to AddlDocDtls and each pre-tax value to PreTaxVal', () => {
+      const payload = mapped(supportingDocumentsInvoice());
+      expect(payload.AddlDocDtls).toEqual([
+        { Url: 'https://erp.kaveri-furnishings.example/po/MTP-2024-118', Info: 'Purchase order' },
+        { Docs: 'RGVsaXZlcnkgbm90ZSBETi0xMTggc2lnbmVkIGF0IGdhdGUgMw==', Info: 'Delivery note' },
+      ]);
+      expect(payload.ItemList.map((item) => item.PreTaxVal)).toEqual([25000, 21002.5]);
+    });
+
+    it('states a pre-tax value in a foreign currency in rupees, like the other amounts', () => {
+      const invoice = exportInvoice(true);
+      invoice.lines[0] = { ...invoice.lines[0], preTaxValue: '2441.60' };
+      expect(mapped(invoice).ItemList[0].PreTaxVal).toBe(203263.2);
+    });
+
+    it('keeps a URL and a document as the ERP gives them, trimmed, and leaves out blank parts', () => {
+      const payload = mapped(
+        sampleIndiaInvoice({
+          additionalDocuments: [{ url: ' https://erp.example/a?b=1&c=2 ', information: ' ' }],
+        }),
+      );
+      expect(payload.AddlDocDtls).toEqual([{ Url: 'https://erp.example/a?b=1&c=2' }]);
+    });
+
+    it('reports an unreadable pre-tax value at its NIC and canonical paths', () => {
+      const base = sampleIndiaInvoice();
+      const invoice = {
+        ...base,
+        lines: [{ ...base.lines[0], preTaxValue: '25,000' }, ...base.lines.slice(1)],
+      };
+      expect(errorsOf(mapToNicEinvoiceV11(invoice, { today: TODAY }))).toEqual([
+        expect.objectContaining({
+          path: 'ItemList[0].PreTaxVal',
+          canonicalPath: 'lines[0].preTaxValue',
+          rule: 'decimal.format',
+        }),
+      ]);
     });
   });
 

@@ -8,8 +8,10 @@ import { type IrnFieldError, irnError } from './irn-field-error';
 import { type ItemTotals, mapItems } from './irn-v1.1.items';
 import { isExport, mapBuyer, mapDispatchFrom, mapSeller, mapShipTo } from './irn-v1.1.parties';
 import { validateNicEinvoiceV11 } from './irn-v1.1.rules';
+import { ADDITIONAL_INFO_LIMIT, REMARKS_LIMIT } from './nic-einvoice-v1.1.limits';
 import {
   NIC_EINVOICE_SCHEMA_VERSION,
+  type NicAddlDocDtls,
   type NicEinvoiceV11,
   type NicEwbDtls,
   type NicExpDtls,
@@ -19,6 +21,7 @@ import {
   type NicTransportMode,
   type NicValDtls,
 } from './nic-einvoice-v1.1.types';
+import { nicFreeText } from './nic-free-text';
 import { nicText } from './nic-text';
 import { AMOUNT_PLACES } from './wire-number';
 
@@ -35,7 +38,6 @@ export interface BuiltNicEinvoice {
 }
 
 const INR = 'INR';
-const REMARKS_MAX = 100;
 const NOT_LETTER_OR_DIGIT = /[^A-Za-z0-9]/g;
 const TRANSPORT_MODES: Readonly<Record<TransportMode, NicTransportMode>> = {
   ROAD: '1',
@@ -120,7 +122,8 @@ export function buildNicEinvoiceV11With<V>(
     ItemList: items,
     ValDtls: mapValues(invoice, totals, toInr, reader),
     PayDtls: mapPayment(invoice, reader),
-    RefDtls: mapReferences(invoice, reader),
+    RefDtls: mapReferences(invoice, reader, warnings),
+    AddlDocDtls: mapAdditionalDocuments(invoice, warnings),
     ExpDtls: mapExport(invoice, reader),
     EwbDtls: mapTransport(invoice, reader),
   });
@@ -210,8 +213,12 @@ function mapPayment<V>(invoice: CanonicalInvoice, reader: CanonicalReader<V>): N
 }
 
 /** Remarks and, for credit and debit notes, the invoice they amend (PrecDocDtls). */
-function mapReferences<V>(invoice: CanonicalInvoice, reader: CanonicalReader<V>): NicRefDtls | undefined {
-  const remarks = nicText(invoice.notes)?.slice(0, REMARKS_MAX);
+function mapReferences<V>(
+  invoice: CanonicalInvoice,
+  reader: CanonicalReader<V>,
+  warnings: IrnFieldError[],
+): NicRefDtls | undefined {
+  const remarks = nicFreeText(invoice.notes, REMARKS_LIMIT, 'RefDtls', 'InvRm', warnings);
   const original = invoice.originalInvoice;
   const references = dropUndefined<NicRefDtls>({
     InvRm: remarks !== undefined && remarks.length >= 3 ? remarks : undefined,
@@ -220,6 +227,38 @@ function mapReferences<V>(invoice: CanonicalInvoice, reader: CanonicalReader<V>)
       : undefined,
   });
   return Object.keys(references).length > 0 ? references : undefined;
+}
+
+/**
+ * Supporting documents, one AddlDocDtls per canonical entry (same index). A URL and a document are
+ * identifiers: only trimmed, never cleaned or cut; the information is free text.
+ */
+function mapAdditionalDocuments(
+  invoice: CanonicalInvoice,
+  warnings: IrnFieldError[],
+): NicAddlDocDtls[] | undefined {
+  const documents = invoice.additionalDocuments;
+  if (!documents || documents.length === 0) return undefined;
+  return documents.map((document, index) =>
+    dropUndefined<NicAddlDocDtls>({
+      Url: trimmedOrUndefined(document.url),
+      Docs: trimmedOrUndefined(document.document),
+      Info: nicFreeText(
+        document.information,
+        ADDITIONAL_INFO_LIMIT,
+        `AddlDocDtls[${index}]`,
+        'Info',
+        warnings,
+      ),
+    }),
+  );
+}
+
+function trimmedOrUndefined(value: string | undefined): string | undefined {
+  // Not text at all (an override can put anything here): left for the rules to refuse.
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  return text === '' ? undefined : text;
 }
 
 function mapExport<V>(invoice: CanonicalInvoice, reader: CanonicalReader<V>): NicExpDtls | undefined {

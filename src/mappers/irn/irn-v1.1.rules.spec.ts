@@ -303,6 +303,17 @@ const cases: RuleCase[] = [
     canonicalPath: 'totals.invoiceTotal',
   },
   {
+    name: 'TotInvVal off by more than one rupee from both forms, with line-level other charges',
+    breakIt: (p) => {
+      p.ItemList[0].OthChrg = 500;
+      p.ItemList[0].TotItemVal = 29410;
+      p.ValDtls.TotInvVal = 58325.01;
+    },
+    path: 'ValDtls.TotInvVal',
+    rule: 'irn.total.invoiceValue',
+    nicCode: '2189',
+  },
+  {
     name: 'round-off beyond 99.99',
     breakIt: (p) => {
       p.ValDtls.RndOffAmt = 100;
@@ -430,6 +441,46 @@ describe('validateNicEinvoiceV11', () => {
     payload.ValDtls.IgstVal = 8819.46;
     payload.ValDtls.TotInvVal = 57823;
     expect(validate(payload).errors).toEqual([]);
+  });
+
+  describe('TotInvVal with line-level other charges (2189)', () => {
+    /** The sample with 500 of freight on its first line, which the item's TotItemVal holds. */
+    function withLineCharge(): NicEinvoiceV11 {
+      const payload = payloadOf();
+      payload.ItemList[0].OthChrg = 500;
+      payload.ItemList[0].TotItemVal = 29410;
+      return payload;
+    }
+
+    it('accepts the sum of TotItemVal + OthChrg - Discount + RndOffAmt, as the IRP computes it', () => {
+      const payload = withLineCharge();
+      payload.ValDtls.TotInvVal = 58323;
+      expect(validate(payload).errors).toEqual([]);
+    });
+
+    it('accepts it within one rupee, with invoice-level charges and discount too', () => {
+      const payload = withLineCharge();
+      Object.assign(payload.ValDtls, { OthChrg: 250, Discount: 100, TotInvVal: 58473.99 });
+      expect(validate(payload).errors).toEqual([]);
+    });
+
+    it('still accepts AssVal + taxes + OthChrg - Discount + RndOffAmt', () => {
+      const payload = withLineCharge();
+      expect(payload.ValDtls.TotInvVal).toBe(57823);
+      expect(validate(payload).errors).toEqual([]);
+    });
+
+    it('refuses a total off by more than one rupee from the sum of the items', () => {
+      const payload = withLineCharge();
+      payload.ValDtls.TotInvVal = 58321.99;
+      expect(validate(payload).errors).toEqual([
+        expect.objectContaining({
+          path: 'ValDtls.TotInvVal',
+          rule: 'irn.total.invoiceValue',
+          nicCode: '2189',
+        }),
+      ]);
+    });
   });
 
   it('does not check credit-note taxes against rates, as the IRP does not', () => {

@@ -3,6 +3,7 @@ import { type ExactArithmetic } from './exact-arithmetic';
 import { type IrnFieldError } from './irn-field-error';
 import { type NicEinvoiceV11 } from './nic-einvoice-v1.1.types';
 import { checkDocument } from './rules/document.rules';
+import { checkFieldLimits } from './rules/field-limits.rules';
 import { checkItems } from './rules/item.rules';
 import { checkParties } from './rules/party.rules';
 import { RuleContext, type RuleOptions } from './rules/rule-context';
@@ -33,5 +34,6 @@ export function validateNicEinvoiceV11With<V>(
   const items = checkItems(context);
   checkTotals(context, items);
   checkSupplyType(context);
+  checkFieldLimits(context);
   return { errors: context.errors, warnings: context.warnings };
 }

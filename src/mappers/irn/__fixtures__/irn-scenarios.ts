@@ -371,12 +371,56 @@ export function thirdsInvoice(): CanonicalInvoice {
   };
 }
 
+/**
+ * Freight and packing charged on the lines (line OthChrg): the ERP's total is the sum of the line totals,
+ * which hold those charges, as the IRP computes it (2189).
+ */
+export function lineChargesInvoice(): CanonicalInvoice {
+  const base = sampleIndiaInvoice({ documentNumber: 'KF/LCHG/0001' });
+  return withLines(base, [
+    lineFrom(1, { ...FURNITURE[0], otherCharges: '500' }, 'cgst+sgst'),
+    lineFrom(2, { ...FURNITURE[1], otherCharges: '125.50' }, 'cgst+sgst'),
+  ]);
+}
+
+/** A link to the purchase order, the signed delivery note as text and a remark, and pre-tax values. */
+export function supportingDocumentsInvoice(): CanonicalInvoice {
+  const base = sampleIndiaInvoice({
+    documentNumber: 'KF/DOCS/0001',
+    additionalDocuments: [
+      { url: 'https://erp.kaveri-furnishings.example/po/MTP-2024-118', information: 'Purchase order' },
+      { document: 'RGVsaXZlcnkgbm90ZSBETi0xMTggc2lnbmVkIGF0IGdhdGUgMw==', information: 'Delivery note' },
+    ],
+  });
+  const invoice = withLines(
+    base,
+    FURNITURE.map((spec, index) => lineFrom(index + 1, spec, 'cgst+sgst')),
+  );
+  return {
+    ...invoice,
+    lines: invoice.lines.map((line) => ({ ...line, preTaxValue: line.grossAmount })),
+  };
+}
+
+/** A description and remarks longer than NIC takes: the mapper cuts them to 300 and 100 characters. */
+export function longTextInvoice(): CanonicalInvoice {
+  const base = sampleIndiaInvoice({
+    documentNumber: 'KF/LONG/0001',
+    notes: `Deliver to the loading bay behind block C. ${'Call the site manager an hour ahead. '.repeat(4)}`,
+  });
+  const description = `Modular workstation, ${'oak veneer top, steel frame, cable tray, '.repeat(9)}`;
+  return withLines(base, [lineFrom(1, { ...FURNITURE[1], description }, 'cgst+sgst')]);
+}
+
 export interface IrnScenario {
   name: string;
   invoice: CanonicalInvoice;
 }
 
-/** Every scenario above plus the domain samples; each maps to a payload the IRP would accept. */
+/**
+ * Every scenario above plus the domain samples; each maps to a payload the IRP would accept (the long
+ * text one with warnings for what was cut).
+ */
 export function irnScenarios(): IrnScenario[] {
   return [
     { name: 'B2B intra-state (CGST+SGST)', invoice: sampleIndiaInvoice() },
@@ -395,5 +439,8 @@ export function irnScenarios(): IrnScenario[] {
     { name: 'cess (ad valorem and non-ad valorem)', invoice: cessInvoice() },
     { name: 'e-way bill, dispatch/ship-to, batch and attributes', invoice: transportInvoice() },
     { name: 'rounding residual (three thirds)', invoice: thirdsInvoice() },
+    { name: 'line-level other charges in TotItemVal', invoice: lineChargesInvoice() },
+    { name: 'supporting documents (AddlDocDtls) and pre-tax values', invoice: supportingDocumentsInvoice() },
+    { name: 'free text longer than NIC takes, cut to its maximum', invoice: longTextInvoice() },
   ];
 }

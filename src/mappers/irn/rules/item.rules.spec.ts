@@ -1,8 +1,12 @@
 import { sampleIndiaInvoice } from '../../../domain/__fixtures__';
 import { buildNicEinvoiceV11 } from '../irn-v1.1.mapper';
 import { validateNicEinvoiceV11 } from '../irn-v1.1.rules';
+import { ITEM_LIMITS } from '../nic-einvoice-v1.1.limits';
 import { type NicItem } from '../nic-einvoice-v1.1.types';
-import { AMOUNT_FIELDS } from './item.rules';
+
+const AMOUNT_FIELDS = Object.entries(ITEM_LIMITS.fields)
+  .filter(([, limit]) => limit.kind === 'number')
+  .map(([field]) => field as keyof NicItem);
 
 describe('item amounts are not negative', () => {
   it.each(AMOUNT_FIELDS)('reports a negative %s', (field) => {

@@ -16,28 +16,6 @@ const HALF_RATE = 2;
 const ALL_ZEROS = /^0+$/;
 const SERIAL_NUMBER = /^[0-9]{1,6}$/;
 
-export const AMOUNT_FIELDS = [
-  'Qty',
-  'FreeQty',
-  'UnitPrice',
-  'TotAmt',
-  'Discount',
-  'PreTaxVal',
-  'AssAmt',
-  'GstRt',
-  'IgstAmt',
-  'CgstAmt',
-  'SgstAmt',
-  'CesRt',
-  'CesAmt',
-  'CesNonAdvlAmt',
-  'StateCesRt',
-  'StateCesAmt',
-  'StateCesNonAdvlAmt',
-  'OthChrg',
-  'TotItemVal',
-] as const;
-
 /** An item's amounts as decimals, read once and shared by the item and the total rules. */
 export interface ItemAmounts<V> {
   assessable: V;
@@ -48,6 +26,8 @@ export interface ItemAmounts<V> {
   cess: V;
   /** StateCesAmt + StateCesNonAdvlAmt */
   stateCess: V;
+  /** TotItemVal, as stated (with or without tax where NIC allows either). */
+  itemValue: V;
 }
 
 export function checkItems<V>(context: RuleContext<V>): ItemAmounts<V>[] {
@@ -75,7 +55,6 @@ export function checkItems<V>(context: RuleContext<V>): ItemAmounts<V>[] {
     }
     serialNumbers.add(item.SlNo);
     checkClassification(context, path, item);
-    checkNonNegative(context, path, item);
     return checkAmounts(context, path, item);
   });
 }
@@ -131,49 +110,6 @@ function isNotifiedRate(rate: number): boolean {
   return answer;
 }
 
-function checkNonNegative<V>(context: RuleContext<V>, path: string, item: NicItem): void {
-  if (!hasNegativeAmount(item)) return;
-  for (const field of AMOUNT_FIELDS) {
-    const value = item[field];
-    if (value !== undefined && value < 0) {
-      context.fail(
-        `${path}.${field}`,
-        'irn.amount.negative',
-        'NIC amounts, quantities and rates are not negative',
-        value,
-      );
-    }
-  }
-}
-
-/**
- * Whether any of AMOUNT_FIELDS is negative, read field by field: a loop over the names costs a
- * generic property lookup per field on every item of every invoice.
- */
-function hasNegativeAmount(item: NicItem): boolean {
-  return (
-    (item.Qty ?? 0) < 0 ||
-    (item.FreeQty ?? 0) < 0 ||
-    item.UnitPrice < 0 ||
-    item.TotAmt < 0 ||
-    (item.Discount ?? 0) < 0 ||
-    (item.PreTaxVal ?? 0) < 0 ||
-    item.AssAmt < 0 ||
-    item.GstRt < 0 ||
-    (item.IgstAmt ?? 0) < 0 ||
-    (item.CgstAmt ?? 0) < 0 ||
-    (item.SgstAmt ?? 0) < 0 ||
-    (item.CesRt ?? 0) < 0 ||
-    (item.CesAmt ?? 0) < 0 ||
-    (item.CesNonAdvlAmt ?? 0) < 0 ||
-    (item.StateCesRt ?? 0) < 0 ||
-    (item.StateCesAmt ?? 0) < 0 ||
-    (item.StateCesNonAdvlAmt ?? 0) < 0 ||
-    (item.OthChrg ?? 0) < 0 ||
-    item.TotItemVal < 0
-  );
-}
-
 function checkAmounts<V>(context: RuleContext<V>, path: string, item: NicItem): ItemAmounts<V> {
   const arithmetic = context.arithmetic;
   const { fromWire, plus } = arithmetic;
@@ -215,7 +151,7 @@ function checkAmounts<V>(context: RuleContext<V>, path: string, item: NicItem): 
       item.TotItemVal,
     );
   }
-  return { assessable, igst, cgst, sgst, cess, stateCess };
+  return { assessable, igst, cgst, sgst, cess, stateCess, itemValue };
 }
 
 /**

@@ -10,17 +10,6 @@ import { type RuleContext } from './rule-context';
 
 const OTHER_COUNTRY_PIN = 999999;
 
-/** Length limits of NIC's text fields (characters); the seller's Loc is shorter than the others. */
-const TEXT_LIMITS: Readonly<Record<string, readonly [number, number]>> = {
-  Nm: [3, 100],
-  LglNm: [3, 100],
-  TrdNm: [3, 100],
-  Addr1: [1, 100],
-  Addr2: [3, 100],
-  Loc: [3, 100],
-};
-const TEXT_LIMIT_ENTRIES = Object.entries(TEXT_LIMITS);
-const SELLER_LOC_MAX = 50;
 /** A connector sees the same few GSTINs over and over; validating one takes a check-digit sum. */
 const knownGstinValidations = new Map<string, GstinValidation>();
 const MAX_KNOWN_GSTINS = 1024;
@@ -51,7 +40,6 @@ export function checkParties<V>(context: RuleContext<V>): void {
     context.fail('SellerDtls.Stcd', 'irn.stateCode', 'the seller must be located in India', seller.Stcd);
   }
   checkAddress(context, 'SellerDtls', seller, false);
-  checkTexts(context, 'SellerDtls', seller, SELLER_LOC_MAX);
 
   if (buyer.Gstin === UNREGISTERED_PERSON) {
     if (!context.isExport) {
@@ -73,17 +61,12 @@ export function checkParties<V>(context: RuleContext<V>): void {
   }
   checkStateCode(context, 'BuyerDtls.Pos', buyer.Pos);
   checkAddress(context, 'BuyerDtls', buyer, true);
-  checkTexts(context, 'BuyerDtls', buyer);
 
-  if (dispatch) {
-    checkAddress(context, 'DispDtls', dispatch, false);
-    checkTexts(context, 'DispDtls', dispatch);
-  }
+  if (dispatch) checkAddress(context, 'DispDtls', dispatch, false);
   if (ship) {
     if (ship.Gstin !== undefined && ship.Gstin !== UNREGISTERED_PERSON)
       checkGstin(context, 'ShipDtls.Gstin', ship.Gstin);
     checkAddress(context, 'ShipDtls', ship, true);
-    checkTexts(context, 'ShipDtls', ship);
   }
   if (TranDtls.EcmGstin !== undefined) checkGstin(context, 'TranDtls.EcmGstin', TranDtls.EcmGstin);
 }
@@ -150,22 +133,5 @@ function checkAddress<V>(
       `PIN ${pin} is not in state ${address.Stcd}`,
       address.Pin,
     );
-  }
-}
-
-function checkTexts<V>(
-  context: RuleContext<V>,
-  section: string,
-  party: object,
-  locMax = TEXT_LIMITS.Loc[1],
-): void {
-  for (const [field, [min, defaultMax]] of TEXT_LIMIT_ENTRIES) {
-    const value = (party as Readonly<Record<string, unknown>>)[field];
-    if (value === undefined) continue;
-    const max = field === 'Loc' ? locMax : defaultMax;
-    const length = typeof value === 'string' ? value.length : 0;
-    if (length < min || length > max) {
-      context.fail(`${section}.${field}`, 'irn.text.length', `must have ${min} to ${max} characters`, value);
-    }
   }
 }

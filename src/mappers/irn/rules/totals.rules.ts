@@ -6,35 +6,17 @@ import { type RuleContext } from './rule-context';
 
 /** The IRP accepts a total invoice value within one rupee of its computed value (2189). */
 export const INVOICE_VALUE_TOLERANCE = '1';
-export const ROUND_OFF_LIMIT = '99.99';
-
-const VALUE_FIELDS = [
-  'AssVal',
-  'CgstVal',
-  'SgstVal',
-  'IgstVal',
-  'CesVal',
-  'StCesVal',
-  'Discount',
-  'OthChrg',
-  'TotInvVal',
-  'TotInvValFc',
-] as const satisfies readonly (keyof NicValDtls)[];
 
 /**
  * ValDtls against the items: each sum must equal the sum of the item values (the mapper guarantees it
  * to the paisa, so no tolerance), and TotInvVal must be the sum of its parts within the IRP's rupee.
+ * Ranges (no negative amounts, the round-off within +/-99.99) are NIC's schema limits, checked with
+ * the other limits (field-limits.rules.ts).
  */
 export function checkTotals<V>(context: RuleContext<V>, items: readonly ItemAmounts<V>[]): void {
   const values = context.payload.ValDtls;
-  for (const field of VALUE_FIELDS) {
-    const value = values[field];
-    if (value !== undefined && value < 0) {
-      context.fail(`ValDtls.${field}`, 'irn.amount.negative', 'NIC amounts are not negative', value);
-    }
-  }
   const arithmetic = context.arithmetic;
-  const { fromWire, plus, minus } = arithmetic;
+  const { fromWire, plus } = arithmetic;
   const sums = sumItems(arithmetic, items);
   const assessable = fromWire(values.AssVal);
   checkSum(context, 'AssVal', assessable, sums.assessable, 'irn.total.assessableValue', '2182');
@@ -48,31 +30,48 @@ export function checkTotals<V>(context: RuleContext<V>, items: readonly ItemAmou
   checkSum(context, 'IgstVal', igst, sums.igst, 'irn.total.taxValue');
   checkSum(context, 'CesVal', cess, sums.cess, 'irn.total.taxValue');
   checkSum(context, 'StCesVal', stateCess, sums.stateCess, 'irn.total.taxValue');
-
-  const roundOff = fromWire(values.RndOffAmt);
-  if (arithmetic.compare(arithmetic.abs(roundOff), exactConstant(arithmetic, ROUND_OFF_LIMIT)) > 0) {
-    context.fail(
-      'ValDtls.RndOffAmt',
-      'irn.total.roundOff',
-      'the round-off lies between -99.99 and 99.99',
-      values.RndOffAmt,
-    );
-  }
-  const beforeTax = plus(
-    minus(plus(assessable, fromWire(values.OthChrg)), fromWire(values.Discount)),
-    roundOff,
+  checkInvoiceValue(
+    context,
+    sums.itemValue,
+    assessable,
+    plus(plus(plus(plus(cgst, sgst), igst), cess), stateCess),
   );
-  const withTax = plus(plus(plus(plus(plus(beforeTax, cgst), sgst), igst), cess), stateCess);
+}
+
+/**
+ * The IRP's 2189 check: TotInvVal is the items' TotItemVal (which hold the line-level other charges)
+ * plus the invoice-level OthChrg, less the invoice-level Discount, plus RndOffAmt, within one rupee.
+ * The form in NIC's validation list, AssVal + taxes + OthChrg - Discount + RndOffAmt, is accepted too (the
+ * two differ only when lines carry other charges), and so is a total without tax where items may exclude it.
+ */
+function checkInvoiceValue<V>(context: RuleContext<V>, itemValues: V, assessable: V, taxes: V): void {
+  const values = context.payload.ValDtls;
+  const arithmetic = context.arithmetic;
+  const { fromWire, plus, minus } = arithmetic;
+  const adjustments = plus(
+    minus(fromWire(values.OthChrg), fromWire(values.Discount)),
+    fromWire(values.RndOffAmt),
+  );
+  const viaItems = plus(itemValues, adjustments);
+  const beforeTax = plus(assessable, adjustments);
+  const withTax = plus(beforeTax, taxes);
   const invoiceValue = fromWire(values.TotInvVal);
   const tolerance = exactConstant(arithmetic, INVOICE_VALUE_TOLERANCE);
   const matches =
+    arithmetic.isWithin(invoiceValue, viaItems, tolerance) ||
     arithmetic.isWithin(invoiceValue, withTax, tolerance) ||
     (context.taxMayBeExcluded && arithmetic.isWithin(invoiceValue, beforeTax, tolerance));
   if (!matches) {
+    const expected = arithmetic.toDecimal(viaItems).toFixed(2);
+    const fromParts = arithmetic.toDecimal(withTax).toFixed(2);
+    const orFromParts =
+      fromParts === expected
+        ? ''
+        : ` or AssVal + taxes + cess + OthChrg - Discount + RndOffAmt (${fromParts})`;
     context.fail(
       'ValDtls.TotInvVal',
       'irn.total.invoiceValue',
-      `TotInvVal must be AssVal + taxes + cess + OthChrg - Discount + RndOffAmt (${arithmetic.toDecimal(withTax).toFixed(2)}), within ${new Dec(INVOICE_VALUE_TOLERANCE).toFixed(2)}`,
+      `TotInvVal must be the sum of TotItemVal + OthChrg - Discount + RndOffAmt (${expected})${orFromParts}, within ${new Dec(INVOICE_VALUE_TOLERANCE).toFixed(2)}`,
       values.TotInvVal,
       '2189',
     );
@@ -88,6 +87,7 @@ function sumItems<V>(arithmetic: ExactArithmetic<V>, items: readonly ItemAmounts
     sgst: zero,
     cess: zero,
     stateCess: zero,
+    itemValue: zero,
   };
   for (const item of items) {
     sums.assessable = plus(sums.assessable, item.assessable);
@@ -96,6 +96,7 @@ function sumItems<V>(arithmetic: ExactArithmetic<V>, items: readonly ItemAmounts
     sums.sgst = plus(sums.sgst, item.sgst);
     sums.cess = plus(sums.cess, item.cess);
     sums.stateCess = plus(sums.stateCess, item.stateCess);
+    sums.itemValue = plus(sums.itemValue, item.itemValue);
   }
   return sums;
 }
