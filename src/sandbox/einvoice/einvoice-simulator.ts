@@ -8,6 +8,7 @@ import { createSandboxService, type SandboxService } from '../framework/sandbox-
 import type { SandboxCommonOptions, SimulatorFactory } from '../framework/simulator';
 import { DEFAULT_EINVOICE_ACCOUNTS, type SandboxEinvoiceAccount } from './accounts';
 import { apiV1RateLimitKey, mountApiV1Routes } from './api-v1-routes';
+import { mountEwaybillGspRoutes } from './ewaybill-gsp-routes';
 import { gspRateLimitKey, mountGspRoutes, type GspSubject } from './gsp-routes';
 import type { IrpGenerateRequest, IrpRegistration, IrpRejectionRecord } from './irp-registry';
 import { IrpService } from './irp-service';
@@ -79,6 +80,7 @@ export const einvoiceSimulator: SimulatorFactory<EinvoiceSimulatorHandle, Einvoi
     });
     for (const service of [gsp, api]) publishPublicKey(service.routes, signer.publicKeyPem);
     mountGspRoutes(gsp.routes, irp, accounts, gspTokens);
+    mountEwaybillGspRoutes(gsp.routes, irp, accounts, clock, settings.gspTokenTtlMs ?? 360 * 60_000);
     mountApiV1Routes(api.routes, irp, accounts, apiTokens, Math.round(apiTokenTtlMs / 1000));
 
     const host = options.host;

@@ -1,12 +1,14 @@
 /**
  * Catalog A: the GSP gateway shape (MasterGST / WhiteBooks family). Plain JSON (the GSP does NIC's
- * crypto), credentials in headers, envelope {status_cd, status_desc, data}; IRP errors arrive as a JSON
- * string array of {ErrorCode, ErrorMessage} in status_desc, NIC InfoDtls in `info`. Errors are HTTP 200.
+ * crypto), credentials in headers, the account's `email` in the query, envelope {status_cd, status_desc,
+ * data}; IRP errors arrive as a JSON string array of {ErrorCode, ErrorMessage} in status_desc, NIC
+ * InfoDtls in `info`. Errors are HTTP 200.
  */
 import type { Request, Response, Router } from 'express';
 import { randomBytes } from 'node:crypto';
 import type { SandboxEinvoiceAccount } from './accounts';
-import { irpError, type IrpError, type IrpResult } from './irp-errors';
+import { findGspClient, hasGspEmail, sendGspErrors, sendGspResult } from './gsp-envelope';
+import { irpError } from './irp-errors';
 import type { IrpCaller, IrpService } from './irp-service';
 import { istDateTime } from './ist-time';
 import { queryText } from './json-access';
@@ -26,13 +28,14 @@ export function mountGspRoutes(
   tokens: SessionTokens<GspSubject>,
 ): void {
   router.get('/einvoice/authenticate', (req, res) => {
-    const account = findClient(accounts, req);
-    if (!account) return sendErrors(res, [irpError('1010')]);
+    if (!hasGspEmail(req, res)) return;
+    const account = findGspClient(accounts, req);
+    if (!account) return sendGspErrors(res, [irpError('1010')]);
     if (req.header('username') !== account.username || req.header('password') !== account.password) {
-      return sendErrors(res, [irpError('1008')]);
+      return sendGspErrors(res, [irpError('1008')]);
     }
     const gstin = req.header('gstin') ?? '';
-    if (!account.gstins.includes(gstin)) return sendErrors(res, [irpError('1015')]);
+    if (!account.gstins.includes(gstin)) return sendGspErrors(res, [irpError('1015')]);
     const session = tokens.issue({ account, gstin }, `${account.clientId}|${account.username}|${gstin}`);
     res.json({
       status_cd: 'Sucess',
@@ -48,18 +51,19 @@ export function mountGspRoutes(
   });
 
   const handle = (req: Request<{ operation: string }>, res: Response) => {
+    if (!hasGspEmail(req, res)) return;
     const caller = authorise(req, res, accounts, tokens);
     if (!caller) return;
     const param1 = queryText(req.query.param1);
     switch (`${req.method} ${req.params.operation}`) {
       case 'POST GENERATE':
-        return send(res, irp.generate(req.body, caller), 'IRN generated successfully');
+        return sendGspResult(res, irp.generate(req.body, caller), 'IRN generated successfully');
       case 'POST CANCEL':
-        return send(res, irp.cancel(req.body, caller), 'E-Invoice is cancelled successfully');
+        return sendGspResult(res, irp.cancel(req.body, caller), 'E-Invoice is cancelled successfully');
       case 'GET GETIRN':
-        return send(res, irp.getByIrn(param1, caller), 'E-Invoice fetched successfully');
+        return sendGspResult(res, irp.getByIrn(param1, caller), 'E-Invoice fetched successfully');
       case 'GET GETIRNBYDOCDETAILS':
-        return send(
+        return sendGspResult(
           res,
           irp.getByDocument(
             param1 || queryText(req.query.doctype),
@@ -71,15 +75,19 @@ export function mountGspRoutes(
         );
       case 'GET GSTNDETAILS':
       case 'GET SYNC_GSTIN_FROMCP':
-        return send(res, irp.gstinDetails(param1), 'GSTIN details fetched successfully');
+        return sendGspResult(res, irp.gstinDetails(param1), 'GSTIN details fetched successfully');
       case 'POST GENERATE_EWAYBILL':
-        return send(res, irp.generateEwayBill(req.body, caller), 'E-Way Bill generated successfully');
+        return sendGspResult(
+          res,
+          irp.generateEwayBill(req.body, caller),
+          'E-Way Bill generated successfully',
+        );
       case 'GET GETEWAYBILLIRN':
-        return send(res, irp.getEwayBillByIrn(param1, caller), 'E-Way Bill fetched successfully');
+        return sendGspResult(res, irp.getEwayBillByIrn(param1, caller), 'E-Way Bill fetched successfully');
       case 'GET GETREJECTEDIRNS':
-        return send(res, irp.rejectedIrns(param1, caller), 'Rejected IRNs fetched successfully');
+        return sendGspResult(res, irp.rejectedIrns(param1, caller), 'Rejected IRNs fetched successfully');
       case 'POST B2CQR':
-        return send(res, irp.b2cQr(req.body, caller), 'B2C QR generated successfully');
+        return sendGspResult(res, irp.b2cQr(req.body, caller), 'B2C QR generated successfully');
       default:
         res.status(404).json({ status_cd: '0', status_desc: `Unknown operation ${req.params.operation}` });
     }
@@ -92,25 +100,15 @@ export function gspRateLimitKey(req: Request): string | undefined {
   return req.header('client_id');
 }
 
-function findClient(
-  accounts: readonly SandboxEinvoiceAccount[],
-  req: Request,
-): SandboxEinvoiceAccount | undefined {
-  return accounts.find(
-    (account) =>
-      account.clientId === req.header('client_id') && account.clientSecret === req.header('client_secret'),
-  );
-}
-
 function authorise(
   req: Request,
   res: Response,
   accounts: readonly SandboxEinvoiceAccount[],
   tokens: SessionTokens<GspSubject>,
 ): IrpCaller | undefined {
-  const account = findClient(accounts, req);
+  const account = findGspClient(accounts, req);
   if (!account) {
-    sendErrors(res, [irpError('1010')]);
+    sendGspErrors(res, [irpError('1010')]);
     return undefined;
   }
   const subject = tokens.verify(req.header('auth-token'));
@@ -120,17 +118,8 @@ function authorise(
     subject.gstin !== req.header('gstin') ||
     subject.account.username !== req.header('username')
   ) {
-    sendErrors(res, [irpError('1005')]);
+    sendGspErrors(res, [irpError('1005')]);
     return undefined;
   }
   return { gstin: subject.gstin, allowedGstins: [subject.gstin], channel: 'A' };
-}
-
-function send<T>(res: Response, result: IrpResult<T>, successMessage: string): void {
-  if (!result.ok) return sendErrors(res, result.errors, result.info);
-  res.json({ status_cd: '1', status_desc: successMessage, data: result.data, info: result.info ?? null });
-}
-
-function sendErrors(res: Response, errors: IrpError[], info?: unknown): void {
-  res.json({ status_cd: '0', status_desc: JSON.stringify(errors), data: null, info: info ?? null });
 }

@@ -1,19 +1,21 @@
 /**
- * The IRP's checks on a generate request: schema-level shape (2140) and the business rules integrators
- * meet most (GSTIN validity, seller ownership, state codes, future date, tax slabs, item and total math).
+ * The IRP's checks on a generate request: NIC's schema v1.1 (2140), then the business rules integrators
+ * meet most: GSTIN validity and seller ownership, state and PIN masters, future date, tax slabs, units,
+ * which GST applies, tax amounts against rates, item and total math.
  */
 import Decimal from 'decimal.js';
-import { irpError, type IrpError } from './irp-errors';
+import { UNIT_QUANTITY_CODES } from './gst-masters';
+import { irpError, irpErrorWith, type IrpError } from './irp-errors';
 import { parseDayMonthYear, istStartOfDay } from './ist-time';
+import { checkItemTaxes } from './item-tax-checks';
 import { isObject, numberAt, objectAt, textAt, type JsonObject } from './json-access';
+import { NIC_INVOICE_SCHEMA } from './nic-invoice-schema';
+import { checkPlaces } from './place-checks';
+import { schemaViolations } from './schema-check';
+import { supplyNatureOf, type SupplyNature } from './supply-nature';
 import type { TaxpayerMaster } from './taxpayer-master';
 
 export const NOTIFIED_GST_RATES = [0, 0.1, 0.25, 1, 1.5, 3, 5, 6, 7.5, 12, 18, 28, 40];
-const SUPPLY_TYPES = ['B2B', 'SEZWP', 'SEZWOP', 'EXPWP', 'EXPWOP', 'DEXP'];
-const DOC_TYPES = ['INV', 'CRN', 'DBN'];
-const DOC_NO = /^[a-zA-Z1-9][a-zA-Z0-9/-]{0,15}$/;
-const HSN = /^(?!0+$)([0-9]{4}|[0-9]{6}|[0-9]{8})$/;
-const STATE = /^(?!0+$)[0-9]{1,2}$/;
 const TOLERANCE = new Decimal(1);
 
 export interface IrpInvoiceFacts {
@@ -43,60 +45,34 @@ export function validateIrpInvoice(body: unknown, context: ValidationContext): V
   const shapeErrors = checkShape(body);
   if (shapeErrors.length > 0) return { ok: false, errors: shapeErrors };
   const facts = readFacts(body);
-  const errors = [...checkParties(body, facts, context), ...checkDates(facts, context), ...checkItems(body)];
-  errors.push(...checkTotals(body));
+  const nature = supplyNatureOf(body);
+  const errors = [
+    ...checkParties(body, facts, context),
+    ...checkPlaces(body),
+    ...checkDates(facts, context),
+    ...checkItems(body, nature),
+    ...checkItemTaxes(body.ItemList as JsonObject[], nature),
+    ...checkTotals(body),
+  ];
   return errors.length > 0 ? { ok: false, errors } : { ok: true, facts };
 }
 
 function checkShape(body: JsonObject): IrpError[] {
-  const problems: string[] = [];
-  const require = (condition: boolean, what: string) => {
-    if (!condition) problems.push(what);
-  };
-  const tran = objectAt(body, 'TranDtls');
-  const doc = objectAt(body, 'DocDtls');
-  const seller = objectAt(body, 'SellerDtls');
-  const buyer = objectAt(body, 'BuyerDtls');
-  const val = objectAt(body, 'ValDtls');
-  const items = body.ItemList;
-  require(textAt(body, 'Version') === '1.1', 'Version must be 1.1');
-  require(textAt(tran, 'TaxSch') === 'GST', 'TranDtls.TaxSch must be GST');
-  require(SUPPLY_TYPES.includes(textAt(tran, 'SupTyp')?.toUpperCase() ?? ''), 'TranDtls.SupTyp is invalid');
-  require(DOC_TYPES.includes(textAt(doc, 'Typ')?.toUpperCase() ?? ''), 'DocDtls.Typ is invalid');
-  require(DOC_NO.test(textAt(doc, 'No') ?? ''), 'DocDtls.No is invalid');
-  require(parseDayMonthYear(textAt(doc, 'Dt') ?? '') !== undefined, 'DocDtls.Dt must be dd/mm/yyyy');
-  require(/^[0-9]{2}[0-9A-Z]{13}$/.test(textAt(seller, 'Gstin') ?? ''), 'SellerDtls.Gstin is invalid');
-  require(/^([0-9]{2}[0-9A-Z]{13}|URP)$/.test(textAt(buyer, 'Gstin') ?? ''), 'BuyerDtls.Gstin is invalid');
-  for (const [party, name] of [
-    [seller, 'SellerDtls'],
-    [buyer, 'BuyerDtls'],
-  ] as const) {
-    require(!!textAt(party, 'LglNm'), `${name}.LglNm is required`);
-    require(!!textAt(party, 'Addr1'), `${name}.Addr1 is required`);
-    require(!!textAt(party, 'Loc'), `${name}.Loc is required`);
-    require(STATE.test(textAt(party, 'Stcd') ?? ''), `${name}.Stcd is invalid`);
-  }
-  require(STATE.test(textAt(buyer, 'Pos') ?? ''), 'BuyerDtls.Pos is invalid');
-  require(numberAt(val, 'AssVal') !== undefined, 'ValDtls.AssVal is required');
-  require(numberAt(val, 'TotInvVal') !== undefined, 'ValDtls.TotInvVal is required');
-  if (!Array.isArray(items) || items.length === 0 || items.length > 1000) {
-    problems.push('ItemList must hold 1 to 1000 items');
-  } else {
-    const serials = new Set<string>();
-    items.forEach((item: unknown, index) => {
-      const at = `ItemList[${index}]`;
-      if (!isObject(item)) return problems.push(`${at} must be an object`);
-      const slNo = textAt(item, 'SlNo') ?? '';
-      require(/^[0-9]{1,6}$/.test(slNo) && !serials.has(slNo), `${at}.SlNo must be numeric and unique`);
-      serials.add(slNo);
-      require(['Y', 'N'].includes(textAt(item, 'IsServc') ?? ''), `${at}.IsServc must be Y or N`);
-      require(HSN.test(textAt(item, 'HsnCd') ?? ''), `${at}.HsnCd is invalid`);
-      for (const field of ['UnitPrice', 'TotAmt', 'AssAmt', 'GstRt', 'TotItemVal']) {
-        require(numberAt(item, field) !== undefined, `${at}.${field} is required`);
-      }
-    });
-  }
+  const problems = schemaViolations(NIC_INVOICE_SCHEMA, body);
+  if (problems.length === 0) problems.push(...beyondSchema(body));
   return problems.length > 0 ? [irpError('2140', problems.join('; '))] : [];
+}
+
+/** What the IRP refuses as malformed although the schema's patterns let it through. */
+function beyondSchema(body: JsonObject): string[] {
+  const problems: string[] = [];
+  if (textAt(body, 'Version') !== '1.1') problems.push('Version must be 1.1');
+  if (!parseDayMonthYear(textAt(objectAt(body, 'DocDtls'), 'Dt') ?? '')) {
+    problems.push('DocDtls.Dt must be a calendar date (dd/mm/yyyy)');
+  }
+  const serials = (body.ItemList as JsonObject[]).map((item) => textAt(item, 'SlNo'));
+  if (new Set(serials).size !== serials.length) problems.push('ItemList SlNo must be unique');
+  return problems;
 }
 
 function readFacts(body: JsonObject): IrpInvoiceFacts {
@@ -146,19 +122,12 @@ function checkDates(facts: IrpInvoiceFacts, context: ValidationContext): IrpErro
   return [];
 }
 
-function checkItems(body: JsonObject): IrpError[] {
+function checkItems(body: JsonObject, nature: SupplyNature): IrpError[] {
   const errors: IrpError[] = [];
-  const tran = objectAt(body, 'TranDtls');
-  const supplyType = textAt(tran, 'SupTyp')?.toUpperCase() ?? '';
-  const docType = textAt(objectAt(body, 'DocDtls'), 'Typ')?.toUpperCase();
-  const sellerState = Number(textAt(objectAt(body, 'SellerDtls'), 'Stcd'));
-  const placeOfSupply = Number(textAt(objectAt(body, 'BuyerDtls'), 'Pos'));
-  const interStateByNature = ['SEZWP', 'SEZWOP', 'EXPWP', 'EXPWOP'].includes(supplyType);
-  const intraState = sellerState === placeOfSupply && !interStateByNature;
-  const igstOnIntra = textAt(tran, 'IgstOnIntra') === 'Y';
   (body.ItemList as JsonObject[]).forEach((item) => {
     const hsn = textAt(item, 'HsnCd') ?? '';
     const slNo = textAt(item, 'SlNo') ?? '';
+    const unit = textAt(item, 'Unit');
     const amount = (field: string) => new Decimal(numberAt(item, field) ?? 0);
     if (!NOTIFIED_GST_RATES.includes(numberAt(item, 'GstRt') ?? -1)) {
       errors.push(irpError('2240', `Sl. No ${slNo}`));
@@ -166,15 +135,16 @@ function checkItems(body: JsonObject): IrpError[] {
     if (textAt(item, 'IsServc') === 'Y' && !hsn.startsWith('99')) {
       errors.push(irpError('2176', `${hsn} is not a SAC for the service in Sl. No ${slNo}`));
     }
+    if (unit !== undefined && !UNIT_QUANTITY_CODES.has(unit)) errors.push(irpErrorWith('2177', unit));
     if (amount('TotAmt').minus(amount('Discount')).minus(amount('AssAmt')).abs().greaterThan(TOLERANCE)) {
       errors.push(irpError('2193', `HSN ${hsn} and Sl. No ${slNo}`));
     }
-    if (docType === 'CRN' || docType === 'DBN') return;
-    if (intraState && !igstOnIntra && amount('IgstAmt').greaterThan(0)) {
+    if (nature.isNote) return;
+    if (!nature.igstCharged && amount('IgstAmt').greaterThan(0)) {
       errors.push(irpError('2172', `item ${hsn} Sl. No ${slNo}`));
     }
-    if (!intraState && (amount('CgstAmt').greaterThan(0) || amount('SgstAmt').greaterThan(0))) {
-      errors.push(irpError('2173', `item ${hsn} Sl. No ${slNo}`));
+    if (!nature.intraState && (amount('CgstAmt').greaterThan(0) || amount('SgstAmt').greaterThan(0))) {
+      errors.push(irpError('2174', `item ${hsn} Sl. No ${slNo}`));
     }
   });
   return errors;

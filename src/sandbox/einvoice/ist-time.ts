@@ -50,3 +50,19 @@ export function istEndOfDayAfter(date: Date, days: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${end.getUTCFullYear()}-${pad(end.getUTCMonth() + 1)}-${pad(end.getUTCDate())} 23:59:00`;
 }
+
+/** The instant of an IST "yyyy-MM-dd HH:mm:ss" (AckDt, EwbDt), or undefined when it is not one. */
+export function parseIstDateTime(text: string): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
+  if (!match) return undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number);
+  return new Date(Date.UTC(year, month - 1, day, hour, minute, second) - IST_OFFSET_MS);
+}
+
+/** "dd/MM/yyyy hh:mm:ss AM" in IST, as the e-way bill system writes its dates (cancelDate, validUpto). */
+export function ewayBillDateTime(date: Date): string {
+  const p = istParts(date);
+  const hour = Number(p.h);
+  const hour12 = String(hour % 12 === 0 ? 12 : hour % 12).padStart(2, '0');
+  return `${p.d}/${p.mo}/${p.y} ${hour12}:${p.mi}:${p.s} ${hour < 12 ? 'AM' : 'PM'}`;
+}
