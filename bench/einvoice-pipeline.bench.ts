@@ -382,28 +382,17 @@ async function measureSandbox(
   const token = auth.data?.AuthToken ?? '';
   const url = `${base}/einvoice/type/GENERATE/version/V1_03?email=ops@example.com`;
   let sequence = 0;
-  let ok = 0;
-  let failed = 0;
-  const sandboxCpuBefore = await stack.sandbox.cpuSeconds();
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  const worker = async (): Promise<void> => {
-    while (performance.now() < deadline) {
-      sequence += 1;
-      const payload = { ...template, DocDtls: { ...template.DocDtls, No: `R${runTag}/${sequence}` } };
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { ...headers, 'auth-token': token, 'content-type': 'application/json' },
-        body: JSON.stringify(payload),
-      });
-      const body = (await res.json()) as { status_cd?: string };
-      if (body.status_cd === '1') ok += 1;
-      else failed += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const elapsed = (performance.now() - started) / 1000;
-  const sandboxCpu = (await stack.sandbox.cpuSeconds()) - sandboxCpuBefore;
+  const { ok, failed, elapsed, sandboxCpu } = await loadSandbox(stack, seconds, concurrency, async () => {
+    sequence += 1;
+    const payload = { ...template, DocDtls: { ...template.DocDtls, No: `R${runTag}/${sequence}` } };
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { ...headers, 'auth-token': token, 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    });
+    const body = (await res.json()) as { status_cd?: string };
+    return body.status_cd === '1' ? { ok: 1, failed: 0 } : { ok: 0, failed: 1 };
+  });
   console.log(
     `einvoice-sandbox: ${(ok / elapsed).toFixed(0)} GENERATE requests/s raw ` +
       `(${ok} registered, ${failed} refused, ${concurrency} concurrent, ${elapsed.toFixed(1)} s; ` +
@@ -411,6 +400,40 @@ async function measureSandbox(
       `${((sandboxCpu * 1000) / Math.max(ok, 1)).toFixed(2)} ms per IRN: ` +
       `${Math.round(ok / sandboxCpu)} IRNs per CPU-second)`,
   );
+}
+
+interface SandboxLoad {
+  ok: number;
+  failed: number;
+  elapsed: number;
+  sandboxCpu: number;
+}
+
+/**
+ * Runs `callers` loops of `call` against the sandbox for `seconds`; each call reports how many IRNs it got
+ * registered and how many were refused. Returns the counts with the wall time and the sandbox's CPU.
+ */
+async function loadSandbox(
+  stack: Stack,
+  seconds: number,
+  callers: number,
+  call: () => Promise<{ ok: number; failed: number }>,
+): Promise<SandboxLoad> {
+  let ok = 0;
+  let failed = 0;
+  const sandboxCpuBefore = await stack.sandbox.cpuSeconds();
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const caller = async (): Promise<void> => {
+    while (performance.now() < deadline) {
+      const answer = await call();
+      ok += answer.ok;
+      failed += answer.failed;
+    }
+  };
+  await Promise.all(Array.from({ length: callers }, caller));
+  const elapsed = (performance.now() - started) / 1000;
+  return { ok, failed, elapsed, sandboxCpu: (await stack.sandbox.cpuSeconds()) - sandboxCpuBefore };
 }
 
 /**
@@ -444,33 +467,21 @@ async function measureSandboxBulk(
     'content-type': 'application/json',
   };
   let sequence = 0;
-  let ok = 0;
-  let failed = 0;
-  const sandboxCpuBefore = await stack.sandbox.cpuSeconds();
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  const caller = async (): Promise<void> => {
-    while (performance.now() < deadline) {
-      const invoices = Array.from({ length: batch }, () => {
-        sequence += 1;
-        return { ...template, DocDtls: { ...template.DocDtls, No: `Q${runTag}/${sequence}` } };
-      });
-      const res = await fetch(`${base}/bulk-generate-irn`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ invoices }),
-      });
-      const body = (await res.json()) as { results?: { success?: boolean }[] };
-      for (const row of body.results ?? []) {
-        if (row.success) ok += 1;
-        else failed += 1;
-      }
-      if (!body.results) failed += batch;
-    }
-  };
-  await Promise.all(Array.from({ length: callers }, caller));
-  const elapsed = (performance.now() - started) / 1000;
-  const sandboxCpu = (await stack.sandbox.cpuSeconds()) - sandboxCpuBefore;
+  const { ok, failed, elapsed, sandboxCpu } = await loadSandbox(stack, seconds, callers, async () => {
+    const invoices = Array.from({ length: batch }, () => {
+      sequence += 1;
+      return { ...template, DocDtls: { ...template.DocDtls, No: `Q${runTag}/${sequence}` } };
+    });
+    const res = await fetch(`${base}/bulk-generate-irn`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ invoices }),
+    });
+    const body = (await res.json()) as { results?: { success?: boolean }[] };
+    if (!body.results) return { ok: 0, failed: batch };
+    const registered = body.results.filter((row) => row.success).length;
+    return { ok: registered, failed: body.results.length - registered };
+  });
   const cpuPerIrn = (sandboxCpu * 1000) / Math.max(ok, 1);
   console.log(
     `einvoice-sandbox: ${(ok / elapsed).toFixed(0)} IRNs/s raw through bulk-generate ` +

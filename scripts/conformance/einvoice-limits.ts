@@ -6,7 +6,6 @@
  *
  *   npm run conformance -- einvoice-limits
  */
-import { type ErrorObject } from 'ajv';
 import { readFile } from 'node:fs/promises';
 import {
   BOUNDARY_TODAY,
@@ -19,7 +18,7 @@ import {
 } from '../../src/mappers/irn/__fixtures__/limit-boundaries';
 import { validateNicEinvoiceV11 } from '../../src/mappers/irn';
 import { FIELD_LIMIT_RULES } from '../../src/mappers/irn/rules/field-limits.rules';
-import { compileSchema, findSchema } from './einvoice-schema';
+import { compileSchema, describeSchemaErrors, findSchema } from './einvoice-schema';
 
 export async function run(): Promise<{ passed: number; failed: number }> {
   const schemaPath = findSchema();
@@ -40,7 +39,7 @@ export async function run(): Promise<{ passed: number; failed: number }> {
   check(
     validate(base),
     'the payload with every limited field is valid',
-    `the payload with every limited field breaks the schema: ${describe(validate.errors ?? [])}`,
+    `the payload with every limited field breaks the schema: ${describeSchemaErrors(validate.errors ?? [])}`,
   );
 
   const covered = new Set([...limitedFieldPaths(), ...FIELDS_CHECKED_BY_OTHER_RULES]);
@@ -73,10 +72,6 @@ export async function run(): Promise<{ passed: number; failed: number }> {
   );
   console.log(`${passed} passed, ${failed} failed`);
   return { passed, failed };
-}
-
-function describe(errors: ErrorObject[]): string {
-  return errors.map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`).join('; ');
 }
 
 if (require.main === module) {

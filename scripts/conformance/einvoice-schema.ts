@@ -42,7 +42,7 @@ export async function run(): Promise<{ passed: number; failed: number }> {
       console.log(`pass ${name}`);
     } else {
       failed++;
-      console.log(`FAIL ${name}: ${describe(validate.errors ?? [])}`);
+      console.log(`FAIL ${name}: ${describeSchemaErrors(validate.errors ?? [])}`);
     }
   }
   if (rejectsBrokenPayload(validate)) {
@@ -100,7 +100,8 @@ function rejectsBrokenPayload(validate: ReturnType<typeof compileSchema>): boole
   return !validate(broken);
 }
 
-function describe(errors: ErrorObject[]): string {
+/** Ajv's errors in one line: the instance path and message of each. */
+export function describeSchemaErrors(errors: ErrorObject[]): string {
   return errors.map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`).join('; ');
 }
 
