@@ -4,6 +4,8 @@
  */
 export interface ApiFieldError {
   path: string;
+  /** The canonical invoice field to override when `path` names a field of a regime's payload. */
+  canonicalPath?: string;
   rule?: string;
   message: string;
   value?: string;

@@ -17,6 +17,27 @@ describe('formatFieldErrors', () => {
     );
   });
 
+  it('names the canonical field to override when the error is on a regime payload field', () => {
+    expect(
+      formatFieldErrors(
+        [
+          {
+            path: 'ItemList[0].HsnCd',
+            canonicalPath: 'lines[0].hsnCode',
+            rule: 'irn.hsn.format',
+            message: 'must be 4, 6 or 8 digits',
+            value: '00',
+          },
+          { path: 'buyer.gstin', canonicalPath: 'buyer.gstin', message: 'bad check digit' },
+        ],
+        '',
+      ),
+    ).toBe(
+      'ItemList[0].HsnCd: must be 4, 6 or 8 digits [irn.hsn.format] (value: 00) {fix: lines[0].hsnCode}\n' +
+        'buyer.gstin: bad check digit\n',
+    );
+  });
+
   it('names an error without a path as the whole document', () => {
     expect(formatFieldErrors([{ path: '', message: 'no lines' }], '')).toBe('(document): no lines\n');
   });

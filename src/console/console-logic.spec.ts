@@ -11,7 +11,7 @@ interface Logic {
   fieldErrorsOf(
     document: { normalisationErrors?: object[] },
     submission: { fieldErrors?: object[] },
-  ): { path: string; value: string; rule: string; message: string }[];
+  ): { path: string; value: string; rule: string; message: string; fixPath: string }[];
   FAILURE_STATES: string[];
   ALL_STATES: string[];
   query(params: Record<string, unknown>): string;
@@ -78,7 +78,23 @@ describe('console logic (the served console-logic.js)', () => {
     const listed = plain(
       logic.fieldErrorsOf({ normalisationErrors: [error] }, { fieldErrors: [error, other] }),
     );
-    expect(listed).toEqual([{ ...error }, { ...other, value: '' }]);
+    expect(listed).toEqual([
+      { ...error, fixPath: error.path },
+      { ...other, value: '', fixPath: other.path },
+    ]);
+  });
+
+  it('offers the canonical field to override for an error on a regime payload field', () => {
+    const error = {
+      path: 'ItemList[0].HsnCd',
+      canonicalPath: 'lines[0].hsnCode',
+      value: '00',
+      rule: 'irn.hsn.format',
+      message: 'must be 4, 6 or 8 digits',
+    };
+    const [listed] = plain(logic.fieldErrorsOf({}, { fieldErrors: [error] }));
+    expect(listed.path).toBe('ItemList[0].HsnCd');
+    expect(listed.fixPath).toBe('lines[0].hsnCode');
   });
 
   it('builds query strings, encoding values and dropping empty ones', () => {
@@ -239,8 +255,14 @@ describe('console logic (the served console-logic.js)', () => {
       authorityMessage: 'Duplicate IRN',
     });
     expect(summary.fieldErrors).toEqual([
-      { path: 'buyer.gstin', value: '', rule: 'gstin.checkDigit', message: 'bad check digit' },
-      { path: 'buyer.pin', value: '12', rule: 'pin.format', message: 'six digits' },
+      {
+        path: 'buyer.gstin',
+        value: '',
+        rule: 'gstin.checkDigit',
+        message: 'bad check digit',
+        fixPath: 'buyer.gstin',
+      },
+      { path: 'buyer.pin', value: '12', rule: 'pin.format', message: 'six digits', fixPath: 'buyer.pin' },
     ]);
     expect(summary.audit).toEqual([
       {

@@ -3,7 +3,12 @@
  * document by overriding canonical fields. Every action is audited with the operator's name and reason.
  * A simplified invoice ZATCA refused to report is retried by re-issuing it (see zatca-report-reissue).
  */
-import { Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  Injectable,
+  NotFoundException,
+  UnprocessableEntityException,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { RegimeRegistry } from '../compliance/regime-registry';
@@ -15,6 +20,7 @@ import { JobName } from '../queue/job-name';
 import { QueueService } from '../queue/queue.service';
 import { ConnectorRuntimeService } from './connector-runtime.service';
 import { effectiveInvoice } from './effective-invoice';
+import { overrideProblems } from './override-check';
 import { StateTransitionsService } from './state-transitions.service';
 import { isRefusedReport, reissueRefusedReport } from './zatca-report-reissue';
 
@@ -156,6 +162,18 @@ export class OperatorService {
     await this.dataSource.transaction(async (m) => {
       const document = await this.documents.findById(documentId, m);
       if (!document) throw new NotFoundException(`no document ${documentId}`);
+      if (!document.canonical) {
+        throw new UnprocessableEntityException({
+          statusCode: 422,
+          message:
+            'this document could not be read into an invoice, so there is nothing to override: correct it in the ERP and pull it again (its field errors say where)',
+          errors: document.normalisationErrors ?? [],
+        });
+      }
+      const problems = overrideProblems(document.canonical, document.overrides ?? {}, overrides);
+      if (problems.length > 0) {
+        throw new BadRequestException({ statusCode: 400, message: 'overrides refused', errors: problems });
+      }
       await this.documents.update(
         documentId,
         { overrides: { ...(document.overrides ?? {}), ...overrides } },

@@ -1,6 +1,7 @@
 /**
  * Operator overrides: `{ "buyer.gstin": "29AAB...", "lines[1].hsnCode": "8471" }` set on a copy of the
- * canonical invoice. Paths are the same as field-error paths, so an operator fixes what an error names.
+ * canonical invoice. Paths are canonical paths: a field error names its canonical source (canonicalPath)
+ * where the failing field belongs to a regime's payload, and is one itself otherwise. See override-check.
  */
 import type { CanonicalInvoice } from '../domain/canonical-invoice';
 

@@ -206,12 +206,12 @@ export const CONSOLE_APP_JS = String.raw`(function () {
       clear(errors);
       if (summary.fieldErrors.length === 0) errors.appendChild(row(['none', '', '', '', '']));
       summary.fieldErrors.forEach(function (e) {
-        var tr = row([e.path, e.value, e.rule, e.message]);
+        var tr = row([e.fixPath === e.path ? e.path : e.path + ' (fix: ' + e.fixPath + ')', e.value, e.rule, e.message]);
         var cell = document.createElement('td');
         var fix = text('button', 'Fix');
         fix.type = 'button';
         fix.addEventListener('click', function () {
-          byId('override-path').value = e.path;
+          byId('override-path').value = e.fixPath;
           byId('override-value').value = e.value;
           byId('override-kind').value = 'text';
           byId('override-value').focus();

@@ -162,7 +162,14 @@ export const CONSOLE_LOGIC_JS = String.raw`(function (root) {
     return fromSubmission
       .concat(fromDocument)
       .map(function (e) {
-        return { path: e.path, value: e.value === undefined ? '' : String(e.value), rule: e.rule, message: e.message };
+        return {
+          path: e.path,
+          value: e.value === undefined ? '' : String(e.value),
+          rule: e.rule,
+          message: e.message,
+          // An override names the canonical field, which a regime payload's error names separately.
+          fixPath: e.canonicalPath || e.path,
+        };
       })
       .filter(function (e) {
         var key = [e.path, e.value, e.rule, e.message].join('\u0000');
