@@ -59,6 +59,38 @@ const intraState: Change = (invoice) => {
   Object.assign(invoice.ValDtls, { IgstVal: 0, CgstVal: 562.5, SgstVal: 562.5 });
 };
 
+const TAX_TOTALS = {
+  CgstAmt: 'CgstVal',
+  SgstAmt: 'SgstVal',
+  IgstAmt: 'IgstVal',
+  CesAmt: 'CesVal',
+  CesNonAdvlAmt: 'CesVal',
+  StateCesAmt: 'StCesVal',
+  StateCesNonAdvlAmt: 'StCesVal',
+} as const;
+
+/**
+ * Sets taxes on the first item and carries them, as the items' sums, into its total, ValDtls and
+ * TotInvVal, so that only the check under test can refuse.
+ */
+function withItemTax(
+  invoice: NicTestInvoice,
+  taxes: Partial<Record<keyof typeof TAX_TOTALS, number>> & { CesRt?: number; StateCesRt?: number },
+): void {
+  const first = item(invoice);
+  const values = invoice.ValDtls as Record<string, number>;
+  let added = 0;
+  for (const [field, total] of Object.entries(TAX_TOTALS)) {
+    const amount = taxes[field as keyof typeof TAX_TOTALS];
+    if (amount === undefined) continue;
+    const change = amount - Number(first[field] ?? 0);
+    values[total] = (values[total] ?? 0) + change;
+    added += change;
+  }
+  Object.assign(first, taxes, { TotItemVal: Number(first.TotItemVal) + added });
+  values.TotInvVal += added;
+}
+
 /** Abroad: buyer URP in "other country" (96, PIN 999999). */
 const exportTo =
   (supplyType: 'EXPWOP' | 'EXPWP'): Change =>
@@ -175,32 +207,33 @@ describe('refused with NIC code and message', () => {
       'CGST and SGST off the rate by more than a rupee',
       (inv) => {
         intraState(inv);
-        Object.assign(item(inv), { CgstAmt: 120, SgstAmt: 120 });
+        Object.assign(item(inv), { CgstAmt: 120, SgstAmt: 120, TotItemVal: 4740 });
+        Object.assign(inv.ValDtls, { CgstVal: 570, SgstVal: 570, TotInvVal: 10640 });
       },
       ['2234'],
       'Invalid SGST and CGST Amounts for HSN - 61051000.',
     ],
     [
       'IGST off the rate by more than a rupee',
-      (inv) => Object.assign(item(inv), { IgstAmt: 230 }),
+      (inv) => withItemTax(inv, { IgstAmt: 230 }),
       ['2235'],
       'IGST amount given with HSN -61051000 is Invalid',
     ],
     [
       'cess off its rate',
-      (inv) => Object.assign(item(inv), { CesRt: 1, CesAmt: 100 }),
+      (inv) => withItemTax(inv, { CesRt: 1, CesAmt: 100 }),
       ['2266'],
       'Cess amount given with HSN -61051000 is invalid',
     ],
     [
       'state cess off its rate',
-      (inv) => Object.assign(item(inv), { StateCesRt: 2, StateCesAmt: 10 }),
+      (inv) => withItemTax(inv, { StateCesRt: 2, StateCesAmt: 10 }),
       ['2267'],
       'State Cess amount given with HSN -61051000 is Invalid',
     ],
     [
       'CGST and SGST on an inter-state item',
-      (inv) => Object.assign(item(inv), { CgstAmt: 50, SgstAmt: 50 }),
+      (inv) => withItemTax(inv, { CgstAmt: 50, SgstAmt: 50 }),
       ['2174'],
       'For inter-state transaction, CGST and SGST amounts are not applicable; only IGST amount is applicable',
     ],
@@ -209,6 +242,75 @@ describe('refused with NIC code and message', () => {
       exportTo('EXPWP'),
       ['2235', '2235'],
       'IGST amount given with HSN -61051000 is Invalid',
+    ],
+    [
+      'two items with the same serial number (not a schema error)',
+      (inv) => Object.assign(item(inv, 1), { SlNo: '1' }),
+      ['2233'],
+      'Duplicate SI nos are not allowed in items',
+    ],
+    [
+      "a buyer state code other than its GSTIN's state",
+      (inv) => Object.assign(inv.BuyerDtls, { Stcd: '29', Pin: 560002 }),
+      ['2265'],
+      'Recipient GSTIN state code does not match with the state code passed in recipient details',
+    ],
+    [
+      'SGST total 2 off the items',
+      (inv) => {
+        intraState(inv);
+        Object.assign(inv.ValDtls, { SgstVal: 564.5 });
+      },
+      ['2183'],
+      'SGST value of all items must be equal to total SGST Value',
+    ],
+    [
+      'CGST total 2 off the items',
+      (inv) => {
+        intraState(inv);
+        Object.assign(inv.ValDtls, { CgstVal: 560.5 });
+      },
+      ['2184'],
+      'CGST value of all items must be equal to total CGST value',
+    ],
+    [
+      'IGST total 1.01 off the items',
+      (inv) => Object.assign(inv.ValDtls, { IgstVal: 1126.01 }),
+      ['2185'],
+      'IGST value of all items must be equal to total IGST Value',
+    ],
+    [
+      'cess total leaving out the non-ad-valorem cess',
+      (inv) => {
+        withItemTax(inv, { CesRt: 1, CesAmt: 45, CesNonAdvlAmt: 10 });
+        Object.assign(inv.ValDtls, { CesVal: 45 });
+      },
+      ['2186'],
+      'Cess value of all items must be equal to total CessValue',
+    ],
+    [
+      'state cess total leaving out the non-ad-valorem state cess',
+      (inv) => {
+        withItemTax(inv, { StateCesRt: 2, StateCesAmt: 90, StateCesNonAdvlAmt: 5 });
+        Object.assign(inv.ValDtls, { StCesVal: 90 });
+      },
+      ['2187'],
+      'State Cess Value of all items must be equal to total State CessValue',
+    ],
+    [
+      'an item total 2 over its parts',
+      (inv) => Object.assign(item(inv), { TotItemVal: 4727 }),
+      ['2194'],
+      'Invalid total item value for HSN - 61051000',
+    ],
+    [
+      'an item total leaving out its tax, neither reverse charge nor export with payment',
+      (inv) => {
+        Object.assign(item(inv), { TotItemVal: 4500 });
+        Object.assign(inv.ValDtls, { TotInvVal: 10400 });
+      },
+      ['2194'],
+      'Invalid total item value for HSN - 61051000',
     ],
   ])('%s', async (_name, change, codes, message) => {
     const { envelope, registered } = await generate(change);
@@ -267,12 +369,50 @@ describe('accepted', () => {
     ['another UQC master unit', (inv) => Object.assign(item(inv), { Unit: 'PCS' })],
     ['intra-state CGST and SGST at half the rate each', intraState],
     ['IGST within the 1-rupee tolerance', (inv) => Object.assign(item(inv), { IgstAmt: 225.9 })],
-    ['cess at its rate', (inv) => Object.assign(item(inv), { CesRt: 1, CesAmt: 45 })],
+    ['cess at its rate', (inv) => withItemTax(inv, { CesRt: 1, CesAmt: 45 })],
+    [
+      'cess and state cess totals including their non-ad-valorem amounts',
+      (inv) =>
+        withItemTax(inv, {
+          CesRt: 1,
+          CesAmt: 45,
+          CesNonAdvlAmt: 10,
+          StateCesRt: 2,
+          StateCesAmt: 90,
+          StateCesNonAdvlAmt: 5,
+        }),
+    ],
+    ['an IGST total exactly 1 off the items', (inv) => Object.assign(inv.ValDtls, { IgstVal: 1126 })],
+    ['an item total exactly 1 under its parts', (inv) => Object.assign(item(inv), { TotItemVal: 4724 })],
+    [
+      'an item total carrying the line other charges',
+      (inv) => {
+        Object.assign(item(inv), { OthChrg: 50, TotItemVal: 4775 });
+        Object.assign(inv.ValDtls, { TotInvVal: 10675 });
+      },
+    ],
+    [
+      'a reverse-charge item total leaving out its tax',
+      (inv) => {
+        inv.TranDtls.RegRev = 'Y';
+        Object.assign(item(inv), { TotItemVal: 4500 });
+        Object.assign(inv.ValDtls, { TotInvVal: 10400 });
+      },
+    ],
+    [
+      'an export with payment whose item totals leave out the IGST',
+      (inv) => {
+        exportTo('EXPWP')(inv);
+        Object.assign(item(inv, 0), { IgstAmt: 225 });
+        Object.assign(item(inv, 1), { IgstAmt: 900 });
+        Object.assign(inv.ValDtls, { IgstVal: 1125 });
+      },
+    ],
     [
       'a credit note, whose tax the IRP does not hold to the rate',
       (inv) => {
         inv.DocDtls.Typ = 'CRN';
-        Object.assign(item(inv), { IgstAmt: 230 });
+        withItemTax(inv, { IgstAmt: 230 });
       },
     ],
     ['an export without payment and no IGST, buyer PIN 999999 in "other country"', exportTo('EXPWOP')],

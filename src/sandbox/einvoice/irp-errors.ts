@@ -16,6 +16,9 @@ export type IrpResult<T> =
  * NIC's INV error list. 2174, 2177 and 3039 are worded as real IRP answers quoted by integrators
  * ("2174 : For inter-state transaction, ...", "3039 : Seller Details:Pincode-560009 does not belong to
  * the state-1, 2177 : Invalid item unit code(s)-UNIT"); 2173 is "too many items", not inter-state tax.
+ * 2183-2187, 2194 and 2233 are in the list's own words, as ClearTax's e-invoicing API docs mirror it
+ * ("Error Source - Government"; "SI nos" as written there): 2183 is the SGST total and 2184 the CGST
+ * total. 2265 is worded as a real IRP answer relayed in a platform API's sample response.
  */
 const MESSAGES: Record<string, string> = {
   '1005': 'Invalid Token',
@@ -36,12 +39,19 @@ const MESSAGES: Record<string, string> = {
   '2176': 'Invalid HSN code(s)',
   '2177': 'Invalid item unit code(s)-{0}',
   '2182': 'Total assessable value does not match the sum of item assessable values',
+  '2183': 'SGST value of all items must be equal to total SGST Value',
+  '2184': 'CGST value of all items must be equal to total CGST value',
+  '2185': 'IGST value of all items must be equal to total IGST Value',
+  '2186': 'Cess value of all items must be equal to total CessValue',
+  '2187': 'State Cess Value of all items must be equal to total State CessValue',
   '2189': 'Invalid total invoice value',
   '2193': 'AssAmt value should be equal to (TotAmt - Discount)',
+  '2194': 'Invalid total item value for HSN - {0}',
   '2200': 'Invalid state code {0} in dispatch details or ship details',
   '2211': 'Supplier and recipient GSTIN should not be the same',
   '2227': 'SGST and CGST Amounts should be equal for HSN - {0}',
   '2230': 'This IRN cannot be cancelled because e-way bill has been generated; cancel the e-way bill first',
+  '2233': 'Duplicate SI nos are not allowed in items',
   '2234': 'Invalid SGST and CGST Amounts for HSN - {0}.',
   '2235': 'IGST amount given with HSN -{0} is Invalid',
   '2240': 'GST rate of tax is incorrect or not as notified',
@@ -49,6 +59,7 @@ const MESSAGES: Record<string, string> = {
   '2258': 'Supplier GSTIN state code does not match the state code passed in supplier details',
   '2259': 'Invalid supplier state code',
   '2260': 'Invalid recipient state code',
+  '2265': 'Recipient GSTIN state code does not match with the state code passed in recipient details',
   '2266': 'Cess amount given with HSN -{0} is invalid',
   '2267': 'State Cess amount given with HSN -{0} is Invalid',
   '2270': 'The allowed cancellation time limit is crossed, you cannot cancel the IRN',

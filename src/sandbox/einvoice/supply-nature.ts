@@ -16,6 +16,8 @@ export interface SupplyNature {
   withoutPayment: boolean;
   /** Credit and debit notes: the IRP does not check their tax amounts against the rate. */
   isNote: boolean;
+  /** Reverse charge and exports with payment: an item's total may include or leave out its tax. */
+  itemTotalMayExcludeTax: boolean;
 }
 
 export function supplyNatureOf(body: JsonObject): SupplyNature {
@@ -32,5 +34,6 @@ export function supplyNatureOf(body: JsonObject): SupplyNature {
     igstCharged: !intraState || textAt(tran, 'IgstOnIntra') === 'Y',
     withoutPayment: WITHOUT_PAYMENT.includes(supplyType),
     isNote: docType === 'CRN' || docType === 'DBN',
+    itemTotalMayExcludeTax: textAt(tran, 'RegRev') === 'Y' || supplyType === 'EXPWP',
   };
 }
