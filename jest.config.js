@@ -3,9 +3,6 @@
 const tsJest = ['ts-jest', { tsconfig: 'tsconfig.json' }];
 module.exports = {
   testTimeout: 60000,
-  // Some suite intermittently leaves a timer running after the run (no sockets; see the session note);
-  // until it is found, the run must end when the tests do rather than hang CI.
-  forceExit: true,
   projects: [
     {
       displayName: 'unit',

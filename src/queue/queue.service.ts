@@ -6,6 +6,7 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type PgBossTypes from 'pg-boss';
 import { PgBoss } from './pg-boss';
+import { QueueDatabase } from './queue-database';
 import { AppConfig } from '../config/app-config';
 import { DATABASE_URL } from '../database/database-url';
 import { JobName, type JobPayloads } from './job-name';
@@ -22,6 +23,7 @@ export interface JobContext {
 export class QueueService implements OnModuleDestroy {
   private readonly logger = new Logger(QueueService.name);
   private boss?: PgBossTypes;
+  private database?: QueueDatabase;
   /** Handlers running now: shutdown lets them finish before the queue's connections close. */
   private readonly inFlight = new Set<Promise<void>>();
   private starting?: Promise<PgBossTypes>;
@@ -37,13 +39,10 @@ export class QueueService implements OnModuleDestroy {
   }
 
   private async doStart(): Promise<PgBossTypes> {
-    const boss = new PgBoss({
-      connectionString: this.databaseUrl,
-      schema: 'pgboss',
-      max: 4,
-      schedule: false,
-      supervise: true,
-    });
+    this.database = new QueueDatabase(this.databaseUrl, 4, (error) =>
+      this.logger.error(`queue connection error: ${error.message}`),
+    );
+    const boss = new PgBoss({ db: this.database, schema: 'pgboss', schedule: false, supervise: true });
     boss.on('error', (error: Error) => this.logger.error(`queue error: ${error.message}`));
     await boss.start();
     for (const name of Object.values(JobName)) {
@@ -213,17 +212,20 @@ export class QueueService implements OnModuleDestroy {
   }
 
   /**
-   * Graceful: stop fetching, let running handlers finish (bounded), then stop pg-boss. Its workers wind
-   * down on a one-second loop after that; waiting it out keeps nothing of the queue alive past shutdown.
+   * Graceful: stop fetching, let running handlers finish (bounded), stop pg-boss, then close its pool
+   * once the fetches still queued for a connection are answered. Its workers wind down on a one-second
+   * loop after that; waiting it out keeps nothing of the queue alive past shutdown.
    */
   async onModuleDestroy(): Promise<void> {
     if (!this.starting) return;
     const boss = await this.starting.catch(() => undefined);
-    if (!boss) return;
-    for (const name of Object.values(JobName)) await boss.offWork(name).catch(() => undefined);
-    await Promise.race([Promise.allSettled([...this.inFlight]), sleep(SHUTDOWN_GRACE_MS)]);
-    await boss.stop({ graceful: true, timeout: 5000, wait: true });
-    await sleep(1200);
+    if (boss) {
+      for (const name of Object.values(JobName)) await boss.offWork(name).catch(() => undefined);
+      await settledWithin(Promise.allSettled([...this.inFlight]), SHUTDOWN_GRACE_MS);
+      await boss.stop({ graceful: true, timeout: 5000, wait: true });
+    }
+    await this.database?.close();
+    if (boss) await sleep(1200);
   }
 }
 
@@ -231,4 +233,14 @@ const SHUTDOWN_GRACE_MS = 30_000;
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Waits for `work`, at most `ms`; the deadline's timer is cleared either way so it cannot hold the process. */
+async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  let deadline: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([work, new Promise<void>((resolve) => (deadline = setTimeout(resolve, ms)))]);
+  } finally {
+    clearTimeout(deadline);
+  }
 }
