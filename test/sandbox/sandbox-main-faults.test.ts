@@ -30,15 +30,22 @@ const FAULTS_JSON = JSON.stringify({
   ],
 });
 
+/** The fault lines the sandbox prints at start: the file's three and the inline three. */
+const CONFIGURED_FAULTS = 6;
+
 interface Started {
   child: ChildProcess;
   urls: Record<string, string>;
   output: string;
 }
 
-/** Runs main.ts with `env` and waits for its list of URLs, or for it to exit. */
+/**
+ * Runs main.ts with `env` and waits for its list of URLs and `faultLines` fault lines (output may arrive in
+ * several chunks), or for it to exit.
+ */
 function runSandboxMain(
   env: Record<string, string>,
+  faultLines = 0,
 ): Promise<Started | { exitCode: number | null; output: string }> {
   const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/sandbox/main.ts'], {
     cwd: REPO,
@@ -52,7 +59,8 @@ function runSandboxMain(
       const urls = Object.fromEntries(
         [...output.matchAll(/^\s+(einvoiceGsp|einvoiceApi)\s+(http:\/\/\S+)$/gm)].map((m) => [m[1], m[2]]),
       );
-      if (urls.einvoiceGsp && urls.einvoiceApi && /fault \(/.test(output)) {
+      const faults = output.match(/^\s+fault \(.*\n/gm)?.length ?? 0;
+      if (urls.einvoiceGsp && urls.einvoiceApi && faults >= faultLines) {
         clearTimeout(timer);
         resolvePromise({ child, urls, output });
       }
@@ -83,13 +91,16 @@ describe('npm run sandbox with faults from its configuration', () => {
     directory = mkdtempSync(join(tmpdir(), 'sandbox-faults-'));
     const file = join(directory, 'faults.yaml');
     writeFileSync(file, FAULTS_YAML);
-    const started = await runSandboxMain({
-      SANDBOX_FAULTS_FILE: file,
-      SANDBOX_FAULTS: FAULTS_JSON,
-      SANDBOX_FAULT_TIMEOUT_MS: String(HANG_MS),
-      SANDBOX_FAULT_RETRY_AFTER: '7',
-      SANDBOX_RATE_LIMIT: '0',
-    });
+    const started = await runSandboxMain(
+      {
+        SANDBOX_FAULTS_FILE: file,
+        SANDBOX_FAULTS: FAULTS_JSON,
+        SANDBOX_FAULT_TIMEOUT_MS: String(HANG_MS),
+        SANDBOX_FAULT_RETRY_AFTER: '7',
+        SANDBOX_RATE_LIMIT: '0',
+      },
+      CONFIGURED_FAULTS,
+    );
     if (!('child' in started)) throw new Error(`sandbox exited ${started.exitCode}:\n${started.output}`);
     sandbox = started;
     gsp = new GspCaller({ urls: sandbox.urls });
