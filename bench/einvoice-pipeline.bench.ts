@@ -104,24 +104,45 @@ export async function run(): Promise<void> {
   }
 }
 
+/** PostgreSQL, the sandbox and the connector; whatever was started is stopped again if a later step fails. */
 async function startStack(): Promise<Stack> {
   const root = mkdtempSync(join(tmpdir(), 'einvoice-bench-'));
   // Its own temporary folder: initdb runs as the `postgres` user, which must own the cluster directory.
   const pgDir = mkdtempSync(join(tmpdir(), 'einvoice-bench-pg-'));
-  const pg = await startEmbeddedPostgres({
-    dataDir: pgDir,
-    quiet: true,
-    postgresFlags: process.env.BENCH_PG_STATS ? ['-c', 'shared_preload_libraries=pg_stat_statements'] : [],
-  });
-  const databaseUrl = await pg.ensureDatabase('einvoice_bench');
-  await runMigrations(databaseUrl);
-  if (process.env.BENCH_PG_STATS)
-    await withUrl(databaseUrl, (db) => db.query('CREATE EXTENSION pg_stat_statements'));
-  const sandbox = await forkSandbox({
-    only: ['einvoice'],
-    rateLimit: { limit: 0, windowMs: 60_000 },
-    einvoice: { accounts: [ACCOUNT] },
-  });
+  let pg: EmbeddedPostgresServer | undefined;
+  let sandbox: ForkedSandbox | undefined;
+  try {
+    pg = await startEmbeddedPostgres({
+      dataDir: pgDir,
+      quiet: true,
+      postgresFlags: process.env.BENCH_PG_STATS ? ['-c', 'shared_preload_libraries=pg_stat_statements'] : [],
+    });
+    const databaseUrl = await pg.ensureDatabase('einvoice_bench');
+    await runMigrations(databaseUrl);
+    if (process.env.BENCH_PG_STATS)
+      await withUrl(databaseUrl, (db) => db.query('CREATE EXTENSION pg_stat_statements'));
+    sandbox = await forkSandbox({
+      only: ['einvoice'],
+      rateLimit: { limit: 0, windowMs: 60_000 },
+      einvoice: { accounts: [ACCOUNT] },
+    });
+    return await startConnector(pg, pgDir, databaseUrl, sandbox, root);
+  } catch (error) {
+    await sandbox?.stop();
+    await pg?.stop();
+    rmSync(root, { recursive: true, force: true });
+    rmSync(pgDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function startConnector(
+  pg: EmbeddedPostgresServer,
+  pgDir: string,
+  databaseUrl: string,
+  sandbox: ForkedSandbox,
+  root: string,
+): Promise<Stack> {
   const dataDir = join(root, 'data');
   // BENCH_LANES=B measures only the named lanes (A, B).
   const only = process.env.BENCH_LANES?.toUpperCase();
