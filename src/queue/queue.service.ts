@@ -14,6 +14,12 @@ import { JobName, type JobPayloads } from './job-name';
 /** Seconds before a failed job's first retry (doubling after that): every queue is created with it. */
 export const RETRY_DELAY_SECONDS = 1;
 
+interface LocalWorkers {
+  ids: string[];
+  /** Round robin, so that a burst of jobs wakes different workers. */
+  next: number;
+}
+
 export interface JobContext {
   retryCount: number;
   retryLimit: number;
@@ -27,6 +33,8 @@ export class QueueService implements OnModuleDestroy {
   /** Handlers running now: shutdown lets them finish before the queue's connections close. */
   private readonly inFlight = new Set<Promise<void>>();
   private starting?: Promise<PgBossTypes>;
+  /** This process's pg-boss workers by queue, to wake when this process enqueues work for them. */
+  private readonly localWorkers = new Map<JobName, LocalWorkers>();
 
   constructor(
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
@@ -68,7 +76,9 @@ export class QueueService implements OnModuleDestroy {
     options: { key: string; startAfter?: Date },
   ): Promise<string | null> {
     const boss = await this.start();
-    return boss.send(name, data, { singletonKey: options.key, startAfter: options.startAfter });
+    const id = await boss.send(name, data, { singletonKey: options.key, startAfter: options.startAfter });
+    if (id && !options.startAfter) this.wake(boss, name, 1);
+    return id;
   }
 
   /**
@@ -83,6 +93,28 @@ export class QueueService implements OnModuleDestroy {
     if (jobs.length === 0) return;
     const boss = await this.start();
     await boss.insert(jobs.map((job) => ({ name, data: job.data, singletonKey: job.key, ...options })));
+    if (!options.startAfter) this.wake(boss, name, jobs.length);
+  }
+
+  /**
+   * Wakes up to `jobs` of this process's idle workers of `name` to fetch now rather than at their next
+   * poll (pg-boss polls no faster than every 0.5 s, and has no notification of new jobs). Each hand-off
+   * between stages (pull -> process -> write-back) otherwise waits for a poll; a worker that is busy is
+   * unaffected, and the workers of other processes still find the jobs when they poll.
+   */
+  private wake(boss: PgBossTypes, name: JobName, jobs: number): void {
+    const workers = this.localWorkers.get(name);
+    if (!workers) return;
+    for (let i = 0; i < Math.min(jobs, workers.ids.length); i++) {
+      boss.notifyWorker(workers.ids[workers.next]);
+      workers.next = (workers.next + 1) % workers.ids.length;
+    }
+  }
+
+  private registerWorker(name: JobName, id: string): void {
+    const workers = this.localWorkers.get(name);
+    if (workers) workers.ids.push(id);
+    else this.localWorkers.set(name, { ids: [id], next: 0 });
   }
 
   /**
@@ -105,13 +137,14 @@ export class QueueService implements OnModuleDestroy {
       return running.finally(() => this.inFlight.delete(running));
     };
     for (let i = 0; i < concurrency; i++) {
-      await boss.work<JobPayloads[N]>(
+      const id = await boss.work<JobPayloads[N]>(
         name,
         { batchSize: perFetch, pollingIntervalSeconds, includeMetadata: true },
         async (jobs) => {
           await Promise.all(jobs.map(runOne));
         },
       );
+      this.registerWorker(name, id);
     }
   }
 
@@ -150,7 +183,7 @@ export class QueueService implements OnModuleDestroy {
       }
     };
     for (let i = 0; i < options.fetchers; i++) {
-      await boss.work<JobPayloads[N]>(
+      const id = await boss.work<JobPayloads[N]>(
         name,
         {
           batchSize: options.batchSize,
@@ -163,6 +196,7 @@ export class QueueService implements OnModuleDestroy {
           return running.finally(() => this.inFlight.delete(running));
         },
       );
+      this.registerWorker(name, id);
     }
   }
 
@@ -220,6 +254,7 @@ export class QueueService implements OnModuleDestroy {
     if (!this.starting) return;
     const boss = await this.starting.catch(() => undefined);
     if (boss) {
+      this.localWorkers.clear();
       for (const name of Object.values(JobName)) await boss.offWork(name).catch(() => undefined);
       await settledWithin(Promise.allSettled([...this.inFlight]), SHUTDOWN_GRACE_MS);
       await boss.stop({ graceful: true, timeout: 5000, wait: true });
