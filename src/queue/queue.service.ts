@@ -245,8 +245,18 @@ export class QueueService implements OnModuleDestroy {
     return this.boss !== undefined;
   }
 
+  /** Waits until no handler is running, including ones that start meanwhile, or until `deadline`. */
+  private async drainInFlight(deadline: number): Promise<void> {
+    await nextTurn();
+    while (this.inFlight.size > 0 && Date.now() < deadline) {
+      await settledWithin(Promise.allSettled([...this.inFlight]), deadline - Date.now());
+      await nextTurn();
+    }
+  }
+
   /**
-   * Graceful: stop fetching, let running handlers finish (bounded), stop pg-boss, then close its pool
+   * Graceful: stop fetching, let running handlers finish (bounded; also any a fetch under way still starts,
+   * before and after pg-boss stops, so that no completion is issued after close), stop pg-boss, close its pool
    * once the fetches still queued for a connection are answered. Its workers wind down on a one-second
    * loop after that; waiting it out keeps nothing of the queue alive past shutdown.
    */
@@ -256,8 +266,11 @@ export class QueueService implements OnModuleDestroy {
     if (boss) {
       this.localWorkers.clear();
       for (const name of Object.values(JobName)) await boss.offWork(name).catch(() => undefined);
-      await settledWithin(Promise.allSettled([...this.inFlight]), SHUTDOWN_GRACE_MS);
+      const deadline = Date.now() + SHUTDOWN_GRACE_MS;
+      await this.drainInFlight(deadline);
       await boss.stop({ graceful: true, timeout: 5000, wait: true });
+      // A fetch under way when the workers were stopped still hands its jobs to a handler.
+      await this.drainInFlight(deadline);
     }
     await this.database?.close();
     if (boss) await sleep(1200);
@@ -265,6 +278,11 @@ export class QueueService implements OnModuleDestroy {
 }
 
 const SHUTDOWN_GRACE_MS = 30_000;
+
+/** Settles of a handler's promise, pg-boss completes its fetch a few microtasks later: let it. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
