@@ -47,6 +47,8 @@ export const SANDBOX_ACCOUNT = {
 
 export interface E2eSandboxOptions {
   inactiveGstins?: string[];
+  /** Registered at the GST common portal, not yet in the IRP's master (3028 until synced). */
+  unsyncedGstins?: string[];
   rateLimit?: RateLimitOptions;
   faultTimeoutMs?: number;
   faultRetryAfterSeconds?: number;
@@ -59,7 +61,11 @@ export function startEinvoiceSandbox(options: E2eSandboxOptions = {}): Promise<R
     rateLimit: options.rateLimit,
     faultTimeoutMs: options.faultTimeoutMs,
     faultRetryAfterSeconds: options.faultRetryAfterSeconds,
-    einvoice: { accounts: [SANDBOX_ACCOUNT], inactiveGstins: options.inactiveGstins },
+    einvoice: {
+      accounts: [SANDBOX_ACCOUNT],
+      inactiveGstins: options.inactiveGstins,
+      unsyncedGstins: options.unsyncedGstins,
+    },
   });
 }
 

@@ -15,9 +15,11 @@ import {
   type CancelRequest,
   type ComplianceRegime,
   type Registered,
+  type Rejected,
   type SubmitContext,
   type SubmitOutcome,
 } from '../regime';
+import { blamesUnsyncedBuyer, syncBuyerGstin } from './buyer-gstin-sync';
 import { IrpRejection, NOT_FOUND_CODES, type DuplicateIrnInfo } from './irp-rejection';
 import type { SignatureCheck } from './irp-signatures';
 import { decodeNicJws } from './nic-jws';
@@ -56,13 +58,66 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
       const existing = await provider.getIrnByDocDetails(Typ, No, Dt);
       if (existing) return adoptOrRefuse(existing, expectedIrn, payload, existing.raw);
     }
+    return this.generate(provider, payload, expectedIrn, true);
+  }
+
+  /** One GENERATE and what its answer means; `maySyncBuyer` allows one buyer sync and resend on 3028. */
+  private async generate(
+    provider: EinvoiceProvider,
+    payload: NicEinvoiceV11,
+    expectedIrn: string,
+    maySyncBuyer: boolean,
+  ): Promise<SubmitOutcome> {
     try {
       return registeredByUs(await provider.generateIrn(payload), expectedIrn);
     } catch (error) {
       if (!(error instanceof IrpRejection)) throw error;
-      if (error.hasCode('2150')) return this.adoptDuplicate(provider, error, expectedIrn, payload);
-      return rejectedBy(error);
+      return this.afterRejection(provider, error, expectedIrn, payload, maySyncBuyer);
     }
+  }
+
+  private async afterRejection(
+    provider: EinvoiceProvider,
+    rejection: IrpRejection,
+    expectedIrn: string,
+    payload: NicEinvoiceV11,
+    maySyncBuyer: boolean,
+  ): Promise<SubmitOutcome> {
+    if (rejection.hasCode('2150')) return this.adoptDuplicate(provider, rejection, expectedIrn, payload);
+    if (maySyncBuyer && provider.syncGstinFromCp && blamesUnsyncedBuyer(rejection, payload.BuyerDtls.Gstin)) {
+      return this.resendAfterBuyerSync(
+        provider,
+        provider.syncGstinFromCp.bind(provider),
+        rejection,
+        expectedIrn,
+        payload,
+      );
+    }
+    return rejectedBy(rejection);
+  }
+
+  /**
+   * 3028 for the buyer: sync its GSTIN from the common portal once and, if active there, send once more.
+   * Safe: the refusal registered nothing, and the resend follows the usual rules for its own answer.
+   */
+  private async resendAfterBuyerSync(
+    provider: EinvoiceProvider,
+    sync: NonNullable<EinvoiceProvider['syncGstinFromCp']>,
+    rejection: IrpRejection,
+    expectedIrn: string,
+    payload: NicEinvoiceV11,
+  ): Promise<SubmitOutcome> {
+    const buyer = payload.BuyerDtls.Gstin;
+    const synced = await syncBuyerGstin(sync, buyer);
+    if (!synced.active) {
+      return { ...rejectedBy(rejection), message: `${rejection.message}; ${synced.answer}` };
+    }
+    const outcome = await this.generate(provider, payload, expectedIrn, false);
+    if (outcome.status !== 'registered') return outcome;
+    return withWarning(outcome, {
+      code: 'GSTIN_SYNCED',
+      message: `the IRP did not know buyer GSTIN ${buyer} (3028); it was synced from the GST common portal (status ${synced.status}) and the document sent again`,
+    });
   }
 
   /**
@@ -139,8 +194,7 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
           if (!row?.rejection) {
             throw new ComplianceError('unknown-outcome', 'the bulk answer has no row for this document');
           }
-          if (!row.rejection.hasCode('2150')) return rejectedBy(row.rejection);
-          return this.adoptDuplicate(provider, row.rejection, expectedIrn, payload);
+          return this.afterRejection(provider, row.rejection, expectedIrn, payload, true);
         }),
       ),
     );
@@ -408,7 +462,7 @@ function withWarning(outcome: Registered, warning: { code: string; message: stri
   return { ...outcome, warnings: [...(outcome.warnings ?? []), warning] };
 }
 
-function rejectedBy(rejection: IrpRejection): SubmitOutcome {
+function rejectedBy(rejection: IrpRejection): Rejected {
   return {
     status: 'rejected',
     code: rejection.options.code ?? '',

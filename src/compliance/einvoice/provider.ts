@@ -82,6 +82,8 @@ export interface EinvoiceProvider {
   getByIrn(irn: string): Promise<IrnResult>;
   cancelIrn(request: CancelIrnRequest): Promise<CancelIrnResult>;
   gstinDetails(gstin: string): Promise<GstinDetails>;
+  /** The taxpayer fetched from the GST common portal into the IRP's master; absent where the API has none. */
+  syncGstinFromCp?(gstin: string): Promise<GstinDetails>;
   /**
    * The e-way bill generated with an IRN (GETEWAYBILLIRN), status ACT or CNL; absent where the API has
    * no such call. Rejects with NIC's not-found code when the IRN has none.

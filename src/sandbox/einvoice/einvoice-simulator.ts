@@ -22,6 +22,8 @@ export interface EinvoiceSimulatorOptions {
   accounts?: SandboxEinvoiceAccount[];
   /** GSTINs the taxpayer register reports as cancelled (3029). */
   inactiveGstins?: string[];
+  /** GSTINs registered at the GST common portal but not in the IRP's master: 3028 until synced. */
+  unsyncedGstins?: string[];
   /** Catalog A token lifetime; NIC gives 360 min (60 in its sandbox). */
   gspTokenTtlMs?: number;
   /** Catalog B token lifetime; 1 h. */
@@ -42,6 +44,8 @@ export interface EinvoiceSimulatorHandle {
   rejections(): IrpRejectionRecord[];
   /** Every document a generate request brought (bulk rows one each), in order, and how it was answered. */
   generateRequests(): IrpGenerateRequest[];
+  /** Every GSTIN a SYNC_GSTIN_FROMCP asked for, in order. */
+  gstinSyncs(): string[];
   publicKeyPem: string;
   accounts: readonly SandboxEinvoiceAccount[];
   gsp: SandboxService;
@@ -56,7 +60,11 @@ export const einvoiceSimulator: SimulatorFactory<EinvoiceSimulatorHandle, Einvoi
     const settings = options.einvoice ?? {};
     const accounts = settings.accounts ?? DEFAULT_EINVOICE_ACCOUNTS;
     const signer = new NicSigner(settings.signingKeyPem);
-    const irp = new IrpService(clock, signer, new TaxpayerMaster(new Set(settings.inactiveGstins ?? [])));
+    const taxpayers = new TaxpayerMaster(
+      new Set(settings.inactiveGstins ?? []),
+      settings.unsyncedGstins ?? [],
+    );
+    const irp = new IrpService(clock, signer, taxpayers);
     const gspTokens = new SessionTokens<GspSubject>(clock, settings.gspTokenTtlMs ?? 360 * 60_000);
     const apiTokenTtlMs = settings.apiTokenTtlMs ?? 3600_000;
     const apiTokens = new SessionTokens<SandboxEinvoiceAccount>(clock, apiTokenTtlMs);
@@ -94,6 +102,7 @@ export const einvoiceSimulator: SimulatorFactory<EinvoiceSimulatorHandle, Einvoi
         registrations: () => irp.registry.all(),
         rejections: () => irp.registry.rejections(),
         generateRequests: () => irp.registry.generateRequests(),
+        gstinSyncs: () => irp.gstinSyncs(),
         publicKeyPem: signer.publicKeyPem,
         accounts,
         gsp,

@@ -74,8 +74,9 @@ export function mountGspRoutes(
           'E-Invoice fetched successfully',
         );
       case 'GET GSTNDETAILS':
-      case 'GET SYNC_GSTIN_FROMCP':
         return sendGspResult(res, irp.gstinDetails(param1), 'GSTIN details fetched successfully');
+      case 'GET SYNC_GSTIN_FROMCP':
+        return sendGspResult(res, irp.syncGstinFromCp(param1), 'GSTIN details fetched successfully');
       case 'POST GENERATE_EWAYBILL':
         return sendGspResult(
           res,

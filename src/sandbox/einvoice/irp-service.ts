@@ -181,6 +181,16 @@ export class IrpService {
     return lookup.found ? { ok: true, data: lookup.details } : irpFailure(lookup.code);
   }
 
+  syncGstinFromCp(gstin: string): IrpResult<TaxpayerDetails> {
+    const lookup = this.taxpayers.syncFromCommonPortal(gstin);
+    return lookup.found ? { ok: true, data: lookup.details } : irpFailure(lookup.code);
+  }
+
+  /** Every GSTIN a SYNC_GSTIN_FROMCP asked for, in order. */
+  gstinSyncs(): string[] {
+    return this.taxpayers.syncRequests();
+  }
+
   generateEwayBill(body: unknown, caller: IrpCaller): IrpResult<EwayBillDetails> {
     const request = (body ?? {}) as JsonObject;
     const irn = textAt(request, 'Irn');

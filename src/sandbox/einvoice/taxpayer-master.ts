@@ -1,6 +1,8 @@
 /**
  * The GSTN taxpayer register as the IRP sees it (GSTNDETAILS, SYNC_GSTIN_FROMCP): any check-digit-valid
  * GSTIN is an active regular taxpayer unless listed as inactive, so tests can invent buyers freely.
+ * A GSTIN listed as unsynced is registered at the GST common portal but not yet in the IRP's own master:
+ * the IRP answers 3028 for it until SYNC_GSTIN_FROMCP copies it over.
  */
 import { isGstinShape, isValidGstin } from './gstin-check';
 
@@ -25,9 +27,36 @@ export interface TaxpayerDetails {
 export type TaxpayerLookup = { found: true; details: TaxpayerDetails } | { found: false; code: '3028' };
 
 export class TaxpayerMaster {
-  constructor(private readonly inactive: ReadonlySet<string> = new Set()) {}
+  private readonly unsynced: Set<string>;
+  private readonly syncs: string[] = [];
 
+  constructor(
+    private readonly inactive: ReadonlySet<string> = new Set(),
+    unsynced: Iterable<string> = [],
+  ) {
+    this.unsynced = new Set(unsynced);
+  }
+
+  /** The taxpayer as the IRP's master has it. */
   lookup(gstin: string): TaxpayerLookup {
+    if (this.unsynced.has(gstin)) return { found: false, code: '3028' };
+    return this.atCommonPortal(gstin);
+  }
+
+  /** SYNC_GSTIN_FROMCP: the taxpayer as the common portal has it, copied into the IRP's master. */
+  syncFromCommonPortal(gstin: string): TaxpayerLookup {
+    this.syncs.push(gstin);
+    const found = this.atCommonPortal(gstin);
+    if (found.found) this.unsynced.delete(gstin);
+    return found;
+  }
+
+  /** Every GSTIN a SYNC_GSTIN_FROMCP asked for, in order. */
+  syncRequests(): string[] {
+    return [...this.syncs];
+  }
+
+  private atCommonPortal(gstin: string): TaxpayerLookup {
     if (!isGstinShape(gstin) || !isValidGstin(gstin)) return { found: false, code: '3028' };
     const stateCode = Number(gstin.slice(0, 2));
     return {
