@@ -10,16 +10,9 @@ import type { NicEinvoiceV11 } from '../../src/mappers/irn';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { interStateInvoice } from '../einvoice/nic-invoice.fixture';
 import { providerConfig } from '../einvoice/sandbox-client-config';
+import { submitContext } from '../support/submit-context';
 
-const context: SubmitContext = {
-  submissionId: 's1',
-  documentId: 'd1',
-  connectorInstance: 'test',
-  attempt: 1,
-  outcomeUnknown: false,
-  previous: {},
-  settings: {},
-};
+const context: SubmitContext = submitContext();
 
 describe('in-einvoice regime: the e-way bill of an IRN', () => {
   let sandbox: RunningSandbox;

@@ -11,6 +11,7 @@ import type { NicEinvoiceV11 } from '../../src/mappers/irn';
 import { SANDBOX_GSTINS, startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { interStateInvoice, type NicTestInvoice } from './nic-invoice.fixture';
 import { providerConfig } from './sandbox-client-config';
+import { submitContext } from '../support/submit-context';
 
 /** Registered at the common portal, not yet at the IRP; cancelled there. */
 const UNSYNCED_INACTIVE_BUYER = '07AABCU3321K1ZG';
@@ -41,15 +42,7 @@ function regime(catalog: 'A' | 'B'): EinvoiceRegime {
   return new EinvoiceRegime(() => provider);
 }
 
-const context: SubmitContext = {
-  submissionId: 's1',
-  documentId: 'd1',
-  connectorInstance: 'test',
-  attempt: 1,
-  outcomeUnknown: false,
-  previous: {},
-  settings: {},
-};
+const context: SubmitContext = submitContext();
 
 const asPayload = (invoice: NicTestInvoice) => invoice as unknown as NicEinvoiceV11;
 

@@ -1,6 +1,6 @@
 /** The e-invoice clients and the in-einvoice regime against the sandbox over real HTTP. */
 import { generateKeyPairSync } from 'node:crypto';
-import { ComplianceError, type SubmitContext } from '../../src/compliance/regime';
+import { ComplianceError } from '../../src/compliance/regime';
 import {
   type ApiV1EinvoiceClient,
   createEinvoiceProvider,
@@ -21,6 +21,7 @@ import type { NicEinvoiceV11 } from '../../src/mappers/irn';
 import { SANDBOX_GSTINS, startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { interStateInvoice, todayIst, type NicTestInvoice } from './nic-invoice.fixture';
 import { providerConfig } from './sandbox-client-config';
+import { submitContext } from '../support/submit-context';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -74,18 +75,7 @@ function foreignPublicKeyPem(): string {
     .toString();
 }
 
-function context(overrides: Partial<SubmitContext> = {}): SubmitContext {
-  return {
-    submissionId: 's1',
-    documentId: 'd1',
-    connectorInstance: 'test',
-    attempt: 1,
-    outcomeUnknown: false,
-    previous: {},
-    settings: {},
-    ...overrides,
-  };
-}
+const context = submitContext;
 
 const asPayload = (invoice: NicTestInvoice) => invoice as unknown as NicEinvoiceV11;
 

@@ -13,6 +13,7 @@ import {
   type ZatcaTestDatabase,
 } from './support/zatca-pg-database';
 import { wireZatcaProcess as wire } from './support/zatca-pg-process';
+import { submitContext } from '../support/submit-context';
 
 const UNIT = 'egs-pos-riyadh';
 
@@ -50,15 +51,7 @@ describe('the sa-zatca regime on Postgres stores, against the ZATCA simulator', 
 
   async function contextFor(number: string): Promise<SubmitContext> {
     const { submissionId, documentId } = await insertZatcaSubmission(dataSource, number);
-    return {
-      submissionId,
-      documentId,
-      connectorInstance: 'riyadh-erp',
-      attempt: 1,
-      outcomeUnknown: false,
-      previous: {},
-      settings: {},
-    };
+    return submitContext({ submissionId, documentId, connectorInstance: 'riyadh-erp' });
   }
 
   const storeRegistered = (submissionId: string, outcome: Registered, state: string) =>

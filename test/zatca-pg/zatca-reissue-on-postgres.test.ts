@@ -20,6 +20,7 @@ import {
   type ZatcaTestDatabase,
 } from './support/zatca-pg-database';
 import { wireZatcaProcess, type ZatcaProcess } from './support/zatca-pg-process';
+import { submitContext } from '../support/submit-context';
 
 const UNIT = 'egs-reissue-jeddah';
 /** A well-formed VAT number that is not the EGS certificate's: ZATCA refuses the invoice. */
@@ -73,15 +74,7 @@ describe('corrected re-issue of rejected ZATCA invoices on Postgres', () => {
 
   async function contextFor(number: string): Promise<SubmitContext> {
     const { submissionId, documentId } = await insertZatcaSubmission(dataSource, number);
-    return {
-      submissionId,
-      documentId,
-      connectorInstance: 'jeddah-erp',
-      attempt: 1,
-      outcomeUnknown: false,
-      previous: {},
-      settings: {},
-    };
+    return submitContext({ submissionId, documentId, connectorInstance: 'jeddah-erp' });
   }
 
   const generations = (submissionId: string): Promise<GenerationRow[]> =>

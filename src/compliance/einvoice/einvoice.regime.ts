@@ -20,7 +20,7 @@ import {
   type SubmitOutcome,
 } from '../regime';
 import { blamesUnsyncedBuyer, syncBuyerGstin } from './buyer-gstin-sync';
-import { IrpRejection, NOT_FOUND_CODES, type DuplicateIrnInfo } from './irp-rejection';
+import { IrpRejection, type DuplicateIrnInfo } from './irp-rejection';
 import type { SignatureCheck } from './irp-signatures';
 import { decodeNicJws } from './nic-jws';
 import { BULK_GENERATE_LIMIT, type BulkRowResult, type EinvoiceProvider, type IrnResult } from './provider';
@@ -258,11 +258,7 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
       const found = await provider.getEwaybillByIrn(irn);
       return { ewbNo: found.ewbNo, status: found.status };
     } catch (error) {
-      const none =
-        error instanceof IrpRejection &&
-        error.errors.length > 0 &&
-        error.errors.every((entry) => NOT_FOUND_CODES.has(entry.code));
-      if (none) return undefined;
+      if (error instanceof IrpRejection && error.isNotFound()) return undefined;
       throw error;
     }
   }

@@ -21,7 +21,7 @@ import {
 import { toGstinDetails } from './gstin-details';
 import { toIrnResult, type NicIrnDetails } from './irn-details';
 import { IrpSignatures } from './irp-signatures';
-import { AUTH_CODES, infoEntries, IrpRejection, NOT_FOUND_CODES, parseStatusDesc } from './irp-rejection';
+import { AUTH_CODES, infoEntries, IrpRejection, parseStatusDesc } from './irp-rejection';
 import { parseIstDateTime } from './ist-expiry';
 import type {
   CancelIrnRequest,
@@ -104,7 +104,7 @@ export class GspEinvoiceClient implements EinvoiceProvider {
       });
       return toIrnResult(envelope.data, infoEntries(envelope.info), envelope, this.signatures);
     } catch (error) {
-      if (error instanceof IrpRejection && error.errors.every((entry) => NOT_FOUND_CODES.has(entry.code))) {
+      if (error instanceof IrpRejection && error.isNotFound()) {
         return undefined;
       }
       throw error;

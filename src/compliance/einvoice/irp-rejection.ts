@@ -36,6 +36,11 @@ export class IrpRejection extends ComplianceError {
     return this.errors.some((error) => error.code === code);
   }
 
+  /** The IRP holds nothing for what was asked (every error a "not found" code): an answer, not a failure. */
+  isNotFound(): boolean {
+    return this.errors.length > 0 && this.errors.every((error) => NOT_FOUND_CODES.has(error.code));
+  }
+
   /** The existing registration the IRP reported with 2150 (InfoDtls DUPIRN). */
   duplicate(): DuplicateIrnInfo | undefined {
     const entry = this.info.find((item) => item.InfCd === 'DUPIRN');

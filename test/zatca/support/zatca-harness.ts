@@ -9,6 +9,7 @@ import { ZatcaRegime, type ZatcaRegimeDependencies } from '../../../src/complian
 import { zatcaXmlTools } from '../../../src/compliance/ksa/zatca-xml-tools';
 import type { SubmitContext } from '../../../src/compliance/regime';
 import { startZatcaSimulator, type ZatcaSimulator } from '../../../src/sandbox/zatca';
+import { submitContext as sharedSubmitContext } from '../../support/submit-context';
 
 export interface ZatcaHarness {
   simulator: ZatcaSimulator;
@@ -52,18 +53,6 @@ export async function startZatcaHarness(): Promise<ZatcaHarness> {
   return { simulator, client, store, chain, onboarding, regime, regimeWith, secretBox, logLines };
 }
 
-let submissionCounter = 0;
-
 export function submitContext(overrides: Partial<SubmitContext> = {}): SubmitContext {
-  submissionCounter += 1;
-  return {
-    submissionId: `sub-${submissionCounter}`,
-    documentId: `doc-${submissionCounter}`,
-    connectorInstance: 'riyadh-erp',
-    attempt: 1,
-    outcomeUnknown: false,
-    previous: {},
-    settings: {},
-    ...overrides,
-  };
+  return sharedSubmitContext({ connectorInstance: 'riyadh-erp', ...overrides });
 }
