@@ -1,6 +1,6 @@
 /**
  * A job enqueued by the process that also works its queue is picked up at once, not at the workers' next
- * poll: real PostgreSQL and pg-boss, with a polling interval long enough to tell the two apart.
+ * poll, and a worker that found jobs fetches again at once while a backlog lasts: real PostgreSQL and pg-boss, with a polling interval long enough to tell the two apart.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -103,4 +103,30 @@ describe('queue: local workers are woken for new jobs', () => {
     );
     expect(ms).toBeLessThan(POLLING_SECONDS * 500);
   }, 20_000);
+
+  it('drains a backlog larger than one fetch per worker without waiting a poll between fetches', async () => {
+    const backlog = 10;
+    const probe = pickedUpWithin(
+      (onJob) =>
+        queue.workBatch(
+          JobName.SubmissionProcess,
+          (jobs) => {
+            jobs.forEach(() => onJob());
+            return Promise.resolve();
+          },
+          { fetchers: 2, batchSize: 1 },
+        ),
+      backlog,
+    );
+    await probe.ready;
+    // Two workers are woken for ten jobs; each then fetches again as soon as it has handled one, rather
+    // than once per POLLING_SECONDS (which would take four polls, 20 s).
+    const ms = await probe.measure(() =>
+      queue.sendMany(
+        JobName.SubmissionProcess,
+        Array.from({ length: backlog }, (_, i) => ({ data: { submissionId: `d${i}` }, key: `drain-${i}` })),
+      ),
+    );
+    expect(ms).toBeLessThan(POLLING_SECONDS * 500);
+  }, 30_000);
 });
