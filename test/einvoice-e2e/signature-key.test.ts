@@ -48,7 +48,10 @@ describe('India e-invoice end to end: the IRP signs with another key than the on
           expect(submission).toMatchObject({
             irn: expected.find((want) => want.docNumber === doc.docNumber)!.irn,
             ackNo: String(registration.ackNo),
-            identifiers: { signedQrCode: registration.signedQrCode },
+            identifiers: {
+              signedQrCode: registration.signedQrCode,
+              signedInvoice: registration.signedInvoice,
+            },
             errorClass: null,
           });
           expect(submission.warnings).toEqual([
@@ -57,7 +60,8 @@ describe('India e-invoice end to end: the IRP signs with another key than the on
               message: expect.stringContaining('SIGNATURE_INVALID'),
             }),
           ]);
-          expect(JSON.stringify(submission.response)).toContain(registration.signedInvoice);
+          // The IRP's signed copies are kept once, in the identifiers; the stored answer says where.
+          expect(JSON.stringify(submission.response)).toContain('stored in identifiers.signedInvoice');
         }
         await assertGenerateAnswers(
           sandbox,

@@ -24,6 +24,7 @@ import { IrpRejection, type DuplicateIrnInfo } from './irp-rejection';
 import type { SignatureCheck } from './irp-signatures';
 import { decodeNicJws } from './nic-jws';
 import { BULK_GENERATE_LIMIT, type BulkRowResult, type EinvoiceProvider, type IrnResult } from './provider';
+import { responseToStore } from './stored-response';
 
 /** Builds (or returns a cached) provider for a connector instance's regime settings. */
 export type EinvoiceProviderFactory = (settings: Record<string, unknown>) => EinvoiceProvider;
@@ -439,7 +440,7 @@ function registered(result: IrnResult, adopted: boolean): Registered {
   return {
     status: 'registered',
     identifiers,
-    response: result.raw,
+    response: responseToStore(result.raw),
     ...(adopted ? { adopted: true } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
   };
