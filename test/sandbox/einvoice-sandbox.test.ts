@@ -310,6 +310,34 @@ describe('catalog B (/api/v1)', () => {
     );
     expect(tooMany.status).toBe(400);
   });
+
+  it('registers a document sent several times at once exactly once: the others get 2150 with its IRN', async () => {
+    // Signatures are made off the event loop, so these requests overlap inside the sandbox.
+    const headers = await bearer();
+    const invoice = interStateInvoice({ docNo: uniqueDocNo('C') });
+    const answers = await Promise.all([
+      ...Array.from({ length: 3 }, () => gsp('GENERATE', invoice)),
+      ...Array.from({ length: 3 }, () =>
+        axios.post(`${sandbox.urls.einvoiceApi}/api/v1/generate-irn`, invoice, { ...loose, headers }),
+      ),
+    ]);
+    const registered = sandbox.einvoice.registrations().filter((r) => r.docNo === invoice.DocDtls.No);
+    expect(registered).toHaveLength(1);
+    const [gspAnswers, apiAnswers] = [answers.slice(0, 3), answers.slice(3)];
+    const succeeded =
+      gspAnswers.filter((res) => res.data.status_cd === '1').length +
+      apiAnswers.filter((res) => res.data.success === true).length;
+    expect(succeeded).toBe(1);
+    const duplicates = [
+      ...gspAnswers
+        .filter((res) => res.data.status_cd !== '1')
+        .map((res) => errorCodes(res.data.status_desc)),
+      ...apiAnswers
+        .filter((res) => res.data.success !== true)
+        .map((res) => (res.data.errors as { code: string }[]).map((error) => error.code)),
+    ];
+    expect(duplicates).toEqual(Array.from({ length: 5 }, () => ['2150']));
+  });
 });
 
 describe('sandbox framework', () => {

@@ -34,7 +34,7 @@ export function mountApiV1Routes(
     res.json({ access_token: session.token, token_type: 'Bearer', expires_in: tokenTtlSeconds });
   });
 
-  const authorised = (handler: (req: Request, res: Response, caller: IrpCaller) => void) => {
+  const authorised = (handler: (req: Request, res: Response, caller: IrpCaller) => void | Promise<void>) => {
     return (req: Request, res: Response) => {
       const account = tokens.verify(bearerToken(req));
       if (!account) {
@@ -51,17 +51,17 @@ export function mountApiV1Routes(
           .json({ success: false, errors: [{ code: '1015', message: 'Invalid GSTIN for this user' }] });
         return;
       }
-      handler(req, res, { gstin, allowedGstins: account.gstins, channel: 'B' });
+      return handler(req, res, { gstin, allowedGstins: account.gstins, channel: 'B' });
     };
   };
 
   router.post(
     '/api/v1/generate-irn',
-    authorised((req, res, caller) => send(res, irp.generate(req.body, caller))),
+    authorised(async (req, res, caller) => send(res, await irp.generate(req.body, caller))),
   );
   router.post(
     '/api/v1/bulk-generate-irn',
-    authorised((req, res, caller) => {
+    authorised(async (req, res, caller) => {
       const body: unknown = req.body;
       const invoices: unknown = Array.isArray(body) ? body : isObject(body) ? body.invoices : undefined;
       if (!Array.isArray(invoices) || invoices.length === 0 || invoices.length > BULK_LIMIT) {
@@ -71,10 +71,10 @@ export function mountApiV1Routes(
         });
         return;
       }
-      const results = invoices.map((invoice, index) => ({
-        index,
-        ...body200(irp.generate(invoice, caller)),
-      }));
+      // All at once: their signatures are made on the thread pool, in parallel.
+      const results = await Promise.all(
+        invoices.map(async (invoice, index) => ({ index, ...body200(await irp.generate(invoice, caller)) })),
+      );
       res.json({ success: true, results });
     }),
   );

@@ -57,7 +57,9 @@ export function mountGspRoutes(
     const param1 = queryText(req.query.param1);
     switch (`${req.method} ${req.params.operation}`) {
       case 'POST GENERATE':
-        return sendGspResult(res, irp.generate(req.body, caller), 'IRN generated successfully');
+        return irp
+          .generate(req.body, caller)
+          .then((result) => sendGspResult(res, result, 'IRN generated successfully'));
       case 'POST CANCEL':
         return sendGspResult(res, irp.cancel(req.body, caller), 'E-Invoice is cancelled successfully');
       case 'GET GETIRN':

@@ -68,6 +68,8 @@ export interface B2cQrAnswer {
 
 export class IrpService {
   readonly registry = new IrpRegistry();
+  /** IRNs whose registration is being signed (off the event loop), settled once it is in the registry. */
+  private readonly signing = new Map<string, Promise<void>>();
 
   constructor(
     private readonly clock: SandboxClock,
@@ -76,8 +78,8 @@ export class IrpService {
   ) {}
 
   /** Registers the document or refuses it; refusals are kept for GETREJECTEDIRNS. */
-  generate(body: unknown, caller: IrpCaller): IrpResult<IrnDetails> {
-    const result = this.register(body, caller);
+  async generate(body: unknown, caller: IrpCaller): Promise<IrpResult<IrnDetails>> {
+    const result = await this.register(body, caller);
     const document = documentOf(body);
     this.registry.recordGenerateRequest({
       ...document,
@@ -90,7 +92,7 @@ export class IrpService {
     return result;
   }
 
-  private register(body: unknown, caller: IrpCaller): IrpResult<IrnDetails> {
+  private async register(body: unknown, caller: IrpCaller): Promise<IrpResult<IrnDetails>> {
     const validation = validateIrpInvoice(body, {
       now: this.clock.now(),
       allowedSellers: caller.allowedGstins,
@@ -100,6 +102,9 @@ export class IrpService {
     const { facts } = validation;
     const invoice = body as JsonObject;
     const irn = nicIrn(facts.sellerGstin, facts.docDate, facts.docType, facts.docNo);
+    // The same document sent again while its first registration is being signed: answered as the IRP
+    // answers a repeat, once that registration exists.
+    for (let signing = this.signing.get(irn); signing; signing = this.signing.get(irn)) await signing;
     const existing = this.registry.find(irn);
     if (existing?.status === 'CNL') return irpFailure('2278');
     if (existing) {
@@ -110,6 +115,22 @@ export class IrpService {
     const now = this.clock.now();
     const ackDt = istDateTime(now);
     const ackNo = this.registry.nextAckNo(Number(ackDt.slice(0, 4)));
+    const signing = Promise.all([
+      this.signer.sign(signedInvoiceData(invoice, ackNo, ackDt, irn)),
+      this.signer.sign(qrData(facts, irn, ackDt)),
+    ]);
+    const settled = signing.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.signing.set(irn, settled);
+    let signedInvoice: string;
+    let signedQrCode: string;
+    try {
+      [signedInvoice, signedQrCode] = await signing;
+    } finally {
+      this.signing.delete(irn);
+    }
     const registration: IrpRegistration = {
       irn,
       ackNo,
@@ -121,8 +142,8 @@ export class IrpService {
       docNo: facts.docNo,
       docDate: facts.docDate,
       status: 'ACT',
-      signedInvoice: this.signer.sign(signedInvoiceData(invoice, ackNo, ackDt, irn)),
-      signedQrCode: this.signer.sign(qrData(facts, irn, ackDt)),
+      signedInvoice,
+      signedQrCode,
       channel: caller.channel,
       invoice,
     };
@@ -264,7 +285,7 @@ export class IrpService {
         DocTyp: qr.DocTyp,
         DocNo: qr.DocNo,
         DocDt: qr.DocDt,
-        SignedQRCode: this.signer.sign(qr),
+        SignedQRCode: this.signer.signNow(qr),
       },
     };
   }
