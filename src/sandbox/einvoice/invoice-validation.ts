@@ -8,7 +8,7 @@ import Decimal from 'decimal.js';
 import { isStateCode, UNIT_QUANTITY_CODES } from './gst-masters';
 import { irpError, irpErrorWith, type IrpError } from './irp-errors';
 import { parseDayMonthYear, istStartOfDay } from './ist-time';
-import { checkItemTaxes } from './item-tax-checks';
+import { checkItemTaxes, toleranceVerdict } from './item-tax-checks';
 import { checkItemList } from './item-list-checks';
 import { isObject, numberAt, objectAt, textAt, type JsonObject } from './json-access';
 import { NIC_INVOICE_SCHEMA } from './nic-invoice-schema';
@@ -140,11 +140,11 @@ function checkDates(facts: IrpInvoiceFacts, context: ValidationContext): IrpErro
 
 function checkItems(body: JsonObject, nature: SupplyNature): IrpError[] {
   const errors: IrpError[] = [];
-  (body.ItemList as JsonObject[]).forEach((item) => {
+  for (const item of body.ItemList as JsonObject[]) {
     const hsn = textAt(item, 'HsnCd') ?? '';
     const slNo = textAt(item, 'SlNo') ?? '';
     const unit = textAt(item, 'Unit');
-    const amount = (field: string) => new Decimal(numberAt(item, field) ?? 0);
+    const amount = (field: string) => numberAt(item, field) ?? 0;
     if (!NOTIFIED_GST_RATES.includes(numberAt(item, 'GstRt') ?? -1)) {
       errors.push(irpError('2240', `Sl. No ${slNo}`));
     }
@@ -152,16 +152,26 @@ function checkItems(body: JsonObject, nature: SupplyNature): IrpError[] {
       errors.push(irpError('2176', `${hsn} is not a SAC for the service in Sl. No ${slNo}`));
     }
     if (unit !== undefined && !UNIT_QUANTITY_CODES.has(unit)) errors.push(irpErrorWith('2177', unit));
-    if (amount('TotAmt').minus(amount('Discount')).minus(amount('AssAmt')).abs().greaterThan(TOLERANCE)) {
+    if (assessableBeyondTolerance(amount('TotAmt'), amount('Discount'), amount('AssAmt'))) {
       errors.push(irpError('2193', `HSN ${hsn} and Sl. No ${slNo}`));
     }
-    if (nature.isNote) return;
-    if (!nature.igstCharged && amount('IgstAmt').greaterThan(0)) {
+    if (nature.isNote) continue;
+    if (!nature.igstCharged && amount('IgstAmt') > 0) {
       errors.push(irpError('2172', `item ${hsn} Sl. No ${slNo}`));
     }
-    if (!nature.intraState && (amount('CgstAmt').greaterThan(0) || amount('SgstAmt').greaterThan(0))) {
+    if (!nature.intraState && (amount('CgstAmt') > 0 || amount('SgstAmt') > 0)) {
       errors.push(irpError('2174', `item ${hsn} Sl. No ${slNo}`));
     }
-  });
+  }
   return errors;
+}
+
+/** |TotAmt − Discount − AssAmt| > 1, as decimal arithmetic decides it. */
+function assessableBeyondTolerance(total: number, discount: number, assessable: number): boolean {
+  const verdict = toleranceVerdict(
+    total - discount - assessable,
+    Math.abs(total) + Math.abs(discount) + Math.abs(assessable),
+  );
+  if (verdict !== undefined) return verdict;
+  return new Decimal(total).minus(discount).minus(assessable).abs().greaterThan(TOLERANCE);
 }

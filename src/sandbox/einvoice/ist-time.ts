@@ -26,16 +26,39 @@ export function istDayMonthYear(date: Date): string {
   return `${p.d}/${p.mo}/${p.y}`;
 }
 
-/** Parses "dd/mm/yyyy" into a calendar date, or undefined when it is not a real date. */
+const SLASH = 0x2f;
+const DIGIT_ZERO = 0x30;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Parses "dd/mm/yyyy" into a calendar date, or undefined when it is not a real date (proleptic
+ * Gregorian). Years 0000-0099 stay refused, as they were when Date.UTC (which reads them as 1900-1999)
+ * checked the date. Read digit by digit, without a regular expression or a Date: it runs several times
+ * on every generate request.
+ */
 export function parseDayMonthYear(text: string): { year: number; month: number; day: number } | undefined {
-  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
-  if (!match) return undefined;
-  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const probe = new Date(Date.UTC(year, month - 1, day));
-  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) {
-    return undefined;
-  }
+  if (text.length !== 10 || text.charCodeAt(2) !== SLASH || text.charCodeAt(5) !== SLASH) return undefined;
+  const day = digitsAt(text, 0, 2);
+  const month = digitsAt(text, 3, 2);
+  const year = digitsAt(text, 6, 4);
+  if (day < 1 || month < 1 || month > 12 || year < 100) return undefined;
+  if (day > DAYS_IN_MONTH[month - 1] + (month === 2 && isLeapYear(year) ? 1 : 0)) return undefined;
   return { year, month, day };
+}
+
+/** The number written by `count` ASCII digits at `start`, or -1 when one of them is not a digit. */
+function digitsAt(text: string, start: number, count: number): number {
+  let value = 0;
+  for (let index = start; index < start + count; index++) {
+    const digit = text.charCodeAt(index) - DIGIT_ZERO;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
 /** The instant an IST calendar day starts. */

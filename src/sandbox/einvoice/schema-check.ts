@@ -2,9 +2,16 @@
  * Checks a request against a `SchemaNode` and words each violation as the IRP does (its .NET model
  * validation messages), naming the field by its JSON path. Members the schema does not know are
  * ignored, as the IRP ignores them.
+ *
+ * Nearly every request is valid, so the walk is made cheap for that case: one result array for the
+ * whole walk, and a field's path is joined from its parent's path and its own name only when a message
+ * names it (or it is an object or list whose members need it).
  */
-import { isObject } from './json-access';
+import { isObject, type JsonObject } from './json-access';
 import type { SchemaNode } from './nic-invoice-schema';
+
+/** A member's name in its object, or its index in its list. */
+type Member = string | number;
 
 const compiled = new Map<string, RegExp>();
 
@@ -19,39 +26,69 @@ function nicPattern(pattern: string): RegExp {
 }
 
 export function schemaViolations(schema: SchemaNode, value: unknown, field = ''): string[] {
+  const problems: string[] = [];
+  collectViolations(schema, value, field, undefined, problems);
+  return problems;
+}
+
+/** The JSON path of `member` inside the field at `parent` (the field itself when there is no member). */
+function pathOf(parent: string, member: Member | undefined): string {
+  if (member === undefined) return parent;
+  if (typeof member === 'number') return `${parent}[${member}]`;
+  return parent ? `${parent}.${member}` : member;
+}
+
+function collectViolations(
+  schema: SchemaNode,
+  value: unknown,
+  parent: string,
+  member: Member | undefined,
+  problems: string[],
+): void {
   switch (schema.type) {
     case 'object':
-      return isObject(value)
-        ? objectViolations(schema, value, field)
-        : [`The field ${field} must be an object.`];
+      if (isObject(value)) objectViolations(schema, value, pathOf(parent, member), problems);
+      else problems.push(`The field ${pathOf(parent, member)} must be an object.`);
+      return;
     case 'array':
-      return Array.isArray(value)
-        ? arrayViolations(schema, value, field)
-        : [`The field ${field} must be a list.`];
+      if (Array.isArray(value)) arrayViolations(schema, value, pathOf(parent, member), problems);
+      else problems.push(`The field ${pathOf(parent, member)} must be a list.`);
+      return;
     case 'string':
-      return typeof value === 'string'
-        ? textViolations(schema, value, field)
-        : [`The field ${field} must be a string.`];
+      if (typeof value === 'string') textViolations(schema, value, parent, member, problems);
+      else problems.push(`The field ${pathOf(parent, member)} must be a string.`);
+      return;
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value)
-        ? numberViolations(schema, value, field)
-        : [`The field ${field} must be a number.`];
+      if (typeof value === 'number' && Number.isFinite(value)) {
+        numberViolations(schema, value, parent, member, problems);
+      } else {
+        problems.push(`The field ${pathOf(parent, member)} must be a number.`);
+      }
+      return;
   }
 }
 
-function objectViolations(schema: SchemaNode, value: Record<string, unknown>, field: string): string[] {
-  const at = (name: string) => (field ? `${field}.${name}` : name);
-  const missing = (schema.required ?? [])
-    .filter((name) => value[name] === undefined || value[name] === null)
-    .map((name) => `The ${at(name)} field is required.`);
-  const nested = Object.entries(schema.properties ?? {})
-    .filter(([name]) => value[name] !== undefined && value[name] !== null)
-    .flatMap(([name, member]) => schemaViolations(member, value[name], at(name)));
-  return [...missing, ...nested];
+/** Missing required members first, in the schema's order, then each present member's own violations. */
+function objectViolations(schema: SchemaNode, value: JsonObject, field: string, problems: string[]): void {
+  const { required, properties } = schema;
+  if (required) {
+    for (const name of required) {
+      if (value[name] === undefined || value[name] === null) {
+        problems.push(`The ${pathOf(field, name)} field is required.`);
+      }
+    }
+  }
+  if (!properties) return;
+  // The schema's property maps are plain literals: for...in walks their own members in declared order.
+  for (const name in properties) {
+    const memberValue = value[name];
+    if (memberValue !== undefined && memberValue !== null) {
+      collectViolations(properties[name], memberValue, field, name, problems);
+    }
+  }
 }
 
-function arrayViolations(schema: SchemaNode, value: unknown[], field: string): string[] {
-  const problems: string[] = [];
+function arrayViolations(schema: SchemaNode, value: unknown[], field: string, problems: string[]): void {
   if (schema.minItems !== undefined && value.length < schema.minItems) {
     problems.push(
       `The field ${field} must be a string or array type with a minimum length of '${schema.minItems}'.`,
@@ -63,30 +100,40 @@ function arrayViolations(schema: SchemaNode, value: unknown[], field: string): s
     );
   }
   const items = schema.items;
-  if (items)
-    value.forEach((entry, index) => problems.push(...schemaViolations(items, entry, `${field}[${index}]`)));
-  return problems;
+  if (!items) return;
+  value.forEach((entry, index) => collectViolations(items, entry, field, index, problems));
 }
 
-function textViolations(schema: SchemaNode, value: string, field: string): string[] {
+function textViolations(
+  schema: SchemaNode,
+  value: string,
+  parent: string,
+  member: Member | undefined,
+  problems: string[],
+): void {
   const { minLength = 0, maxLength = Infinity } = schema;
   if (value.length < minLength || value.length > maxLength) {
-    return [
-      `The field ${field} must be a string with a minimum length of ${minLength} and a maximum length of ${maxLength}.`,
-    ];
+    problems.push(
+      `The field ${pathOf(parent, member)} must be a string with a minimum length of ${minLength} and a maximum length of ${maxLength}.`,
+    );
+  } else if (schema.pattern !== undefined && !nicPattern(schema.pattern).test(value)) {
+    problems.push(
+      `The field ${pathOf(parent, member)} must match the regular expression '${schema.pattern}'.`,
+    );
+  } else if (schema.enum && !schema.enum.includes(value)) {
+    problems.push(`The field ${pathOf(parent, member)} must be one of ${schema.enum.join(', ')}.`);
   }
-  if (schema.pattern !== undefined && !nicPattern(schema.pattern).test(value)) {
-    return [`The field ${field} must match the regular expression '${schema.pattern}'.`];
-  }
-  if (schema.enum && !schema.enum.includes(value)) {
-    return [`The field ${field} must be one of ${schema.enum.join(', ')}.`];
-  }
-  return [];
 }
 
-function numberViolations(schema: SchemaNode, value: number, field: string): string[] {
+function numberViolations(
+  schema: SchemaNode,
+  value: number,
+  parent: string,
+  member: Member | undefined,
+  problems: string[],
+): void {
   const { minimum = -Infinity, maximum = Infinity } = schema;
-  return value < minimum || value > maximum
-    ? [`The field ${field} must be between ${minimum} and ${maximum}.`]
-    : [];
+  if (value < minimum || value > maximum) {
+    problems.push(`The field ${pathOf(parent, member)} must be between ${minimum} and ${maximum}.`);
+  }
 }
