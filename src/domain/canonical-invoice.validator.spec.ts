@@ -7,6 +7,7 @@ import {
 import { type CanonicalInvoice } from './canonical-invoice';
 import { canonicalInvoiceErrors, validateCanonicalInvoice } from './canonical-invoice.validator';
 import { type FieldError } from './field-error';
+import { LINE_KEYS } from './invoice-keys';
 
 type Json = Record<string, unknown>;
 
@@ -58,6 +59,23 @@ describe('validateCanonicalInvoice', () => {
     ])('accepts the %s unchanged, through a JSON round trip', (_label, invoice) => {
       const outcome = validateCanonicalInvoice(JSON.parse(JSON.stringify(invoice)));
       expect(outcome).toEqual({ ok: true, value: invoice });
+    });
+
+    it("writes a line's fields in the contract's order whatever the input's, optional ones only when given", () => {
+      const invoice = sampleSaudiInvoice();
+      const line = {
+        ...invoice.lines[0],
+        hsnCode: '73181500',
+        barcode: '6291041500213',
+        batch: { name: 'B-7' },
+      };
+      const reversed = Object.fromEntries(Object.entries(line).reverse());
+      const read = expectValid({ ...invoice, lines: [reversed, invoice.lines[1]] }).lines[0];
+      expect(Object.keys(read)).toEqual(LINE_KEYS.filter((key) => key in read));
+      expect(Object.keys(read)).toEqual(
+        expect.arrayContaining(['hsnCode', 'vatCategory', 'batch', 'barcode']),
+      );
+      expect(Object.keys(read)).not.toEqual(expect.arrayContaining(['exemptionReason']));
     });
 
     it('fills omitted amounts with "0", flags with false, charges with [] and the currency by country', () => {

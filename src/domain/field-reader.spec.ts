@@ -43,4 +43,20 @@ describe('FieldReader', () => {
     expect(withoutUndefined({ a: 1, b: undefined, c: null, d: '' })).toEqual({ a: 1, c: null, d: '' });
     expect(Object.keys(withoutUndefined({ a: undefined }))).toEqual([]);
   });
+
+  it('copies the kept keys in their order, keeping "__proto__" an own key, not the prototype', () => {
+    const source = { b: 1, a: undefined, c: 2 };
+    expect(withoutUndefined(source)).not.toBe(source);
+    expect(Object.keys(withoutUndefined(source))).toEqual(['b', 'c']);
+    const parsed = JSON.parse('{"__proto__": {"polluted": true}, "x": 1}') as object;
+    const copy = withoutUndefined(parsed);
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.keys(copy)).toEqual(['__proto__', 'x']);
+  });
+
+  it('reports unknown properties in their order, and only those', () => {
+    const reader = new FieldReader();
+    reader.object({ z: 1, a: 2, y: 3 }, 'part', ['a', 'b']);
+    expect(reader.errors.map((error) => error.path)).toEqual(['part.z', 'part.y']);
+  });
 });

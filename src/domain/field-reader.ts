@@ -38,8 +38,9 @@ export class FieldReader {
       this.report(path || '$', 'type.object', 'must be an object', value);
       return undefined;
     }
+    const allowed = keySet(allowedKeys);
     for (const key of Object.keys(value)) {
-      if (!allowedKeys.includes(key)) {
+      if (!allowed.has(key)) {
         this.report(
           childPath(path, key),
           'unknown.property',
@@ -73,7 +74,7 @@ export class FieldReader {
 
   requiredString(source: JsonObject, key: string, path: string): string {
     if (this.missing(source, key, path)) return '';
-    const value = this.text(source[key], childPath(path, key));
+    const value = this.text(source[key], path, key);
     if (value !== undefined && value.trim() === '') {
       this.report(childPath(path, key), 'required', 'must not be empty', value);
     }
@@ -83,20 +84,20 @@ export class FieldReader {
   optionalString(source: JsonObject, key: string, path: string): string | undefined {
     const value = present(source[key]);
     if (value === undefined) return undefined;
-    const text = this.text(value, childPath(path, key));
+    const text = this.text(value, path, key);
     return text === undefined || text.trim() === '' ? undefined : text;
   }
 
   requiredDecimal(source: JsonObject, key: string, path: string, opts: DecimalFieldOptions = {}): string {
     if (this.missing(source, key, path)) return '0';
-    return this.decimal(source[key], childPath(path, key), opts) ?? '0';
+    return this.decimal(source[key], path, key, opts) ?? '0';
   }
 
   /** A decimal that defaults to "0" when omitted. */
   decimalOrZero(source: JsonObject, key: string, path: string, opts: DecimalFieldOptions = {}): string {
     const value = present(source[key]);
     if (value === undefined) return '0';
-    return this.decimal(value, childPath(path, key), opts) ?? '0';
+    return this.decimal(value, path, key, opts) ?? '0';
   }
 
   optionalDecimal(
@@ -106,12 +107,12 @@ export class FieldReader {
     opts: DecimalFieldOptions = {},
   ): string | undefined {
     const value = present(source[key]);
-    return value === undefined ? undefined : this.decimal(value, childPath(path, key), opts);
+    return value === undefined ? undefined : this.decimal(value, path, key, opts);
   }
 
   requiredInteger(source: JsonObject, key: string, path: string, opts: IntegerFieldOptions = {}): number {
     if (this.missing(source, key, path)) return 0;
-    return this.integer(source[key], childPath(path, key), opts) ?? 0;
+    return this.integer(source[key], path, key, opts) ?? 0;
   }
 
   optionalInteger(
@@ -121,12 +122,12 @@ export class FieldReader {
     opts: IntegerFieldOptions = {},
   ): number | undefined {
     const value = present(source[key]);
-    return value === undefined ? undefined : this.integer(value, childPath(path, key), opts);
+    return value === undefined ? undefined : this.integer(value, path, key, opts);
   }
 
   requiredBoolean(source: JsonObject, key: string, path: string): boolean {
     if (this.missing(source, key, path)) return false;
-    return this.boolean(source[key], childPath(path, key)) ?? false;
+    return this.boolean(source[key], path, key) ?? false;
   }
 
   booleanOr(source: JsonObject, key: string, path: string, fallback: boolean): boolean {
@@ -135,12 +136,12 @@ export class FieldReader {
 
   optionalBoolean(source: JsonObject, key: string, path: string): boolean | undefined {
     const value = present(source[key]);
-    return value === undefined ? undefined : this.boolean(value, childPath(path, key));
+    return value === undefined ? undefined : this.boolean(value, path, key);
   }
 
   requiredEnum<T extends string>(source: JsonObject, key: string, path: string, allowed: readonly T[]): T {
     if (this.missing(source, key, path)) return allowed[0];
-    return this.enumValue(source[key], childPath(path, key), allowed) ?? allowed[0];
+    return this.enumValue(source[key], path, key, allowed) ?? allowed[0];
   }
 
   /** Like requiredEnum, but undefined (not a placeholder) when missing or invalid. */
@@ -151,7 +152,7 @@ export class FieldReader {
     allowed: readonly T[],
   ): T | undefined {
     if (this.missing(source, key, path)) return undefined;
-    return this.enumValue(source[key], childPath(path, key), allowed);
+    return this.enumValue(source[key], path, key, allowed);
   }
 
   optionalEnum<T extends string>(
@@ -161,17 +162,17 @@ export class FieldReader {
     allowed: readonly T[],
   ): T | undefined {
     const value = present(source[key]);
-    return value === undefined ? undefined : this.enumValue(value, childPath(path, key), allowed);
+    return value === undefined ? undefined : this.enumValue(value, path, key, allowed);
   }
 
   requiredDate(source: JsonObject, key: string, path: string): string {
     if (this.missing(source, key, path)) return '';
-    return this.date(source[key], childPath(path, key)) ?? '';
+    return this.date(source[key], path, key) ?? '';
   }
 
   optionalDate(source: JsonObject, key: string, path: string): string | undefined {
     const value = present(source[key]);
-    return value === undefined ? undefined : this.date(value, childPath(path, key));
+    return value === undefined ? undefined : this.date(value, path, key);
   }
 
   /** The array at `key`, or undefined (reported when required, or when present but not an array). */
@@ -194,16 +195,16 @@ export class FieldReader {
     return true;
   }
 
-  private text(value: unknown, path: string): string | undefined {
+  private text(value: unknown, path: string, key: string): string | undefined {
     if (typeof value === 'string') return value;
-    this.report(path, 'type.string', 'must be a string', value);
+    this.report(childPath(path, key), 'type.string', 'must be a string', value);
     return undefined;
   }
 
-  private decimal(value: unknown, path: string, opts: DecimalFieldOptions): string | undefined {
+  private decimal(value: unknown, path: string, key: string, opts: DecimalFieldOptions): string | undefined {
     if (typeof value === 'number') {
       this.report(
-        path,
+        childPath(path, key),
         'decimal.string',
         `must be a decimal string such as "${value}", not a JSON number`,
         value,
@@ -212,7 +213,7 @@ export class FieldReader {
     }
     if (!isDecimalString(value, { allowNegative: true })) {
       this.report(
-        path,
+        childPath(path, key),
         'decimal.format',
         'must be a decimal string such as "1180.50" (digits, optional point)',
         value,
@@ -220,43 +221,60 @@ export class FieldReader {
       return undefined;
     }
     if (!opts.allowNegative && value.startsWith('-')) {
-      this.report(path, 'decimal.negative', 'must not be negative', value);
+      this.report(childPath(path, key), 'decimal.negative', 'must not be negative', value);
       return undefined;
     }
     return value;
   }
 
-  private integer(value: unknown, path: string, opts: IntegerFieldOptions): number | undefined {
+  private integer(value: unknown, path: string, key: string, opts: IntegerFieldOptions): number | undefined {
     if (typeof value !== 'number' || !Number.isInteger(value)) {
-      this.report(path, 'type.integer', 'must be a whole JSON number', value);
+      this.report(childPath(path, key), 'type.integer', 'must be a whole JSON number', value);
       return undefined;
     }
     const { min, max } = opts;
     if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
       const range = max === undefined ? `at least ${min}` : `between ${min ?? '-∞'} and ${max}`;
-      this.report(path, 'number.range', `must be ${range}`, value);
+      this.report(childPath(path, key), 'number.range', `must be ${range}`, value);
       return undefined;
     }
     return value;
   }
 
-  private boolean(value: unknown, path: string): boolean | undefined {
+  private boolean(value: unknown, path: string, key: string): boolean | undefined {
     if (typeof value === 'boolean') return value;
-    this.report(path, 'type.boolean', 'must be true or false', value);
+    this.report(childPath(path, key), 'type.boolean', 'must be true or false', value);
     return undefined;
   }
 
-  private enumValue<T extends string>(value: unknown, path: string, allowed: readonly T[]): T | undefined {
+  private enumValue<T extends string>(
+    value: unknown,
+    path: string,
+    key: string,
+    allowed: readonly T[],
+  ): T | undefined {
     if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
-    this.report(path, 'enum', `must be one of ${allowed.join(', ')}`, value);
+    this.report(childPath(path, key), 'enum', `must be one of ${allowed.join(', ')}`, value);
     return undefined;
   }
 
-  private date(value: unknown, path: string): string | undefined {
+  private date(value: unknown, path: string, key: string): string | undefined {
     if (isIsoDate(value)) return value;
-    this.report(path, 'date.iso', 'must be a calendar date written YYYY-MM-DD', value);
+    this.report(childPath(path, key), 'date.iso', 'must be a calendar date written YYYY-MM-DD', value);
     return undefined;
   }
+}
+
+const keySets = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+/** The allowed keys of a part of the invoice (a constant list) as a set, made once per list. */
+function keySet(keys: readonly string[]): ReadonlySet<string> {
+  let set = keySets.get(keys);
+  if (!set) {
+    set = new Set(keys);
+    keySets.set(keys, set);
+  }
+  return set;
 }
 
 export function childPath(path: string, key: string | number): string {
@@ -272,11 +290,23 @@ function isPlainObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Drops keys whose value is undefined, so optional fields left out stay out of the JSON. */
+/**
+ * Drops keys whose value is undefined, so optional fields left out stay out of the JSON. The copy is
+ * built from the kept keys, in their order, rather than by deleting from a full copy: deleting turns an
+ * object into a slow dictionary-mode one, and every reader of the invoice then pays for it. It copies
+ * string keys, as JSON has (the readers' records have no others); a "__proto__" key stays an own property.
+ */
 export function withoutUndefined<T extends object>(value: T): T {
-  const copy = { ...value };
-  for (const key of Object.keys(copy) as (keyof T)[]) {
-    if (copy[key] === undefined) delete copy[key];
+  const source = value as Record<string, unknown>;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(source)) {
+    const item = source[key];
+    if (item === undefined) continue;
+    if (key === '__proto__') {
+      Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+    } else {
+      copy[key] = item;
+    }
   }
-  return copy;
+  return copy as T;
 }

@@ -12,7 +12,7 @@ export const Dec = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_U
 export const ZERO: Decimal = new Dec(0);
 
 const NUMERIC_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-const PLAIN_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+const PLAIN_DECIMAL = /^-?\d+(?:\.\d+)?$/;
 
 /** A Decimal from a decimal string, a finite number or a Decimal; throws on anything non-numeric. */
 export function dec(value: string | number | Decimal): Decimal {
@@ -38,13 +38,11 @@ export interface DecimalStringOptions {
 
 /** True for plain decimal text such as "1180", "1180.50" or (when allowed) "-0.25"; no exponent, sign "+", or bare ".5". */
 export function isDecimalString(value: unknown, opts: DecimalStringOptions = {}): value is string {
-  if (typeof value !== 'string') return false;
-  const match = PLAIN_DECIMAL.exec(value);
-  if (!match) return false;
-  const [, sign, , fraction = ''] = match;
-  if (sign === '-' && !opts.allowNegative) return false;
-  if (opts.maxScale !== undefined && fraction.length > opts.maxScale) return false;
-  return true;
+  if (typeof value !== 'string' || !PLAIN_DECIMAL.test(value)) return false;
+  if (!opts.allowNegative && value.startsWith('-')) return false;
+  if (opts.maxScale === undefined) return true;
+  const point = value.indexOf('.');
+  return point < 0 || value.length - point - 1 <= opts.maxScale;
 }
 
 /** Rounds half-up (ties away from zero) to `places` decimal places. */

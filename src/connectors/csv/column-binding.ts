@@ -4,7 +4,7 @@
  * column (`rows[7].BuyerGSTIN`) and whose message says the same for people ("row 7 / column BuyerGSTIN: ...").
  */
 import { fieldError, type FieldError } from '../../domain/field-error';
-import { fieldKind } from './csv-fields';
+import { type FieldKind, fieldKind } from './csv-fields';
 import type { CsvProfile } from './csv-profile';
 import type { CsvRow } from './csv-reader';
 import { parseCell, type CellValue } from './csv-values';
@@ -17,6 +17,24 @@ export interface ColumnBinding {
   defaults: Readonly<Record<string, string>>;
   /** Every field path the profile gives a value for, in a stable order. */
   paths: readonly string[];
+  /** The mappable ones among `paths`, with what reading a row needs of each worked out once per file. */
+  fields: readonly BoundField[];
+  /** Field path → its position in `fields` (and in a row's values). */
+  fieldIndex: ReadonlyMap<string, number>;
+}
+
+/** A field as this file provides it. */
+export interface BoundField {
+  path: string;
+  kind: FieldKind;
+  /** Position of its column in this file; undefined when the header lacks the column. */
+  index: number | undefined;
+  /** The profile's column for it, whether or not the header has it. */
+  column: string | undefined;
+  constant: string | undefined;
+  fallback: string | undefined;
+  valueMap: Readonly<Record<string, string>> | undefined;
+  required: boolean;
 }
 
 export interface BindingResult {
@@ -27,12 +45,13 @@ export interface BindingResult {
   usable: boolean;
 }
 
-/** What one row says, field by field. */
+/** What one row says, field by field: values and flags are kept by position in the binding's fields. */
 export interface RowFields {
   rowNumber: number;
-  values: Map<string, CellValue>;
-  /** Field path → the column a value came from (absent for constants and defaults). */
-  columns: Map<string, string>;
+  /** A field's value in this row; undefined when it has none (or it could not be read). */
+  values: (CellValue | undefined)[];
+  /** Whether a field's value came from the row's own cell (not from a constant or a default). */
+  fromCell: boolean[];
   errors: FieldError[];
 }
 
@@ -108,7 +127,30 @@ export function bindColumns(
       ...profile.required,
     ]),
   ];
-  return { binding: { profile, indexByPath, defaults, paths }, problems, usable };
+  const fields = paths.flatMap((path): BoundField[] => {
+    const kind = fieldKind(profile.direction, path);
+    if (!kind) return [];
+    return [
+      {
+        path,
+        kind,
+        index: indexByPath.get(path),
+        column: profile.columns[path],
+        constant: profile.constants[path],
+        fallback: defaults[path],
+        valueMap: profile.valueMaps[path],
+        required: profile.required.includes(path),
+      },
+    ];
+  });
+  const fieldIndex = new Map(fields.map((field, position) => [field.path, position]));
+  return { binding: { profile, indexByPath, defaults, paths, fields, fieldIndex }, problems, usable };
+}
+
+/** A field's value in a row read by readRowFields. */
+export function rowValue(binding: ColumnBinding, row: RowFields, path: string): CellValue | undefined {
+  const position = binding.fieldIndex.get(path);
+  return position === undefined ? undefined : row.values[position];
 }
 
 /** The trimmed text of a field's cell in a row ('' when its column is absent). */
@@ -135,29 +177,45 @@ export function fieldText(binding: ColumnBinding, row: CsvRow, path: string): st
 
 export function readRowFields(binding: ColumnBinding, row: CsvRow): RowFields {
   const { profile } = binding;
-  const fields: RowFields = { rowNumber: row.rowNumber, values: new Map(), columns: new Map(), errors: [] };
+  const { rowNumber } = row;
+  const fields: RowFields = { rowNumber, values: [], fromCell: [], errors: [] };
   const format = { dateFormat: profile.dateFormat, decimalSeparator: profile.decimalSeparator };
-  for (const path of binding.paths) {
-    const kind = fieldKind(profile.direction, path);
-    if (!kind) continue;
-    const cell = cellText(binding, row, path);
-    const column = cell !== '' ? profile.columns[path] : undefined;
-    const text = givenText(binding, path, cell);
-    const label = cellLabel(row.rowNumber, column ?? profile.columns[path], path);
-    const errorPath = cellPath(row.rowNumber, column ?? profile.columns[path] ?? path);
-    if (text === undefined || text.trim() === '') {
-      if (profile.required.includes(path)) {
-        fields.errors.push(fieldError(errorPath, 'required', `${label}: a value is required (${path})`, ''));
+  for (let position = 0; position < binding.fields.length; position++) {
+    const field = binding.fields[position];
+    const { path, column } = field;
+    fields.values.push(undefined);
+    fields.fromCell.push(false);
+    const cell = field.index === undefined ? '' : (row.values[field.index] ?? '').trim();
+    const text = field.constant ?? (cell !== '' ? cell : field.fallback);
+    // A cell is trimmed already; only a constant or a default can still carry spaces.
+    const trimmed = text === undefined ? '' : text === cell ? cell : text.trim();
+    if (trimmed === '') {
+      if (field.required) {
+        fields.errors.push(
+          fieldError(
+            cellPath(rowNumber, column ?? path),
+            'required',
+            `${cellLabel(rowNumber, column, path)}: a value is required (${path})`,
+            '',
+          ),
+        );
       }
       continue;
     }
-    const mapped = mappedText(binding, path, text);
-    const parsed = parseCell(kind, mapped, format);
+    const mapped = field.valueMap?.[trimmed.toLowerCase()] ?? trimmed;
+    const parsed = parseCell(field.kind, mapped, format);
     if (parsed.ok) {
-      fields.values.set(path, parsed.value);
-      if (column) fields.columns.set(path, column);
+      fields.values[position] = parsed.value;
+      fields.fromCell[position] = cell !== '' && Boolean(column);
     } else {
-      fields.errors.push(fieldError(errorPath, parsed.rule, `${label}: ${parsed.message}`, text));
+      fields.errors.push(
+        fieldError(
+          cellPath(rowNumber, column ?? path),
+          parsed.rule,
+          `${cellLabel(rowNumber, column, path)}: ${parsed.message}`,
+          text,
+        ),
+      );
     }
   }
   return fields;

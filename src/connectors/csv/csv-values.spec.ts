@@ -36,5 +36,8 @@ describe('normaliseDecimalText', () => {
     expect(normaliseDecimalText('1.234.567,89', ',')).toBe('1234567.89');
     expect(normaliseDecimalText('+7', '.')).toBe('7');
     expect(normaliseDecimalText('12.3.4', '.')).toBeUndefined();
+    expect(normaliseDecimalText('-12.50', '.')).toBe('-12.50');
+    expect(normaliseDecimalText('1.234', ',')).toBe('1234');
+    expect(normaliseDecimalText('-7', ',')).toBe('-7');
   });
 });

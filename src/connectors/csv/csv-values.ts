@@ -20,8 +20,12 @@ export interface CellFormat {
 const TRUE_WORDS = new Set(['y', 'yes', 'true', '1']);
 const FALSE_WORDS = new Set(['n', 'no', 'false', '0']);
 
+/** Text that every step below would leave as it is, as most cells are written ("1180.50", "-3"). */
+const ALREADY_PLAIN = { '.': /^-?\d+(?:\.\d+)?$/, ',': /^-?\d+$/ } as const;
+
 /** "1,180.50" → "1180.50"; with a decimal comma, "1.180,50" → "1180.50". Undefined when not a number. */
 export function normaliseDecimalText(text: string, decimalSeparator: '.' | ','): string | undefined {
+  if (ALREADY_PLAIN[decimalSeparator].test(text)) return text;
   const groupSeparator = decimalSeparator === '.' ? ',' : '.';
   let plain = text
     .replace(/[\s\u00a0]/g, '')

@@ -7,7 +7,14 @@ import { fieldError, type FieldError, type Outcome } from '../../domain/field-er
 import { validateGstin } from '../../domain/gstin';
 import { sum, toFixed } from '../../domain/money';
 import type { PurchaseRecord } from '../contract';
-import { type ColumnBinding, type RowFields, cellLabel, cellPath, readRowFields } from './column-binding';
+import {
+  type ColumnBinding,
+  type RowFields,
+  cellLabel,
+  cellPath,
+  readRowFields,
+  rowValue,
+} from './column-binding';
 import type { CsvRow } from './csv-reader';
 import { isNoteType, withNoteType } from './document-identity';
 
@@ -15,12 +22,13 @@ const AMOUNT_FIELDS = ['taxableValue', 'igst', 'cgst', 'sgst', 'cess'] as const;
 const DOCUMENT_TYPES: readonly PurchaseRecord['documentType'][] = ['INV', 'CRN', 'DBN'];
 
 function first<T>(
+  binding: ColumnBinding,
   rows: readonly RowFields[],
   path: string,
   guard: (value: unknown) => value is T,
 ): T | undefined {
   for (const row of rows) {
-    const value = row.values.get(path);
+    const value = rowValue(binding, row, path);
     if (guard(value)) return value;
   }
   return undefined;
@@ -46,8 +54,8 @@ function errorAt(
   );
 }
 
-function total(rows: readonly RowFields[], path: string): string {
-  return toFixed(sum(rows.map((row) => (row.values.get(path) as string | undefined) ?? '0')), 2);
+function total(binding: ColumnBinding, rows: readonly RowFields[], path: string): string {
+  return toFixed(sum(rows.map((row) => (rowValue(binding, row, path) as string | undefined) ?? '0')), 2);
 }
 
 export function mapPurchaseRecord(
@@ -58,16 +66,16 @@ export function mapPurchaseRecord(
   const errors = rows.flatMap((row) => row.errors);
   if (errors.length > 0) return { ok: false, errors };
 
-  const supplierGstin = first(rows, 'supplierGstin', isText) ?? '';
-  const billNumber = first(rows, 'billNumber', isText) ?? '';
-  const billDate = first(rows, 'billDate', isText) ?? '';
+  const supplierGstin = first(binding, rows, 'supplierGstin', isText) ?? '';
+  const billNumber = first(binding, rows, 'billNumber', isText) ?? '';
+  const billDate = first(binding, rows, 'billDate', isText) ?? '';
   const gstinCheck = validateGstin(supplierGstin);
   if (!gstinCheck.valid) {
     errors.push(
       errorAt(binding, rows[0], 'supplierGstin', gstinCheck.rule, gstinCheck.message, supplierGstin),
     );
   }
-  const documentType = first(rows, 'documentType', isText) ?? 'INV';
+  const documentType = first(binding, rows, 'documentType', isText) ?? 'INV';
   if (!(DOCUMENT_TYPES as readonly string[]).includes(documentType)) {
     errors.push(
       errorAt(
@@ -82,12 +90,13 @@ export function mapPurchaseRecord(
   }
   if (errors.length > 0) return { ok: false, errors };
 
-  const amounts = Object.fromEntries(AMOUNT_FIELDS.map((path) => [path, total(rows, path)])) as Record<
-    (typeof AMOUNT_FIELDS)[number],
-    string
-  >;
-  const statedTotal = rows.every((row) => row.values.has('total')) ? total(rows, 'total') : undefined;
-  const ownId = first(rows, 'erpId', isText);
+  const amounts = Object.fromEntries(
+    AMOUNT_FIELDS.map((path) => [path, total(binding, rows, path)]),
+  ) as Record<(typeof AMOUNT_FIELDS)[number], string>;
+  const statedTotal = rows.every((row) => rowValue(binding, row, 'total') !== undefined)
+    ? total(binding, rows, 'total')
+    : undefined;
+  const ownId = first(binding, rows, 'erpId', isText);
   // A supplier's note may carry the number of its invoice: as on the sales side, a note's id ends in its type.
   const erpId = withNoteType(
     ownId
@@ -98,14 +107,14 @@ export function mapPurchaseRecord(
   const record: PurchaseRecord = {
     erpId,
     supplierGstin,
-    supplierName: first(rows, 'supplierName', isText),
+    supplierName: first(binding, rows, 'supplierName', isText),
     billNumber,
     billDate,
     documentType: documentType as PurchaseRecord['documentType'],
     ...amounts,
     total: statedTotal ?? toFixed(sum(Object.values(amounts)), 2),
-    placeOfSupply: first(rows, 'placeOfSupply', isText),
-    reverseCharge: first(rows, 'reverseCharge', isFlag),
+    placeOfSupply: first(binding, rows, 'placeOfSupply', isText),
+    reverseCharge: first(binding, rows, 'reverseCharge', isFlag),
   };
   return { ok: true, value: record };
 }

@@ -17,7 +17,11 @@ describe('rowsHash', () => {
     [
       'several rows, quotes, backslashes, unicode and newlines',
       ['Name', 'Address', 'Note'],
-      [row(2, ['கணேஷ் ஸ்டோர்ஸ்', '12, "Main" Rd\\nBlock', 'a\r\nb']), row(3, ['Śrī Gaṇeśa', '', '\u0000\u001f'])],
+      [
+        row(2, ['கணேஷ் ஸ்டோர்ஸ்', '12, "Main" Rd\\nBlock', 'a\r\nb']),
+        row(3, ['Śrī Gaṇeśa', '', '\u0000\u001f']),
+        row(4, ['🧾 receipt', 'lone \ud800 surrogate', 'tab\tand\u007f']),
+      ],
     ],
     ['a repeated column name (the last one wins)', ['Qty', 'Rate', 'Qty'], [row(2, ['1', '5', '3'])]],
     [

@@ -27,24 +27,43 @@ export interface SalesDocumentMapping {
   normalised: Outcome<CanonicalInvoice>;
 }
 
-function setPath(target: DraftRecord, path: string, value: CellValue): void {
-  const keys = path.split('.');
+/** Where each of a binding's fields goes in the draft: a path in the document, or one in each line. */
+interface DraftPlan {
+  /** Keys from the document (or, for a line field, from the line) down to the value. */
+  keys: (readonly string[])[];
+  isLine: boolean[];
+}
+
+const draftPlans = new WeakMap<ColumnBinding, DraftPlan>();
+
+function draftPlan(binding: ColumnBinding): DraftPlan {
+  let plan = draftPlans.get(binding);
+  if (!plan) {
+    const isLine = binding.fields.map((field) => field.path.startsWith(LINE_PREFIX));
+    const keys = binding.fields.map((field, position) =>
+      (isLine[position] ? field.path.slice(LINE_PREFIX.length) : field.path).split('.'),
+    );
+    plan = { keys, isLine };
+    draftPlans.set(binding, plan);
+  }
+  return plan;
+}
+
+/** Sets the value at `keys` in `target`, creating the objects on the way. */
+function setPath(target: DraftRecord, keys: readonly string[], value: CellValue): void {
   let node = target;
-  for (const key of keys.slice(0, -1)) {
-    const child = node[key];
+  const last = keys.length - 1;
+  for (let i = 0; i < last; i++) {
+    const child = node[keys[i]];
     if (typeof child === 'object' && child !== null) {
       node = child as DraftRecord;
     } else {
       const created: DraftRecord = {};
-      node[key] = created;
+      node[keys[i]] = created;
       node = created;
     }
   }
-  node[keys[keys.length - 1]] = value;
-}
-
-function isLinePath(path: string): boolean {
-  return path.startsWith(LINE_PREFIX);
+  node[keys[last]] = value;
 }
 
 function rowRange(rows: readonly RowFields[]): string {
@@ -53,36 +72,55 @@ function rowRange(rows: readonly RowFields[]): string {
   return first === last ? `row ${first}` : `rows ${first}-${last}`;
 }
 
+/** A document's own (not line) values, by field position, and the positions in the order they were met. */
+interface DocumentValues {
+  values: (CellValue | undefined)[];
+  order: number[];
+}
+
 /** Document-level values: the first non-empty one; rows that disagree with it are reported. */
 function documentValues(
   binding: ColumnBinding,
   rows: readonly RowFields[],
   errors: FieldError[],
-): Map<string, CellValue> {
-  const values = new Map<string, CellValue>();
-  const sourceRow = new Map<string, number>();
+): DocumentValues {
+  const { isLine } = draftPlan(binding);
+  const values: (CellValue | undefined)[] = binding.fields.map(() => undefined);
+  const sourceRow: number[] = [];
+  const order: number[] = [];
   for (const row of rows) {
-    for (const [path, value] of row.values) {
-      if (isLinePath(path)) continue;
-      const existing = values.get(path);
+    for (let position = 0; position < row.values.length; position++) {
+      const value = row.values[position];
+      if (value === undefined || isLine[position]) continue;
+      const existing = values[position];
       if (existing === undefined) {
-        values.set(path, value);
-        sourceRow.set(path, row.rowNumber);
-      } else if (String(existing) !== String(value) && row.columns.has(path)) {
-        const column = binding.profile.columns[path];
+        values[position] = value;
+        sourceRow[position] = row.rowNumber;
+        order.push(position);
+      } else if (String(existing) !== String(value) && row.fromCell[position]) {
+        const column = binding.profile.columns[binding.fields[position].path];
         errors.push(
           fieldError(
             cellPath(row.rowNumber, column),
             'document.inconsistent',
             `row ${row.rowNumber} / column ${column}: "${String(value)}" differs from "${String(existing)}" ` +
-              `on row ${sourceRow.get(path)} of the same document`,
+              `on row ${sourceRow[position]} of the same document`,
             String(value),
           ),
         );
       }
     }
   }
-  return values;
+  return { values, order };
+}
+
+function documentValue(
+  binding: ColumnBinding,
+  document: DocumentValues,
+  path: string,
+): CellValue | undefined {
+  const position = binding.fieldIndex.get(path);
+  return position === undefined ? undefined : document.values[position];
 }
 
 function duplicateRowErrors(binding: ColumnBinding, rows: readonly RowFields[]): FieldError[] {
@@ -100,13 +138,20 @@ function duplicateRowErrors(binding: ColumnBinding, rows: readonly RowFields[]):
     );
 }
 
-function buildDraft(values: Map<string, CellValue>, rows: readonly RowFields[]): DraftRecord {
+function buildDraft(
+  binding: ColumnBinding,
+  document: DocumentValues,
+  rows: readonly RowFields[],
+): DraftRecord {
+  const { keys, isLine } = draftPlan(binding);
   const draft: DraftRecord = {};
-  for (const [path, value] of values) setPath(draft, path, value);
+  for (const position of document.order)
+    setPath(draft, keys[position], document.values[position] as CellValue);
   draft.lines = rows.map((row, index) => {
     const line: DraftRecord = {};
-    for (const [path, value] of row.values) {
-      if (isLinePath(path)) setPath(line, path.slice(LINE_PREFIX.length), value);
+    for (let position = 0; position < row.values.length; position++) {
+      const value = row.values[position];
+      if (value !== undefined && isLine[position]) setPath(line, keys[position], value);
     }
     line.lineNo ??= index + 1;
     return line;
@@ -125,7 +170,10 @@ function toRowError(binding: ColumnBinding, rows: readonly RowFields[], error: F
     profilePath = lineMatch[2] ? `${LINE_PREFIX}${lineMatch[2]}` : '';
   } else {
     profilePath = error.path;
-    row = rows.find((candidate) => candidate.columns.has(profilePath)) ?? rows[0];
+    const position = binding.fieldIndex.get(profilePath);
+    row =
+      (position === undefined ? undefined : rows.find((candidate) => candidate.fromCell[position])) ??
+      rows[0];
   }
   const column = profilePath ? columns[profilePath] : undefined;
   if (column) {
@@ -147,16 +195,16 @@ export function mapSalesDocument(binding: ColumnBinding, csvRows: readonly CsvRo
   const rows = csvRows.map((row) => readRowFields(binding, row));
   const errors = rows.flatMap((row) => row.errors);
   errors.push(...duplicateRowErrors(binding, rows));
-  const values = documentValues(binding, rows, errors);
-  const documentNumber = values.get('documentNumber');
-  const documentDate = values.get('documentDate');
+  const document = documentValues(binding, rows, errors);
+  const documentNumber = documentValue(binding, document, 'documentNumber');
+  const documentDate = documentValue(binding, document, 'documentDate');
   const identity = {
     documentNumber: typeof documentNumber === 'string' ? documentNumber : undefined,
     documentDate: typeof documentDate === 'string' ? documentDate : undefined,
   };
   if (errors.length > 0) return { ...identity, normalised: { ok: false, errors } };
 
-  const draft = buildDraft(values, rows);
+  const draft = buildDraft(binding, document, rows);
   const lines = draft.lines as DraftRecord[];
   if (binding.profile.derive.stateFromGstin) deriveStateCodes(draft);
   const interState = isInterState(draft);
