@@ -731,7 +731,11 @@ function threadCpuSeconds(): Map<string, number> {
   return byName;
 }
 
-/** CPU seconds used so far by the PostgreSQL server processes (Linux /proc; 0 elsewhere). */
+/**
+ * CPU seconds used so far by the PostgreSQL server processes (Linux /proc; 0 elsewhere), with what their
+ * ended children used: a backend that exits during a round has its CPU moved to the postmaster's
+ * children's time when it is reaped, so the difference of two readings neither loses nor subtracts it.
+ */
 function postgresCpuSeconds(): number {
   let ticks = 0;
   let entries: string[];
@@ -744,9 +748,9 @@ function postgresCpuSeconds(): number {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       if (!stat.includes('(postgres)')) continue;
-      // Fields after the command: utime and stime are the 12th and 13th.
+      // Fields after the command: utime, stime, cutime and cstime are the 12th to the 15th.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     } catch {
       // The process ended between listing and reading.
     }
