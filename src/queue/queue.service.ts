@@ -20,6 +20,12 @@ interface LocalWorkers {
   next: number;
 }
 
+/** A pg-boss worker (its id once registered) and the wrapper that wakes it after each handled fetch. */
+interface RefetchingWorker {
+  id?: string;
+  ran(handled: Promise<void>): Promise<void>;
+}
+
 export interface JobContext {
   retryCount: number;
   retryLimit: number;
@@ -117,8 +123,8 @@ export class QueueService implements OnModuleDestroy {
    * submissions every 0.5 s cap a pipeline at 200 a second). Once the handler of a fetch that found
    * jobs has finished, its worker is woken to fetch again at once; only an empty fetch waits.
    */
-  private fetchAgainAfter(boss: PgBossTypes): { id?: string; ran(handled: Promise<void>): Promise<void> } {
-    const worker: { id?: string; ran(handled: Promise<void>): Promise<void> } = {
+  private fetchAgainAfter(boss: PgBossTypes): RefetchingWorker {
+    const worker: RefetchingWorker = {
       ran: (handled) =>
         handled.finally(() => {
           if (worker.id) boss.notifyWorker(worker.id);
