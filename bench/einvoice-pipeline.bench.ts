@@ -711,24 +711,24 @@ function machineCpuSeconds(): number {
 
 /** CPU seconds used so far by each of this process's threads (Linux /proc; empty elsewhere). */
 function threadCpuSeconds(): Map<string, number> {
-  const byName = new Map<string, number>();
+  const byThread = new Map<string, number>();
   let tasks: string[];
   try {
     tasks = readdirSync('/proc/self/task');
   } catch {
-    return byName;
+    return byThread;
   }
   for (const task of tasks) {
     try {
       const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
       const name = task === String(process.pid) ? 'main' : `thread ${task}`;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      byName.set(name, (byName.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
+      byThread.set(name, (byThread.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
     } catch {
       // The thread ended between listing and reading.
     }
   }
-  return byName;
+  return byThread;
 }
 
 /**

@@ -147,10 +147,14 @@ export function bindColumns(
   return { binding: { profile, indexByPath, defaults, paths, fields, fieldIndex }, problems, usable };
 }
 
-/** A field's value in a row read by readRowFields. */
-export function rowValue(binding: ColumnBinding, row: RowFields, path: string): CellValue | undefined {
+/** A field's value among values kept by field position (a row's, or a document's gathered from its rows). */
+export function valueAt(
+  binding: ColumnBinding,
+  values: readonly (CellValue | undefined)[],
+  path: string,
+): CellValue | undefined {
   const position = binding.fieldIndex.get(path);
-  return position === undefined ? undefined : row.values[position];
+  return position === undefined ? undefined : values[position];
 }
 
 /** The trimmed text of a field's cell in a row ('' when its column is absent). */
@@ -159,20 +163,33 @@ export function cellText(binding: ColumnBinding, row: CsvRow, path: string): str
   return index === undefined ? '' : (row.values[index] ?? '').trim();
 }
 
-/** The text a field takes in a row: its constant, else its cell, else its default. */
-function givenText(binding: ColumnBinding, path: string, cell: string): string | undefined {
-  return binding.profile.constants[path] ?? (cell !== '' ? cell : binding.defaults[path]);
+/** What a field's text comes from besides its cell. */
+type FieldSource = Pick<BoundField, 'constant' | 'fallback' | 'valueMap'>;
+
+/** The text a field takes in a row: its constant, else its (trimmed) cell, else its default. */
+function givenText(field: FieldSource, cell: string): string | undefined {
+  return field.constant ?? (cell !== '' ? cell : field.fallback);
 }
 
-/** Non-empty given text through the field's value map ("Credit Note" → CRN). */
-function mappedText(binding: ColumnBinding, path: string, text: string): string {
-  return binding.profile.valueMaps[path]?.[text.trim().toLowerCase()] ?? text.trim();
+/** Non-empty trimmed given text through the field's value map ("Credit Note" → CRN). */
+function mappedText(field: FieldSource, trimmed: string): string {
+  return field.valueMap?.[trimmed.toLowerCase()] ?? trimmed;
 }
 
 /** A field's text in a row as the profile reads it, before parsing: undefined when it has none. */
 export function fieldText(binding: ColumnBinding, row: CsvRow, path: string): string | undefined {
-  const text = givenText(binding, path, cellText(binding, row, path));
-  return text === undefined || text.trim() === '' ? undefined : mappedText(binding, path, text);
+  const { profile } = binding;
+  const position = binding.fieldIndex.get(path);
+  const field: FieldSource =
+    position !== undefined
+      ? binding.fields[position]
+      : {
+          constant: profile.constants[path],
+          fallback: binding.defaults[path],
+          valueMap: profile.valueMaps[path],
+        };
+  const trimmed = givenText(field, cellText(binding, row, path))?.trim();
+  return trimmed ? mappedText(field, trimmed) : undefined;
 }
 
 export function readRowFields(binding: ColumnBinding, row: CsvRow): RowFields {
@@ -186,7 +203,7 @@ export function readRowFields(binding: ColumnBinding, row: CsvRow): RowFields {
     fields.values.push(undefined);
     fields.fromCell.push(false);
     const cell = field.index === undefined ? '' : (row.values[field.index] ?? '').trim();
-    const text = field.constant ?? (cell !== '' ? cell : field.fallback);
+    const text = givenText(field, cell);
     // A cell is trimmed already; only a constant or a default can still carry spaces.
     const trimmed = text === undefined ? '' : text === cell ? cell : text.trim();
     if (trimmed === '') {
@@ -202,7 +219,7 @@ export function readRowFields(binding: ColumnBinding, row: CsvRow): RowFields {
       }
       continue;
     }
-    const mapped = field.valueMap?.[trimmed.toLowerCase()] ?? trimmed;
+    const mapped = mappedText(field, trimmed);
     const parsed = parseCell(field.kind, mapped, format);
     if (parsed.ok) {
       fields.values[position] = parsed.value;

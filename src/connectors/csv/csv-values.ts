@@ -20,12 +20,15 @@ export interface CellFormat {
 const TRUE_WORDS = new Set(['y', 'yes', 'true', '1']);
 const FALSE_WORDS = new Set(['n', 'no', 'false', '0']);
 
-/** Text that every step below would leave as it is, as most cells are written ("1180.50", "-3"). */
-const ALREADY_PLAIN = { '.': /^-?\d+(?:\.\d+)?$/, ',': /^-?\d+$/ } as const;
+/** A whole number: with either separator, text every step below would leave as it is. */
+const WHOLE_NUMBER = /^-?\d+$/;
 
 /** "1,180.50" → "1180.50"; with a decimal comma, "1.180,50" → "1180.50". Undefined when not a number. */
 export function normaliseDecimalText(text: string, decimalSeparator: '.' | ','): string | undefined {
-  if (ALREADY_PLAIN[decimalSeparator].test(text)) return text;
+  // Most cells are written plainly ("1180.50", "-3"), which every step below would leave as they are.
+  const plainAlready =
+    decimalSeparator === '.' ? isDecimalString(text, { allowNegative: true }) : WHOLE_NUMBER.test(text);
+  if (plainAlready) return text;
   const groupSeparator = decimalSeparator === '.' ? ',' : '.';
   let plain = text
     .replace(/[\s\u00a0]/g, '')

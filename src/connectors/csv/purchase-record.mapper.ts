@@ -13,7 +13,7 @@ import {
   cellLabel,
   cellPath,
   readRowFields,
-  rowValue,
+  valueAt,
 } from './column-binding';
 import type { CsvRow } from './csv-reader';
 import { isNoteType, withNoteType } from './document-identity';
@@ -28,7 +28,7 @@ function first<T>(
   guard: (value: unknown) => value is T,
 ): T | undefined {
   for (const row of rows) {
-    const value = rowValue(binding, row, path);
+    const value = valueAt(binding, row.values, path);
     if (guard(value)) return value;
   }
   return undefined;
@@ -55,7 +55,10 @@ function errorAt(
 }
 
 function total(binding: ColumnBinding, rows: readonly RowFields[], path: string): string {
-  return toFixed(sum(rows.map((row) => (rowValue(binding, row, path) as string | undefined) ?? '0')), 2);
+  return toFixed(
+    sum(rows.map((row) => (valueAt(binding, row.values, path) as string | undefined) ?? '0')),
+    2,
+  );
 }
 
 export function mapPurchaseRecord(
@@ -93,7 +96,7 @@ export function mapPurchaseRecord(
   const amounts = Object.fromEntries(
     AMOUNT_FIELDS.map((path) => [path, total(binding, rows, path)]),
   ) as Record<(typeof AMOUNT_FIELDS)[number], string>;
-  const statedTotal = rows.every((row) => rowValue(binding, row, 'total') !== undefined)
+  const statedTotal = rows.every((row) => valueAt(binding, row.values, 'total') !== undefined)
     ? total(binding, rows, 'total')
     : undefined;
   const ownId = first(binding, rows, 'erpId', isText);

@@ -15,7 +15,7 @@ import {
   deriveTotals,
   isInterState,
 } from './amount-derivation';
-import { type ColumnBinding, type RowFields, cellPath, readRowFields } from './column-binding';
+import { type ColumnBinding, type RowFields, cellPath, readRowFields, valueAt } from './column-binding';
 import { LINE_PREFIX } from './csv-fields';
 import type { CsvRow } from './csv-reader';
 import type { CellValue } from './csv-values';
@@ -114,15 +114,6 @@ function documentValues(
   return { values, order };
 }
 
-function documentValue(
-  binding: ColumnBinding,
-  document: DocumentValues,
-  path: string,
-): CellValue | undefined {
-  const position = binding.fieldIndex.get(path);
-  return position === undefined ? undefined : document.values[position];
-}
-
 function duplicateRowErrors(binding: ColumnBinding, rows: readonly RowFields[]): FieldError[] {
   if (binding.profile.layout !== 'document-per-row') return [];
   const column = binding.profile.columns.documentNumber;
@@ -196,8 +187,8 @@ export function mapSalesDocument(binding: ColumnBinding, csvRows: readonly CsvRo
   const errors = rows.flatMap((row) => row.errors);
   errors.push(...duplicateRowErrors(binding, rows));
   const document = documentValues(binding, rows, errors);
-  const documentNumber = documentValue(binding, document, 'documentNumber');
-  const documentDate = documentValue(binding, document, 'documentDate');
+  const documentNumber = valueAt(binding, document.values, 'documentNumber');
+  const documentDate = valueAt(binding, document.values, 'documentDate');
   const identity = {
     documentNumber: typeof documentNumber === 'string' ? documentNumber : undefined,
     documentDate: typeof documentDate === 'string' ? documentDate : undefined,
