@@ -5,7 +5,7 @@
  * including a chain of invoices whose PIH is the previous invoice's hash.
  * Reads ../shared/reference at run time; signs with the SDK's dummy key when present, else a test key.
  */
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { computeInvoiceHash } from '../../src/compliance/ksa/invoice-hash';
@@ -68,6 +68,14 @@ function officialSampleHashes(reference: string): ConformanceLine[] {
 function signedVariants(reference: string): ConformanceLine[] {
   const keys = signingKeys(reference);
   const dir = mkdtempSync(join(tmpdir(), 'zatca-conformance-'));
+  try {
+    return judgeSignedVariants(keys, dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function judgeSignedVariants(keys: ReturnType<typeof signingKeys>, dir: string): ConformanceLine[] {
   const results: ConformanceLine[] = [];
   const variants = zatcaVariants();
   const files = variants.map((variant, index) => {

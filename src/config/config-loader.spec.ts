@@ -1,11 +1,16 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, defaultConfigPath, loadConfig } from './config-loader';
 import { redactSecrets } from './secret.decorator';
 
+const yamlDirs: string[] = [];
+afterAll(() => yamlDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
 function writeYaml(text: string): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'cfg-')), 'c.yaml');
+  const dir = mkdtempSync(join(tmpdir(), 'cfg-'));
+  yamlDirs.push(dir);
+  const file = join(dir, 'c.yaml');
   writeFileSync(file, text);
   return file;
 }

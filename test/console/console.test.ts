@@ -7,7 +7,7 @@ import { Controller, Get, type INestApplication, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -249,7 +249,9 @@ describe('console against the real app (Postgres, queue, webhook connector)', ()
   inBrowser('runs under its CSP in headless Chromium (scripts load and fill the filters)', async () => {
     const registered = (await fetch(`${t.url}/console`)).status === 200;
     expect(registered).toBe(true);
-    const screenshot = join(tmpdir(), 'console.png');
+    // A directory of the run's own: a screenshot left by an earlier run must not pass for this one's.
+    const dir = mkdtempSync(join(tmpdir(), 'console-chromium-'));
+    const screenshot = join(dir, 'console.png');
     const run = promisify(execFile);
     // The background-networking flags keep Chromium from calling out (refused on this closed network).
     const flags = [
@@ -261,18 +263,22 @@ describe('console against the real app (Postgres, queue, webhook connector)', ()
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--user-data-dir=${mkdtempSync(join(tmpdir(), 'console-chromium-'))}`,
+      `--user-data-dir=${join(dir, 'profile')}`,
       '--window-size=1280,900',
     ];
-    const { stdout } = await run(CHROMIUM, [
-      ...flags,
-      '--virtual-time-budget=3000',
-      '--dump-dom',
-      `${t.url}/console`,
-    ]);
-    expect(stdout).toContain('<option value="MAPPING_FAILED">MAPPING_FAILED</option>');
-    expect(stdout).toContain('<option value="writeback-system">writeback-system</option>');
-    await run(CHROMIUM, [...flags, `--screenshot=${screenshot}`, `${t.url}/console`]);
-    expect(existsSync(screenshot)).toBe(true);
+    try {
+      const { stdout } = await run(CHROMIUM, [
+        ...flags,
+        '--virtual-time-budget=3000',
+        '--dump-dom',
+        `${t.url}/console`,
+      ]);
+      expect(stdout).toContain('<option value="MAPPING_FAILED">MAPPING_FAILED</option>');
+      expect(stdout).toContain('<option value="writeback-system">writeback-system</option>');
+      await run(CHROMIUM, [...flags, `--screenshot=${screenshot}`, `${t.url}/console`]);
+      expect(existsSync(screenshot)).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CanonicalInvoice } from '../../src/domain/canonical-invoice';
@@ -197,10 +197,14 @@ describe('CSV connector: pulling sales files', () => {
 
 describe('CSV connector: document-per-row profile', () => {
   let instance: TestInstance;
-  afterEach(() => instance.cleanup());
+  let profilesDir: string;
+  afterEach(async () => {
+    await instance.cleanup();
+    await rm(profilesDir, { recursive: true, force: true });
+  });
 
   it('makes one document per row, takes the seller from the instance and derives tax from the rate', async () => {
-    const profilesDir = await mkdtemp(join(tmpdir(), 'csv-profiles-'));
+    profilesDir = await mkdtemp(join(tmpdir(), 'csv-profiles-'));
     await writeFile(
       join(profilesDir, 'one-line.yaml'),
       [

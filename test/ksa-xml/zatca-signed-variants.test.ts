@@ -3,7 +3,7 @@
  * test certificate, then judged by the shared checker (XSD, EN16931 + KSA schematrons, hash, signature,
  * certificate and SignedProperties digests, QR). Without ../shared only the checker step is skipped.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { computeInvoiceHash } from '../../src/compliance/ksa/invoice-hash';
@@ -19,6 +19,7 @@ const material = createTestSigningMaterial();
 // here it runs only on request (ZATCA_CHECK_IN_TESTS=1). The in-process verifier above runs always.
 const checker = process.env.ZATCA_CHECK_IN_TESTS === '1' ? zatcaCheckerPath() : undefined;
 const dir = mkdtempSync(join(tmpdir(), 'ksa-xml-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const variants = zatcaVariants().map((variant, index) => {
   const signed = buildAndSign(

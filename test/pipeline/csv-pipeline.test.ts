@@ -1,5 +1,5 @@
 import { json } from '../support/http';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runMigrations } from '../../src/database/data-source';
@@ -33,7 +33,10 @@ describe('CSV connector through the pipeline with no regime registered: it stops
     inbox = join(dataDir, 'inbox');
     mkdirSync(inbox, { recursive: true });
   });
-  afterAll(() => drop());
+  afterAll(async () => {
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   const connectors = () => [
     {

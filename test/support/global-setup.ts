@@ -12,4 +12,5 @@ export default async function globalSetup(): Promise<void> {
   const server = await startEmbeddedPostgres({ dataDir: dir, quiet: true });
   process.env.TEST_PG_ADMIN_URL = server.adminUrl;
   (globalThis as { __TEST_PG__?: unknown }).__TEST_PG__ = server;
+  (globalThis as { __TEST_PG_DIR__?: string }).__TEST_PG_DIR__ = dir;
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildEgsCsr, checkEgsCsrConfig, generateEgsKeyPair, type EgsCsrConfig } from './csr';
@@ -20,8 +20,8 @@ const config: EgsCsrConfig = {
 };
 
 function openssl(args: string[], input: string): string | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'csr-spec-'));
   try {
-    const dir = mkdtempSync(join(tmpdir(), 'csr-spec-'));
     const file = join(dir, 'request.pem');
     writeFileSync(file, input);
     return execFileSync('openssl', [...args, '-in', file], {
@@ -30,6 +30,8 @@ function openssl(args: string[], input: string): string | undefined {
     });
   } catch {
     return undefined;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
