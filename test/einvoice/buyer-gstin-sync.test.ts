@@ -17,6 +17,8 @@ import { submitContext } from '../support/submit-context';
 const UNSYNCED_INACTIVE_BUYER = '07AABCU3321K1ZG';
 /** Registered and active at the common portal, not yet at the IRP. */
 const UNSYNCED_ACTIVE_BUYER = '07AAGFN5512P1ZX';
+/** Another such buyer, for catalog B: a sync through catalog A would cure it, so no test shares it. */
+const UNSYNCED_ACTIVE_BUYER_B = '07AAHFK2209R1ZZ';
 
 let sandbox: RunningSandbox;
 
@@ -26,7 +28,7 @@ beforeAll(async () => {
     rateLimit: { limit: 0, windowMs: 60_000 },
     einvoice: {
       inactiveGstins: [UNSYNCED_INACTIVE_BUYER],
-      unsyncedGstins: [UNSYNCED_INACTIVE_BUYER, UNSYNCED_ACTIVE_BUYER],
+      unsyncedGstins: [UNSYNCED_INACTIVE_BUYER, UNSYNCED_ACTIVE_BUYER, UNSYNCED_ACTIVE_BUYER_B],
     },
   });
 });
@@ -79,13 +81,12 @@ describe('in-einvoice regime: 3028 for a buyer not yet synced to the IRP', () =>
     expect(syncsOf(unknownBuyer)).toBe(1);
   });
 
-  // Before the catalog A test below syncs the same GSTIN.
   it('through catalog B, which has no sync, is rejected as before', async () => {
-    const invoice = interStateInvoice({ buyer: UNSYNCED_ACTIVE_BUYER });
+    const invoice = interStateInvoice({ buyer: UNSYNCED_ACTIVE_BUYER_B });
     const outcome = await regime('B').submit(asPayload(invoice), context);
     expect(outcome).toMatchObject({ status: 'rejected', code: '3028' });
     expect(generateAnswersOf(invoice)).toEqual(['3028']);
-    expect(syncsOf(UNSYNCED_ACTIVE_BUYER)).toBe(0);
+    expect(syncsOf(UNSYNCED_ACTIVE_BUYER_B)).toBe(0);
   });
 
   it('through catalog A syncs the active GSTIN once and registers on the second GENERATE', async () => {
