@@ -1,7 +1,7 @@
 /**
- * 3028 for a buyer the IRP's master does not know yet: the regime syncs the GSTIN from the GST common
- * portal once (catalog A's SYNC_GSTIN_FROMCP) and sends again only if the portal reports it active.
- * Against the sandbox over real HTTP.
+ * 3028 for a buyer the IRP's master does not know yet, 3029 for one it still has as cancelled: the regime
+ * syncs the GSTIN from the GST common portal once (catalog A's SYNC_GSTIN_FROMCP) and sends again only if
+ * the portal reports it active. Against the sandbox over real HTTP.
  */
 import { createEinvoiceProvider, EinvoiceRegime, IrpRejection } from '../../src/compliance/einvoice';
 import { InMemoryTokenStore } from '../../src/compliance/http';
@@ -19,6 +19,10 @@ const UNSYNCED_INACTIVE_BUYER = '07AABCU3321K1ZG';
 const UNSYNCED_ACTIVE_BUYER = '07AAGFN5512P1ZX';
 /** Another such buyer, for catalog B: a sync through catalog A would cure it, so no test shares it. */
 const UNSYNCED_ACTIVE_BUYER_B = '07AAHFK2209R1ZZ';
+/** Active again at the common portal; the IRP's master still has it as cancelled. */
+const STALE_ACTIVE_BUYER = '07AAJCS4410L1Z8';
+/** Cancelled at the common portal, and so in the IRP's master. */
+const INACTIVE_BUYER = '07AAKFT7731M1ZK';
 
 let sandbox: RunningSandbox;
 
@@ -27,8 +31,9 @@ beforeAll(async () => {
     only: ['einvoice'],
     rateLimit: { limit: 0, windowMs: 60_000 },
     einvoice: {
-      inactiveGstins: [UNSYNCED_INACTIVE_BUYER],
+      inactiveGstins: [UNSYNCED_INACTIVE_BUYER, INACTIVE_BUYER],
       unsyncedGstins: [UNSYNCED_INACTIVE_BUYER, UNSYNCED_ACTIVE_BUYER, UNSYNCED_ACTIVE_BUYER_B],
+      staleInactiveGstins: [STALE_ACTIVE_BUYER],
     },
   });
 });
@@ -99,7 +104,36 @@ describe('in-einvoice regime: 3028 for a buyer not yet synced to the IRP', () =>
   });
 });
 
-describe('which 3028 a buyer sync can cure', () => {
+describe('in-einvoice regime: 3029 for a buyer the IRP has as not active', () => {
+  it('syncs the GSTIN the portal has active again and registers on the second GENERATE', async () => {
+    const invoice = interStateInvoice({ buyer: STALE_ACTIVE_BUYER });
+    const outcome = await regime('A').submit(asPayload(invoice), context);
+    expect(outcome.status).toBe('registered');
+    expect(outcome.status === 'registered' && outcome.warnings).toEqual([
+      {
+        code: 'GSTIN_SYNCED',
+        message: expect.stringContaining(
+          `the IRP had buyer GSTIN ${STALE_ACTIVE_BUYER} as not active (3029)`,
+        ),
+      },
+    ]);
+    expect(generateAnswersOf(invoice)).toEqual(['3029', 'registered']);
+    expect(syncsOf(STALE_ACTIVE_BUYER)).toBe(1);
+  });
+
+  it('stays REJECTED with 3029 after one GENERATE when the portal has the GSTIN cancelled too', async () => {
+    const invoice = interStateInvoice({ buyer: INACTIVE_BUYER });
+    const outcome = await regime('A').submit(asPayload(invoice), context);
+    expect(outcome).toMatchObject({ status: 'rejected', code: '3029' });
+    expect(outcome.status === 'rejected' && outcome.message).toContain(
+      `SYNC_GSTIN_FROMCP: GSTIN ${INACTIVE_BUYER} has status CNL`,
+    );
+    expect(generateAnswersOf(invoice)).toEqual(['3029']);
+    expect(syncsOf(INACTIVE_BUYER)).toBe(1);
+  });
+});
+
+describe('which 3028 or 3029 a buyer sync can cure', () => {
   const buyer = SANDBOX_GSTINS.delhiBuyer;
   const refused = (...errors: { code: string; message: string }[]) => new IrpRejection(errors, [], {});
 
@@ -108,6 +142,9 @@ describe('which 3028 a buyer sync can cure', () => {
       true,
     );
     expect(blamesUnsyncedBuyer(refused({ code: '3028', message: 'GSTIN is invalid' }), buyer)).toBe(true);
+    expect(
+      blamesUnsyncedBuyer(refused({ code: '3029', message: `GSTIN is not active: ${buyer}` }), buyer),
+    ).toBe(true);
   });
 
   it('not one naming another GSTIN, another code alongside, or an unregistered (URP) buyer', () => {

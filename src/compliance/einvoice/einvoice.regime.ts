@@ -62,7 +62,7 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
     return this.generate(provider, payload, expectedIrn, true);
   }
 
-  /** One GENERATE and what its answer means; `maySyncBuyer` allows one buyer sync and resend on 3028. */
+  /** One GENERATE and what its answer means; `maySyncBuyer` allows one buyer sync and resend on 3028/3029. */
   private async generate(
     provider: EinvoiceProvider,
     payload: NicEinvoiceV11,
@@ -98,7 +98,7 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
   }
 
   /**
-   * 3028 for the buyer: sync its GSTIN from the common portal once and, if active there, send once more.
+   * 3028/3029 for the buyer: sync its GSTIN from the common portal once and, if active there, send once more.
    * Safe: the refusal registered nothing, and the resend follows the usual rules for its own answer.
    */
   private async resendAfterBuyerSync(
@@ -117,7 +117,7 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
     if (outcome.status !== 'registered') return outcome;
     return withWarning(outcome, {
       code: 'GSTIN_SYNCED',
-      message: `the IRP did not know buyer GSTIN ${buyer} (3028); it was synced from the GST common portal (status ${synced.status}) and the document sent again`,
+      message: `${staleBuyerRecord(rejection, buyer)}; it was synced from the GST common portal (status ${synced.status}) and the document sent again`,
     });
   }
 
@@ -453,6 +453,13 @@ function signatureWarning(check: SignatureCheck): { code: string; message: strin
     code: 'SIGNATURE_UNVERIFIED',
     message: `the IRN is registered at the IRP, but its signed invoice or QR did not verify (${check.code}: ${check.reason}); check the IRP public key configured (publicKeyPem) before relying on the signed QR`,
   };
+}
+
+/** What the refusal a buyer sync cured said of the IRP's record of the buyer. */
+function staleBuyerRecord(rejection: IrpRejection, buyer: string): string {
+  return rejection.hasCode('3029')
+    ? `the IRP had buyer GSTIN ${buyer} as not active (3029)`
+    : `the IRP did not know buyer GSTIN ${buyer} (3028)`;
 }
 
 function withWarning(outcome: Registered, warning: { code: string; message: string }): Registered {

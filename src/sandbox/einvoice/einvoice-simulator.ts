@@ -24,6 +24,8 @@ export interface EinvoiceSimulatorOptions {
   inactiveGstins?: string[];
   /** GSTINs registered at the GST common portal but not in the IRP's master: 3028 until synced. */
   unsyncedGstins?: string[];
+  /** GSTINs active at the GST common portal that the IRP's master still has as cancelled: 3029 until synced. */
+  staleInactiveGstins?: string[];
   /** Catalog A token lifetime; NIC gives 360 min (60 in its sandbox). */
   gspTokenTtlMs?: number;
   /** Catalog B token lifetime; 1 h. */
@@ -63,6 +65,7 @@ export const einvoiceSimulator: SimulatorFactory<EinvoiceSimulatorHandle, Einvoi
     const taxpayers = new TaxpayerMaster(
       new Set(settings.inactiveGstins ?? []),
       settings.unsyncedGstins ?? [],
+      settings.staleInactiveGstins ?? [],
     );
     const irp = new IrpService(clock, signer, taxpayers);
     const gspTokens = new SessionTokens<GspSubject>(clock, settings.gspTokenTtlMs ?? 360 * 60_000);

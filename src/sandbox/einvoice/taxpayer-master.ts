@@ -1,8 +1,9 @@
 /**
  * The GSTN taxpayer register as the IRP sees it (GSTNDETAILS, SYNC_GSTIN_FROMCP): any check-digit-valid
  * GSTIN is an active regular taxpayer unless listed as inactive, so tests can invent buyers freely.
- * A GSTIN listed as unsynced is registered at the GST common portal but not yet in the IRP's own master:
- * the IRP answers 3028 for it until SYNC_GSTIN_FROMCP copies it over.
+ * The IRP's own master can lag the GST common portal, until SYNC_GSTIN_FROMCP copies the portal's record
+ * over: a GSTIN listed as unsynced is not in it at all (3028), one listed as stale is still there as
+ * cancelled though the portal has it active again (3029).
  */
 import { isGstinShape, isValidGstin } from './gstin-check';
 
@@ -28,26 +29,36 @@ export type TaxpayerLookup = { found: true; details: TaxpayerDetails } | { found
 
 export class TaxpayerMaster {
   private readonly unsynced: Set<string>;
+  private readonly stale: Set<string>;
   private readonly syncs: string[] = [];
 
   constructor(
     private readonly inactive: ReadonlySet<string> = new Set(),
     unsynced: Iterable<string> = [],
+    staleInactive: Iterable<string> = [],
   ) {
     this.unsynced = new Set(unsynced);
+    this.stale = new Set(staleInactive);
   }
 
   /** The taxpayer as the IRP's master has it. */
   lookup(gstin: string): TaxpayerLookup {
     if (this.unsynced.has(gstin)) return { found: false, code: '3028' };
-    return this.atCommonPortal(gstin);
+    const found = this.atCommonPortal(gstin);
+    if (found.found && this.stale.has(gstin)) {
+      return { found: true, details: { ...found.details, Status: 'CNL', DtDReg: '2024-04-01' } };
+    }
+    return found;
   }
 
   /** SYNC_GSTIN_FROMCP: the taxpayer as the common portal has it, copied into the IRP's master. */
   syncFromCommonPortal(gstin: string): TaxpayerLookup {
     this.syncs.push(gstin);
     const found = this.atCommonPortal(gstin);
-    if (found.found) this.unsynced.delete(gstin);
+    if (found.found) {
+      this.unsynced.delete(gstin);
+      this.stale.delete(gstin);
+    }
     return found;
   }
 
