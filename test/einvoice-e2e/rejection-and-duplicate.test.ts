@@ -61,10 +61,11 @@ describe('India e-invoice end to end: IRP refusals and duplicates', () => {
     }[];
     expect(nic.map((e) => e.ErrorCode)).toEqual(['3029']);
     expect(nic[0].ErrorMessage).toContain(INACTIVE_BUYER);
+    // The IRP's words first, verbatim; then what the one sync of the buyer from the common portal said.
     expect(submission).toMatchObject({
       errorClass: 'rejected',
       errorCode: '3029',
-      errorMessage: `3029: ${nic[0].ErrorMessage}`,
+      errorMessage: `3029: ${nic[0].ErrorMessage}; SYNC_GSTIN_FROMCP: GSTIN ${INACTIVE_BUYER} has status CNL at the GST common portal`,
       irn: expected.find((d) => d.docNumber === refusedDoc)?.irn,
     });
     expect(sandbox.einvoice.registrations().some((r) => r.docNo === refusedDoc)).toBe(false);
