@@ -37,6 +37,11 @@ interface DueWrite {
 
 const NOTIFY_ONLY: SubmissionState[] = [S.MappingFailed, S.Rejected, S.Cancelled];
 
+/** What a notify-only write-back told the ERP, as its audit names it: an error, or a cancellation. */
+function notification(submission: SubmissionEntity): 'error' | 'cancellation' {
+  return submission.state === S.Cancelled ? 'cancellation' : 'error';
+}
+
 @Injectable()
 export class WriteBackService {
   private readonly logger = new Logger('WriteBack');
@@ -166,7 +171,7 @@ export class WriteBackService {
       await this.audit.appendMany(
         notified.map((submission) => ({
           actor: SYSTEM_ACTOR,
-          action: 'error-written-back',
+          action: `${notification(submission)}-written-back`,
           documentId: submission.documentId,
           submissionId: submission.id,
         })),
@@ -230,7 +235,7 @@ export class WriteBackService {
     if (!pending) {
       await this.audit.append({
         actor: SYSTEM_ACTOR,
-        action: 'error-writeback-failed',
+        action: `${notification(submission)}-writeback-failed`,
         documentId: submission.documentId,
         submissionId: submission.id,
         reason: classified.message,

@@ -127,6 +127,12 @@ describe('cancelling an IRN through the API and the CLI, against the sandbox IRP
         return Promise.resolve(found?.Status === 'in-einvoice: CANCELLED' ? found : undefined);
       });
       expect(row).toMatchObject({ Irn: irn, ErrorCode: '' });
+      const told = await eventually(async () =>
+        (await detailOf(PLAIN_API)).audit.find((event: { action: string }) =>
+          event.action.endsWith('-written-back'),
+        ),
+      );
+      expect(told).toMatchObject({ action: 'cancellation-written-back', submissionId: id });
     });
 
     it('refuses a second cancel with 409 and sends nothing', async () => {
