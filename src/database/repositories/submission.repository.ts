@@ -124,16 +124,25 @@ export class SubmissionRepository {
       if (to === SubmissionState.Submitting) {
         assignments.push('attempts = s.attempts + 1', 'submitting_since = now()');
       }
+      // What the patch set comes back from the patch, not from the database: a registration's signed
+      // tokens are kilobytes a row, read back only to be parsed again.
+      const echoed = columns.filter((column) => !HEAVY_COLUMNS.has(column.name));
       const definitions = ['id uuid', ...columns.map((column) => `${column.name} ${column.type}`)];
       const rows: Record<string, unknown>[][] = await manager.query(
         `UPDATE submission s SET ${['state = $2', 'updated_at = now()', ...assignments].join(', ')}
          FROM jsonb_to_recordset($1::jsonb) AS v(${definitions.join(', ')})
          WHERE s.id = v.id AND s.state = ANY($3::text[])
-         RETURNING ${this.lightColumns('s.')}`,
+         RETURNING ${this.lightColumns('s.', new Set(echoed.map((column) => column.name)))}`,
         [JSON.stringify(records), to, [...from]],
       );
       const list = Array.isArray(rows[0]) ? rows[0] : (rows as unknown as Record<string, unknown>[]);
-      for (const row of list) moved.push(manager.create(SubmissionEntity, this.fromRaw(row)));
+      const patches = new Map(group.map((move) => [move.id, move.patch]));
+      for (const row of list) {
+        const values: Record<string, unknown> = this.fromRaw(row);
+        const patch = patches.get(row.id as string) ?? {};
+        for (const column of echoed) values[column.property] = patch[column.property] ?? null;
+        moved.push(manager.create(SubmissionEntity, values));
+      }
     }
     return moved;
   }
@@ -229,12 +238,12 @@ export class SubmissionRepository {
       );
   }
 
-  /** Every column but request_payload and response, as a select list. */
-  private lightColumns(prefix: string): string {
+  /** Every column but request_payload, response and any of `except`, as a select list. */
+  private lightColumns(prefix: string, except: ReadonlySet<string> = new Set()): string {
     return this.dataSource
       .getMetadata(SubmissionEntity)
       .columns.map((column) => column.databaseName)
-      .filter((name) => !HEAVY_COLUMNS.has(name))
+      .filter((name) => !HEAVY_COLUMNS.has(name) && !except.has(name))
       .map((name) => prefix + name)
       .join(', ');
   }
