@@ -25,7 +25,8 @@
  * BENCH_PROGRESS_SECONDS (how often progress is printed), BENCH_SANDBOX_PROFILE=<dir> (CPU profile of the
  * sandbox process), BENCH_KEEP_FILES=1 (keep the run's files; on this VM's ext4 without a journal, creating files right
  * after thousands were deleted costs ~0.5 ms of kernel CPU each, so back-to-back runs that each delete
- * their 4,000 QR images and their database cluster disturb one another).
+ * their 4,000 QR images and their database cluster disturb one another: before measuring, the bench waits
+ * up to 5 minutes for file creation to be cheap again, see support/settled-filesystem.ts).
  */
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import {
@@ -50,6 +51,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgresServer } from '../src/datab
 import { DEFAULT_EINVOICE_ACCOUNTS } from '../src/sandbox/einvoice';
 import { forkSandbox, type ForkedSandbox } from './support/sandbox-process';
 import { BENCH_SELLER, indiaToday, writeInvoiceFiles, type GeneratedInvoice } from './support/invoice-csv';
+import { waitForSettledFilesystem } from './support/settled-filesystem';
 
 const GOAL_PER_SECOND = 500;
 const API_KEY = 'bench-api-key-0123456789abcdef';
@@ -92,6 +94,7 @@ export async function run(): Promise<void> {
   const rounds = positiveInt(process.env.BENCH_ROUNDS, 3);
   const stack = await startStack();
   try {
+    await waitForSettledFilesystem(stack.root, (line) => console.log(`einvoice-pipeline: ${line}`));
     const runTag = Date.now().toString(36).slice(-4).toUpperCase();
     for (const lane of stack.lanes) await warmUp(stack, lane);
     const summary: string[] = [];
