@@ -38,6 +38,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { generateKeyPairSync, sign } from 'node:crypto';
 import { Session } from 'node:inspector';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -116,6 +117,10 @@ export async function run(): Promise<void> {
     }
     for (const line of summary)
       console.log(`einvoice-pipeline: summary: ${line} (goal ${GOAL_PER_SECOND}/s)`);
+    console.log(
+      `einvoice-pipeline: machine speed now: one RS256 signature takes ${rs256SignMs().toFixed(3)} ms of CPU ` +
+        '(two per IRN at the sandbox; this VM drifts by 10-30% over a day, and the figures above with it)',
+    );
     const template = await mappedPayload(stack);
     // Stop the connector so the sandbox is measured alone.
     await stack.app.close();
@@ -677,6 +682,18 @@ async function stateCounts(stack: Stack, lane?: Lane): Promise<Record<string, nu
     );
     return Object.fromEntries(rows.rows.map((row) => [row.state, Number(row.n)]));
   });
+}
+
+/** CPU per RS256 signature with a 2048-bit key, the sandbox's largest cost: a yardstick for the machine's speed. */
+function rs256SignMs(): number {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const input = Buffer.alloc(2048, 1);
+  sign('sha256', input, privateKey);
+  const count = 100;
+  const before = process.cpuUsage();
+  for (let i = 0; i < count; i++) sign('sha256', input, privateKey);
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000 / count;
 }
 
 /** When (epoch ms) the latest submission reached its final state: its last update, as PostgreSQL stamped it. */
