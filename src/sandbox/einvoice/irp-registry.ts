@@ -67,6 +67,7 @@ export interface IrpGenerateRequest {
 
 export class IrpRegistry {
   private readonly byIrn = new Map<string, IrpRegistration>();
+  private readonly byEwbNo = new Map<number, IrpRegistration>();
   private readonly rejected: IrpRejectionRecord[] = [];
   private readonly generateRequestLog: IrpGenerateRequest[] = [];
   private ackSequence = 100_000 + Math.floor(Math.random() * 800_000);
@@ -103,8 +104,14 @@ export class IrpRegistry {
     return [...this.generateRequestLog];
   }
 
+  /** Records the e-way bill generated with a registered IRN (GENERATE_EWAYBILL, or EwbDtls at GENERATE). */
+  attachEwayBill(registration: IrpRegistration, ewayBill: EwayBillRecord): void {
+    registration.ewayBill = ewayBill;
+    this.byEwbNo.set(ewayBill.ewbNo, registration);
+  }
+
   findByEwayBill(ewbNo: number): IrpRegistration | undefined {
-    return this.all().find((registration) => registration.ewayBill?.ewbNo === ewbNo);
+    return this.byEwbNo.get(ewbNo);
   }
 
   /** 15 digits: two of the year, "21", then a sequence, like NIC's AckNo. */

@@ -363,12 +363,12 @@ export class IrpService {
     const now = this.clock.now();
     const hasPartB = !!textAt(transport, 'VehNo') || !!textAt(transport, 'TransDocNo');
     const overDimensional = textAt(transport, 'VehType') === 'O';
-    registration.ewayBill = {
+    this.registry.attachEwayBill(registration, {
       ewbNo: this.registry.nextEwbNo(),
       ewbDt: istDateTime(now),
       ewbValidTill: hasPartB ? ewayBillValidTill(now, distance, overDimensional) : null,
       status: 'ACT',
-    };
+    });
     return { info };
   }
 }
