@@ -8,7 +8,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { SubmissionEntity } from '../database/entities';
 import { AuditRepository, type AuditInput } from '../database/repositories/audit.repository';
-import { SubmissionRepository, type SubmissionPatch } from '../database/repositories/submission.repository';
+import {
+  SubmissionRepository,
+  type SubmissionMove,
+  type SubmissionPatch,
+} from '../database/repositories/submission.repository';
 import { canTransition, type SubmissionState } from '../domain/submission-state';
 
 export interface TransitionAudit {
@@ -91,24 +95,51 @@ export class StateTransitionsService {
     manager?: EntityManager,
     onward: readonly OnwardStep[] = [],
   ): Promise<Map<string, SubmissionEntity>> {
+    const moved = await this.moveBatch(moves, from, to, manager, onward, async (rows, target, m) => {
+      const list = await this.submissions.transitionMany(rows, [from], target, m);
+      return new Map(list.map((row) => [row.id, row]));
+    });
+    return moved ?? new Map();
+  }
+
+  /** The same moves, for callers that only need to know which submissions moved (no rows read back). */
+  async moveManyIds(
+    moves: readonly BatchMove[],
+    from: SubmissionState,
+    to: SubmissionState,
+    manager?: EntityManager,
+  ): Promise<ReadonlySet<string>> {
+    const moved = await this.moveBatch(moves, from, to, manager, [], (rows, target, m) =>
+      this.submissions.transitionManyIds(rows, [from], target, m),
+    );
+    return moved ?? new Set();
+  }
+
+  private async moveBatch<Moved extends { has(id: string): boolean }>(
+    moves: readonly BatchMove[],
+    from: SubmissionState,
+    to: SubmissionState,
+    manager: EntityManager | undefined,
+    onward: readonly OnwardStep[],
+    transition: (rows: SubmissionMove[], target: SubmissionState, m: EntityManager) => Promise<Moved>,
+  ): Promise<Moved | undefined> {
     let previous = from;
     for (const step of [{ to }, ...onward]) {
       if (!canTransition(previous, step.to))
         throw new Error(`no legal transition from ${previous} to ${step.to}`);
       previous = step.to;
     }
-    if (moves.length === 0) return new Map();
-    const run = async (m: EntityManager): Promise<Map<string, SubmissionEntity>> => {
-      const moved = await this.submissions.transitionMany(
+    if (moves.length === 0) return undefined;
+    const target = previous;
+    const run = async (m: EntityManager): Promise<Moved> => {
+      const moved = await transition(
         moves.map((move) => ({ id: move.submission.id, patch: move.patch })),
-        [from],
-        previous,
+        target,
         m,
       );
-      const byId = new Map(moved.map((row) => [row.id, row]));
       const events: AuditInput[] = [];
       for (const move of moves) {
-        if (!byId.has(move.submission.id)) continue;
+        if (!moved.has(move.submission.id)) continue;
         const subject = { documentId: move.submission.documentId, submissionId: move.submission.id };
         events.push({
           ...subject,
@@ -134,7 +165,7 @@ export class StateTransitionsService {
         }
       }
       await this.audit.appendMany(events, m);
-      return byId;
+      return moved;
     };
     return manager ? run(manager) : this.dataSource.transaction(run);
   }

@@ -161,7 +161,7 @@ export class SubmissionProcessorService {
     const [claimed, movedFailed] = await this.dataSource.transaction(async (m) => [
       await this.transitions.moveMany(ready, S.Received, S.Ready, m, [{ to: S.Submitting }]),
       await this.transitions.moveMany(failed, S.Received, S.MappingFailed, m),
-      await this.transitions.moveMany(parked, S.Received, S.Ready, m),
+      await this.transitions.moveManyIds(parked, S.Received, S.Ready, m),
     ]);
     // A document that cannot be mapped is reported back to the ERP with its field errors.
     await this.writeBack.writeBackNow([...movedFailed.values()], documents);
@@ -369,8 +369,8 @@ export class SubmissionProcessorService {
       });
     }
     const [retrying] = await this.dataSource.transaction(async (m) => [
-      await this.transitions.moveMany(retries, S.Submitting, S.Retry, m),
-      await this.transitions.moveMany(giveUps, S.Submitting, S.Rejected, m),
+      await this.transitions.moveManyIds(retries, S.Submitting, S.Retry, m),
+      await this.transitions.moveManyIds(giveUps, S.Submitting, S.Rejected, m),
     ]);
     for (const retry of retries) {
       if (!retrying.has(retry.submission.id)) continue;
@@ -384,12 +384,12 @@ export class SubmissionProcessorService {
 
   /** REGISTERED -> WRITEBACK_PENDING: picks up registrations whose process died right after them. */
   private async queueWriteBacks(registered: readonly SubmissionEntity[]): Promise<void> {
-    const pending = await this.transitions.moveMany(
+    const pending = await this.transitions.moveManyIds(
       systemMoves(registered, 'writeback-queued'),
       S.Registered,
       S.WritebackPending,
     );
-    await this.enqueueWriteBacks([...pending.keys()]);
+    await this.enqueueWriteBacks([...pending]);
   }
 
   private settingsFor(instanceId: string, regime: string): Record<string, unknown> {

@@ -155,7 +155,7 @@ export class WriteBackService {
       }),
     );
     await this.dataSource.transaction(async (m) => {
-      await this.transitions.moveMany(
+      await this.transitions.moveManyIds(
         written.map((submission) => ({
           submission,
           // Only a write-back error is cleared; an authority's (ZATCA NOT_REPORTED) stays visible.

@@ -1,6 +1,7 @@
 /**
  * SubmissionRepository.transitionMany against a real PostgreSQL: the rows it returns are what the database
- * holds, whether a value came back from the UPDATE or from the patch it wrote.
+ * holds, whether a value came back from the UPDATE or from the patch it wrote; transitionManyIds names
+ * exactly the rows it moved.
  */
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, runMigrations } from '../../src/database/data-source';
@@ -105,5 +106,25 @@ describe('SubmissionRepository.transitionMany', () => {
       S.WrittenBack,
     );
     expect(moved).toEqual([]);
+  });
+
+  it('by ids: moves the rows still in the expected state, with their patches, and names only those', async () => {
+    const pending = await newSubmission(S.WritebackPending, 'doc-ids-pending');
+    const cleared = await newSubmission(S.WritebackPending, 'doc-ids-cleared');
+    const done = await newSubmission(S.WrittenBack, 'doc-ids-done');
+    const untouched = await stored(done);
+    const moved = await submissions.transitionManyIds(
+      [
+        { id: pending, patch: {} },
+        { id: cleared, patch: { errorClass: null, errorMessage: null } },
+        { id: done, patch: {} },
+      ],
+      [S.WritebackPending],
+      S.WrittenBack,
+    );
+    expect([...moved].sort()).toEqual([pending, cleared].sort());
+    expect(await stored(pending)).toMatchObject({ state: S.WrittenBack, identifiers: { irn: 'i-1' } });
+    expect(await stored(cleared)).toMatchObject({ state: S.WrittenBack, errorClass: null });
+    expect(await stored(done)).toEqual(untouched);
   });
 });

@@ -20,7 +20,30 @@ export interface SubmissionFilter {
 
 export type SubmissionPatch = Partial<Omit<SubmissionEntity, 'id' | 'documentId' | 'regime' | 'createdAt'>>;
 
+export interface SubmissionMove {
+  id: string;
+  patch: SubmissionPatch;
+}
+
+interface PatchColumn {
+  property: keyof SubmissionPatch;
+  name: string;
+  type: string;
+}
+
 const HEAVY_COLUMNS = new Set(['request_payload', 'response']);
+
+/** Moves grouped by the set of columns their patches set: each group is one UPDATE. */
+function groupByShape(moves: readonly SubmissionMove[]): SubmissionMove[][] {
+  const shapes = new Map<string, SubmissionMove[]>();
+  for (const move of moves) {
+    const shape = Object.keys(move.patch).sort().join(',');
+    const group = shapes.get(shape);
+    if (group) group.push(move);
+    else shapes.set(shape, [move]);
+  }
+  return [...shapes.values()];
+}
 
 @Injectable()
 export class SubmissionRepository {
@@ -95,49 +118,21 @@ export class SubmissionRepository {
    * and response documents (see findLightByIds).
    */
   async transitionMany(
-    moves: readonly { id: string; patch: SubmissionPatch }[],
+    moves: readonly SubmissionMove[],
     from: readonly SubmissionState[],
     to: SubmissionState,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<SubmissionEntity[]> {
-    const shapes = new Map<string, { id: string; patch: SubmissionPatch }[]>();
-    for (const move of moves) {
-      const shape = Object.keys(move.patch).sort().join(',');
-      const group = shapes.get(shape);
-      if (group) group.push(move);
-      else shapes.set(shape, [move]);
-    }
     const moved: SubmissionEntity[] = [];
-    for (const [shape, group] of shapes) {
-      const columns = shape === '' ? [] : shape.split(',').map((property) => this.column(property));
-      const records = group.map((move) => {
-        const record: Record<string, unknown> = { id: move.id };
-        for (const column of columns) record[column.name] = move.patch[column.property] ?? null;
-        return record;
-      });
-      const assignments = columns.map((column) =>
-        column.type === 'jsonb'
-          ? `${column.name} = NULLIF(v.${column.name}, 'null'::jsonb)`
-          : `${column.name} = v.${column.name}`,
-      );
-      // Entering SUBMITTING is a claim, as in claimManyForSubmit: one more attempt, the lease starts now.
-      if (to === SubmissionState.Submitting) {
-        assignments.push('attempts = s.attempts + 1', 'submitting_since = now()');
-      }
+    for (const group of groupByShape(moves)) {
+      const columns = this.patchColumns(group);
       // What the patch set comes back from the patch, not from the database: a registration's signed
       // tokens are kilobytes a row, read back only to be parsed again.
       const echoed = columns.filter((column) => !HEAVY_COLUMNS.has(column.name));
-      const definitions = ['id uuid', ...columns.map((column) => `${column.name} ${column.type}`)];
-      const rows: Record<string, unknown>[][] = await manager.query(
-        `UPDATE submission s SET ${['state = $2', 'updated_at = now()', ...assignments].join(', ')}
-         FROM jsonb_to_recordset($1::jsonb) AS v(${definitions.join(', ')})
-         WHERE s.id = v.id AND s.state = ANY($3::text[])
-         RETURNING ${this.lightColumns('s.', new Set(echoed.map((column) => column.name)))}`,
-        [JSON.stringify(records), to, [...from]],
-      );
-      const list = Array.isArray(rows[0]) ? rows[0] : (rows as unknown as Record<string, unknown>[]);
+      const returning = this.lightColumns('s.', new Set(echoed.map((column) => column.name)));
+      const rows = await this.updateGroup(group, columns, from, to, returning, manager);
       const patches = new Map(group.map((move) => [move.id, move.patch]));
-      for (const row of list) {
+      for (const row of rows) {
         const values: Record<string, unknown> = this.fromRaw(row);
         const patch = patches.get(row.id as string) ?? {};
         for (const column of echoed) values[column.property] = patch[column.property] ?? null;
@@ -145,6 +140,65 @@ export class SubmissionRepository {
       }
     }
     return moved;
+  }
+
+  /**
+   * The same compare-and-set, for callers that only need to know which submissions moved: the UPDATE
+   * returns their ids and nothing else (a registered row's identifiers alone are kilobytes).
+   */
+  async transitionManyIds(
+    moves: readonly SubmissionMove[],
+    from: readonly SubmissionState[],
+    to: SubmissionState,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<Set<string>> {
+    const moved = new Set<string>();
+    for (const group of groupByShape(moves)) {
+      const rows = await this.updateGroup(group, this.patchColumns(group), from, to, 's.id', manager);
+      for (const row of rows) moved.add(row.id as string);
+    }
+    return moved;
+  }
+
+  /** One UPDATE for moves whose patches set the same columns, the values read from one JSON parameter. */
+  private async updateGroup(
+    group: readonly SubmissionMove[],
+    columns: readonly PatchColumn[],
+    from: readonly SubmissionState[],
+    to: SubmissionState,
+    returning: string,
+    manager: EntityManager,
+  ): Promise<Record<string, unknown>[]> {
+    const records = group.map((move) => {
+      const record: Record<string, unknown> = { id: move.id };
+      for (const column of columns) record[column.name] = move.patch[column.property] ?? null;
+      return record;
+    });
+    const assignments = columns.map((column) =>
+      column.type === 'jsonb'
+        ? `${column.name} = NULLIF(v.${column.name}, 'null'::jsonb)`
+        : `${column.name} = v.${column.name}`,
+    );
+    // Entering SUBMITTING is a claim, as in claimManyForSubmit: one more attempt, the lease starts now.
+    if (to === SubmissionState.Submitting) {
+      assignments.push('attempts = s.attempts + 1', 'submitting_since = now()');
+    }
+    const definitions = ['id uuid', ...columns.map((column) => `${column.name} ${column.type}`)];
+    const rows: Record<string, unknown>[][] = await manager.query(
+      `UPDATE submission s SET ${['state = $2', 'updated_at = now()', ...assignments].join(', ')}
+       FROM jsonb_to_recordset($1::jsonb) AS v(${definitions.join(', ')})
+       WHERE s.id = v.id AND s.state = ANY($3::text[])
+       RETURNING ${returning}`,
+      [JSON.stringify(records), to, [...from]],
+    );
+    return Array.isArray(rows[0]) ? rows[0] : (rows as unknown as Record<string, unknown>[]);
+  }
+
+  /** The columns a group's patches set (they all set the same ones). */
+  private patchColumns(group: readonly SubmissionMove[]): PatchColumn[] {
+    return Object.keys(group[0]?.patch ?? {})
+      .sort()
+      .map((property) => this.column(property));
   }
 
   /** Claims every one of `ids` that is due for sending (READY, or RETRY whose time has come). */
@@ -249,7 +303,7 @@ export class SubmissionRepository {
   }
 
   /** A patchable property's column name and SQL type, from TypeORM's metadata. */
-  private column(property: string): { property: keyof SubmissionPatch; name: string; type: string } {
+  private column(property: string): PatchColumn {
     const column = this.dataSource.getMetadata(SubmissionEntity).findColumnWithPropertyName(property);
     if (!column) throw new Error(`submission has no property ${property}`);
     const type = typeof column.type === 'string' ? column.type : 'text';
