@@ -2,6 +2,7 @@ import { InitialSchema1763769600000 } from './1763769600000-InitialSchema';
 import { ZatcaChain1763856000000 } from './1763856000000-ZatcaChain';
 import { SignedDataStorage1764028800000 } from './1764028800000-SignedDataStorage';
 import { ZatcaReissue1764115200000 } from './1764115200000-ZatcaReissue';
+import { DocumentInlineStorage1764201600000 } from './1764201600000-DocumentInlineStorage';
 
 /** In order. TypeORM runs the ones not yet recorded in its `migrations` table. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   ZatcaChain1763856000000,
   SignedDataStorage1764028800000,
   ZatcaReissue1764115200000,
+  DocumentInlineStorage1764201600000,
 ];
