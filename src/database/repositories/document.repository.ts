@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { DocumentEntity } from '../entities';
+import { hydrateRows } from './hydrate-rows';
 import { insertFromJson } from './insert-from-json';
 
 export interface DocumentFilter {
@@ -48,12 +49,16 @@ export class DocumentRepository {
     return manager.findOneBy(DocumentEntity, { id });
   }
 
-  findByIds(
+  async findByIds(
     ids: readonly string[],
     manager: EntityManager = this.dataSource.manager,
   ): Promise<DocumentEntity[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return manager.findBy(DocumentEntity, { id: In([...ids]) });
+    if (ids.length === 0) return [];
+    const rows: Record<string, unknown>[] = await manager.query(
+      `SELECT * FROM document WHERE id = ANY($1::uuid[])`,
+      [[...ids]],
+    );
+    return hydrateRows(this.dataSource, DocumentEntity, rows, manager);
   }
 
   async insert(document: Partial<DocumentEntity>, manager: EntityManager): Promise<DocumentEntity> {

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { SubmissionState } from '../../domain/submission-state';
 import { SubmissionEntity } from '../entities';
+import { hydrateRows } from './hydrate-rows';
 import { insertFromJson } from './insert-from-json';
 
 export interface SubmissionFilter {
@@ -57,12 +58,16 @@ export class SubmissionRepository {
     return manager.findOneBy(SubmissionEntity, { id });
   }
 
-  findByIds(
+  async findByIds(
     ids: readonly string[],
     manager: EntityManager = this.dataSource.manager,
   ): Promise<SubmissionEntity[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return manager.findBy(SubmissionEntity, { id: In([...ids]) });
+    if (ids.length === 0) return [];
+    const rows: Record<string, unknown>[] = await manager.query(
+      `SELECT * FROM submission WHERE id = ANY($1::uuid[])`,
+      [[...ids]],
+    );
+    return hydrateRows(this.dataSource, SubmissionEntity, rows, manager);
   }
 
   forDocument(
