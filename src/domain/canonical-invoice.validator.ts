@@ -1,6 +1,6 @@
 import { type CanonicalInvoice, type Country } from './canonical-invoice';
 import { type FieldError, type Outcome } from './field-error';
-import { FieldReader, withoutUndefined } from './field-reader';
+import { FieldReader } from './field-reader';
 import { type InvoiceContext } from './invoice-context';
 import { COUNTRIES, DOCUMENT_TYPES, SUPPLY_TYPES } from './invoice-enums';
 import {
@@ -57,33 +57,44 @@ function readInvoice(r: FieldReader, input: unknown): CanonicalInvoice | undefin
     supplyType: r.checkedEnum(root, 'supplyType', '', SUPPLY_TYPES),
   };
   const documentType = r.requiredEnum(root, 'documentType', '', DOCUMENT_TYPES);
-  const invoice: CanonicalInvoice = withoutUndefined({
-    country: ctx.country ?? 'IN',
-    documentType,
-    documentNumber: readDocumentNumber(r, root, ctx),
-    documentDate: r.requiredDate(root, 'documentDate', ''),
-    supplyType: ctx.supplyType ?? 'B2B',
-    reverseCharge: r.booleanOr(root, 'reverseCharge', '', false),
-    igstOnIntra: r.booleanOr(root, 'igstOnIntra', '', false),
-    ecommerceGstin: readEcommerceGstin(r, root, ctx),
-    currency: readCurrency(r, root, ctx),
-    exchangeRate: readExchangeRate(r, root),
-    seller: readSeller(r, root, ctx),
-    buyer: readBuyer(r, root, ctx),
-    dispatchFrom: readDispatchFrom(r, root, ctx),
-    shipTo: readShipTo(r, root, ctx),
-    lines: readLines(r, root, ctx),
-    charges: readCharges(r, root),
-    documentDiscount: r.decimalOrZero(root, 'documentDiscount', ''),
-    totals: readTotals(r, root),
-    originalInvoice: readOriginalInvoice(r, root),
-    transport: readTransport(r, root),
-    export: readExport(r, root),
-    payment: readPayment(r, root),
-    additionalDocuments: readAdditionalDocuments(r, root),
-    ksa: readKsaDetails(r, root),
-    notes: r.optionalString(root, 'notes', ''),
-  });
+  // Set field by field in the contract's order, an optional one only when present (see readLine).
+  const invoice = {} as CanonicalInvoice;
+  invoice.country = ctx.country ?? 'IN';
+  invoice.documentType = documentType;
+  invoice.documentNumber = readDocumentNumber(r, root, ctx);
+  invoice.documentDate = r.requiredDate(root, 'documentDate', '');
+  invoice.supplyType = ctx.supplyType ?? 'B2B';
+  invoice.reverseCharge = r.booleanOr(root, 'reverseCharge', '', false);
+  invoice.igstOnIntra = r.booleanOr(root, 'igstOnIntra', '', false);
+  const ecommerceGstin = readEcommerceGstin(r, root, ctx);
+  if (ecommerceGstin !== undefined) invoice.ecommerceGstin = ecommerceGstin;
+  invoice.currency = readCurrency(r, root, ctx);
+  const exchangeRate = readExchangeRate(r, root);
+  if (exchangeRate !== undefined) invoice.exchangeRate = exchangeRate;
+  invoice.seller = readSeller(r, root, ctx);
+  invoice.buyer = readBuyer(r, root, ctx);
+  const dispatchFrom = readDispatchFrom(r, root, ctx);
+  if (dispatchFrom !== undefined) invoice.dispatchFrom = dispatchFrom;
+  const shipTo = readShipTo(r, root, ctx);
+  if (shipTo !== undefined) invoice.shipTo = shipTo;
+  invoice.lines = readLines(r, root, ctx);
+  invoice.charges = readCharges(r, root);
+  invoice.documentDiscount = r.decimalOrZero(root, 'documentDiscount', '');
+  invoice.totals = readTotals(r, root);
+  const originalInvoice = readOriginalInvoice(r, root);
+  if (originalInvoice !== undefined) invoice.originalInvoice = originalInvoice;
+  const transport = readTransport(r, root);
+  if (transport !== undefined) invoice.transport = transport;
+  const exportDetails = readExport(r, root);
+  if (exportDetails !== undefined) invoice.export = exportDetails;
+  const payment = readPayment(r, root);
+  if (payment !== undefined) invoice.payment = payment;
+  const additionalDocuments = readAdditionalDocuments(r, root);
+  if (additionalDocuments !== undefined) invoice.additionalDocuments = additionalDocuments;
+  const ksa = readKsaDetails(r, root);
+  if (ksa !== undefined) invoice.ksa = ksa;
+  const notes = r.optionalString(root, 'notes', '');
+  if (notes !== undefined) invoice.notes = notes;
   const isNote = invoice.documentType === 'CRN' || invoice.documentType === 'DBN';
   if (isNote && !invoice.originalInvoice && root.originalInvoice == null) {
     r.report(

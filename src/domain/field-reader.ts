@@ -295,6 +295,8 @@ function isPlainObject(value: unknown): value is JsonObject {
  * built from the kept keys, in their order, rather than by deleting from a full copy: deleting turns an
  * object into a slow dictionary-mode one, and every reader of the invoice then pays for it. It copies
  * string keys, as JSON has (the readers' records have no others); a "__proto__" key stays an own property.
+ * The readers of the parts every invoice has (the invoice, its parties, addresses, lines and totals) skip
+ * the literal and the copy altogether and set fields one by one; this is for the optional parts.
  */
 export function withoutUndefined<T extends object>(value: T): T {
   const source = value as Record<string, unknown>;

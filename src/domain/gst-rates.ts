@@ -26,5 +26,6 @@ const NOTIFIED = new Set(GST_RATES.map((rate) => dec(rate).toString()));
 
 /** Whether `rate` is a notified slab, compared as decimals ("18.00" is 18). */
 export function isNotifiedGstRate(rate: string): boolean {
-  return isDecimalString(rate) && NOTIFIED.has(dec(rate).toString());
+  // A slab as listed ("18") needs no parsing; "18.00" does.
+  return isDecimalString(rate) && (NOTIFIED.has(rate) || NOTIFIED.has(dec(rate).toString()));
 }

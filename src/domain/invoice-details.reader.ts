@@ -33,22 +33,27 @@ export function readTotals(r: FieldReader, root: JsonObject): InvoiceTotals {
   const path = 'totals';
   const source = r.requiredObject(root, path, '', TOTALS_KEYS);
   if (!source) return zeroTotals();
-  return withoutUndefined({
-    taxableValue: r.requiredDecimal(source, 'taxableValue', path),
-    igst: r.decimalOrZero(source, 'igst', path),
-    cgst: r.decimalOrZero(source, 'cgst', path),
-    sgst: r.decimalOrZero(source, 'sgst', path),
-    cess: r.decimalOrZero(source, 'cess', path),
-    stateCess: r.decimalOrZero(source, 'stateCess', path),
-    vat: r.decimalOrZero(source, 'vat', path),
-    vatInAccountingCurrency: r.optionalDecimal(source, 'vatInAccountingCurrency', path),
-    discount: r.decimalOrZero(source, 'discount', path),
-    otherCharges: r.decimalOrZero(source, 'otherCharges', path),
-    roundOff: r.decimalOrZero(source, 'roundOff', path, { allowNegative: true }),
-    invoiceTotal: r.requiredDecimal(source, 'invoiceTotal', path),
-    invoiceTotalForeignCurrency: r.optionalDecimal(source, 'invoiceTotalForeignCurrency', path),
-    prepaidAmount: r.optionalDecimal(source, 'prepaidAmount', path),
-  });
+  // Set field by field in the contract's order, an optional one only when present (see readLine).
+  const totals = {} as InvoiceTotals;
+  totals.taxableValue = r.requiredDecimal(source, 'taxableValue', path);
+  totals.igst = r.decimalOrZero(source, 'igst', path);
+  totals.cgst = r.decimalOrZero(source, 'cgst', path);
+  totals.sgst = r.decimalOrZero(source, 'sgst', path);
+  totals.cess = r.decimalOrZero(source, 'cess', path);
+  totals.stateCess = r.decimalOrZero(source, 'stateCess', path);
+  totals.vat = r.decimalOrZero(source, 'vat', path);
+  const vatInAccountingCurrency = r.optionalDecimal(source, 'vatInAccountingCurrency', path);
+  if (vatInAccountingCurrency !== undefined) totals.vatInAccountingCurrency = vatInAccountingCurrency;
+  totals.discount = r.decimalOrZero(source, 'discount', path);
+  totals.otherCharges = r.decimalOrZero(source, 'otherCharges', path);
+  totals.roundOff = r.decimalOrZero(source, 'roundOff', path, { allowNegative: true });
+  totals.invoiceTotal = r.requiredDecimal(source, 'invoiceTotal', path);
+  const invoiceTotalForeignCurrency = r.optionalDecimal(source, 'invoiceTotalForeignCurrency', path);
+  if (invoiceTotalForeignCurrency !== undefined)
+    totals.invoiceTotalForeignCurrency = invoiceTotalForeignCurrency;
+  const prepaidAmount = r.optionalDecimal(source, 'prepaidAmount', path);
+  if (prepaidAmount !== undefined) totals.prepaidAmount = prepaidAmount;
+  return totals;
 }
 
 export function readOriginalInvoice(r: FieldReader, root: JsonObject): OriginalInvoiceReference | undefined {

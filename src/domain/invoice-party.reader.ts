@@ -5,7 +5,7 @@ import {
   type Party,
   type PartyIdentifier,
 } from './canonical-invoice';
-import { type FieldReader, type JsonObject, childPath, withoutUndefined } from './field-reader';
+import { type FieldReader, type JsonObject, childPath } from './field-reader';
 import { UNREGISTERED_PERSON, gstinStateCode, validateGstin } from './gstin';
 import { type InvoiceContext } from './invoice-context';
 import { EXPORT_SUPPLIES, UNREGISTERED_BUYER_SUPPLIES } from './invoice-enums';
@@ -56,12 +56,10 @@ export function readSeller(r: FieldReader, root: JsonObject, ctx: InvoiceContext
 export function readBuyer(r: FieldReader, root: JsonObject, ctx: InvoiceContext): Buyer {
   const path = 'buyer';
   const source = r.requiredObject(root, path, '', BUYER_KEYS);
-  const party = readParty(r, source, path, ctx);
-  if (!source) return party;
-  const buyer: Buyer = withoutUndefined({
-    ...party,
-    placeOfSupply: r.optionalString(source, 'placeOfSupply', path),
-  });
+  const buyer: Buyer = readParty(r, source, path, ctx);
+  if (!source) return buyer;
+  const placeOfSupply = r.optionalString(source, 'placeOfSupply', path);
+  if (placeOfSupply !== undefined) buyer.placeOfSupply = placeOfSupply;
   if (ctx.country === 'IN') checkIndianBuyer(r, buyer, ctx);
   if (ctx.country === 'SA' && buyer.vatNumber !== undefined && buyer.address.countryCode === 'SA') {
     requireKsaVatNumber(r, buyer.vatNumber, childPath(path, 'vatNumber'));
@@ -103,35 +101,49 @@ export function requireGstin(r: FieldReader, gstin: string | undefined, path: st
 
 function readParty(r: FieldReader, source: JsonObject | undefined, path: string, ctx: InvoiceContext): Party {
   if (!source) return { legalName: '', address: { line1: '', city: '', countryCode: '' } };
-  return withoutUndefined({
-    gstin: r.optionalString(source, 'gstin', path),
-    vatNumber: r.optionalString(source, 'vatNumber', path),
-    legalName: r.requiredString(source, 'legalName', path),
-    tradeName: r.optionalString(source, 'tradeName', path),
-    legalNameArabic: r.optionalString(source, 'legalNameArabic', path),
-    address: readAddress(r, source, path, ctx),
-    phone: r.optionalString(source, 'phone', path),
-    email: r.optionalString(source, 'email', path),
-    otherIds: readPartyIdentifiers(r, source, path),
-  });
+  // Set field by field in the contract's order, an optional one only when present (see readLine).
+  const party = {} as Party;
+  const gstin = r.optionalString(source, 'gstin', path);
+  if (gstin !== undefined) party.gstin = gstin;
+  const vatNumber = r.optionalString(source, 'vatNumber', path);
+  if (vatNumber !== undefined) party.vatNumber = vatNumber;
+  party.legalName = r.requiredString(source, 'legalName', path);
+  const tradeName = r.optionalString(source, 'tradeName', path);
+  if (tradeName !== undefined) party.tradeName = tradeName;
+  const legalNameArabic = r.optionalString(source, 'legalNameArabic', path);
+  if (legalNameArabic !== undefined) party.legalNameArabic = legalNameArabic;
+  party.address = readAddress(r, source, path, ctx);
+  const phone = r.optionalString(source, 'phone', path);
+  if (phone !== undefined) party.phone = phone;
+  const email = r.optionalString(source, 'email', path);
+  if (email !== undefined) party.email = email;
+  const otherIds = readPartyIdentifiers(r, source, path);
+  if (otherIds !== undefined) party.otherIds = otherIds;
+  return party;
 }
 
 function readAddress(r: FieldReader, owner: JsonObject, ownerPath: string, ctx: InvoiceContext): Address {
   const path = childPath(ownerPath, 'address');
   const source = r.requiredObject(owner, 'address', ownerPath, ADDRESS_KEYS);
   if (!source) return { line1: '', city: '', countryCode: '' };
-  const address: Address = withoutUndefined({
-    line1: r.requiredString(source, 'line1', path),
-    line2: r.optionalString(source, 'line2', path),
-    city: r.requiredString(source, 'city', path),
-    postalCode: r.optionalString(source, 'postalCode', path),
-    stateCode: r.optionalString(source, 'stateCode', path),
-    countryCode: r.requiredString(source, 'countryCode', path),
-    buildingNumber: r.optionalString(source, 'buildingNumber', path),
-    additionalNumber: r.optionalString(source, 'additionalNumber', path),
-    district: r.optionalString(source, 'district', path),
-    street: r.optionalString(source, 'street', path),
-  });
+  const address = {} as Address;
+  address.line1 = r.requiredString(source, 'line1', path);
+  const line2 = r.optionalString(source, 'line2', path);
+  if (line2 !== undefined) address.line2 = line2;
+  address.city = r.requiredString(source, 'city', path);
+  const postalCode = r.optionalString(source, 'postalCode', path);
+  if (postalCode !== undefined) address.postalCode = postalCode;
+  const stateCode = r.optionalString(source, 'stateCode', path);
+  if (stateCode !== undefined) address.stateCode = stateCode;
+  address.countryCode = r.requiredString(source, 'countryCode', path);
+  const buildingNumber = r.optionalString(source, 'buildingNumber', path);
+  if (buildingNumber !== undefined) address.buildingNumber = buildingNumber;
+  const additionalNumber = r.optionalString(source, 'additionalNumber', path);
+  if (additionalNumber !== undefined) address.additionalNumber = additionalNumber;
+  const district = r.optionalString(source, 'district', path);
+  if (district !== undefined) address.district = district;
+  const street = r.optionalString(source, 'street', path);
+  if (street !== undefined) address.street = street;
   checkAddress(r, address, path, ctx);
   return address;
 }

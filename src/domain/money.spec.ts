@@ -1,3 +1,4 @@
+import { Decimal } from 'decimal.js';
 import { Dec, ZERO, dec, isDecimalString, roundTo, sum, toFixed } from './money';
 
 describe('money', () => {
@@ -21,6 +22,14 @@ describe('money', () => {
 
     it('keeps 40 significant digits', () => {
       expect(dec('1').dividedBy(3).toString()).toBe(`0.${'3'.repeat(40)}`);
+    });
+
+    it('gives back one of its own Decimals as it is, and copies a Decimal of another configuration', () => {
+      const own = new Dec('7.125');
+      expect(dec(own)).toBe(own);
+      const foreign = new Decimal('1');
+      expect(dec(foreign)).not.toBe(foreign);
+      expect(dec(foreign).dividedBy(3).toString()).toBe(`0.${'3'.repeat(40)}`);
     });
   });
 
@@ -68,6 +77,15 @@ describe('money', () => {
       expect(toFixed('5', 2)).toBe('5.00');
       expect(toFixed('12.3456', 3)).toBe('12.346');
       expect(toFixed('-0.001', 2)).toBe('0.00');
+      expect(toFixed('-0', 2)).toBe('0.00');
+      expect(toFixed('-12.5', 2)).toBe('-12.50');
+      expect(toFixed('1180.50', 0)).toBe('1181');
+    });
+
+    it('writes huge and tiny amounts without an exponent', () => {
+      expect(toFixed('1e21', 2)).toBe('1000000000000000000000.00');
+      expect(toFixed('-123456789012345678901234.5', 1)).toBe('-123456789012345678901234.5');
+      expect(toFixed('1e-7', 8)).toBe('0.00000010');
     });
   });
 
@@ -79,6 +97,17 @@ describe('money', () => {
 
     it('is zero for no values', () => {
       expect(sum([]).equals(ZERO)).toBe(true);
+    });
+
+    it('is an unsigned zero when the values cancel out or are all zeros', () => {
+      expect(sum(['5', '-5']).isNeg()).toBe(false);
+      expect(sum(['-0', '-0.00']).isNeg()).toBe(false);
+    });
+
+    it('rounds to 40 significant digits, even a single value', () => {
+      const digits45 = '123456789012345678901234567890123456789012345';
+      expect(sum([digits45]).toFixed()).toBe(`${digits45.slice(0, 40)}00000`);
+      expect(sum(['0', digits45, '-0']).toFixed()).toBe(`${digits45.slice(0, 40)}00000`);
     });
   });
 });

@@ -74,6 +74,9 @@ const NAME_ALIASES: Readonly<Record<string, string>> = {
   'other territories': '97',
 };
 
+/** Lower-case words with single spaces between them: a name normaliseName leaves as it is. */
+const PLAIN_NAME = /^[a-z]+(?: [a-z]+)*$/;
+
 const CODE_BY_NAME: ReadonlyMap<string, string> = new Map([
   ...Object.entries(INDIAN_STATES).map(([code, state]) => [normaliseName(state.name), code] as const),
   ...Object.entries(NAME_ALIASES).map(([alias, code]) => [normaliseName(alias), code] as const),
@@ -86,8 +89,10 @@ export function stateCodeForName(name: string): string | undefined {
 }
 
 function normaliseName(name: string): string {
-  return name
-    .toLowerCase()
+  const lower = name.toLowerCase();
+  // Most names are written plainly ("Karnataka", "Tamil Nadu"), with nothing to replace.
+  if (PLAIN_NAME.test(lower)) return lower;
+  return lower
     .replace(/&/g, ' and ')
     .replace(/[^a-z ]/g, ' ')
     .replace(/\s+/g, ' ')

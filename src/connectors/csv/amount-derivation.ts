@@ -10,17 +10,6 @@ import type { DeriveOptions } from './csv-profile';
 /** A line or document under construction: field name → decimal string (or other values). */
 export type DraftRecord = Record<string, unknown>;
 
-const LINE_ZERO_DEFAULTS = [
-  'discount',
-  'cessRate',
-  'cessAmount',
-  'cessNonAdvolAmount',
-  'stateCessRate',
-  'stateCessAmount',
-  'stateCessNonAdvolAmount',
-  'otherCharges',
-] as const;
-
 function text(record: DraftRecord, key: string): string | undefined {
   const value = record[key];
   return typeof value === 'string' && value !== '' ? value : undefined;
@@ -58,8 +47,23 @@ export function deriveServiceFlag(line: DraftRecord): void {
   if (code !== undefined) line.isService ??= isServiceCode(code);
 }
 
+/**
+ * Amounts a line may leave out, as "0". Set by name rather than in a loop over their names: adding many
+ * properties by computed key turns the line into a slow dictionary-mode object for everything read after.
+ */
+function defaultOptionalAmounts(line: DraftRecord): void {
+  line.discount ??= '0';
+  line.cessRate ??= '0';
+  line.cessAmount ??= '0';
+  line.cessNonAdvolAmount ??= '0';
+  line.stateCessRate ??= '0';
+  line.stateCessAmount ??= '0';
+  line.stateCessNonAdvolAmount ??= '0';
+  line.otherCharges ??= '0';
+}
+
 export function deriveLineAmounts(line: DraftRecord, interState: boolean, options: DeriveOptions): void {
-  for (const key of LINE_ZERO_DEFAULTS) line[key] ??= '0';
+  defaultOptionalAmounts(line);
   const quantity = text(line, 'quantity');
   const unitPrice = text(line, 'unitPrice');
   if (options.grossAmount && !text(line, 'grossAmount') && quantity && unitPrice) {
@@ -82,7 +86,10 @@ export function deriveLineAmounts(line: DraftRecord, interState: boolean, option
       line.sgstAmount = half;
     }
   }
-  for (const key of ['igstAmount', 'cgstAmount', 'sgstAmount', 'vatAmount'] as const) line[key] ??= '0';
+  line.igstAmount ??= '0';
+  line.cgstAmount ??= '0';
+  line.sgstAmount ??= '0';
+  line.vatAmount ??= '0';
   if (options.lineTotal && !text(line, 'totalAmount') && taxable) {
     line.totalAmount = money(
       amounts(line, [

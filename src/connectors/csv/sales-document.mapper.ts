@@ -182,18 +182,19 @@ function toRowError(binding: ColumnBinding, rows: readonly RowFields[], error: F
   };
 }
 
+function textOrUndefined(value: CellValue | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
 export function mapSalesDocument(binding: ColumnBinding, csvRows: readonly CsvRow[]): SalesDocumentMapping {
   const rows = csvRows.map((row) => readRowFields(binding, row));
-  const errors = rows.flatMap((row) => row.errors);
+  const errors: FieldError[] = [];
+  for (const row of rows) errors.push(...row.errors);
   errors.push(...duplicateRowErrors(binding, rows));
   const document = documentValues(binding, rows, errors);
-  const documentNumber = valueAt(binding, document.values, 'documentNumber');
-  const documentDate = valueAt(binding, document.values, 'documentDate');
-  const identity = {
-    documentNumber: typeof documentNumber === 'string' ? documentNumber : undefined,
-    documentDate: typeof documentDate === 'string' ? documentDate : undefined,
-  };
-  if (errors.length > 0) return { ...identity, normalised: { ok: false, errors } };
+  const documentNumber = textOrUndefined(valueAt(binding, document.values, 'documentNumber'));
+  const documentDate = textOrUndefined(valueAt(binding, document.values, 'documentDate'));
+  if (errors.length > 0) return { documentNumber, documentDate, normalised: { ok: false, errors } };
 
   const draft = buildDraft(binding, document, rows);
   const lines = draft.lines as DraftRecord[];
@@ -209,10 +210,7 @@ export function mapSalesDocument(binding: ColumnBinding, csvRows: readonly CsvRo
   const toRow = (error: FieldError): FieldError => toRowError(binding, rows, error);
   if (validated.ok) {
     const warnings = validated.warnings?.map(toRow);
-    return { ...identity, normalised: warnings ? { ...validated, warnings } : validated };
+    return { documentNumber, documentDate, normalised: warnings ? { ...validated, warnings } : validated };
   }
-  return {
-    ...identity,
-    normalised: { ok: false, errors: validated.errors.map(toRow) },
-  };
+  return { documentNumber, documentDate, normalised: { ok: false, errors: validated.errors.map(toRow) } };
 }
