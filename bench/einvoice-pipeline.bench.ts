@@ -49,6 +49,7 @@ import { createApp } from '../src/app.factory';
 import { validateConfig } from '../src/config/config-loader';
 import { runMigrations } from '../src/database/data-source';
 import { startEmbeddedPostgres, type EmbeddedPostgresServer } from '../src/database/embedded-postgres';
+import { SubmissionState } from '../src/domain/submission-state';
 import { DEFAULT_EINVOICE_ACCOUNTS } from '../src/sandbox/einvoice';
 import { forkSandbox, type ForkedSandbox } from './support/sandbox-process';
 import { BENCH_SELLER, indiaToday, writeInvoiceFiles, type GeneratedInvoice } from './support/invoice-csv';
@@ -707,7 +708,13 @@ async function lastFinalTransitionAt(stack: Stack): Promise<number> {
   });
 }
 
-/** Polls submission states until `total` are final or the time is up; true when all are final. */
+/**
+ * Polls submission states until `total` are final or the time is up; true when all are final. Counting
+ * every submission by state scans the whole table (every earlier round's rows and their dead versions),
+ * a few ms of PostgreSQL CPU billed to the pipeline's figures each time; so the full count runs at most
+ * once a second (for progress), and in between a probe through the state index asks only whether any
+ * submission is still on its way. When none is, the full count confirms that all have arrived.
+ */
 async function waitFor(
   stack: Stack,
   lane: Lane | undefined,
@@ -716,14 +723,33 @@ async function waitFor(
   onProgress: (states: Record<string, number>) => void,
 ): Promise<boolean> {
   const deadline = Date.now() + maxSeconds * 1000;
+  let counted = 0;
   while (Date.now() < deadline) {
-    const states = await stateCounts(stack, lane);
-    onProgress(states);
-    const final = FINAL_STATES.reduce((sum, state) => sum + (states[state] ?? 0), 0);
-    if (final >= total) return true;
+    if (Date.now() - counted >= FULL_COUNT_MS || !(await anyInFlight(stack))) {
+      counted = Date.now();
+      const states = await stateCounts(stack, lane);
+      onProgress(states);
+      const final = FINAL_STATES.reduce((sum, state) => sum + (states[state] ?? 0), 0);
+      if (final >= total) return true;
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return false;
+}
+
+const FULL_COUNT_MS = 1000;
+
+const IN_FLIGHT_STATES = Object.values(SubmissionState).filter((state) => !FINAL_STATES.includes(state));
+
+/** Whether any submission is in a state the pipeline moves on from: one index probe, not a count. */
+async function anyInFlight(stack: Stack): Promise<boolean> {
+  return withDb(stack, async (db) => {
+    const { rows } = await db.query<{ any: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM submission WHERE state = ANY($1::text[])) AS any`,
+      [IN_FLIGHT_STATES],
+    );
+    return rows[0].any;
+  });
 }
 
 /** Result rows carrying an IRN, over the run's result files; waits up to `seconds` for all of them. */
