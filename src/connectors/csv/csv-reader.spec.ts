@@ -1,4 +1,4 @@
-import { columnLetter, readCsvBuffer } from './csv-reader';
+import { columnLetter, isCsvSyntaxError, readCsvBuffer, readCsvFile } from './csv-reader';
 
 const OPTIONS = { encoding: 'utf-8', delimiter: ',', headerRow: 1 } as const;
 
@@ -43,9 +43,18 @@ describe('readCsvBuffer', () => {
     expect(columnLetter(27)).toBe('AB');
   });
 
-  it('throws csv-parse errors for malformed CSV', async () => {
-    await expect(readCsvBuffer(Buffer.from('No,Item\nA,"unclosed\n'), OPTIONS)).rejects.toMatchObject({
-      code: expect.stringMatching(/^CSV_/),
-    });
+  it('throws csv-parse errors for malformed CSV, each recognised as a syntax error', async () => {
+    for (const text of ['No,Item\nA,"unclosed\n', 'No,Item\nA,ab"c\n', 'No,Item\nA,"x"y\n']) {
+      const error: unknown = await readCsvBuffer(Buffer.from(text), OPTIONS).catch((thrown) => thrown);
+      expect(isCsvSyntaxError(error)).toBe(true);
+    }
+  });
+
+  it('rejects with the read error, not a syntax error, for a file that cannot be read', async () => {
+    const error: unknown = await readCsvFile('/nonexistent/csv-reader-spec.csv', OPTIONS).catch(
+      (thrown) => thrown,
+    );
+    expect(error).toMatchObject({ code: 'ENOENT' });
+    expect(isCsvSyntaxError(error)).toBe(false);
   });
 });

@@ -4,9 +4,9 @@
  * several lines is still one row.
  */
 import { createReadStream } from 'node:fs';
-import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { Readable, Transform, pipeline, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
-import { parse } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse';
 import type { CsvEncoding } from './csv-profile';
 
 export interface CsvRow {
@@ -78,16 +78,28 @@ function isBlank(values: string[]): boolean {
   return values.every((value) => value.trim() === '');
 }
 
-/** Parses CSV from a byte stream. Throws (csv-parse's error, with its line) when the CSV is malformed. */
+/**
+ * Whether an error says the text is not valid CSV (rather than that it could not be read). csv-parse's
+ * codes mostly start with CSV_, but not all (a stray quote in an unquoted cell is INVALID_OPENING_QUOTE).
+ */
+export function isCsvSyntaxError(error: unknown): boolean {
+  return error instanceof CsvError;
+}
+
+/**
+ * Parses CSV from a byte stream. Throws (csv-parse's error, with its line) when the CSV is malformed, and
+ * the source's own error when it cannot be read: the stages are joined with `pipeline`, which passes an
+ * error on, where `pipe` left a failed source's error unhandled and the parse waiting for ever.
+ */
 export async function readCsvStream(source: Readable, options: CsvReadOptions): Promise<CsvTable> {
-  const parser = source.pipe(new DecodingStream(options.encoding)).pipe(
-    parse({
-      delimiter: options.delimiter,
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: false,
-    }),
-  );
+  const parser = parse({
+    delimiter: options.delimiter,
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: false,
+  });
+  // The error also reaches the loop below, through the parser it destroys.
+  pipeline(source, new DecodingStream(options.encoding), parser, () => undefined);
   let header: string[] | undefined;
   const rows: CsvRow[] = [];
   let rowNumber = 0;

@@ -26,7 +26,7 @@ import { fieldKind } from './csv-fields';
 import { defaultProfilesDir, loadProfile } from './csv-profile.loader';
 import type { CsvProfile } from './csv-profile';
 import { type CsvRawDocument, isCsvRawDocument } from './csv-raw-document';
-import { type CsvRow, type CsvTable, readCsvFile } from './csv-reader';
+import { type CsvRow, type CsvTable, isCsvSyntaxError, readCsvFile } from './csv-reader';
 import { CsvConnectorConfig } from './csv.config';
 import { qrImageName, withNoteType } from './document-identity';
 import {
@@ -83,11 +83,6 @@ function describeRows(rows: readonly CsvRow[]): string {
   if (numbers.length === 1) return `row ${numbers[0]}`;
   const contiguous = numbers.every((n, i) => i === 0 || n === numbers[i - 1] + 1);
   return contiguous ? `rows ${numbers[0]}-${numbers[numbers.length - 1]}` : `rows ${numbers.join(', ')}`;
-}
-
-function isCsvSyntaxError(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && code.startsWith('CSV_');
 }
 
 export class CsvConnector implements ErpConnector {
