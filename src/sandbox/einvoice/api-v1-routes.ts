@@ -72,10 +72,8 @@ export function mountApiV1Routes(
         return;
       }
       // All at once: their signatures are made on the thread pool, in parallel.
-      const results = await Promise.all(
-        invoices.map(async (invoice, index) => ({ index, ...body200(await irp.generate(invoice, caller)) })),
-      );
-      res.json({ success: true, results });
+      const generated = await Promise.all(invoices.map((invoice) => irp.generate(invoice, caller)));
+      res.json({ success: true, results: generated.map((result, index) => ({ index, ...body200(result) })) });
     }),
   );
   router.post(

@@ -112,9 +112,9 @@ function checkParties(
     [facts.buyerGstin, 'Recipient'],
   ] as const) {
     if (gstin === 'URP') continue;
-    const found = context.taxpayers.lookup(gstin);
-    if (!found.found) errors.push(irpError('3028', `${role} GSTIN ${gstin}`));
-    else if (found.details.Status !== 'ACT') errors.push(irpError('3029', `${role} GSTIN ${gstin}`));
+    const status = context.taxpayers.status(gstin);
+    if (status === undefined) errors.push(irpError('3028', `${role} GSTIN ${gstin}`));
+    else if (status !== 'ACT') errors.push(irpError('3029', `${role} GSTIN ${gstin}`));
   }
   if (facts.sellerGstin === facts.buyerGstin) errors.push(irpError('2211'));
   if (Number(textAt(seller, 'Stcd')) !== Number(facts.sellerGstin.slice(0, 2))) errors.push(irpError('2258'));

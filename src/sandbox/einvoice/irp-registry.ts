@@ -117,7 +117,10 @@ export class IrpRegistry {
   /** 15 digits: two of the year, "21", then a sequence, like NIC's AckNo. */
   nextAckNo(year: number): number {
     this.ackSequence += 1;
-    return Number(`${String(year % 100).padStart(2, '0')}21${String(this.ackSequence).padStart(11, '0')}`);
+    const yy = year % 100;
+    // The digits written side by side, by arithmetic while each part fits its width (always, in practice).
+    if (yy >= 0 && this.ackSequence < 1e11) return yy * 1e13 + 21e11 + this.ackSequence;
+    return Number(`${String(yy).padStart(2, '0')}21${String(this.ackSequence).padStart(11, '0')}`);
   }
 
   /** 12 digits starting 39, like the e-way bills the IRP returns. */

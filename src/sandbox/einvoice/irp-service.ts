@@ -68,8 +68,8 @@ export interface B2cQrAnswer {
 
 export class IrpService {
   readonly registry = new IrpRegistry();
-  /** IRNs whose registration is being signed (off the event loop), settled once it is in the registry. */
-  private readonly signing = new Map<string, Promise<void>>();
+  /** IRNs whose registration is being signed (off the event loop), removed once it is in the registry. */
+  private readonly signing = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly clock: SandboxClock,
@@ -82,7 +82,10 @@ export class IrpService {
     const result = await this.register(body, caller);
     const document = documentOf(body);
     this.registry.recordGenerateRequest({
-      ...document,
+      sellerGstin: document.sellerGstin,
+      docType: document.docType,
+      docNo: document.docNo,
+      docDate: document.docDate,
       channel: caller.channel,
       receivedAtMs: this.clock.nowMs(),
       registered: result.ok,
@@ -103,8 +106,10 @@ export class IrpService {
     const invoice = body as JsonObject;
     const irn = nicIrn(facts.sellerGstin, facts.docDate, facts.docType, facts.docNo);
     // The same document sent again while its first registration is being signed: answered as the IRP
-    // answers a repeat, once that registration exists.
-    for (let signing = this.signing.get(irn); signing; signing = this.signing.get(irn)) await signing;
+    // answers a repeat, once that registration exists (its registration resumes before this does).
+    for (let signing = this.signing.get(irn); signing; signing = this.signing.get(irn)) {
+      await signing.then(ignore, ignore);
+    }
     const existing = this.registry.find(irn);
     if (existing?.status === 'CNL') return irpFailure('2278');
     if (existing) {
@@ -119,11 +124,7 @@ export class IrpService {
       this.signer.sign(signedInvoiceData(invoice, ackNo, ackDt, irn)),
       this.signer.sign(qrData(facts, irn, ackDt)),
     ]);
-    const settled = signing.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.signing.set(irn, settled);
+    this.signing.set(irn, signing);
     let signedInvoice: string;
     let signedQrCode: string;
     try {
@@ -372,6 +373,8 @@ export class IrpService {
     return { info };
   }
 }
+
+function ignore(): void {}
 
 interface GenerateDocument {
   sellerGstin: string;

@@ -1,4 +1,4 @@
-import { parseDayMonthYear } from './ist-time';
+import { istDateTime, parseDayMonthYear } from './ist-time';
 
 describe('parseDayMonthYear', () => {
   it('reads real calendar dates, leap days included', () => {
@@ -25,5 +25,18 @@ describe('parseDayMonthYear', () => {
     '',
   ])('refuses %p', (text) => {
     expect(parseDayMonthYear(text)).toBeUndefined();
+  });
+});
+
+describe('istDateTime', () => {
+  it('writes the IST date and time of each second, the same for every instant in it', () => {
+    expect(istDateTime(new Date('2026-11-22T04:30:00.100Z'))).toBe('2026-11-22 10:00:00');
+    expect(istDateTime(new Date('2026-11-22T04:30:00.999Z'))).toBe('2026-11-22 10:00:00');
+    expect(istDateTime(new Date('2026-11-22T04:30:01.000Z'))).toBe('2026-11-22 10:00:01');
+    expect(istDateTime(new Date('2026-11-22T18:29:59.999Z'))).toBe('2026-11-22 23:59:59');
+    expect(istDateTime(new Date('2026-11-22T18:30:00.000Z'))).toBe('2026-11-23 00:00:00');
+    expect(istDateTime(new Date('2026-11-22T04:30:00.500Z'))).toBe('2026-11-22 10:00:00');
+    expect(istDateTime(new Date('1969-12-31T18:29:59.500Z'))).toBe('1969-12-31 23:59:59');
+    expect(istDateTime(new Date('1969-12-31T18:30:00.500Z'))).toBe('1970-01-01 00:00:00');
   });
 });

@@ -14,10 +14,17 @@ function istParts(date: Date): { y: string; mo: string; d: string; h: string; mi
   };
 }
 
+/** The last second `istDateTime` wrote, and how: a bulk call stamps hundreds of IRNs in the same second. */
+let lastDateTime = { second: NaN, text: '' };
+
 /** "yyyy-MM-dd HH:mm:ss" in IST, as AckDt, CancelDate and EwbDt are written. */
 export function istDateTime(date: Date): string {
+  const second = Math.floor(date.getTime() / 1000);
+  if (second === lastDateTime.second) return lastDateTime.text;
   const p = istParts(date);
-  return `${p.y}-${p.mo}-${p.d} ${p.h}:${p.mi}:${p.s}`;
+  const text = `${p.y}-${p.mo}-${p.d} ${p.h}:${p.mi}:${p.s}`;
+  lastDateTime = { second, text };
+  return text;
 }
 
 /** "dd/mm/yyyy" of the IST calendar day. */

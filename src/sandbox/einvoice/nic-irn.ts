@@ -3,7 +3,7 @@
  * share code with the client it checks. IRN = hex SHA-256 of SellerGstin + FY ("YYYY-YY", April start)
  * + DocTyp + DocNo, no separators, DocNo exactly as sent.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { parseDayMonthYear } from './ist-time';
 
 export function nicFinancialYear(docDate: string): string {
@@ -14,7 +14,6 @@ export function nicFinancialYear(docDate: string): string {
 }
 
 export function nicIrn(sellerGstin: string, docDate: string, docType: string, docNo: string): string {
-  return createHash('sha256')
-    .update(`${sellerGstin}${nicFinancialYear(docDate)}${docType}${docNo}`)
-    .digest('hex');
+  // One-shot: no Hash object per IRN (UTF-8 input, as Hash.update takes a string).
+  return hash('sha256', `${sellerGstin}${nicFinancialYear(docDate)}${docType}${docNo}`, 'hex');
 }

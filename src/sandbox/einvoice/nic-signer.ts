@@ -17,11 +17,14 @@ import {
 } from 'node:crypto';
 
 export const NIC_SANDBOX_ISSUER = 'NIC Sandbox';
+const ISSUER_JSON = JSON.stringify(NIC_SANDBOX_ISSUER);
+const DOT = 0x2e;
 
 export class NicSigner {
   private readonly privateKey: KeyObject;
   readonly publicKeyPem: string;
   private readonly header: string;
+  private readonly headerBytes: Buffer;
 
   constructor(privateKeyPem?: string) {
     this.privateKey = privateKeyPem
@@ -40,29 +43,45 @@ export class NicSigner {
         x5t: thumbprint.toString('base64url'),
       }),
     );
+    this.headerBytes = Buffer.from(this.header, 'latin1');
   }
 
-  /** JWS over {data: JSON.stringify(data), iss}, signed on the thread pool. */
+  /**
+   * JWS over {data: JSON.stringify(data), iss}, signed on the thread pool. The token is base64url
+   * segments joined by dots: nothing in it is ever escaped in JSON.
+   */
   sign(data: unknown): Promise<string> {
-    const signingInput = this.signingInput(data);
+    const payload = payloadSegment(data);
     return new Promise((resolve, reject) =>
-      rsaSign('sha256', Buffer.from(signingInput), this.privateKey, (error, signature) =>
-        error ? reject(error) : resolve(`${signingInput}.${signature.toString('base64url')}`),
+      rsaSign('sha256', this.signingInput(payload), this.privateKey, (error, signature) =>
+        error ? reject(error) : resolve(`${this.header}.${payload}.${signature.toString('base64url')}`),
       ),
     );
   }
 
   /** The same, on the calling thread: for the occasional signature outside a registration. */
   signNow(data: unknown): string {
-    const signingInput = this.signingInput(data);
-    const signature = rsaSign('sha256', Buffer.from(signingInput), this.privateKey);
-    return `${signingInput}.${signature.toString('base64url')}`;
+    const payload = payloadSegment(data);
+    const signature = rsaSign('sha256', this.signingInput(payload), this.privateKey);
+    return `${this.header}.${payload}.${signature.toString('base64url')}`;
   }
 
-  private signingInput(data: unknown): string {
-    const payload = base64Url(JSON.stringify({ data: JSON.stringify(data), iss: NIC_SANDBOX_ISSUER }));
-    return `${this.header}.${payload}`;
+  /** The bytes signed, "header.payload": ASCII, copied in as they are (no string joined, no UTF-8). */
+  private signingInput(payload: string): Buffer {
+    const bytes = Buffer.allocUnsafe(this.headerBytes.length + 1 + payload.length);
+    this.headerBytes.copy(bytes, 0);
+    bytes[this.headerBytes.length] = DOT;
+    bytes.write(payload, this.headerBytes.length + 1, 'latin1');
+    return bytes;
   }
+}
+
+/** The payload segment: base64url of JSON.stringify({ data: JSON.stringify(data), iss }), written out. */
+function payloadSegment(data: unknown): string {
+  const text = JSON.stringify(data) as string | undefined;
+  const payload =
+    text === undefined ? `{"iss":${ISSUER_JSON}}` : `{"data":${JSON.stringify(text)},"iss":${ISSUER_JSON}}`;
+  return base64Url(payload);
 }
 
 function base64Url(text: string): string {

@@ -51,6 +51,12 @@ export class TaxpayerMaster {
     return found;
   }
 
+  /** The status `lookup` would report, without making up the details: undefined when not found (3028). */
+  status(gstin: string): TaxpayerDetails['Status'] | undefined {
+    if (this.unsynced.has(gstin) || !isValidGstin(gstin)) return undefined;
+    return this.stale.has(gstin) || this.inactive.has(gstin) ? 'CNL' : 'ACT';
+  }
+
   /** SYNC_GSTIN_FROMCP: the taxpayer as the common portal has it, copied into the IRP's master. */
   syncFromCommonPortal(gstin: string): TaxpayerLookup {
     this.syncs.push(gstin);

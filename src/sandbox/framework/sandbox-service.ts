@@ -38,6 +38,9 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
   );
   const routes = express.Router();
   app.disable('x-powered-by');
+  // No ETag: express would hash every JSON answer (SHA-1 over a bulk answer of up to 1,000 signed
+  // invoices) for a header the simulated APIs do not send and no client revalidates against.
+  app.disable('etag');
   app.use(express.json({ limit: '50mb' }));
   app.use(express.urlencoded({ extended: false }));
   app.use('/__sandbox', controlRouter(options, faults, rateLimiter));
