@@ -32,14 +32,16 @@ export class DocumentEntity {
   @Column({ name: 'buyer_tax_id', type: 'text', nullable: true })
   buyerTaxId!: string | null;
 
-  @Column({ type: 'jsonb', nullable: true })
+  /** json, not jsonb: written once, read whole, never queried inside (see the DocumentJsonText migration). */
+  @Column({ type: 'json', nullable: true })
   canonical!: CanonicalInvoice | null;
 
   /** Field errors from normalisation (the ERP data itself was unusable). */
   @Column({ name: 'normalisation_errors', type: 'jsonb', nullable: true })
   normalisationErrors!: FieldError[] | null;
 
-  @Column({ type: 'jsonb', nullable: true })
+  /** The ERP's record as received, as json text (key order kept). */
+  @Column({ type: 'json', nullable: true })
   raw!: unknown;
 
   @Column({ name: 'source_ref', type: 'text', nullable: true })

@@ -3,6 +3,7 @@ import { ZatcaChain1763856000000 } from './1763856000000-ZatcaChain';
 import { SignedDataStorage1764028800000 } from './1764028800000-SignedDataStorage';
 import { ZatcaReissue1764115200000 } from './1764115200000-ZatcaReissue';
 import { DocumentInlineStorage1764201600000 } from './1764201600000-DocumentInlineStorage';
+import { DocumentJsonText1764288000000 } from './1764288000000-DocumentJsonText';
 
 /** In order. TypeORM runs the ones not yet recorded in its `migrations` table. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   SignedDataStorage1764028800000,
   ZatcaReissue1764115200000,
   DocumentInlineStorage1764201600000,
+  DocumentJsonText1764288000000,
 ];

@@ -1,5 +1,5 @@
 /**
- * Multi-row INSERT whose values travel as one JSON parameter (jsonb_to_recordset): PostgreSQL parses the
+ * Multi-row INSERT whose values travel as one JSON parameter (json[b]_to_recordset): PostgreSQL parses the
  * batch once, and none of TypeORM's per-value parameter building runs (it cost more CPU than the inserts
  * themselves). Rows use entity property names; a row leaves the columns it does not name to their
  * defaults (rows naming different columns go in separate statements). Ids are made here, so they come
@@ -37,6 +37,11 @@ export async function insertFromJson<E extends ObjectLiteral>(
       .map((column) => (column.type === 'jsonb' ? `NULLIF(${column.name}, 'null'::jsonb)` : column.name))
       .join(', ');
     const definitions = columns.map((column) => `${column.name} ${column.type}`).join(', ');
+    // Read as jsonb, the batch would be turned into jsonb's binary form (every object's keys sorted) and a
+    // json column's values back into text; read as json, those values are copied as they were written.
+    const recordset = columns.some((column) => column.type === 'json')
+      ? 'json_to_recordset($1::json)'
+      : 'jsonb_to_recordset($1::jsonb)';
     for (let start = 0; start < group.length; start += CHUNK) {
       const records = group.slice(start, start + CHUNK).map((row) => {
         const record: Record<string, unknown> = {};
@@ -45,7 +50,7 @@ export async function insertFromJson<E extends ObjectLiteral>(
       });
       await manager.query(
         `INSERT INTO ${metadata.tableName} (${list})
-         SELECT ${values} FROM jsonb_to_recordset($1::jsonb) AS v(${definitions})`,
+         SELECT ${values} FROM ${recordset} AS v(${definitions})`,
         [JSON.stringify(records)],
       );
     }
