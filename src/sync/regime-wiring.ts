@@ -39,11 +39,16 @@ export function buildRegimes(wiring: RegimeWiring): ComplianceRegime[] {
 
 const providerLog = new Logger('EinvoiceProvider');
 
-function cachedProviders(wiring: RegimeWiring): (settings: Record<string, unknown>) => EinvoiceProvider {
+export function cachedProviders(wiring: RegimeWiring): (settings: Record<string, unknown>) => EinvoiceProvider {
   const providers = new Map<string, EinvoiceProvider>();
   // The allowance belongs to the client id, whichever instances (GSTINs) share it.
   const limiters = new Map<string, ClientRateLimiter>();
+  // An instance's settings are one object from the configuration validated at boot, asked for at every
+  // submission: found by identity, it is not merged and serialised (a key of a kilobyte or more) each time.
+  const bySettings = new WeakMap<Record<string, unknown>, EinvoiceProvider>();
   return (settings) => {
+    const known = bySettings.get(settings);
+    if (known) return known;
     const merged = { ...(wiring.defaults['in-einvoice'] ?? {}), ...settings };
     const key = stableStringify(merged);
     let provider = providers.get(key);
@@ -63,6 +68,7 @@ function cachedProviders(wiring: RegimeWiring): (settings: Record<string, unknow
       });
       providers.set(key, provider);
     }
+    bySettings.set(settings, provider);
     return provider;
   };
 }

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import type { CanonicalInvoice } from '../../src/domain/canonical-invoice';
 import { dataSourceOptions, runMigrations } from '../../src/database/data-source';
 import { DocumentJsonText1764288000000 } from '../../src/database/migrations/1764288000000-DocumentJsonText';
 import { DocumentRepository } from '../../src/database/repositories/document.repository';
@@ -37,7 +38,10 @@ describe('DocumentJsonText1764288000000 migration', () => {
     const documents = new DocumentRepository(dataSource);
     // The ERP's keys in its own order, a duplicate-looking pair of cases and a nested list: kept as sent.
     const raw = { Zeta: '1', alpha: 'a', Alpha: 'A', rows: [{ Qty: '2.000' }] };
-    const canonical = { documentNumber: 'INV-9', lines: [{ quantity: '2.000' }] };
+    const canonical = {
+      documentNumber: 'INV-9',
+      lines: [{ quantity: '2.000' }],
+    } as unknown as CanonicalInvoice;
     const [withBoth, withNone] = await documents.insertMany(
       [
         {
