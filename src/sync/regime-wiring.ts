@@ -39,7 +39,9 @@ export function buildRegimes(wiring: RegimeWiring): ComplianceRegime[] {
 
 const providerLog = new Logger('EinvoiceProvider');
 
-export function cachedProviders(wiring: RegimeWiring): (settings: Record<string, unknown>) => EinvoiceProvider {
+export function cachedProviders(
+  wiring: RegimeWiring,
+): (settings: Record<string, unknown>) => EinvoiceProvider {
   const providers = new Map<string, EinvoiceProvider>();
   // The allowance belongs to the client id, whichever instances (GSTINs) share it.
   const limiters = new Map<string, ClientRateLimiter>();
