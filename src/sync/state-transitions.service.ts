@@ -95,11 +95,11 @@ export class StateTransitionsService {
     manager?: EntityManager,
     onward: readonly OnwardStep[] = [],
   ): Promise<Map<string, SubmissionEntity>> {
-    const moved = await this.moveBatch(moves, from, to, manager, onward, async (rows, target, m) => {
+    const none = new Map<string, SubmissionEntity>();
+    return this.moveBatch(moves, from, to, manager, onward, none, async (rows, target, m) => {
       const list = await this.submissions.transitionMany(rows, [from], target, m);
       return new Map(list.map((row) => [row.id, row]));
     });
-    return moved ?? new Map();
   }
 
   /** The same moves, for callers that only need to know which submissions moved (no rows read back). */
@@ -109,10 +109,9 @@ export class StateTransitionsService {
     to: SubmissionState,
     manager?: EntityManager,
   ): Promise<ReadonlySet<string>> {
-    const moved = await this.moveBatch(moves, from, to, manager, [], (rows, target, m) =>
+    return this.moveBatch(moves, from, to, manager, [], new Set<string>(), (rows, target, m) =>
       this.submissions.transitionManyIds(rows, [from], target, m),
     );
-    return moved ?? new Set();
   }
 
   private async moveBatch<Moved extends { has(id: string): boolean }>(
@@ -121,15 +120,16 @@ export class StateTransitionsService {
     to: SubmissionState,
     manager: EntityManager | undefined,
     onward: readonly OnwardStep[],
+    none: Moved,
     transition: (rows: SubmissionMove[], target: SubmissionState, m: EntityManager) => Promise<Moved>,
-  ): Promise<Moved | undefined> {
+  ): Promise<Moved> {
     let previous = from;
     for (const step of [{ to }, ...onward]) {
       if (!canTransition(previous, step.to))
         throw new Error(`no legal transition from ${previous} to ${step.to}`);
       previous = step.to;
     }
-    if (moves.length === 0) return undefined;
+    if (moves.length === 0) return none;
     const target = previous;
     const run = async (m: EntityManager): Promise<Moved> => {
       const moved = await transition(

@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { SubmissionState } from '../../domain/submission-state';
 import { SubmissionEntity } from '../entities';
-import { hydrateRows } from './hydrate-rows';
 import { insertFromJson } from './insert-from-json';
 
 export interface SubmissionFilter {
@@ -67,7 +66,7 @@ export class SubmissionRepository {
       `SELECT * FROM submission WHERE id = ANY($1::uuid[])`,
       [[...ids]],
     );
-    return hydrateRows(this.dataSource, SubmissionEntity, rows, manager);
+    return rows.map((row) => manager.create(SubmissionEntity, this.fromRaw(row)));
   }
 
   forDocument(
@@ -315,7 +314,10 @@ export class SubmissionRepository {
     return { property: property as keyof SubmissionPatch, name: column.databaseName, type };
   }
 
-  /** Maps a raw snake_case row to entity property names using TypeORM's metadata. */
+  /**
+   * Maps a raw snake_case row to entity property names using TypeORM's metadata. The pg driver already
+   * gives every submission column its entity type (no `date` column here; see hydrateRows for those).
+   */
   private fromRaw(row: Record<string, unknown>): Partial<SubmissionEntity> {
     const metadata = this.dataSource.getMetadata(SubmissionEntity);
     const out: Record<string, unknown> = {};

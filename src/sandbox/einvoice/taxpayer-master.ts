@@ -53,8 +53,9 @@ export class TaxpayerMaster {
 
   /** The status `lookup` would report, without making up the details: undefined when not found (3028). */
   status(gstin: string): TaxpayerDetails['Status'] | undefined {
-    if (this.unsynced.has(gstin) || !isValidGstin(gstin)) return undefined;
-    return this.stale.has(gstin) || this.inactive.has(gstin) ? 'CNL' : 'ACT';
+    if (this.unsynced.has(gstin)) return undefined;
+    const atPortal = this.statusAtCommonPortal(gstin);
+    return atPortal && this.stale.has(gstin) ? 'CNL' : atPortal;
   }
 
   /** SYNC_GSTIN_FROMCP: the taxpayer as the common portal has it, copied into the IRP's master. */
@@ -73,8 +74,14 @@ export class TaxpayerMaster {
     return [...this.syncs];
   }
 
+  private statusAtCommonPortal(gstin: string): TaxpayerDetails['Status'] | undefined {
+    if (!isGstinShape(gstin) || !isValidGstin(gstin)) return undefined;
+    return this.inactive.has(gstin) ? 'CNL' : 'ACT';
+  }
+
   private atCommonPortal(gstin: string): TaxpayerLookup {
-    if (!isGstinShape(gstin) || !isValidGstin(gstin)) return { found: false, code: '3028' };
+    const status = this.statusAtCommonPortal(gstin);
+    if (!status) return { found: false, code: '3028' };
     const stateCode = Number(gstin.slice(0, 2));
     return {
       found: true,
@@ -90,7 +97,7 @@ export class TaxpayerMaster {
         StateCode: stateCode,
         AddrPncd: 560001,
         TxpType: 'REG',
-        Status: this.inactive.has(gstin) ? 'CNL' : 'ACT',
+        Status: status,
         BlkStatus: 'U',
         DtReg: '2018-04-01',
         DtDReg: null,
