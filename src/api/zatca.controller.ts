@@ -1,10 +1,22 @@
-import { BadRequestException, Body, Controller, Get, NotFoundException, Param, Post } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  NotFoundException,
+  Param,
+  ParseUUIDPipe,
+  Post,
+} from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { IsObject, IsString, Matches } from 'class-validator';
 import { checkEgsCsrConfig, type EgsCsrConfig } from '../compliance/ksa/csr';
-import { ZatcaOnboardingService } from '../compliance/ksa/onboarding.service';
+import type { EgsCredentialRecord } from '../compliance/ksa/egs-credential-store';
+import { reonboardInstruction, ZatcaOnboardingService } from '../compliance/ksa/onboarding.service';
 import { PostgresEgsCredentialStore } from '../database/repositories/egs-credential.repository';
+import { PostgresZatcaChainStore } from '../database/repositories/zatca-chain.repository';
 import type { Party } from '../domain/canonical-invoice';
+import { ZatcaWaitingSubmissions } from '../sync/zatca-waiting-submissions';
 
 class OnboardRequestDto {
   @ApiProperty({ description: 'one-time password from the Fatoora portal' })
@@ -25,16 +37,26 @@ class OnboardRequestDto {
 
 @ApiTags('zatca')
 @ApiSecurity('api-key')
-@Controller('zatca/egs-units')
+@Controller('zatca')
 export class ZatcaController {
   constructor(
     private readonly onboarding: ZatcaOnboardingService,
     private readonly store: PostgresEgsCredentialStore,
+    private readonly chain: PostgresZatcaChainStore,
+    private readonly waiting: ZatcaWaitingSubmissions,
   ) {}
 
-  @Post(':id/onboard')
+  @Get('egs-units')
+  @ApiOperation({ summary: 'Every EGS unit: onboarding state, certificate expiry, what it waits for' })
+  async list() {
+    const records = await this.store.list();
+    return { items: await Promise.all(records.map((record) => this.view(record))) };
+  }
+
+  @Post('egs-units/:id/onboard')
   @ApiOperation({
-    summary: 'Onboard an EGS unit: key + CSR, compliance CSID (OTP), compliance checks, production CSID',
+    summary:
+      'Onboard (or re-onboard) an EGS unit: key + CSR, compliance CSID (OTP), compliance checks, production CSID',
   })
   async onboard(@Param('id') id: string, @Body() body: OnboardRequestDto) {
     const problems = checkEgsCsrConfig(body.csr);
@@ -45,17 +67,44 @@ export class ZatcaController {
         errors: problems.map((message) => ({ path: 'csr', rule: 'zatca.csr', message })),
       });
     }
-    return this.onboarding.onboard({ egsUnitId: id, csr: body.csr, seller: body.seller }, body.otp);
+    const result = await this.onboarding.onboard(
+      { egsUnitId: id, csr: body.csr, seller: body.seller },
+      body.otp,
+    );
+    // Invoices held while the unit's CSID was refused go on now.
+    const released = await this.waiting.release(id);
+    return { ...result, releasedSubmissions: released.length };
   }
 
-  @Get(':id')
+  @Get('egs-units/:id')
   @ApiOperation({ summary: "An EGS unit's onboarding state and certificate expiry (never its keys)" })
   async get(@Param('id') id: string) {
     const record = await this.store.get(id);
     if (!record) throw new NotFoundException(`no EGS unit ${id}`);
+    return this.view(record);
+  }
+
+  @Get('submissions/:id/signed-invoices')
+  @ApiOperation({
+    summary:
+      'Every invoice signed for a submission (ICV, PIH, hash, QR, signed XML), a rejected or superseded one included',
+  })
+  async signedInvoices(@Param('id', ParseUUIDPipe) id: string) {
+    return { submissionId: id, items: await this.chain.listSigned(id) };
+  }
+
+  private async view(record: EgsCredentialRecord) {
+    const refused = record.production?.refusedAt;
     return {
-      egsUnitId: id,
-      state: record.state,
+      egsUnitId: record.egsUnitId,
+      state: refused ? 'REONBOARD_REQUIRED' : record.state,
+      ...(refused
+        ? {
+            action: reonboardInstruction(record.egsUnitId),
+            csidRefusedAt: refused,
+            waitingSubmissions: await this.waiting.count(record.egsUnitId),
+          }
+        : {}),
       environment: record.environment,
       vatNumber: record.vatNumber,
       invoiceType: record.invoiceType,

@@ -43,6 +43,8 @@ export interface Rejected {
   message: string;
   response: unknown;
   fieldErrors?: FieldError[];
+  /** What the refused document used up all the same (a ZATCA invoice's UUID, hash and ICV slot). */
+  identifiers?: ComplianceIdentifiers;
 }
 
 export type SubmitOutcome = Registered | Rejected;
@@ -97,7 +99,17 @@ export class ComplianceError extends Error {
   constructor(
     readonly errorClass: ComplianceErrorClass,
     message: string,
-    readonly options: { code?: string; retryAfterMs?: number; response?: unknown; cause?: unknown } = {},
+    readonly options: {
+      code?: string;
+      retryAfterMs?: number;
+      response?: unknown;
+      cause?: unknown;
+      /**
+       * The send waits for an operator's action elsewhere (re-onboarding a ZATCA EGS unit): the
+       * submission neither retries on its own schedule nor gives up; that action releases it.
+       */
+      waitsForOperator?: boolean;
+    } = {},
   ) {
     super(message);
     this.name = 'ComplianceError';

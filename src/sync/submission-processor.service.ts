@@ -33,6 +33,8 @@ import { holdSubmittingLease } from './submitting-lease';
 import { WriteBackService } from './write-back.service';
 
 const S = SubmissionState;
+/** A submission waiting for an operator (see ComplianceError.waitsForOperator) looks again after a day. */
+const OPERATOR_WAIT_RECHECK_MS = 24 * 60 * 60 * 1000;
 
 type Documents = Map<string, DocumentEntity>;
 
@@ -211,7 +213,10 @@ export class SubmissionProcessorService {
     ]);
     // Rejections are written back too: the ERP learns the authority's error.
     await this.writeBack.writeBackNow([...pending.values(), ...rejected.values()], documents);
-    await this.failedMany(sent.filter((r) => r.error));
+    await this.failedMany(
+      sent.filter((r) => r.error),
+      documents,
+    );
   }
 
   /** Each regime's share at once: in one bulk call where the regime has one, else concurrently. */
@@ -312,9 +317,19 @@ export class SubmissionProcessorService {
   }
 
   private rejectedMove(submission: SubmissionEntity, outcome: Rejected): BatchMove {
+    const used = outcome.identifiers;
     return {
       submission,
       patch: {
+        ...(used
+          ? {
+              identifiers: { ...submission.identifiers, ...used },
+              zatcaUuid: used.zatcaUuid ?? null,
+              zatcaHash: used.zatcaHash ?? null,
+              zatcaIcv: used.zatcaIcv ?? null,
+              zatcaStatus: used.zatcaStatus ?? null,
+            }
+          : {}),
         outcomeUnknown: false,
         submittingSince: null,
         response: outcome.response,
@@ -327,10 +342,14 @@ export class SubmissionProcessorService {
     };
   }
 
-  /** Transient and unknown outcomes are retried with backoff until maxAttempts; the rest give up. */
-  private async failedMany(failures: readonly Sent[]): Promise<void> {
+  /**
+   * Transient and unknown outcomes are retried with backoff until maxAttempts; the rest give up, and the
+   * ERP hears of every give-up (auth, config, validation) as it hears of a rejection.
+   */
+  private async failedMany(failures: readonly Sent[], documents: Documents): Promise<void> {
     if (failures.length === 0) return;
-    const retries: (BatchMove & { at: Date })[] = [];
+    // A wait gets no job: the operator's action (or the sweep, once the time has come) enqueues it.
+    const retries: (BatchMove & { at: Date; waits?: boolean })[] = [];
     const giveUps: BatchMove[] = [];
     for (const { submission, error } of failures) {
       const classified = error as ComplianceError;
@@ -342,6 +361,18 @@ export class SubmissionProcessorService {
         errorMessage: classified.message,
         response: classified.options.response ?? null,
       };
+      if (classified.options.waitsForOperator) {
+        const at = new Date(Date.now() + OPERATOR_WAIT_RECHECK_MS);
+        retries.push({
+          submission,
+          at,
+          waits: true,
+          // Waiting is not an attempt: once released, the submission has its retries left.
+          patch: { ...common, nextAttemptAt: at, attempts: Math.max(submission.attempts - 1, 0) },
+          audit: { actor: SYSTEM_ACTOR, action: 'waiting-for-operator', reason: classified.message },
+        });
+        continue;
+      }
       if (classified.retryable && submission.attempts < this.config.queue.maxAttempts) {
         const delay = nextAttemptDelayMs(submission.attempts, classified.options.retryAfterMs);
         const at = new Date(Date.now() + delay);
@@ -368,12 +399,16 @@ export class SubmissionProcessorService {
         audit: { actor: SYSTEM_ACTOR, action: 'failed', reason },
       });
     }
-    const [retrying] = await this.dataSource.transaction(async (m) => [
-      await this.transitions.moveManyIds(retries, S.Submitting, S.Retry, m),
-      await this.transitions.moveManyIds(giveUps, S.Submitting, S.Rejected, m),
-    ]);
+    const [retrying, gaveUp] = await this.dataSource.transaction(
+      async (m) =>
+        [
+          await this.transitions.moveManyIds(retries, S.Submitting, S.Retry, m),
+          await this.transitions.moveMany(giveUps, S.Submitting, S.Rejected, m),
+        ] as const,
+    );
+    await this.writeBack.writeBackNow([...gaveUp.values()], documents);
     for (const retry of retries) {
-      if (!retrying.has(retry.submission.id)) continue;
+      if (retry.waits || !retrying.has(retry.submission.id)) continue;
       await this.queue.send(
         JobName.SubmissionProcess,
         { submissionId: retry.submission.id },

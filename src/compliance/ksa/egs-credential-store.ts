@@ -13,6 +13,11 @@ export interface StoredCsid {
   issuedAt: string;
   /** Certificate notAfter, ISO; renewal is due before it. */
   expiresAt?: string;
+  /**
+   * When ZATCA stopped accepting this CSID (HTTP 401 on clearance or reporting: revoked, or replaced
+   * elsewhere). The unit then signs nothing more until it is onboarded again with a new OTP.
+   */
+  refusedAt?: string;
 }
 
 export interface ComplianceCheckRecord {

@@ -37,7 +37,27 @@ export interface EgsSigningCredentials {
 }
 
 export interface EgsSigningCredentialsSource {
+  /**
+   * Throws ComplianceError `config` for a unit never onboarded, and `auth` with `waitsForOperator` (code
+   * ZATCA_CSID_REFUSED) for one whose production CSID ZATCA no longer accepts.
+   */
   signingCredentials(egsUnitId: string): Promise<EgsSigningCredentials>;
+  /**
+   * Records that ZATCA refused the production CSID with this certificate (HTTP 401). A unit onboarded
+   * again since (another certificate) is left as it is.
+   */
+  csidRefused(egsUnitId: string, certificateBase64: string): Promise<void>;
+}
+
+/** Error code of a send held because its EGS unit has to be onboarded again. */
+export const ZATCA_CSID_REFUSED = 'zatca-csid-refused';
+
+/** What the operator reads on a held submission and on the unit. */
+export function reonboardInstruction(egsUnitId: string): string {
+  return (
+    `ZATCA no longer accepts the CSID of EGS unit ${egsUnitId} (HTTP 401): re-onboard this EGS unit ` +
+    `(POST /zatca/egs-units/${egsUnitId}/onboard with a new OTP); its invoices wait and go on once it is onboarded`
+  );
 }
 
 export interface OnboardingResult {
@@ -135,6 +155,12 @@ export class ZatcaOnboardingService implements EgsSigningCredentialsSource {
         `EGS unit ${egsUnitId} is not onboarded (state ${record.state}); run ZATCA onboarding with an OTP`,
       );
     }
+    if (record.production.refusedAt) {
+      throw new ComplianceError('auth', reonboardInstruction(egsUnitId), {
+        code: ZATCA_CSID_REFUSED,
+        waitsForOperator: true,
+      });
+    }
     return {
       egsUnitId,
       privateKeyPem: this.deps.secretBox.open(record.privateKeySealed, egsUnitId),
@@ -144,6 +170,17 @@ export class ZatcaOnboardingService implements EgsSigningCredentialsSource {
         secret: this.deps.secretBox.open(record.production.secretSealed, egsUnitId),
       },
     };
+  }
+
+  async csidRefused(egsUnitId: string, certificateBase64: string): Promise<void> {
+    const record = await this.deps.store.get(egsUnitId);
+    const production = record?.production;
+    if (!record || !production || production.refusedAt) return;
+    if (production.certificateBase64 !== certificateBase64) return;
+    production.refusedAt = this.now().toISOString();
+    record.updatedAt = production.refusedAt;
+    await this.deps.store.save(record);
+    this.deps.log?.info('zatca production CSID refused; EGS unit must be onboarded again', { egsUnitId });
   }
 
   private async runComplianceChecks(

@@ -21,7 +21,12 @@ import {
 } from './chain';
 import type { InvoiceSubmission, ZatcaInvoiceResult, ZatcaProvider } from './fatoora.types';
 import { computeInvoiceHash } from './invoice-hash';
-import type { EgsSigningCredentials, EgsSigningCredentialsSource } from './onboarding.service';
+import {
+  reonboardInstruction,
+  ZATCA_CSID_REFUSED,
+  type EgsSigningCredentials,
+  type EgsSigningCredentialsSource,
+} from './onboarding.service';
 import {
   zatcaInvoiceUuid,
   zatcaReissueUuid,
@@ -98,11 +103,40 @@ export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
         response: { reporting: 'pending' },
       };
     }
-    const result = await this.deps.provider.clear(credentials.csid, submissionOf(signed));
+    let result: ZatcaInvoiceResult;
+    try {
+      result = await this.deps.provider.clear(credentials.csid, submissionOf(signed));
+    } catch (error) {
+      throw await this.heldIfCsidRefused(error, signed, credentials);
+    }
     const outcome = toSubmitOutcome(result, signed, ZATCA_STATUS.cleared);
     if (outcome.status === 'rejected')
       await this.deps.chain.markRejected(signed, { code: outcome.code, message: outcome.message });
     return outcome;
+  }
+
+  /**
+   * HTTP 401 from ZATCA itself: the unit's CSID is no longer accepted. The unit is marked for
+   * re-onboarding and the send waits for it. The invoice ZATCA never took keeps its slot, marked
+   * refused, so that once the unit has its new certificate it is signed again exactly once, in the
+   * next slot (its stored XML carries the old certificate and cannot be resent).
+   */
+  private async heldIfCsidRefused(
+    error: unknown,
+    signed: StoredSignedInvoice,
+    credentials: EgsSigningCredentials,
+  ): Promise<unknown> {
+    if (!isCsidRefusal(error, this.deps.provider)) return error;
+    await this.deps.chain.markRejected(signed, {
+      code: ZATCA_CSID_REFUSED,
+      message: 'not sent: ZATCA refused the CSID (HTTP 401)',
+    });
+    await this.deps.credentials.csidRefused(signed.egsUnitId, credentials.certificateBase64);
+    return new ComplianceError('auth', reonboardInstruction(signed.egsUnitId), {
+      code: ZATCA_CSID_REFUSED,
+      waitsForOperator: true,
+      response: { refusedInvoice: { uuid: signed.uuid, icv: signed.icv } },
+    });
   }
 
   /**
@@ -244,10 +278,27 @@ export async function reportPendingInvoices(
       });
     } catch (error) {
       if (!(error instanceof ComplianceError)) throw error;
+      if (isCsidRefusal(error, deps.provider)) {
+        const refused = await deps.credentials.signingCredentials(item.egsUnitId).catch(() => undefined);
+        if (refused) await deps.credentials.csidRefused(item.egsUnitId, refused.certificateBase64);
+      }
       outcomes.push({ submissionId: item.submissionId, error });
     }
   }
   return outcomes;
+}
+
+/**
+ * ZATCA's own 401 on an invoice: the CSID is revoked or replaced. Through a GSP a 401 may be the GSP's
+ * API key instead, which re-onboarding would not cure, so only Fatoora's own answer counts.
+ */
+export function isCsidRefusal(error: unknown, provider: Pick<ZatcaProvider, 'kind'>): boolean {
+  return (
+    provider.kind === 'fatoora' &&
+    error instanceof ComplianceError &&
+    error.errorClass === 'auth' &&
+    error.options.code === '401'
+  );
 }
 
 function toSubmitOutcome(
@@ -257,8 +308,10 @@ function toSubmitOutcome(
 ): SubmitOutcome {
   const warnings = result.warnings.map((warning) => ({ code: warning.code, message: warning.message }));
   if (result.outcome === 'rejected') {
+    const { signedInvoice: _xml, zatcaQr: _qr, ...used } = identifiersOf(signed, result.status);
     return {
       status: 'rejected',
+      identifiers: used,
       code: result.errors.map((error) => error.code).join(',') || String(result.httpStatus),
       message:
         result.errors.map((error) => `${error.code}: ${error.message}`).join('; ') ||

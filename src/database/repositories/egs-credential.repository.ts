@@ -78,6 +78,16 @@ export class PostgresEgsCredentialStore implements EgsCredentialStore {
     );
   }
 
+  /** Every unit, by id. */
+  async list(): Promise<EgsCredentialRecord[]> {
+    const rows: EgsUnitRow[] = await this.dataSource.query(
+      `SELECT id, vat_number, environment, invoice_type, state, private_key_sealed, csr_base64,
+              compliance_csid, production_csid, compliance_checks, updated_at
+         FROM egs_unit ORDER BY id`,
+    );
+    return rows.map(toRecord);
+  }
+
   /** Units whose production certificate ends before `before`: their CSID renewal is due. */
   async renewalsDue(before: Date): Promise<{ egsUnitId: string; expiresAt: Date }[]> {
     const rows: { id: string; production_expires_at: Date }[] = await this.dataSource.query(

@@ -38,6 +38,22 @@ interface SignedInvoiceRow {
   rejection: ZatcaRejection | null;
 }
 
+/** One signed invoice of a submission, as the operator API shows it. */
+export interface SignedInvoiceView {
+  generation: number;
+  egsUnitId: string;
+  icv: number;
+  pih: string;
+  uuid: string;
+  invoiceHash: string;
+  qr: string | null;
+  signedAt: string;
+  rejection: ZatcaRejection | null;
+  rejectedAt: string | null;
+  supersededAt: string | null;
+  signedXml: string;
+}
+
 @Injectable()
 export class PostgresZatcaChainStore implements ZatcaChainStore {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -155,6 +171,35 @@ export class PostgresZatcaChainStore implements ZatcaChainStore {
     // UPDATE ... RETURNING comes back from the postgres driver as [rows, affected]
     const rows = Array.isArray(superseded[0]) ? (superseded[0] as unknown[]) : superseded;
     if (rows.length === 0) throw reissueRefusal(submissionId, generation + 1);
+  }
+
+  /**
+   * Every invoice signed for a submission, first generation first, a rejected or superseded one
+   * included: its chain slot is used for good, so its XML stays readable.
+   */
+  async listSigned(submissionId: string): Promise<SignedInvoiceView[]> {
+    if (!isUuid(submissionId)) return [];
+    const rows: (SignedInvoiceRow & { qr: string | null; created_at: Date; rejected_at: Date | null; superseded_at: Date | null })[] =
+      await this.dataSource.query(
+        `SELECT submission_id, generation, egs_unit_id, icv, pih, uuid, invoice_hash, signed_xml, rejection,
+                qr, created_at, rejected_at, superseded_at
+           FROM zatca_signed_invoice WHERE submission_id = $1 ORDER BY generation`,
+        [submissionId],
+      );
+    return rows.map((row) => ({
+      generation: row.generation,
+      egsUnitId: row.egs_unit_id,
+      icv: row.icv,
+      pih: row.pih,
+      uuid: row.uuid,
+      invoiceHash: row.invoice_hash,
+      qr: row.qr,
+      signedAt: new Date(row.created_at).toISOString(),
+      rejection: row.rejection,
+      rejectedAt: row.rejected_at ? new Date(row.rejected_at).toISOString() : null,
+      supersededAt: row.superseded_at ? new Date(row.superseded_at).toISOString() : null,
+      signedXml: row.signed_xml,
+    }));
   }
 
   /** The submission's invoice of `generation`, or (without it) its latest one. */

@@ -268,7 +268,7 @@ function checkTotals(
     t.taxInclusive,
     t.payable,
     ...facts.lineNetAmounts,
-    t.taxAmounts[0],
+    t.taxTotal,
   ];
   if (numbers.some((value) => value === undefined || !/^-?\d+(\.\d+)?$/.test(value))) {
     error(
@@ -297,7 +297,7 @@ function checkTotals(
       'Invoice total amount without VAT (BT-109) = Σ Invoice line net amount (BT-131) - Sum of allowances on document level (BT-107) + Sum of charges on document level (BT-108).',
     );
   }
-  if (!amount(t.taxExclusive).plus(amount(t.taxAmounts[0])).eq(amount(t.taxInclusive))) {
+  if (!amount(t.taxExclusive).plus(amount(t.taxTotal)).eq(amount(t.taxInclusive))) {
     error(
       'BR-CO-15',
       'EN16931',

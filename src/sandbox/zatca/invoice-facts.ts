@@ -16,6 +16,9 @@ export interface InvoiceFacts {
   id?: string;
   issueDate?: string;
   typeCode?: string;
+  /** BT-5: the document currency; BT-6: the tax (accounting) currency, SAR. */
+  currency?: string;
+  taxCurrency?: string;
   /** KSA-2 flags, e.g. `0100000`: positions 1-2 `01` standard, `02` simplified; position 5 export. */
   typeName?: string;
   kind?: 'standard' | 'simplified';
@@ -41,8 +44,13 @@ export interface InvoiceFacts {
     prepaid?: string;
     rounding?: string;
     payable?: string;
-    /** First cac:TaxTotal/cbc:TaxAmount (document currency, the one with subtotals or not). */
+    /** Every cac:TaxTotal/cbc:TaxAmount in document order (the QR's tag 5 is the first one's). */
     taxAmounts: string[];
+    /**
+     * BT-110, the VAT total in the document currency: the cac:TaxTotal with the breakdown (BG-23) in
+     * that currency. A foreign-currency invoice also carries BT-111 in SAR, and it comes first.
+     */
+    taxTotal?: string;
   };
 }
 
@@ -74,6 +82,13 @@ export function parseInvoiceXml(xml: string): { facts?: InvoiceFacts; error?: st
   const buyer = path(root, [NS.cac, 'AccountingCustomerParty'], [NS.cac, 'Party']);
   const monetary = child(root, NS.cac, 'LegalMonetaryTotal');
   const amount = (name: string) => text(child(monetary, NS.cbc, name));
+  const currency = text(child(root, NS.cbc, 'DocumentCurrencyCode'));
+  const taxTotals = children(root, NS.cac, 'TaxTotal');
+  const inDocumentCurrency = taxTotals.filter(
+    (total) => child(total, NS.cbc, 'TaxAmount')?.getAttribute('currencyID') === currency,
+  );
+  const documentTaxTotal =
+    inDocumentCurrency.find((total) => child(total, NS.cac, 'TaxSubtotal')) ?? inDocumentCurrency[0];
 
   return {
     facts: {
@@ -82,6 +97,8 @@ export function parseInvoiceXml(xml: string): { facts?: InvoiceFacts; error?: st
       issueDate: text(child(root, NS.cbc, 'IssueDate')),
       typeCode: text(typeCodeElement),
       typeName,
+      currency,
+      taxCurrency: text(child(root, NS.cbc, 'TaxCurrencyCode')),
       kind: typeName?.startsWith('01') ? 'standard' : typeName?.startsWith('02') ? 'simplified' : undefined,
       icv: text(child(reference('ICV'), NS.cbc, 'UUID')),
       pih: attachment('PIH'),
@@ -112,9 +129,8 @@ export function parseInvoiceXml(xml: string): { facts?: InvoiceFacts; error?: st
         prepaid: amount('PrepaidAmount'),
         rounding: amount('PayableRoundingAmount'),
         payable: amount('PayableAmount'),
-        taxAmounts: children(root, NS.cac, 'TaxTotal').map(
-          (total) => text(child(total, NS.cbc, 'TaxAmount')) ?? '',
-        ),
+        taxAmounts: taxTotals.map((total) => text(child(total, NS.cbc, 'TaxAmount')) ?? ''),
+        taxTotal: text(child(documentTaxTotal, NS.cbc, 'TaxAmount')),
       },
     },
   };

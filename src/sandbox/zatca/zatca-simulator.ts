@@ -44,6 +44,8 @@ export interface CsidRecord {
   passedChecks: Set<string>;
   issuedAt: string;
   renewedFrom?: string;
+  /** Set once the CSID is revoked (the taxpayer's portal, or ZATCA): every call with it answers 401. */
+  revokedAt?: string;
 }
 
 export interface InvoiceRecord {
@@ -73,6 +75,11 @@ export interface ZatcaSimulator {
   /** The sandbox CA certificate, PEM and base64 DER, for clients that verify CSIDs. */
   caCertificatePem: string;
   caCertificateBase64: string;
+  /**
+   * Revokes a CSID, as the taxpayer can on the Fatoora portal: from now on clearance, reporting and
+   * renewal with it answer HTTP 401, and the EGS unit has to be onboarded again with a new OTP.
+   */
+  revokeCsid(requestId: string): void;
   stop(): Promise<void>;
 }
 
@@ -133,6 +140,7 @@ export async function startZatcaSimulator(options: ZatcaSimulatorOptions = {}): 
       record &&
       record.secret === decoded.slice(colon + 1) &&
       record.kind === kind &&
+      !record.revokedAt &&
       record.certificate.x509.validTo &&
       new Date(record.certificate.x509.validTo) > clock.now();
     if (!valid) {
@@ -398,6 +406,11 @@ export async function startZatcaSimulator(options: ZatcaSimulatorOptions = {}): 
     clock,
     caCertificatePem: ca.pem,
     caCertificateBase64: ca.certificate.base64,
+    revokeCsid: (requestId) => {
+      const record = records.csids.find((csid) => csid.requestId === requestId);
+      if (!record) throw new Error(`no CSID with request id ${requestId}`);
+      record.revokedAt = clock.now().toISOString();
+    },
     stop: () => running.close(),
   };
 }
