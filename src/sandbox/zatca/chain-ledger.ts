@@ -16,7 +16,8 @@ export class ChainLedger {
   private readonly chains = new Map<string, Map<number, ChainEntry>>();
 
   chainOf(scope: 'compliance' | 'production', certificate: X509Certificate): Map<number, ChainEntry> {
-    const key = `${scope}:${egsKey(certificate)}`;
+    const key =
+      scope === 'compliance' ? `compliance:${certificate.fingerprint256}` : `production:${egsKey(certificate)}`;
     let chain = this.chains.get(key);
     if (!chain) {
       chain = new Map();

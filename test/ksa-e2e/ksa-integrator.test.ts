@@ -1,0 +1,232 @@
+/**
+ * KSA as an integrator drives it, against the ZATCA simulator over real HTTP with real Postgres: a
+ * webhook connector with a callback URL, the operator API, a foreign-currency invoice, a terminal
+ * failure reported back to the ERP, a rejected invoice whose signed XML stays readable, and a CSID
+ * ZATCA stops accepting (revoked on the portal) that holds invoices until the unit is onboarded again.
+ */
+import { createServer, type Server } from 'node:http';
+import { json, postSignedWebhook } from '../support/http';
+import { verifyWebhookSignature } from '../../src/connectors/webhook/webhook-signature';
+import { SAMPLE_SAUDI_SELLER_VAT, sampleSaudiInvoice } from '../../src/domain/__fixtures__';
+import type { CanonicalInvoice } from '../../src/domain/canonical-invoice';
+import { startZatcaSimulator, type ZatcaSimulator } from '../../src/sandbox/zatca';
+import { demoEgsUnit } from '../../src/sandbox/zatca/demo-egs-unit';
+import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
+
+const SECRET = 'whsec-ksa-integrator-0123456789abcdef';
+const EGS = 'egs-jeddah-07';
+
+interface Callback {
+  body: Record<string, unknown>;
+  verified: boolean;
+}
+
+describe('KSA for an integrator (ZATCA simulator, callbacks, operator API)', () => {
+  let zatca: ZatcaSimulator;
+  let t: TestApp;
+  let callbackServer: Server;
+  const callbacks: Callback[] = [];
+
+  beforeAll(async () => {
+    callbackServer = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const check = verifyWebhookSignature({
+          secret: SECRET,
+          timestampHeader: req.headers['x-webhook-timestamp'] as string,
+          signatureHeader: req.headers['x-webhook-signature'] as string,
+          rawBody: raw,
+          nowSeconds: Math.floor(Date.now() / 1000),
+          toleranceSeconds: 300,
+        });
+        callbacks.push({ body: JSON.parse(raw.toString('utf8')), verified: check.ok });
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((r) => callbackServer.listen(0, '127.0.0.1', r));
+    const port = (callbackServer.address() as { port: number }).port;
+    zatca = await startZatcaSimulator({ environment: 'simulation' });
+    t = await startTestApp({
+      regimeDefaults: { 'sa-zatca': { baseUrl: zatca.url } },
+      connectors: [
+        {
+          name: 'jeddah',
+          kind: 'webhook',
+          regimes: ['sa-zatca'],
+          regimeSettings: { 'sa-zatca': { egsUnitId: EGS } },
+          config: { secret: SECRET, callbackUrl: `http://127.0.0.1:${port}/zatca-outcomes` },
+        },
+      ],
+    });
+    const unit = demoEgsUnit(EGS);
+    const onboarded = await api(`/zatca/egs-units/${EGS}/onboard`, {
+      method: 'POST',
+      body: JSON.stringify({ otp: zatca.otp, csr: unit.csr, seller: unit.seller }),
+    });
+    expect(onboarded.status).toBe(201);
+  });
+  afterAll(async () => {
+    await t.close();
+    await zatca.stop();
+    await new Promise((r) => callbackServer.close(r));
+  });
+
+  function api(path: string, init: RequestInit = {}) {
+    return fetch(`${t.url}${path}`, {
+      ...init,
+      headers: { 'x-api-key': TEST_API_KEY, 'content-type': 'application/json' },
+    });
+  }
+
+  async function push(invoice: CanonicalInvoice): Promise<string> {
+    const res = await postSignedWebhook(t.url, 'jeddah', SECRET, JSON.stringify({ documents: [invoice] }));
+    const answer = await json(res);
+    expect(res.status).toBe(202);
+    expect(answer.rejected).toEqual([]);
+    return answer.accepted[0].documentId as string;
+  }
+
+  const submissionOf = (documentId: string, accept: (s: Record<string, unknown>) => boolean) =>
+    eventually(async () => {
+      const doc = await json(await api(`/documents/${documentId}`));
+      const submission = doc.submissions[0] as Record<string, unknown> | undefined;
+      return submission && accept(submission) ? submission : undefined;
+    }, 30_000);
+
+  const today = () => new Date().toISOString().slice(0, 10);
+  const standard = (documentNumber: string, overrides: Partial<CanonicalInvoice> = {}) => {
+    const invoice = sampleSaudiInvoice({ documentNumber, documentDate: today(), ...overrides });
+    return {
+      ...invoice,
+      ksa: { ...invoice.ksa!, supplyDate: today(), egsUnitId: overrides.ksa?.egsUnitId ?? EGS },
+    };
+  };
+
+  it('clears a USD standard invoice: VAT in USD with the breakdown, and in SAR', async () => {
+    const documentId = await push(
+      standard('KSA-USD-1', {
+        currency: 'USD',
+        exchangeRate: '3.75',
+        totals: { ...sampleSaudiInvoice().totals, vatInAccountingCurrency: '4193.44' },
+      }),
+    );
+    const cleared = await submissionOf(documentId, (s) => s.state === 'WRITTEN_BACK');
+    expect(cleared.zatcaStatus).toBe('CLEARED');
+    const atZatca = zatca.records.invoices.find((r) => r.uuid === cleared.zatcaUuid)!;
+    expect(atZatca).toMatchObject({ endpoint: 'clearance', status: 'CLEARED', errors: [] });
+    const signed = (cleared.identifiers as { signedInvoice: string }).signedInvoice;
+    expect(signed).toContain('<cbc:TaxAmount currencyID="SAR">4193.44</cbc:TaxAmount>');
+    expect(signed).toContain('<cbc:TaxAmount currencyID="USD">1118.25</cbc:TaxAmount>');
+  });
+
+  it('writes a terminal failure back to the ERP (an EGS unit never onboarded: config)', async () => {
+    const documentId = await push(
+      standard('KSA-NO-UNIT-1', { ksa: { ...sampleSaudiInvoice().ksa!, egsUnitId: 'egs-nowhere' } }),
+    );
+    const rejected = await submissionOf(documentId, (s) => s.state === 'REJECTED');
+    expect(rejected.errorClass).toBe('config');
+    const callback = await eventually(async () =>
+      callbacks.find((c) => c.body.documentNumber === 'KSA-NO-UNIT-1'),
+    );
+    expect(callback.verified).toBe(true);
+    expect(callback.body).toMatchObject({
+      documentId,
+      regime: 'sa-zatca',
+      state: 'REJECTED',
+      identifiers: {},
+      error: { errorClass: 'config', message: expect.stringContaining('egs-nowhere') },
+    });
+  });
+
+  it('keeps the signed XML and ICV of an invoice ZATCA rejected readable, and lists the EGS units', async () => {
+    const documentId = await push(
+      standard('KSA-REJ-1', {
+        seller: { ...sampleSaudiInvoice().seller, vatNumber: '311111111100003' },
+      }),
+    );
+    const rejected = await submissionOf(documentId, (s) => s.state === 'REJECTED');
+    const atZatca = zatca.records.invoices.at(-1)!;
+    expect(atZatca.status).toBe('NOT_CLEARED');
+    expect(rejected).toMatchObject({ zatcaIcv: Number(atZatca.icv), zatcaUuid: atZatca.uuid });
+
+    const signed = await json(await api(`/zatca/submissions/${rejected.id as string}/signed-invoices`));
+    expect(signed.items).toHaveLength(1);
+    expect(signed.items[0]).toMatchObject({
+      generation: 0,
+      egsUnitId: EGS,
+      icv: Number(atZatca.icv),
+      uuid: atZatca.uuid,
+      rejection: { code: 'vat-number-mismatch' },
+    });
+    expect(signed.items[0].signedXml).toContain(`<cbc:UUID>${atZatca.icv}</cbc:UUID>`);
+    expect(signed.items[0].signedXml).toContain('311111111100003');
+
+    const units = await json(await api('/zatca/egs-units'));
+    expect(units.items).toEqual([
+      expect.objectContaining({ egsUnitId: EGS, state: 'ACTIVE', vatNumber: SAMPLE_SAUDI_SELLER_VAT }),
+    ]);
+    expect(JSON.stringify(units)).not.toMatch(/PRIVATE KEY|secret/i);
+  });
+
+  it('holds invoices while ZATCA refuses the CSID (401) and clears them once the unit is onboarded again', async () => {
+    const production = zatca.records.csids.filter((c) => c.kind === 'production' && !c.revokedAt);
+    production.forEach((csid) => zatca.revokeCsid(csid.requestId));
+    const sentBefore = zatca.records.invoices.length;
+
+    const firstId = await push(standard('KSA-401-1'));
+    const held = await submissionOf(
+      firstId,
+      (s) => s.state === 'RETRY' && s.errorCode === 'zatca-csid-refused',
+    );
+    expect(held.errorMessage).toMatch(/re-onboard this EGS unit/);
+    const unit = await json(await api(`/zatca/egs-units/${EGS}`));
+    expect(unit).toMatchObject({ state: 'REONBOARD_REQUIRED', waitingSubmissions: 1 });
+    expect(unit.action).toContain(`/zatca/egs-units/${EGS}/onboard`);
+
+    // While the unit waits, a new invoice is neither signed nor sent.
+    const secondId = await push(standard('KSA-401-2'));
+    const secondHeld = await submissionOf(
+      secondId,
+      (s) => s.state === 'RETRY' && s.errorCode === 'zatca-csid-refused',
+    );
+    const notSigned = await json(await api(`/zatca/submissions/${secondHeld.id as string}/signed-invoices`));
+    expect(notSigned.items).toEqual([]);
+    // ZATCA took nothing (a 401 is not an invoice), and nothing was REJECTED or written back.
+    expect(zatca.records.invoices.length).toBe(sentBefore);
+    expect((await json(await api(`/documents/${firstId}`))).submissions[0].attempts).toBe(0);
+    expect(callbacks.filter((c) => String(c.body.documentNumber).startsWith('KSA-401'))).toEqual([]);
+
+    const reonboarding = demoEgsUnit(EGS);
+    const again = await api(`/zatca/egs-units/${EGS}/onboard`, {
+      method: 'POST',
+      body: JSON.stringify({ otp: zatca.otp, csr: reonboarding.csr, seller: reonboarding.seller }),
+    });
+    expect(again.status).toBe(201);
+    expect((await json(again)).releasedSubmissions).toBe(2);
+
+    const first = await submissionOf(firstId, (s) => s.state === 'WRITTEN_BACK');
+    const second = await submissionOf(secondId, (s) => s.state === 'WRITTEN_BACK');
+    expect([first.zatcaStatus, second.zatcaStatus]).toEqual(['CLEARED', 'CLEARED']);
+
+    // The refused invoice keeps its slot and is signed again exactly once; the other is signed once.
+    const firstSigned = (await json(await api(`/zatca/submissions/${first.id as string}/signed-invoices`)))
+      .items;
+    const secondSigned = (await json(await api(`/zatca/submissions/${second.id as string}/signed-invoices`)))
+      .items;
+    expect(firstSigned.map((s: { generation: number }) => s.generation)).toEqual([0, 1]);
+    expect(firstSigned[0].rejection.code).toBe('zatca-csid-refused');
+    expect(secondSigned).toHaveLength(1);
+    const icvs = [firstSigned[0].icv, firstSigned[1].icv, secondSigned[0].icv].sort((a, b) => a - b);
+    expect(icvs[1]).toBe(icvs[0] + 1);
+    expect(icvs[2]).toBe(icvs[1] + 1);
+    // Cleared by ZATCA in the chain: no fork, no chain error.
+    const cleared = zatca.records.invoices.slice(sentBefore).filter((r) => r.endpoint === 'clearance');
+    expect(cleared.map((r) => [r.icv, r.status, r.errors])).toEqual([
+      [String(icvs[1]), 'CLEARED', []],
+      [String(icvs[2]), 'CLEARED', []],
+    ]);
+    expect((await json(await api(`/zatca/egs-units/${EGS}`))).state).toBe('ACTIVE');
+  });
+});
