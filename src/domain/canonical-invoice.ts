@@ -117,9 +117,10 @@ export interface InvoiceLine {
 }
 
 export interface DocumentCharge {
+  /** The reason, as printed (KSA BT-97 / BT-104). */
   description: string;
   amount: DecimalString;
-  /** KSA: allowance/charge reason code and VAT treatment. */
+  /** KSA: reason code (UNTDID 5189 for allowances, 7161 for charges) and VAT treatment. */
   reasonCode?: string;
   taxRate?: DecimalString;
   vatCategory?: VatCategory;
@@ -144,7 +145,10 @@ export interface InvoiceTotals {
   invoiceTotal: DecimalString;
   /** Total in foreign currency (India export invoices). */
   invoiceTotalForeignCurrency?: DecimalString;
-  /** KSA: amount already paid (prepayment). */
+  /**
+   * KSA: amount already paid (BT-113): the deducted prepayments' taxable amounts plus their VAT
+   * (BR-KSA-80). Computed from `ksa.prepayments` when left out.
+   */
   prepaidAmount?: DecimalString;
 }
 
@@ -203,6 +207,37 @@ export interface AdditionalDocument {
   information?: string;
 }
 
+/** One VAT category of an advance payment invoice (KSA-31..KSA-34). */
+export interface KsaPrepaymentVat {
+  vatCategory: VatCategory;
+  /** Percent; 0 for Z, E and O (BR-KSA-76..78). */
+  taxRate: DecimalString;
+  /** KSA-31: the prepayment invoice's taxable amount in this category. */
+  taxableAmount: DecimalString;
+  /** KSA-32: its VAT, taxableAmount x taxRate / 100 (BR-KSA-79). */
+  vatAmount: DecimalString;
+  exemptionReasonCode?: string;
+  exemptionReason?: string;
+}
+
+/**
+ * An advance payment invoice that this final invoice deducts (KSA-26..KSA-34, BR-KSA-73..80): it becomes
+ * a prepayment line referring to it, and what it was paid with VAT becomes the prepaid amount (BT-113).
+ */
+export interface KsaPrepayment {
+  /** KSA-26: the prepayment invoice's number (its BT-1). */
+  documentNumber: string;
+  /** Its UUID (KSA-27), where the ERP knows it. */
+  uuid?: string;
+  /** KSA-28 and KSA-29: its issue date and time (HH:mm:ss). */
+  issueDate: IsoDate;
+  issueTime: string;
+  /** Name of the prepayment line, e.g. "Advance received for laptops"; default "Prepayment". */
+  description?: string;
+  /** Its VAT breakdown: one entry per VAT category and rate. */
+  vatBreakdown: KsaPrepaymentVat[];
+}
+
 /** KSA-only facts. Left open: the ZATCA regime fills in what it needs. */
 export interface KsaDetails {
   /** Standard (B2B, cleared) or simplified (B2C, reported). */
@@ -220,6 +255,8 @@ export interface KsaDetails {
   egsUnitId?: string;
   /** UUID assigned when the invoice is first built; kept on resend. */
   uuid?: string;
+  /** Advance payment invoices this (final) invoice deducts. */
+  prepayments?: KsaPrepayment[];
 }
 
 export interface CanonicalInvoice {
@@ -237,14 +274,20 @@ export interface CanonicalInvoice {
   /** Units of the accounting currency per unit of the document currency. */
   exchangeRate?: DecimalString;
   seller: Party;
+  /** On a KSA simplified invoice the ERP may leave it out: it is then nameless (see anonymousBuyer). */
   buyer: Buyer;
   dispatchFrom?: DispatchFrom;
   shipTo?: ShipTo;
   lines: InvoiceLine[];
   /** Document-level charges (freight, packing, ...), beyond line values. */
   charges: DocumentCharge[];
-  /** Document-level discount, beyond line discounts. */
+  /** Document-level discount, beyond line discounts (KSA: allowance reason "Discount", code 95). */
   documentDiscount: DecimalString;
+  /**
+   * KSA: document-level allowances with their own reason and UNTDID 5189 reason code (BG-20), beyond
+   * documentDiscount; `description` is the reason.
+   */
+  allowances?: DocumentCharge[];
   totals: InvoiceTotals;
   originalInvoice?: OriginalInvoiceReference;
   transport?: TransportDetails;

@@ -80,6 +80,7 @@ function readInvoice(r: FieldReader, input: unknown): CanonicalInvoice | undefin
   invoice.lines = readLines(r, root, ctx);
   invoice.charges = readCharges(r, root);
   invoice.documentDiscount = r.decimalOrZero(root, 'documentDiscount', '');
+  if (root.allowances != null) invoice.allowances = readCharges(r, root, 'allowances');
   invoice.totals = readTotals(r, root);
   const originalInvoice = readOriginalInvoice(r, root);
   if (originalInvoice !== undefined) invoice.originalInvoice = originalInvoice;

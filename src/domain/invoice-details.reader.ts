@@ -9,6 +9,7 @@ import {
 } from './canonical-invoice';
 import { childPath, type FieldReader, type JsonObject, withoutUndefined } from './field-reader';
 import { TRANSPORT_MODES } from './invoice-enums';
+import { readKsaPrepayments } from './ksa-prepayment.reader';
 import {
   ADDITIONAL_DOCUMENT_KEYS,
   EXPORT_KEYS,
@@ -168,6 +169,7 @@ export function readKsaDetails(r: FieldReader, root: JsonObject): KsaDetails | u
     selfBilled: r.optionalBoolean(source, 'selfBilled', path),
     egsUnitId: r.optionalString(source, 'egsUnitId', path),
     uuid: r.optionalString(source, 'uuid', path),
+    prepayments: readKsaPrepayments(r, source),
   });
   if (details.issueTime !== undefined && !TIME_OF_DAY.test(details.issueTime)) {
     r.report('ksa.issueTime', 'time.format', 'must be a time of day written HH:mm:ss', details.issueTime);

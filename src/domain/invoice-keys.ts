@@ -9,6 +9,8 @@ import {
   type InvoiceLine,
   type InvoiceTotals,
   type KsaDetails,
+  type KsaPrepayment,
+  type KsaPrepaymentVat,
   type OriginalInvoiceReference,
   type Party,
   type PartyIdentifier,
@@ -45,6 +47,7 @@ export const INVOICE_KEYS = exactKeys<CanonicalInvoice>()([
   'lines',
   'charges',
   'documentDiscount',
+  'allowances',
   'totals',
   'originalInvoice',
   'transport',
@@ -203,4 +206,23 @@ export const KSA_KEYS = exactKeys<KsaDetails>()([
   'selfBilled',
   'egsUnitId',
   'uuid',
+  'prepayments',
+]);
+
+export const KSA_PREPAYMENT_KEYS = exactKeys<KsaPrepayment>()([
+  'documentNumber',
+  'uuid',
+  'issueDate',
+  'issueTime',
+  'description',
+  'vatBreakdown',
+]);
+
+export const KSA_PREPAYMENT_VAT_KEYS = exactKeys<KsaPrepaymentVat>()([
+  'vatCategory',
+  'taxRate',
+  'taxableAmount',
+  'vatAmount',
+  'exemptionReasonCode',
+  'exemptionReason',
 ]);

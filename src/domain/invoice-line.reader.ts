@@ -17,10 +17,15 @@ export function readLines(r: FieldReader, root: JsonObject, ctx: InvoiceContext)
   return lines;
 }
 
-export function readCharges(r: FieldReader, root: JsonObject): DocumentCharge[] {
-  const items = r.array(root, 'charges', '', false) ?? [];
+/** Document-level `charges`, or (same shape) KSA `allowances`. */
+export function readCharges(
+  r: FieldReader,
+  root: JsonObject,
+  key: 'charges' | 'allowances' = 'charges',
+): DocumentCharge[] {
+  const items = r.array(root, key, '', false) ?? [];
   return items.map((item, index) => {
-    const path = childPath('charges', index);
+    const path = childPath(key, index);
     const source = r.object(item, path, CHARGE_KEYS);
     if (!source) return { description: '', amount: '0' };
     return withoutUndefined({

@@ -55,6 +55,7 @@ export function readSeller(r: FieldReader, root: JsonObject, ctx: InvoiceContext
 
 export function readBuyer(r: FieldReader, root: JsonObject, ctx: InvoiceContext): Buyer {
   const path = 'buyer';
+  if (root.buyer == null && isKsaSimplified(root, ctx)) return anonymousBuyer();
   const source = r.requiredObject(root, path, '', BUYER_KEYS);
   const buyer: Buyer = readParty(r, source, path, ctx);
   if (!source) return buyer;
@@ -65,6 +66,24 @@ export function readBuyer(r: FieldReader, root: JsonObject, ctx: InvoiceContext)
     requireKsaVatNumber(r, buyer.vatNumber, childPath(path, 'vatNumber'));
   }
   return buyer;
+}
+
+/**
+ * A KSA simplified (B2C) invoice may name no buyer at all (a till sale; ZATCA's own sample has an empty
+ * cac:AccountingCustomerParty): the buyer is then a party with no name, id or address, nothing invented.
+ */
+export function anonymousBuyer(): Buyer {
+  return { legalName: '', address: { line1: '', city: '', countryCode: '' } };
+}
+
+function isKsaSimplified(root: JsonObject, ctx: InvoiceContext): boolean {
+  const ksa = root.ksa;
+  return (
+    ctx.country === 'SA' &&
+    typeof ksa === 'object' &&
+    ksa !== null &&
+    (ksa as Record<string, unknown>).invoiceKind === 'simplified'
+  );
 }
 
 export function readShipTo(r: FieldReader, root: JsonObject, ctx: InvoiceContext): Party | undefined {

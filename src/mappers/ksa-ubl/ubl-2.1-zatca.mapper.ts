@@ -34,6 +34,10 @@ import {
   type ZatcaChainInput,
 } from './zatca-invoice-validation';
 import { TemplatedXmlWriter, type XmlRootElement } from './templated-xml-writer';
+import { PREPAYMENT_DOCUMENT_TYPE, type ZatcaPrepaymentLine } from './zatca-prepayments';
+
+/** UN/ECE rec 20 "piece", the unit of ZATCA's prepayment lines (quantity 0). */
+const PREPAYMENT_UNIT = 'PCE';
 
 export const ZATCA_UBL_MAPPER_VERSION = 'ubl-2.1-zatca/1';
 
@@ -103,6 +107,7 @@ class ZatcaInvoiceWriter {
     this.taxTotals();
     this.monetaryTotal();
     this.amounts.lines.forEach((line, index) => this.line(line, index));
+    this.amounts.prepaymentLines.forEach((line) => this.prepaymentLine(line));
     return this.xml;
   }
 
@@ -242,7 +247,7 @@ class ZatcaInvoiceWriter {
     const { xml } = this;
     xml.element('cac:AllowanceCharge', () => {
       xml.text('cbc:ChargeIndicator', entry.charge ? 'true' : 'false');
-      xml.text('cbc:AllowanceChargeReasonCode', entry.reasonCode);
+      if (entry.reasonCode) xml.text('cbc:AllowanceChargeReasonCode', entry.reasonCode);
       xml.text('cbc:AllowanceChargeReason', entry.reason);
       this.amount('cbc:Amount', entry.amount);
       this.taxCategory('cac:TaxCategory', entry);
@@ -323,6 +328,38 @@ class ZatcaInvoiceWriter {
       xml.element('cac:Price', () =>
         this.amount('cbc:PriceAmount', amounts.unitPrice, this.currency, priceScale(amounts.unitPrice)),
       );
+    });
+  }
+
+  /** KSA-26..34: zero quantity, price and amounts; the prepayment's figures sit in its TaxSubtotal. */
+  private prepaymentLine(line: ZatcaPrepaymentLine): void {
+    const { xml } = this;
+    xml.element('cac:InvoiceLine', () => {
+      xml.text('cbc:ID', String(line.lineNo));
+      // '0' itself fails EN16931 BR-22 (its test compares the text with '0'); ZATCA's samples write 0.00.
+      xml.text('cbc:InvoicedQuantity', '0.00', { unitCode: PREPAYMENT_UNIT });
+      this.amount('cbc:LineExtensionAmount', ZERO);
+      xml.element('cac:DocumentReference', () => {
+        xml.text('cbc:ID', line.documentNumber);
+        if (line.uuid) xml.text('cbc:UUID', line.uuid);
+        xml.text('cbc:IssueDate', line.issueDate);
+        xml.text('cbc:IssueTime', line.issueTime);
+        xml.text('cbc:DocumentTypeCode', PREPAYMENT_DOCUMENT_TYPE);
+      });
+      xml.element('cac:TaxTotal', () => {
+        this.amount('cbc:TaxAmount', ZERO);
+        this.amount('cbc:RoundingAmount', ZERO);
+        xml.element('cac:TaxSubtotal', () => {
+          this.amount('cbc:TaxableAmount', line.taxable);
+          this.amount('cbc:TaxAmount', line.tax);
+          this.taxCategory('cac:TaxCategory', line, line);
+        });
+      });
+      xml.element('cac:Item', () => {
+        xml.text('cbc:Name', line.description);
+        this.taxCategory('cac:ClassifiedTaxCategory', line);
+      });
+      xml.element('cac:Price', () => this.amount('cbc:PriceAmount', ZERO));
     });
   }
 

@@ -16,7 +16,7 @@
  *    round(TaxAmount x exchange rate).
  */
 import { type Decimal } from 'decimal.js';
-import { type CanonicalInvoice, type VatCategory } from '../../domain/canonical-invoice';
+import { type CanonicalInvoice, type DocumentCharge, type VatCategory } from '../../domain/canonical-invoice';
 import { fieldError, type FieldError } from '../../domain/field-error';
 import { dec, roundTo, sum, ZERO } from '../../domain/money';
 import {
@@ -26,6 +26,7 @@ import {
   UNSPECIFIED_CHARGE_REASON_CODE,
 } from './zatca-codes';
 import { lineCategory } from './zatca-invoice-validation';
+import { prepaidAmountOf, prepaymentLines, type ZatcaPrepaymentLine } from './zatca-prepayments';
 
 export interface TaxCategoryRef {
   category: VatCategory;
@@ -44,7 +45,8 @@ export interface ZatcaLineAmounts extends TaxCategoryRef {
 
 export interface ZatcaAllowanceCharge extends TaxCategoryRef {
   charge: boolean;
-  reasonCode: string;
+  /** Absent on an allowance the ERP gave a reason only (BR-33 wants one of them). */
+  reasonCode?: string;
   reason: string;
   amount: Decimal;
 }
@@ -72,6 +74,8 @@ export interface ZatcaTotals {
 
 export interface ZatcaAmounts {
   lines: ZatcaLineAmounts[];
+  /** After the invoice's own lines: one per VAT category of each deducted prepayment. */
+  prepaymentLines: ZatcaPrepaymentLine[];
   allowanceCharges: ZatcaAllowanceCharge[];
   breakdown: ZatcaTaxBreakdown[];
   totals: ZatcaTotals;
@@ -125,7 +129,7 @@ export function computeZatcaAmounts(invoice: CanonicalInvoice): ZatcaAmounts | {
   const taxExclusive = lineExtension.minus(allowanceTotal).plus(chargeTotal);
   const taxTotal = sum(breakdown.map((entry) => entry.tax));
   const taxInclusive = taxExclusive.plus(taxTotal);
-  const prepaid = ZERO;
+  const prepaid = prepaidAmountOf(invoice);
   const payableRounding = round2(dec(invoice.totals.roundOff || '0'));
   const totals: ZatcaTotals = {
     lineExtension,
@@ -144,7 +148,14 @@ export function computeZatcaAmounts(invoice: CanonicalInvoice): ZatcaAmounts | {
       errors: [fieldError('documentDiscount', 'ksa.negativeTotal', 'allowances exceed the invoice amount')],
     };
   }
-  return { lines, allowanceCharges, breakdown, totals, warnings: compareWithErp(invoice, totals) };
+  return {
+    lines,
+    prepaymentLines: prepaymentLines(invoice),
+    allowanceCharges,
+    breakdown,
+    totals,
+    warnings: compareWithErp(invoice, totals),
+  };
 }
 
 function documentAllowanceCharges(
@@ -162,6 +173,17 @@ function documentAllowanceCharges(
       ...uniform,
     });
   }
+  for (const allowance of invoice.allowances ?? []) {
+    const amount = round2(dec(allowance.amount));
+    if (amount.isZero()) continue;
+    entries.push({
+      charge: false,
+      reasonCode: allowance.reasonCode?.trim() || undefined,
+      reason: allowance.description.trim(),
+      amount,
+      ...taxOf(allowance, uniform),
+    });
+  }
   for (const charge of invoice.charges) {
     const amount = round2(dec(charge.amount));
     if (amount.isZero()) continue;
@@ -170,12 +192,16 @@ function documentAllowanceCharges(
       reasonCode: charge.reasonCode?.trim() || UNSPECIFIED_CHARGE_REASON_CODE,
       reason: charge.description,
       amount,
-      ...(charge.vatCategory && charge.taxRate
-        ? { category: charge.vatCategory, rate: dec(charge.taxRate) }
-        : uniform),
+      ...taxOf(charge, uniform),
     });
   }
   return entries;
+}
+
+function taxOf(entry: DocumentCharge, uniform: TaxCategoryRef): TaxCategoryRef {
+  return entry.vatCategory && entry.taxRate
+    ? { category: entry.vatCategory, rate: dec(entry.taxRate) }
+    : uniform;
 }
 
 function taxBreakdown(

@@ -82,7 +82,30 @@ export const PAYMENT_MEANS_CODES = new Set([
   'ZZZ',
 ]);
 
-/** UNTDID 5189 "Discount", the reason code of the allowances this mapper writes. */
+/** UNTDID 5189: the reason codes of a document-level allowance (BT-98), as EN16931 lists them. */
+export const ALLOWANCE_REASON_CODES = new Set([
+  '41',
+  '42',
+  '60',
+  '62',
+  '63',
+  '64',
+  '65',
+  '66',
+  '67',
+  '68',
+  '70',
+  '71',
+  '88',
+  '95',
+  '100',
+  '102',
+  '103',
+  '104',
+  '105',
+]);
+
+/** UNTDID 5189 "Discount", the reason code of `documentDiscount`. */
 export const DISCOUNT_REASON_CODE = '95';
 /** UNTDID 7161 "Mutually defined": used for a document charge the ERP gave no reason code for. */
 export const UNSPECIFIED_CHARGE_REASON_CODE = 'ZZZ';

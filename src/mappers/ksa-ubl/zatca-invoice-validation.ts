@@ -5,6 +5,7 @@
 import {
   type Address,
   type CanonicalInvoice,
+  type DocumentCharge,
   type InvoiceLine,
   type Party,
   type VatCategory,
@@ -12,6 +13,7 @@ import {
 import { fieldError, type FieldError } from '../../domain/field-error';
 import { dec, isDecimalString } from '../../domain/money';
 import {
+  ALLOWANCE_REASON_CODES,
   BUYER_ID_SCHEMES,
   CITIZEN_EXEMPTIONS,
   EXEMPTION_REASONS,
@@ -20,6 +22,7 @@ import {
   SELLER_ID_SCHEMES,
   STANDARD_RATES,
 } from './zatca-codes';
+import { validatePrepayments } from './zatca-prepayments';
 
 export interface ZatcaChainInput {
   /** Invoice counter value (KSA-16) of the issuing EGS unit. */
@@ -137,15 +140,7 @@ function validateHeader(invoice: CanonicalInvoice, add: Add): void {
   if (vatSar !== undefined && !isDecimalString(vatSar, { maxScale: 2 })) {
     add('totals.vatInAccountingCurrency', 'decimal.scale', 'an amount with at most 2 decimals', vatSar);
   }
-  const prepaid = invoice.totals.prepaidAmount;
-  if (prepaid !== undefined && (!isDecimalString(prepaid) || !dec(prepaid).isZero())) {
-    add(
-      'totals.prepaidAmount',
-      'ksa.prepayment',
-      'prepayment adjustments (BR-KSA-73) are not supported',
-      prepaid,
-    );
-  }
+  validatePrepayments(invoice, add);
   const means = invoice.payment?.meansCode;
   if (means !== undefined && !PAYMENT_MEANS_CODES.has(means)) {
     add('payment.meansCode', 'ksa.paymentMeans', 'a UNTDID 4461 payment means code (BR-KSA-16)', means);
@@ -294,21 +289,38 @@ function validateLine(invoice: CanonicalInvoice, line: InvoiceLine, path: string
   }
 }
 
+function validateEntryAmountAndTax(entry: DocumentCharge, path: string, add: Add): void {
+  if (!isDecimalString(entry.amount))
+    add(`${path}.amount`, 'decimal', 'a non-negative decimal', entry.amount);
+  if (entry.vatCategory === undefined && entry.taxRate === undefined) return;
+  if (!entry.vatCategory || !entry.taxRate || !isDecimalString(entry.taxRate, { maxScale: 2 })) {
+    add(path, 'ksa.chargeTax', 'an allowance or charge states both its VAT category and rate');
+  } else validateCategory(entry.vatCategory, entry.taxRate, 'present', path, add);
+}
+
 function validateDocumentLevel(invoice: CanonicalInvoice, add: Add): void {
   if (!isDecimalString(invoice.documentDiscount)) {
     add('documentDiscount', 'decimal', 'a non-negative decimal (BR-KSA-F-04)', invoice.documentDiscount);
   }
+  (invoice.allowances ?? []).forEach((allowance, index) => {
+    const path = `allowances[${index}]`;
+    validateEntryAmountAndTax(allowance, path, add);
+    if (!allowance.description?.trim())
+      add(`${path}.description`, 'required', 'the allowance reason is required (BR-33)');
+    const code = allowance.reasonCode?.trim();
+    if (code && !ALLOWANCE_REASON_CODES.has(code))
+      add(
+        `${path}.reasonCode`,
+        'ksa.allowanceReasonCode',
+        `an allowance reason code is one of UNTDID 5189: ${[...ALLOWANCE_REASON_CODES].join(', ')} (BR-CL-19)`,
+        code,
+      );
+  });
   invoice.charges.forEach((charge, index) => {
     const path = `charges[${index}]`;
-    if (!isDecimalString(charge.amount))
-      add(`${path}.amount`, 'decimal', 'a non-negative decimal', charge.amount);
+    validateEntryAmountAndTax(charge, path, add);
     if (!charge.description?.trim())
       add(`${path}.description`, 'required', 'the charge reason is required (BR-KSA-21)');
-    if (charge.vatCategory !== undefined || charge.taxRate !== undefined) {
-      if (!charge.vatCategory || !charge.taxRate || !isDecimalString(charge.taxRate, { maxScale: 2 })) {
-        add(path, 'ksa.chargeTax', 'a charge states both its VAT category and rate');
-      } else validateCategory(charge.vatCategory, charge.taxRate, 'present', path, add);
-    }
   });
   const codesByCategory = new Map<string, Set<string>>();
   for (const line of invoice.lines) {

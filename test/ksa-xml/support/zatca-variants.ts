@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { type CanonicalInvoice, type InvoiceLine } from '../../../src/domain/canonical-invoice';
 import { sampleSaudiInvoice } from '../../../src/domain/__fixtures__';
+import { anonymousBuyer } from '../../../src/domain/invoice-party.reader';
 
 /** ZATCA's published PIH of an EGS unit's first invoice: base64 of the hex SHA-256 of "0". */
 export const INITIAL_PIH =
@@ -118,6 +119,50 @@ export function zatcaVariants(date = todayUtc()): ZatcaVariant[] {
         ],
         documentDiscount: '50.00',
         charges: [{ description: 'Freight to Jeddah', amount: '150.00', reasonCode: 'FC' }],
+      }),
+    },
+    {
+      name: 'simplified-without-buyer',
+      invoice: base({
+        supplyType: 'B2C',
+        buyer: anonymousBuyer(),
+        lines: [line(1, 'Coffee beans, 1 kg', '2', '64.00', '15', 'S')],
+        ksa: { invoiceKind: 'simplified', issueTime: '08:12:40' },
+      }),
+    },
+    {
+      name: 'allowances-with-reasons',
+      invoice: base({
+        lines: [line(1, 'Network switch, 24 ports', '4', '1320.00', '15', 'S')],
+        allowances: [
+          { description: 'Special rebate, framework agreement', amount: '200.00', reasonCode: '100' },
+          { description: 'Loyalty programme points redeemed', amount: '35.50' },
+        ],
+        charges: [{ description: 'Installation on site', amount: '300.00', reasonCode: 'CG' }],
+      }),
+    },
+    {
+      name: 'advance-payment-deducted',
+      invoice: base({
+        documentNumber: 'NJ-2024-FINAL-7',
+        lines: [line(1, 'Server rack, 42U, delivered', '1', '8000.00', '15', 'S')],
+        totals: { ...standard.totals, prepaidAmount: '3450.00' },
+        ksa: {
+          invoiceKind: 'standard',
+          issueTime: '14:40:00',
+          prepayments: [
+            {
+              documentNumber: 'NJ-2024-ADV-3',
+              uuid: '5a7e9c1d-2b4f-4e8a-9c6d-1f3b5a7c9e2d',
+              issueDate: date,
+              issueTime: '09:05:00',
+              description: 'Advance received for server rack',
+              vatBreakdown: [
+                { vatCategory: 'S', taxRate: '15', taxableAmount: '3000.00', vatAmount: '450.00' },
+              ],
+            },
+          ],
+        },
       }),
     },
     {
