@@ -11,6 +11,7 @@ import { SAMPLE_SAUDI_SELLER_VAT, sampleSaudiInvoice } from '../../src/domain/__
 import type { CanonicalInvoice } from '../../src/domain/canonical-invoice';
 import { startZatcaSimulator, type ZatcaSimulator } from '../../src/sandbox/zatca';
 import { demoEgsUnit } from '../../src/sandbox/zatca/demo-egs-unit';
+import { ZatcaReportingService } from '../../src/sync/zatca-reporting.service';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
 
 const SECRET = 'whsec-ksa-integrator-0123456789abcdef';
@@ -119,6 +120,48 @@ describe('KSA for an integrator (ZATCA simulator, callbacks, operator API)', () 
     const signed = (cleared.identifiers as { signedInvoice: string }).signedInvoice;
     expect(signed).toContain('<cbc:TaxAmount currencyID="SAR">4193.44</cbc:TaxAmount>');
     expect(signed).toContain('<cbc:TaxAmount currencyID="USD">1118.25</cbc:TaxAmount>');
+  });
+
+  it('signs and reports a simplified invoice that names no buyer (a till sale)', async () => {
+    const { buyer: _none, ...tillSale } = standard('KSA-TILL-1', {
+      supplyType: 'B2C',
+      ksa: { invoiceKind: 'simplified', issueTime: '08:30:00', egsUnitId: EGS },
+    });
+    const documentId = await push(tillSale as CanonicalInvoice);
+    const signed = await submissionOf(documentId, (s) => s.state === 'WRITTEN_BACK');
+    expect(signed.zatcaStatus).toBe('SIGNED_PENDING_REPORTING');
+    const xml = (signed.identifiers as { signedInvoice: string }).signedInvoice;
+    expect(xml).toContain('<cac:AccountingCustomerParty/>');
+    expect((await t.app.get(ZatcaReportingService).reportDue()).reported).toEqual([signed.id]);
+    expect(zatca.records.invoices.at(-1)).toMatchObject({ uuid: signed.zatcaUuid, status: 'REPORTED' });
+  });
+
+  it('clears a final invoice that deducts an advance payment', async () => {
+    const invoice = standard('KSA-FINAL-1');
+    const documentId = await push({
+      ...invoice,
+      totals: { ...invoice.totals, prepaidAmount: '1150.00' },
+      ksa: {
+        ...invoice.ksa,
+        prepayments: [
+          {
+            documentNumber: 'KSA-ADV-1',
+            issueDate: today(),
+            issueTime: '08:00:00',
+            description: 'Advance received for laptops',
+            vatBreakdown: [
+              { vatCategory: 'S', taxRate: '15', taxableAmount: '1000.00', vatAmount: '150.00' },
+            ],
+          },
+        ],
+      },
+    });
+    const cleared = await submissionOf(documentId, (s) => s.state === 'WRITTEN_BACK');
+    expect(cleared.zatcaStatus).toBe('CLEARED');
+    const xml = (cleared.identifiers as { signedInvoice: string }).signedInvoice;
+    expect(xml).toContain('<cbc:PrepaidAmount currencyID="SAR">1150.00</cbc:PrepaidAmount>');
+    expect(xml).toContain('<cbc:PayableAmount currencyID="SAR">7423.25</cbc:PayableAmount>');
+    expect(xml).toContain('<cbc:DocumentTypeCode>386</cbc:DocumentTypeCode>');
   });
 
   it('writes a terminal failure back to the ERP (an EGS unit never onboarded: config)', async () => {

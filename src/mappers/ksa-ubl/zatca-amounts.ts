@@ -270,6 +270,7 @@ function compareWithErp(invoice: CanonicalInvoice, totals: ZatcaTotals): FieldEr
     }
   };
   compare('totals.vat', invoice.totals.vat, totals.taxTotal);
-  compare('totals.invoiceTotal', invoice.totals.invoiceTotal, totals.payable);
+  // The invoice total before advances are deducted: the ERP states what was paid as prepaidAmount.
+  compare('totals.invoiceTotal', invoice.totals.invoiceTotal, totals.payable.plus(totals.prepaid));
   return warnings;
 }
