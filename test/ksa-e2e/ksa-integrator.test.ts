@@ -170,8 +170,8 @@ describe('KSA for an integrator (ZATCA simulator, callbacks, operator API)', () 
     );
     const rejected = await submissionOf(documentId, (s) => s.state === 'REJECTED');
     expect(rejected.errorClass).toBe('config');
-    const callback = await eventually(async () =>
-      callbacks.find((c) => c.body.documentNumber === 'KSA-NO-UNIT-1'),
+    const callback = await eventually(() =>
+      Promise.resolve(callbacks.find((c) => c.body.documentNumber === 'KSA-NO-UNIT-1')),
     );
     expect(callback.verified).toBe(true);
     expect(callback.body).toMatchObject({

@@ -179,13 +179,17 @@ export class PostgresZatcaChainStore implements ZatcaChainStore {
    */
   async listSigned(submissionId: string): Promise<SignedInvoiceView[]> {
     if (!isUuid(submissionId)) return [];
-    const rows: (SignedInvoiceRow & { qr: string | null; created_at: Date; rejected_at: Date | null; superseded_at: Date | null })[] =
-      await this.dataSource.query(
-        `SELECT submission_id, generation, egs_unit_id, icv, pih, uuid, invoice_hash, signed_xml, rejection,
+    const rows: (SignedInvoiceRow & {
+      qr: string | null;
+      created_at: Date;
+      rejected_at: Date | null;
+      superseded_at: Date | null;
+    })[] = await this.dataSource.query(
+      `SELECT submission_id, generation, egs_unit_id, icv, pih, uuid, invoice_hash, signed_xml, rejection,
                 qr, created_at, rejected_at, superseded_at
            FROM zatca_signed_invoice WHERE submission_id = $1 ORDER BY generation`,
-        [submissionId],
-      );
+      [submissionId],
+    );
     return rows.map((row) => ({
       generation: row.generation,
       egsUnitId: row.egs_unit_id,

@@ -17,7 +17,9 @@ export class ChainLedger {
 
   chainOf(scope: 'compliance' | 'production', certificate: X509Certificate): Map<number, ChainEntry> {
     const key =
-      scope === 'compliance' ? `compliance:${certificate.fingerprint256}` : `production:${egsKey(certificate)}`;
+      scope === 'compliance'
+        ? `compliance:${certificate.fingerprint256}`
+        : `production:${egsKey(certificate)}`;
     let chain = this.chains.get(key);
     if (!chain) {
       chain = new Map();

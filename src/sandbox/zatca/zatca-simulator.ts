@@ -392,9 +392,7 @@ export async function startZatcaSimulator(options: ZatcaSimulatorOptions = {}): 
       const decoded = Buffer.from(xCsid, 'base64').toString('utf8');
       const colon = decoded.indexOf(':');
       const record = colon > 0 ? csidsByToken.get(decoded.slice(0, colon)) : undefined;
-      return (
-        record?.kind === 'production' && !record.revokedAt && record.secret === decoded.slice(colon + 1)
-      );
+      return record?.kind === 'production' && !record.revokedAt && record.secret === decoded.slice(colon + 1);
     },
   });
 
