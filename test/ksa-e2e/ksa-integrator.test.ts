@@ -210,11 +210,42 @@ describe('KSA for an integrator (ZATCA simulator, callbacks, operator API)', () 
     expect(units.items).toEqual([
       expect.objectContaining({ egsUnitId: EGS, state: 'ACTIVE', vatNumber: SAMPLE_SAUDI_SELLER_VAT }),
     ]);
+    expect(units.items[0].productionCertificateExpires).toEqual(expect.any(String));
     expect(JSON.stringify(units)).not.toMatch(/PRIVATE KEY|secret/i);
   });
 
+  it('marks a unit for re-onboarding when reporting meets a refused CSID, keeping its invoice pending', async () => {
+    const other = 'egs-jeddah-08';
+    const unit = demoEgsUnit(other);
+    const onboarded = await api(`/zatca/egs-units/${other}/onboard`, {
+      method: 'POST',
+      body: JSON.stringify({ otp: zatca.otp, csr: unit.csr, seller: unit.seller }),
+    });
+    expect(onboarded.status).toBe(201);
+    const { productionRequestId } = await json(onboarded);
+    const documentId = await push(
+      standard('KSA-REPORT-401-1', {
+        supplyType: 'B2C',
+        ksa: { invoiceKind: 'simplified', issueTime: '10:10:10', egsUnitId: other },
+      }),
+    );
+    const signed = await submissionOf(documentId, (s) => s.state === 'WRITTEN_BACK');
+    zatca.revokeCsid(productionRequestId as string);
+
+    const run = await t.app.get(ZatcaReportingService).reportDue();
+    expect(run).toMatchObject({ reported: [], rejected: [], failed: [signed.id] });
+    const shown = await json(await api(`/zatca/egs-units/${other}`));
+    expect(shown).toMatchObject({ state: 'REONBOARD_REQUIRED', csidRefusedAt: expect.any(String) });
+    const after = await submissionOf(documentId, (s) => s.state === 'WRITTEN_BACK');
+    expect(after.zatcaStatus).toBe('SIGNED_PENDING_REPORTING');
+    expect(after.errorMessage).toMatch(/HTTP 401/);
+  });
+
   it('holds invoices while ZATCA refuses the CSID (401) and clears them once the unit is onboarded again', async () => {
+    const unitCsid = await json(await api(`/zatca/egs-units`));
+    expect(unitCsid.items.map((u: { state: string }) => u.state)).toEqual(['ACTIVE', 'REONBOARD_REQUIRED']);
     const production = zatca.records.csids.filter((c) => c.kind === 'production' && !c.revokedAt);
+    expect(production).toHaveLength(1);
     production.forEach((csid) => zatca.revokeCsid(csid.requestId));
     const sentBefore = zatca.records.invoices.length;
 
