@@ -4,6 +4,7 @@
  * standard, flag 2 = simplified). One line at 15 %, figures chosen to be exact at 2 decimals.
  */
 import type { Buyer, CanonicalInvoice, DocumentType, Party } from '../../domain/canonical-invoice';
+import { anonymousBuyer } from '../../domain/invoice-party.reader';
 
 export interface ComplianceSample {
   /** `standard:388`, `simplified:381`, ... as ZATCA counts the steps. */
@@ -58,7 +59,7 @@ function sampleInvoice(
             countryCode: 'SA',
           },
         }
-      : { legalName: 'Walk-in customer', address: { line1: '', city: 'Riyadh', countryCode: 'SA' } };
+      : anonymousBuyer();
   return {
     country: 'SA',
     documentType,
