@@ -61,7 +61,7 @@ describe('result CSV: formula injection', () => {
     expect(row.ErrorCode).toBe(`'-2+3`);
     expect(row.ErrorMessage.startsWith('in-ewaybill: =rejected')).toBe(true);
     // No cell of the file starts with a formula character unless it is a plain number.
-    const cells = parse<string[]>(readFileSync(path), { bom: true }).flat();
+    const cells = (parse(readFileSync(path), { bom: true }) as string[][]).flat();
     for (const cell of cells) {
       if (/^[=+\-@\t\r]/.test(cell)) expect(cell).toMatch(/^[+-]?[\d,]+(\.\d+)?$/);
     }
