@@ -94,8 +94,9 @@ describe('queue: worker lease', () => {
     const ranHere: string[] = [];
     await queue.workBatch(
       JobName.SubmissionProcessBatch,
-      async (jobs) => {
+      (jobs) => {
         ranHere.push(...jobs.flatMap((job) => job.data.submissionIds));
+        return Promise.resolve();
       },
       { fetchers: 1, batchSize: 10 },
     );
