@@ -61,7 +61,8 @@ describe('result CSV: formula injection', () => {
     expect(row.ErrorCode).toBe(`'-2+3`);
     expect(row.ErrorMessage.startsWith('in-ewaybill: =rejected')).toBe(true);
     // No cell of the file starts with a formula character unless it is a plain number.
-    const cells = (parse(readFileSync(path), { bom: true }) as string[][]).flat();
+    const records: string[][] = parse(readFileSync(path), { bom: true });
+    const cells = records.flat();
     for (const cell of cells) {
       if (/^[=+\-@\t\r]/.test(cell)) expect(cell).toMatch(/^[+-]?[\d,]+(\.\d+)?$/);
     }
