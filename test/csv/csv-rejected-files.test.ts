@@ -33,12 +33,12 @@ async function writeHugeFile(path: string, rows: number): Promise<void> {
   for (let i = 1; i <= rows; i++) {
     chunk.push(`Tax Invoice,BIG/${i}${empties}\n`);
     if (chunk.length === 10_000) {
-      if (!out.write(chunk.join(''))) await new Promise((r) => out.once('drain', r));
+      if (!out.write(chunk.join(''))) await new Promise<void>((r) => out.once('drain', () => r()));
       chunk.length = 0;
     }
   }
   out.end(chunk.join(''));
-  await new Promise((resolve, reject) => out.once('finish', resolve).once('error', reject));
+  await new Promise<void>((resolve, reject) => out.once('finish', () => resolve()).once('error', reject));
 }
 
 describe('CSV connector: rejected files', () => {
