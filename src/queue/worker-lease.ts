@@ -8,8 +8,8 @@
  * it holds, and fails the orphans: jobs `active` for longer than the lease that no live lease holds. A
  * job fetched since the last renewal is younger than the lease, so it is never taken for an orphan; a
  * process that dies stops renewing, and its jobs are failed (pg-boss retries them) one lease later, by
- * whichever worker process renews next. Every worker process does it, so no single job (the sweep's
- * included) has to survive for recovery to happen.
+ * the live worker process with the lowest id. It is done in the renewal, not in a job, so no job (the
+ * sweep's included: a dead process often holds it) has to survive for recovery to happen.
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -77,7 +77,11 @@ export class WorkerLease {
     await db.executeSql(`DELETE FROM worker_lease WHERE expires_at < now() - interval '${FORGET_AFTER}'`, []);
   }
 
-  /** Fails the jobs active longer than the lease that no live lease holds; returns how many. */
+  /**
+   * Fails the jobs active longer than the lease that no live lease holds; returns how many. Only the live
+   * process with the lowest id does it, so that two processes do not fail the same orphan twice (the
+   * second time after a live worker may have fetched its retry).
+   */
   async failOrphans(): Promise<number> {
     const { db, leaseSeconds } = this.options;
     const { rows } = await db.executeSql(
@@ -86,8 +90,9 @@ export class WorkerLease {
         WHERE j.state = 'active' AND j.started_on < now() - make_interval(secs => $1)
           AND NOT EXISTS (
             SELECT 1 FROM worker_lease w WHERE w.expires_at > now() AND j.id = ANY (w.job_ids))
+          AND $2 = (SELECT min(worker_id::text) FROM worker_lease WHERE expires_at > now())
         GROUP BY j.name`,
-      [leaseSeconds],
+      [leaseSeconds, this.id],
     );
     let failed = 0;
     for (const { name, ids } of rows as { name: string; ids: string[] }[]) {
