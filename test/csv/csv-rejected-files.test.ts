@@ -105,7 +105,7 @@ describe('CSV connector: rejected files', () => {
       kind: 'no-data',
       reason: 'e-header-only.csv: a header and no data rows',
     });
-    expect(byFile.get('f-garbage.csv')).toMatchObject({ kind: 'columns' });
+    expect(byFile.get('f-garbage.csv')).toMatchObject({ kind: 'unusable' });
     for (const file of listing.rejected) {
       expect(file).toMatchObject({
         originalName: file.file,

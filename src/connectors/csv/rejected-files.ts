@@ -8,8 +8,12 @@ import { join } from 'node:path';
 import type { FieldError } from '../../domain/field-error';
 import { moveTo, plannedName, writeFileAtomically } from './inbox';
 
-/** Why a whole file was refused; `encoding` says the bytes are not text in the expected encoding. */
-export type RefusalKind = 'encoding' | 'syntax' | 'too-large' | 'no-data' | 'columns';
+/**
+ * Why a whole file was refused. `encoding`: the bytes are not text in the expected encoding; `syntax`: not
+ * CSV; `too-large`: over maxFileRows or maxFileBytes; `no-data`: no data rows; `unusable`: no document
+ * could be made of it (columns the profile cannot use, no row with a document number).
+ */
+export type RefusalKind = 'encoding' | 'syntax' | 'too-large' | 'no-data' | 'unusable';
 
 export interface Refusal {
   kind: RefusalKind;
@@ -41,7 +45,7 @@ export function refusalOf(
 ): Refusal | undefined {
   if (documents > 0 || !problems || problems.length === 0) return undefined;
   return {
-    kind: KIND_BY_RULE[problems[0].rule] ?? 'columns',
+    kind: KIND_BY_RULE[problems[0].rule] ?? 'unusable',
     reason: problems.map((problem) => problem.message).join('; '),
   };
 }
