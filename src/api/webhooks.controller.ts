@@ -53,14 +53,14 @@ export class WebhooksController {
     const live = this.connectors.get(instance);
     const rawBody = request.rawBody ?? Buffer.alloc(0);
     const now = Math.floor(Date.now() / 1000);
-    const known = live?.enabled === true && live.connector instanceof WebhookConnector;
-    const check =
-      known && live.connector instanceof WebhookConnector
-        ? live.connector.verify(request.headers, rawBody, now)
-        : this.verifyForNoInstance(request.headers, rawBody, now);
+    const webhook = live?.enabled && live.connector instanceof WebhookConnector ? live.connector : undefined;
+    const check = webhook
+      ? webhook.verify(request.headers, rawBody, now)
+      : this.verifyForNoInstance(request.headers, rawBody, now);
     if (!check.ok)
       throw new UnauthorizedException({ statusCode: 401, error: check.reason, message: check.message });
-    if (!known || !live) throw new UnauthorizedException({ statusCode: 401, error: 'bad-signature' });
+    // Only a known instance's secret can have matched.
+    if (!webhook || !live) throw new UnauthorizedException({ statusCode: 401, error: 'bad-signature' });
     if (idempotencyKey !== undefined && !/^[\w.:-]{1,200}$/.test(idempotencyKey)) {
       throw new HttpException(
         { statusCode: 400, message: 'Idempotency-Key must be 1-200 letters, digits or ._:-' },
