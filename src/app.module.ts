@@ -38,6 +38,7 @@ import {
 import { loggerOptions } from './logging';
 import { GspSessionRepository } from './database/repositories/gsp-session.repository';
 import { MasterKey } from './database/master-key';
+import { MasterKeyCheck } from './database/master-key-check';
 import { buildRegimes, type RegimeDefaults } from './sync/regime-wiring';
 import { ZATCA_PROVIDER, zatcaProviders } from './sync/zatca-wiring';
 import { ZatcaReportingService } from './sync/zatca-reporting.service';
@@ -86,6 +87,7 @@ export class AppModule {
       { provide: DATABASE_URL, useValue: options.databaseUrl },
       { provide: CONNECTOR_FACTORIES, useValue: options.connectorFactories ?? defaultConnectorFactories() },
       MasterKey,
+      MasterKeyCheck,
       GspSessionRepository,
       PostgresZatcaChainStore,
       PostgresEgsCredentialStore,

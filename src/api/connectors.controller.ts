@@ -18,11 +18,21 @@ import { ConnectorRuntimeService, type LiveConnector } from '../sync/connector-r
 
 /** Connectors that accept uploaded files (the CSV connector). */
 interface AcceptsUploads {
-  ingestUploadedFile(name: string, content: Buffer): Promise<string>;
+  /** Returns the name the file is stored under, which may differ from the one given. */
+  ingestUploadedFile(name: string, content: Buffer): Promise<{ fileName: string; contentHash: string }>;
 }
 
 function acceptsUploads(connector: object): connector is AcceptsUploads {
   return typeof (connector as Partial<AcceptsUploads>).ingestUploadedFile === 'function';
+}
+
+/** Connectors with files an operator can see: waiting, and rejected with the reason (the CSV connector). */
+interface ListsFiles {
+  listFiles(): Promise<object>;
+}
+
+function listsFiles(connector: object): connector is ListsFiles {
+  return typeof (connector as Partial<ListsFiles>).listFiles === 'function';
 }
 
 @ApiTags('connectors')
@@ -87,9 +97,21 @@ export class ConnectorsController {
     if (!body || body.length === 0)
       throw new BadRequestException('the request body must be the file content');
     const safeName = (filename ?? `upload-${Date.now()}.csv`).replace(/[^\w.-]/g, '_');
-    const contentHash = await live.connector.ingestUploadedFile(safeName, body);
+    const stored = await live.connector.ingestUploadedFile(safeName, body);
     await this.queue.send(JobName.ConnectorPull, { instance: name }, { key: name });
-    return { filename: safeName, contentHash };
+    return { filename: stored.fileName, contentHash: stored.contentHash };
+  }
+
+  @Get(':name/files')
+  @ApiOperation({
+    summary:
+      'Files waiting in the inbox, and files rejected (not CSV, wrong encoding, too large, no data) with the reason',
+  })
+  async files(@Param('name') name: string) {
+    const live = this.live(name);
+    if (!listsFiles(live.connector))
+      throw new BadRequestException(`connector ${name} (${live.kind}) does not take files`);
+    return live.connector.listFiles();
   }
 
   private live(name: string): LiveConnector {

@@ -3,7 +3,6 @@ import {
   Controller,
   Headers,
   HttpException,
-  NotFoundException,
   Param,
   Post,
   Req,
@@ -12,7 +11,15 @@ import {
 } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { WebhookConnector } from '../connectors/webhook/webhook.connector';
+import { randomBytes } from 'node:crypto';
+import {
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+  WebhookConnector,
+  WebhookConnectorConfig,
+  verifyWebhookSignature,
+  type SignatureCheck,
+} from '../connectors/webhook';
 import { ConnectorRuntimeService } from '../sync/connector-runtime.service';
 import { WebhookIntakeService } from '../sync/webhook-intake.service';
 import { Public } from './public.decorator';
@@ -20,6 +27,8 @@ import { Public } from './public.decorator';
 @ApiTags('webhooks')
 @Controller('webhooks')
 export class WebhooksController {
+  private readonly noInstanceSecret = randomBytes(32).toString('hex');
+
   constructor(
     private readonly connectors: ConnectorRuntimeService,
     private readonly intake: WebhookIntakeService,
@@ -42,13 +51,16 @@ export class WebhooksController {
     @Res({ passthrough: true }) response: Response,
   ) {
     const live = this.connectors.get(instance);
-    if (!live || !(live.connector instanceof WebhookConnector) || !live.enabled) {
-      throw new NotFoundException(`no webhook connector instance named ${instance}`);
-    }
     const rawBody = request.rawBody ?? Buffer.alloc(0);
-    const check = live.connector.verify(request.headers, rawBody, Math.floor(Date.now() / 1000));
+    const now = Math.floor(Date.now() / 1000);
+    const webhook = live?.enabled && live.connector instanceof WebhookConnector ? live.connector : undefined;
+    const check = webhook
+      ? webhook.verify(request.headers, rawBody, now)
+      : this.verifyForNoInstance(request.headers, rawBody, now);
     if (!check.ok)
       throw new UnauthorizedException({ statusCode: 401, error: check.reason, message: check.message });
+    // Only a known instance's secret can have matched.
+    if (!webhook || !live) throw new UnauthorizedException({ statusCode: 401, error: 'bad-signature' });
     if (idempotencyKey !== undefined && !/^[\w.:-]{1,200}$/.test(idempotencyKey)) {
       throw new HttpException(
         { statusCode: 400, message: 'Idempotency-Key must be 1-200 letters, digits or ._:-' },
@@ -58,5 +70,29 @@ export class WebhooksController {
     const answer = await this.intake.receive(live, body, rawBody, idempotencyKey);
     response.status(answer.status);
     return answer.body;
+  }
+
+  /**
+   * An unknown (or disabled) instance is answered as a known one answers a wrong signature: checked the
+   * same way against a secret no sender has, so the answer (401 and its reason) and the work done are the
+   * same, and instance names cannot be found by trying them.
+   */
+  private verifyForNoInstance(
+    headers: Request['headers'],
+    rawBody: Buffer,
+    nowSeconds: number,
+  ): SignatureCheck {
+    const header = (name: string): string | undefined => {
+      const value = headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    };
+    return verifyWebhookSignature({
+      secret: this.noInstanceSecret,
+      timestampHeader: header(TIMESTAMP_HEADER),
+      signatureHeader: header(SIGNATURE_HEADER),
+      rawBody,
+      nowSeconds,
+      toleranceSeconds: new WebhookConnectorConfig().toleranceSeconds,
+    });
   }
 }

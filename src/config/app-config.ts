@@ -123,6 +123,16 @@ export class QueueConfig {
   @IsInt()
   @Min(5)
   submittingLeaseSeconds = 120;
+
+  /**
+   * A worker process renews its lease every third of this; the jobs of a process that stopped renewing
+   * (killed, frozen) are failed and retried once they are older than this, by the other workers. Longer
+   * than the event loop of a live worker is ever blocked.
+   */
+  @IsInt()
+  @Min(2)
+  @Max(3600)
+  workerLeaseSeconds = 30;
 }
 
 export class ScheduleConfig {

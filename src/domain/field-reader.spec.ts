@@ -59,4 +59,24 @@ describe('FieldReader', () => {
     reader.object({ z: 1, a: 2, y: 3 }, 'part', ['a', 'b']);
     expect(reader.errors.map((error) => error.path)).toEqual(['part.z', 'part.y']);
   });
+
+  it('answers a JSON number by what it is: a plain one gets its decimal spelling, 1e400 and 1e21 do not', () => {
+    const reader = new FieldReader();
+    // JSON.parse('1e400') is Infinity.
+    reader.requiredDecimal({ a: JSON.parse('1e400') as number }, 'a', 'totals');
+    reader.requiredDecimal({ b: 1e21 }, 'b', 'totals');
+    reader.requiredDecimal({ c: 12.5 }, 'c', 'totals');
+    const [infinite, exponent, plain] = reader.errors;
+    expect(infinite).toEqual({
+      path: 'totals.a',
+      rule: 'decimal.string',
+      message:
+        'must be a decimal string such as "1180.50"; this JSON number is too large to represent (it overflows to infinity)',
+    });
+    expect(infinite.message).not.toContain('Infinity');
+    expect(exponent.message).toBe(
+      'must be a decimal string such as "1180.50" (digits, optional point), not a JSON number',
+    );
+    expect(plain.message).toBe('must be a decimal string such as "12.5", not a JSON number');
+  });
 });

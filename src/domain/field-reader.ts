@@ -203,11 +203,20 @@ export class FieldReader {
 
   private decimal(value: unknown, path: string, key: string, opts: DecimalFieldOptions): string | undefined {
     if (typeof value === 'number') {
+      // A number too large for a double (1e400) arrives as Infinity; one in exponent form (1e21) has no
+      // plain decimal spelling to suggest.
+      const asText = String(value);
+      const message = !Number.isFinite(value)
+        ? 'must be a decimal string such as "1180.50"; this JSON number is too large to represent (it overflows to infinity)'
+        : isDecimalString(asText, { allowNegative: true })
+          ? `must be a decimal string such as "${asText}", not a JSON number`
+          : 'must be a decimal string such as "1180.50" (digits, optional point), not a JSON number';
+      // JSON has no spelling for infinity: no value rather than the "null" it would be written as.
       this.report(
         childPath(path, key),
         'decimal.string',
-        `must be a decimal string such as "${value}", not a JSON number`,
-        value,
+        message,
+        Number.isFinite(value) ? value : undefined,
       );
       return undefined;
     }

@@ -10,6 +10,7 @@ import { QueueDatabase } from './queue-database';
 import { AppConfig } from '../config/app-config';
 import { DATABASE_URL } from '../database/database-url';
 import { JobName, type JobPayloads } from './job-name';
+import { WorkerLease } from './worker-lease';
 
 /** Seconds before a failed job's first retry (doubling after that): every queue is created with it. */
 export const RETRY_DELAY_SECONDS = 1;
@@ -41,6 +42,8 @@ export class QueueService implements OnModuleDestroy {
   private starting?: Promise<PgBossTypes>;
   /** This process's pg-boss workers by queue, to wake when this process enqueues work for them. */
   private readonly localWorkers = new Map<JobName, LocalWorkers>();
+  /** This process's lease, once it works a queue. */
+  private lease?: WorkerLease;
 
   constructor(
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
@@ -133,6 +136,20 @@ export class QueueService implements OnModuleDestroy {
     return worker;
   }
 
+  /** The lease of this process, renewed from the first queue it works (see worker-lease.ts). */
+  private workerLease(boss: PgBossTypes): WorkerLease {
+    if (!this.lease) {
+      this.lease = new WorkerLease({
+        db: this.database!,
+        leaseSeconds: this.config.queue.workerLeaseSeconds,
+        failJobs: (name, ids) => boss.fail(name, ids),
+        logger: this.logger,
+      });
+      this.lease.start();
+    }
+    return this.lease;
+  }
+
   private registerWorker(name: JobName, id: string): void {
     const workers = this.localWorkers.get(name);
     if (workers) workers.ids.push(id);
@@ -149,12 +166,14 @@ export class QueueService implements OnModuleDestroy {
     options: { fetchers?: number } = {},
   ): Promise<void> {
     const boss = await this.start();
+    const lease = this.workerLease(boss);
     const { batchSize, pollingIntervalSeconds } = this.config.queue;
     // Every fetcher polls on its own; a queue that sees a job a minute needs one, not `concurrency`.
     const concurrency = options.fetchers ?? this.config.queue.concurrency;
     const perFetch = Math.max(1, Math.ceil(batchSize / concurrency));
     const runOne = (job: PgBossTypes.JobWithMetadata<JobPayloads[N]>): Promise<void> => {
-      const running = this.runJob(boss, name, handler, job);
+      lease.hold([job.id]);
+      const running = this.runJob(boss, name, handler, job).finally(() => lease.release([job.id]));
       this.inFlight.add(running);
       return running.finally(() => this.inFlight.delete(running));
     };
@@ -181,27 +200,14 @@ export class QueueService implements OnModuleDestroy {
     options: { fetchers: number; batchSize: number },
   ): Promise<void> {
     const boss = await this.start();
+    const lease = this.workerLease(boss);
     const runBatch = async (jobs: PgBossTypes.JobWithMetadata<JobPayloads[N]>[]): Promise<void> => {
-      let errors: readonly unknown[] = [];
+      const ids = jobs.map((job) => job.id);
+      lease.hold(ids);
       try {
-        errors =
-          (await handler(
-            jobs.map((job) => ({
-              data: job.data,
-              context: { retryCount: job.retryCount, retryLimit: job.retryLimit },
-            })),
-          )) ?? [];
-      } catch (error) {
-        errors = jobs.map(() => error);
-      }
-      const done = jobs.filter((_, i) => errors[i] === undefined).map((job) => job.id);
-      if (done.length > 0) await boss.complete(name, done).catch(() => undefined);
-      for (const [i, job] of jobs.entries()) {
-        const error = errors[i];
-        if (error === undefined) continue;
-        const message = error instanceof Error ? error.message : JSON.stringify(error);
-        this.logger.warn(`${name} job ${job.id} failed: ${message}`);
-        await boss.fail(name, job.id, { message }).catch(() => undefined);
+        await this.runBatch(boss, name, handler, jobs);
+      } finally {
+        lease.release(ids);
       }
     };
     for (let i = 0; i < options.fetchers; i++) {
@@ -221,6 +227,36 @@ export class QueueService implements OnModuleDestroy {
       );
       worker.id = id;
       this.registerWorker(name, id);
+    }
+  }
+
+  /** One fetch of a batch queue: the handler, then every job completed or failed. */
+  private async runBatch<N extends JobName>(
+    boss: PgBossTypes,
+    name: N,
+    handler: (jobs: { data: JobPayloads[N]; context: JobContext }[]) => Promise<readonly unknown[] | void>,
+    jobs: PgBossTypes.JobWithMetadata<JobPayloads[N]>[],
+  ): Promise<void> {
+    let errors: readonly unknown[] = [];
+    try {
+      errors =
+        (await handler(
+          jobs.map((job) => ({
+            data: job.data,
+            context: { retryCount: job.retryCount, retryLimit: job.retryLimit },
+          })),
+        )) ?? [];
+    } catch (error) {
+      errors = jobs.map(() => error);
+    }
+    const done = jobs.filter((_, i) => errors[i] === undefined).map((job) => job.id);
+    if (done.length > 0) await boss.complete(name, done).catch(() => undefined);
+    for (const [i, job] of jobs.entries()) {
+      const error = errors[i];
+      if (error === undefined) continue;
+      const message = error instanceof Error ? error.message : JSON.stringify(error);
+      this.logger.warn(`${name} job ${job.id} failed: ${message}`);
+      await boss.fail(name, job.id, { message }).catch(() => undefined);
     }
   }
 
@@ -296,6 +332,7 @@ export class QueueService implements OnModuleDestroy {
       // A fetch under way when the workers were stopped still hands its jobs to a handler.
       await this.drainInFlight(deadline);
     }
+    await this.lease?.stop();
     await this.database?.close();
     if (boss) await sleep(1200);
   }

@@ -121,14 +121,18 @@ describe('CSV connector: uploads, watching and health', () => {
   it('stores uploads atomically under a safe name and returns the content hash', async () => {
     const { connector } = instance;
     const content = await readFile(SAMPLE_INBOX_FILE);
-    const hash = await connector.ingestUploadedFile('../../etc/November sales.csv', content);
-    expect(hash).toBe(createHash('sha256').update(content).digest('hex'));
+    const stored = await connector.ingestUploadedFile('../../etc/November sales.csv', content);
+    expect(stored).toEqual({
+      fileName: 'November sales.csv',
+      contentHash: createHash('sha256').update(content).digest('hex'),
+    });
     expect(await readdir(connector.directories.inbox)).toEqual(['November sales.csv']);
-    // The same name with other content does not overwrite the waiting file.
+    // The same name with other content does not overwrite the waiting file, and says what it is stored as.
     const other = Buffer.from(content.toString('utf8').replace('DFT/2627/0451', 'DFT/2627/0999'));
-    const otherHash = await connector.ingestUploadedFile('November sales.csv', other);
+    const otherStored = await connector.ingestUploadedFile('November sales.csv', other);
+    expect(otherStored.fileName).toBe(`November sales-${otherStored.contentHash.slice(0, 8)}.csv`);
     expect((await readdir(connector.directories.inbox)).sort()).toEqual([
-      `November sales-${otherHash.slice(0, 8)}.csv`,
+      otherStored.fileName,
       'November sales.csv',
     ]);
     // An upload without the extension gets it, so the pull picks it up.

@@ -13,6 +13,7 @@ import {
   recordsFromTable,
   tableFromRecords,
 } from '../../src/connectors/csv/result-table';
+import { neutraliseFormula } from '../../src/connectors/csv/spreadsheet-cell';
 
 const document = (invoice: string, rowNumber: number): CsvRawDocument => ({
   sourceFile: 'sales.csv',
@@ -36,9 +37,13 @@ function tableIn(path: string): ResultTable {
   return tableFromRecords(parse(readFileSync(path), { bom: true, relax_column_count: true }));
 }
 
-/** The bytes the writer wrote before it kept encoded lines: the whole table through csv-stringify. */
+/**
+ * The bytes the writer wrote before it kept encoded lines: the whole table through csv-stringify, each
+ * cell neutralised against formula injection.
+ */
 function wholeTableCsv(table: ResultTable): Buffer {
-  return Buffer.from(stringify(recordsFromTable(table), { record_delimiter: 'windows' }), 'utf8');
+  const records = recordsFromTable(table).map((record) => record.map(neutraliseFormula));
+  return Buffer.from(stringify(records, { record_delimiter: 'windows' }), 'utf8');
 }
 
 describe('ResultFileWriter', () => {

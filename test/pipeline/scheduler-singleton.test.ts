@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { SchedulerService } from '../../src/sync/scheduler.service';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
 import { createTestDatabase } from '../support/test-database';
 import { runMigrations } from '../../src/database/data-source';
 
@@ -15,10 +15,12 @@ describe('scheduler ticks on several instances sharing one database', () => {
     url = db.url;
     drop = db.drop;
     await runMigrations(url);
-    // No worker role: the jobs stay queued so the test can count them.
+    // No worker role: the jobs stay queued so the test can count them. One master key for both, as for
+    // any processes sharing a database.
     const options = {
       databaseUrl: url,
       roles: ['api', 'scheduler'],
+      config: { security: { apiKeys: [TEST_API_KEY], encryptionKey: 'ab'.repeat(32) } },
       connectors: [
         { name: 'hook-one', kind: 'webhook', config: { secret: 'x'.repeat(32) } },
         { name: 'hook-two', kind: 'webhook', config: { secret: 'y'.repeat(32) } },

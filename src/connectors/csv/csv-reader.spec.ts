@@ -1,4 +1,14 @@
-import { columnLetter, isCsvSyntaxError, readCsvBuffer, readCsvFile } from './csv-reader';
+import { Readable } from 'node:stream';
+import {
+  CsvEncodingError,
+  CsvTooLargeError,
+  columnLetter,
+  isCsvRefusal,
+  isCsvSyntaxError,
+  readCsvBuffer,
+  readCsvFile,
+  readCsvStream,
+} from './csv-reader';
 
 const OPTIONS = { encoding: 'utf-8', delimiter: ',', headerRow: 1 } as const;
 
@@ -56,5 +66,39 @@ describe('readCsvBuffer', () => {
     );
     expect(error).toMatchObject({ code: 'ENOENT' });
     expect(isCsvSyntaxError(error)).toBe(false);
+  });
+
+  it('keeps a multi-byte character split across chunks, and refuses bytes that are not UTF-8', async () => {
+    const bytes = Buffer.from('No,Item\nA,Café ₹\n');
+    const split = bytes.indexOf(0xe2) + 1; // inside the rupee sign
+    const table = await readCsvStream(
+      Readable.from([bytes.subarray(0, split), bytes.subarray(split)]),
+      OPTIONS,
+    );
+    expect(table.rows[0].values).toEqual(['A', 'Café ₹']);
+
+    const latin1 = Buffer.from('No,Item\nA,Caf\xe9\n', 'latin1');
+    const error: unknown = await readCsvBuffer(latin1, OPTIONS).catch((thrown) => thrown);
+    expect(error).toBeInstanceOf(CsvEncodingError);
+    expect(isCsvRefusal(error)).toBe(true);
+  });
+
+  it('refuses UTF-16 without a byte-order mark and UTF-16 big-endian as encodings', async () => {
+    const noBom = await readCsvBuffer(Buffer.from('No\nA\n', 'utf16le'), OPTIONS).catch((e: Error) => e);
+    expect(noBom).toBeInstanceOf(CsvEncodingError);
+    expect((noBom as Error).message).toMatch(/NUL characters/);
+    const bigEndian = await readCsvBuffer(Buffer.from([0xfe, 0xff, 0x00, 0x4e, 0x00, 0x0a]), OPTIONS).catch(
+      (e: Error) => e,
+    );
+    expect((bigEndian as Error).message).toMatch(/big-endian/);
+  });
+
+  it('stops reading past maxRows', async () => {
+    const text = `No\n${Array.from({ length: 100 }, (_, i) => `A${i}`).join('\n')}\n`;
+    const error: unknown = await readCsvBuffer(Buffer.from(text), { ...OPTIONS, maxRows: 10 }).catch(
+      (thrown) => thrown,
+    );
+    expect(error).toBeInstanceOf(CsvTooLargeError);
+    expect((await readCsvBuffer(Buffer.from(text), { ...OPTIONS, maxRows: 101 })).rows).toHaveLength(100);
   });
 });

@@ -26,6 +26,24 @@ export interface CsvReadOptions {
   delimiter: string;
   /** 1-based row of the header; 0 when the file has none (columns are then A, B, C, ...). */
   headerRow: number;
+  /** Records read at most (header included); past it, CsvTooLargeError and the read stops. */
+  maxRows?: number;
+}
+
+/** The bytes are not text in the file's encoding (invalid UTF-8, UTF-16 without its byte-order mark). */
+export class CsvEncodingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CsvEncodingError';
+  }
+}
+
+/** The file has more rows than one pull takes; reading stopped there, so memory stays bounded. */
+export class CsvTooLargeError extends Error {
+  constructor(readonly maxRows: number) {
+    super(`more than ${maxRows} rows`);
+    this.name = 'CsvTooLargeError';
+  }
 }
 
 const TEXT_DECODER_LABELS: Record<CsvEncoding, string> = {
@@ -43,9 +61,15 @@ function sniffEncoding(firstBytes: Buffer, declared: CsvEncoding): CsvEncoding {
   return declared;
 }
 
-/** Decodes a byte stream chunk by chunk (multi-byte characters split across chunks are kept whole). */
+/**
+ * Decodes a byte stream chunk by chunk (multi-byte characters split across chunks are kept whole). Bytes
+ * that are not text in the encoding fail the read with CsvEncodingError rather than becoming U+FFFD: a
+ * file saved in another encoding would otherwise be read as garbled names and amounts.
+ */
 class DecodingStream extends Transform {
   private decoder?: TextDecoder;
+  private encoding?: CsvEncoding;
+  private offset = 0;
 
   constructor(private readonly declared: CsvEncoding) {
     super({ decodeStrings: true, readableObjectMode: false });
@@ -53,15 +77,49 @@ class DecodingStream extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     if (!this.decoder) {
-      const encoding = sniffEncoding(chunk, this.declared);
+      if (chunk.length >= 2 && chunk[0] === 0xfe && chunk[1] === 0xff) {
+        callback(
+          new CsvEncodingError(
+            'UTF-16 big-endian (byte-order mark FE FF) is not supported: save the file as UTF-8 or UTF-16LE',
+          ),
+        );
+        return;
+      }
+      this.encoding = sniffEncoding(chunk, this.declared);
       // TextDecoder drops the BOM itself (ignoreBOM: false).
-      this.decoder = new TextDecoder(TEXT_DECODER_LABELS[encoding]);
+      this.decoder = new TextDecoder(TEXT_DECODER_LABELS[this.encoding], { fatal: true });
     }
-    callback(null, this.decoder.decode(chunk, { stream: true }));
+    try {
+      const text = this.decoder.decode(chunk, { stream: true });
+      this.offset += chunk.length;
+      callback(null, this.checked(text));
+    } catch (error) {
+      callback(error instanceof CsvEncodingError ? error : this.invalid());
+    }
   }
 
   override _flush(callback: TransformCallback): void {
-    callback(null, this.decoder ? this.decoder.decode() : '');
+    try {
+      callback(null, this.decoder ? this.checked(this.decoder.decode()) : '');
+    } catch (error) {
+      callback(error instanceof CsvEncodingError ? error : this.invalid());
+    }
+  }
+
+  /** NUL is valid UTF-8 but never in a CSV: it is what UTF-16 text without a byte-order mark looks like. */
+  private checked(text: string): string {
+    if (text.includes('\u0000')) {
+      throw new CsvEncodingError(
+        `contains NUL characters, not ${this.encoding} text (UTF-16 without a byte-order mark?): save the file as UTF-8`,
+      );
+    }
+    return text;
+  }
+
+  private invalid(): CsvEncodingError {
+    return new CsvEncodingError(
+      `not valid ${this.encoding} text (in the bytes before offset ${this.offset + 1}): save the file as ${this.declared}, or set the profile's encoding`,
+    );
   }
 }
 
@@ -86,6 +144,11 @@ export function isCsvSyntaxError(error: unknown): boolean {
   return error instanceof CsvError;
 }
 
+/** Whether an error says the file itself cannot be taken (syntax, encoding, size), not that it was unreadable. */
+export function isCsvRefusal(error: unknown): boolean {
+  return isCsvSyntaxError(error) || error instanceof CsvEncodingError || error instanceof CsvTooLargeError;
+}
+
 /**
  * Parses CSV from a byte stream. Throws (csv-parse's error, with its line) when the CSV is malformed, and
  * the source's own error when it cannot be read: the stages are joined with `pipeline`, which passes an
@@ -106,6 +169,11 @@ export async function readCsvStream(source: Readable, options: CsvReadOptions): 
   let width = 0;
   for await (const record of parser as AsyncIterable<string[]>) {
     rowNumber += 1;
+    if (options.maxRows !== undefined && rowNumber > options.maxRows) {
+      const error = new CsvTooLargeError(options.maxRows);
+      source.destroy(error);
+      throw error;
+    }
     if (options.headerRow > 0 && rowNumber < options.headerRow) continue;
     if (options.headerRow > 0 && rowNumber === options.headerRow) {
       header = record.map((name) => name.trim());

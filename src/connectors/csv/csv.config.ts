@@ -24,6 +24,32 @@ export class CsvConnectorConfig {
   @IsNotEmpty()
   processedDir?: string;
 
+  /**
+   * Where files that cannot be taken at all (not CSV, wrong encoding, too large, no data rows, columns
+   * the profile cannot use) are moved, each with `<file>.reason.json` saying why; listed by
+   * `GET /connectors/<name>/files`. The files behind them are pulled as usual.
+   */
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  rejectedDir?: string;
+
+  /**
+   * Rows (header included) one file may have: a file is one batch, stored in one transaction, so a
+   * larger one is set aside (rejected, reason `too-large`) after reading this many rows, in bounded
+   * memory. Split larger exports into several files.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  maxFileRows = 50_000;
+
+  /** Bytes one file may have, checked before reading it (the upload limit is 50 MB as well). */
+  @IsInt()
+  @Min(1)
+  @Max(1_073_741_824)
+  maxFileBytes = 50 * 1024 * 1024;
+
   /** Sales profile: a name in `config/csv-profiles/` (without .yaml) or a path to a YAML file. */
   @IsString()
   @IsNotEmpty()

@@ -3,7 +3,7 @@
  * batch per file, then moved to the processed folder; results go to `<file>.result.csv` in the outbox.
  * Purchases: purchase register files in the purchase folder are read for reconciliation.
  */
-import { access, constants as fsConstants, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { access, constants as fsConstants, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fieldError, type FieldError } from '../../domain/field-error';
 import { financialYear } from '../../domain/financial-year';
@@ -26,7 +26,14 @@ import { fieldKind } from './csv-fields';
 import { defaultProfilesDir, loadProfile } from './csv-profile.loader';
 import type { CsvProfile } from './csv-profile';
 import { type CsvRawDocument, isCsvRawDocument } from './csv-raw-document';
-import { type CsvRow, type CsvTable, isCsvSyntaxError, readCsvFile } from './csv-reader';
+import {
+  type CsvRow,
+  type CsvTable,
+  CsvEncodingError,
+  CsvTooLargeError,
+  isCsvRefusal,
+  readCsvFile,
+} from './csv-reader';
 import { CsvConnectorConfig } from './csv.config';
 import { qrImageName, withNoteType } from './document-identity';
 import {
@@ -42,6 +49,7 @@ import {
 import { InboxWatcher } from './inbox-watcher';
 import { mapPurchaseRecord } from './purchase-record.mapper';
 import { QrRenderPool } from './qr-render-pool';
+import { type RejectedFile, RejectedFiles, refusalOf } from './rejected-files';
 import { ResultFileWriter } from './result-file.writer';
 import { groupRows } from './row-grouping';
 import { rowsHash } from './rows-hash';
@@ -66,8 +74,18 @@ export interface CsvDirectories {
   inbox: string;
   outbox: string;
   processed: string;
+  rejected: string;
   purchases: string;
 }
+
+/** What `GET /connectors/<name>/files` shows: files waiting in the inbox, files set aside and why. */
+export interface CsvFileListing {
+  inbox: string[];
+  rejected: RejectedFile[];
+}
+
+/** Longest file name kept (most file systems allow 255 bytes; the hash suffix needs room). */
+const MAX_FILE_NAME_LENGTH = 200;
 
 const SEEDED_MARKER = '.seeded';
 
@@ -90,6 +108,7 @@ export class CsvConnector implements ErpConnector {
   readonly directories: CsvDirectories;
   private readonly config: CsvConnectorConfig;
   private readonly resultWriter: ResultFileWriter;
+  private readonly rejected: RejectedFiles;
   private readonly qrImages = new QrRenderPool();
   private readonly watchers = new Set<InboxWatcher>();
   private seeding?: Promise<void>;
@@ -117,9 +136,11 @@ export class CsvConnector implements ErpConnector {
       inbox: dir(this.config.inboxDir, 'inbox'),
       outbox: dir(this.config.outboxDir, 'outbox'),
       processed: dir(this.config.processedDir, 'processed'),
+      rejected: dir(this.config.rejectedDir, 'rejected'),
       purchases: dir(this.config.purchaseDir, 'purchases'),
     };
     this.resultWriter = new ResultFileWriter(this.directories.outbox);
+    this.rejected = new RejectedFiles(this.directories.rejected);
   }
 
   salesProfile(): Promise<CsvProfile> {
@@ -192,6 +213,20 @@ export class CsvConnector implements ErpConnector {
         read.batch && read.keptAs === keptAs
           ? read.batch
           : await this.readSalesFile(path, name, keptAs, profile);
+      const refusal = refusalOf(batch.documents.length, batch.problems);
+      if (refusal) {
+        // Not added to the cursor: the same file dropped again after a fix (of the profile) is read again.
+        yield { ...batch, cursor: { processedHashes: [...processed] } };
+        const kept = await this.rejected.keep(path, name, read.hash, refusal);
+        this.context.log.warn('csv file rejected, moved to the rejected folder', {
+          instance: this.instanceName,
+          file: name,
+          keptAs: kept.file,
+          kind: refusal.kind,
+          reason: refusal.reason,
+        });
+        continue;
+      }
       processed.add(read.hash);
       const next: CsvCursor = { processedHashes: [...processed] };
       yield { ...batch, cursor: { ...next } };
@@ -219,12 +254,35 @@ export class CsvConnector implements ErpConnector {
     }
   }
 
+  /**
+   * The file as a table, or why it cannot be one: not CSV, not text in its encoding, or larger than one
+   * batch may be (checked by size first, then by rows while reading, so memory stays bounded).
+   */
   private async readTable(path: string, name: string, profile: CsvProfile): Promise<CsvTable | FieldError> {
+    const { maxFileBytes, maxFileRows } = this.config;
     try {
-      return await readCsvFile(path, profile);
+      const { size } = await stat(path);
+      if (size > maxFileBytes) {
+        return fieldError(
+          `files.${name}`,
+          'csv.too-large',
+          `${name}: ${size} bytes, more than the ${maxFileBytes} one file may have (maxFileBytes): split it into smaller files`,
+        );
+      }
+      return await readCsvFile(path, { ...profile, maxRows: maxFileRows });
     } catch (error) {
-      if (!isCsvSyntaxError(error)) {
+      if (!isCsvRefusal(error)) {
         throw new ConnectorError('transient', `cannot read ${path}: ${(error as Error).message}`);
+      }
+      if (error instanceof CsvTooLargeError) {
+        return fieldError(
+          `files.${name}`,
+          'csv.too-large',
+          `${name}: ${error.message}, more than one file may have (maxFileRows): split it into smaller files`,
+        );
+      }
+      if (error instanceof CsvEncodingError) {
+        return fieldError(`files.${name}`, 'csv.encoding', `${name}: encoding: ${error.message}`);
       }
       return fieldError(
         `files.${name}`,
@@ -242,6 +300,10 @@ export class CsvConnector implements ErpConnector {
   ): Promise<Omit<PullBatch, 'cursor'>> {
     const table = await this.readTable(path, name, profile);
     if (!('header' in table)) return { documents: [], problems: [table] };
+    if (table.rows.length === 0) {
+      const what = table.header.length > 0 ? 'a header and no data rows' : 'no rows at all';
+      return { documents: [], problems: [fieldError(`files.${name}`, 'csv.empty', `${name}: ${what}`)] };
+    }
     const { binding, problems, usable } = bindColumns(profile, table.header, this.config.defaults);
     if (!usable) return { documents: [], problems };
     const grouping = groupRows(binding, table.rows);
@@ -367,11 +429,20 @@ export class CsvConnector implements ErpConnector {
 
   /**
    * Stores an uploaded file in the inbox atomically (never seen half-written by a pull) and returns the
-   * SHA-256 of its content. A different file already waiting under the same name is kept: the upload
-   * then gets a name with its hash.
+   * name it is stored under and the SHA-256 of its content. A different file already waiting under the
+   * same name is kept: the upload then gets a name with its hash.
    */
-  async ingestUploadedFile(name: string, content: Buffer): Promise<string> {
+  async ingestUploadedFile(
+    name: string,
+    content: Buffer,
+  ): Promise<{ fileName: string; contentHash: string }> {
     let fileName = sanitiseFileName(name);
+    if (fileName.length > MAX_FILE_NAME_LENGTH) {
+      throw new ConnectorError(
+        'config',
+        `file name is ${fileName.length} characters long; at most ${MAX_FILE_NAME_LENGTH} are kept`,
+      );
+    }
     if (!globToRegExp(this.config.filePattern).test(fileName)) {
       const extension = /^\*(\.[^*?]+)$/.exec(this.config.filePattern)?.[1];
       if (!extension) {
@@ -382,16 +453,25 @@ export class CsvConnector implements ErpConnector {
       }
       fileName += extension;
     }
-    const hash = sha256Hex(content);
+    const contentHash = sha256Hex(content);
+    let stored: string;
     try {
-      await storeUnique(this.directories.inbox, fileName, content, hash);
+      stored = await storeUnique(this.directories.inbox, fileName, content, contentHash);
     } catch (error) {
       throw new ConnectorError(
         'transient',
         `cannot store ${fileName} in the inbox: ${(error as Error).message}`,
       );
     }
-    return hash;
+    return { fileName: stored, contentHash };
+  }
+
+  /** Files waiting in the inbox, and files set aside in the rejected folder with the reason for each. */
+  async listFiles(): Promise<CsvFileListing> {
+    return {
+      inbox: await listMatchingFiles(this.directories.inbox, this.config.filePattern),
+      rejected: await this.rejected.list(),
+    };
   }
 
   /** Calls `onNewFile` for each file appearing in the inbox (polling every pollIntervalMs); returns a stop function. */

@@ -14,6 +14,7 @@ import {
   sourceRowKey,
   updateRow,
 } from './result-table';
+import { neutraliseFormula } from './spreadsheet-cell';
 
 interface EncodedRow {
   readonly values: Readonly<Record<string, string>>;
@@ -91,10 +92,12 @@ function encodeRow(header: readonly string[], values: Readonly<Record<string, st
 
 /**
  * One record as csv-stringify writes it within a file (it encodes records independently of each other), in
- * a buffer of its own: lines live as long as their row, so they must not pin shared pool memory.
+ * a buffer of its own: lines live as long as their row, so they must not pin shared pool memory. Every
+ * cell is neutralised against formula injection: input cells are copied from the source file as they
+ * were, and error messages can quote what an ERP or an authority sent.
  */
 function encodeRecord(record: readonly string[]): Buffer {
-  const line = stringify([record], { record_delimiter: 'windows' });
+  const line = stringify([record.map(neutraliseFormula)], { record_delimiter: 'windows' });
   const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(line));
   bytes.write(line);
   return bytes;

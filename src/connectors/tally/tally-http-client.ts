@@ -30,6 +30,16 @@ export class TallyHttpClient {
   /** Streams the elements selected by `records` (plus LINEERROR, which becomes a ConnectorError). */
   async *records(envelope: string, records: RecordReaderOptions['records']): AsyncGenerator<TallyNode> {
     const response = await this.post(envelope);
+    // A web page (a proxy's or another server's) has none of Tally's elements: say so, rather than let
+    // the caller read "no companies open".
+    if (/html/i.test(response.headers['content-type'] ?? '')) {
+      response.destroy();
+      throw new ConnectorError(
+        'config',
+        `${this.options.url} answered with an HTML page, not Tally's XML: is it TallyPrime's XML port?`,
+        { url: this.options.url, contentType: response.headers['content-type'] },
+      );
+    }
     const reader = new TallyRecordReader({
       records,
       also: records === 'root' ? undefined : LINE_ERROR,

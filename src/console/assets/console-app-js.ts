@@ -163,9 +163,31 @@ export const CONSOLE_APP_JS = String.raw`(function () {
     });
   }
 
+  /** Files a file connector set aside (not CSV, wrong encoding, too large, no data), with the reason. */
+  function loadRejectedFiles() {
+    return api('GET', '/connectors').then(function (connectors) {
+      var withFiles = connectors.filter(function (c) { return c.kind === 'csv'; });
+      return Promise.all(withFiles.map(function (c) {
+        return api('GET', '/connectors/' + encodeURIComponent(c.name) + '/files').then(function (files) {
+          return files.rejected.map(function (f) { return { connector: c.name, file: f }; });
+        });
+      })).then(function (lists) {
+        var rejected = [].concat.apply([], lists);
+        var body = byId('rejected-files');
+        clear(body);
+        rejected.forEach(function (r) {
+          body.appendChild(row([L.formatDateTime(r.file.rejectedAt), r.connector, r.file.file, r.file.kind, r.file.reason]));
+        });
+        byId('rejected-summary').textContent = rejected.length === 0
+          ? 'No rejected files.'
+          : rejected.length + ' file(s) set aside: fix and drop them into the inbox again.';
+      });
+    });
+  }
+
   function refresh() {
     setStatus('Loading\u2026');
-    return Promise.all([loadCounts(), loadQueue()])
+    return Promise.all([loadCounts(), loadQueue(), loadRejectedFiles()])
       .then(function () {
         setStatus('Updated ' + L.formatDateTime(new Date().toISOString()));
         return selected ? showDetail(selected) : undefined;

@@ -66,6 +66,15 @@ export const CONSOLE_INDEX_HTML = `<!doctype html>
       </table>
     </section>
 
+    <section class="panel">
+      <h2>Rejected files</h2>
+      <p id="rejected-summary" class="hint"></p>
+      <table class="queue">
+        <thead><tr><th>Rejected</th><th>Connector</th><th>File</th><th>Kind</th><th>Reason</th></tr></thead>
+        <tbody id="rejected-files"></tbody>
+      </table>
+    </section>
+
     <section id="detail" class="panel" hidden>
       <h2>Submission <span id="detail-id"></span></h2>
       <dl id="detail-facts" class="facts"></dl>
@@ -121,6 +130,8 @@ export const CONSOLE_ELEMENT_IDS = [
   'retry-all',
   'queue-summary',
   'queue',
+  'rejected-summary',
+  'rejected-files',
   'detail',
   'detail-id',
   'detail-facts',
