@@ -16,10 +16,19 @@ export interface FieldError {
 export function fieldError(path: string, rule: string, message: string, value?: unknown): FieldError {
   const error: FieldError = { path, rule, message };
   if (value !== undefined) {
-    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    const text = typeof value === 'string' ? value : printable(value);
     error.value = text !== undefined && text.length > 200 ? `${text.slice(0, 200)}…` : text;
   }
   return error;
+}
+
+/** JSON text of a value, or a placeholder where it has none (too deep to print, a cycle, a BigInt). */
+function printable(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return '(not printable)';
+  }
 }
 
 /** Result of a normalisation or mapping step: a value, or field errors, never an exception. */
