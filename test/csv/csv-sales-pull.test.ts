@@ -44,7 +44,7 @@ describe('CSV connector: pulling sales files', () => {
       expect(invoice.lines.length).toBeLessThanOrEqual(4);
       const inter = invoice.seller.address.stateCode !== invoice.buyer.placeOfSupply;
       for (const line of invoice.lines) {
-        const taxable = dec(line.quantity).times(line.unitPrice).minus(line.discount);
+        const taxable = dec(String(line.quantity)).times(line.unitPrice).minus(line.discount);
         expect(line.taxableValue).toBe(toFixed(taxable, 2));
         const tax = taxable.times(line.taxRate).dividedBy(100);
         if (inter) {
