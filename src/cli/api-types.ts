@@ -43,7 +43,10 @@ export interface SubmissionBrief {
   regime: string;
   state: string;
   errorClass: string | null;
+  /** Issued by the IRP; null until registered. */
   irn: string | null;
+  /** Computed locally at mapping: the IRN the IRP is expected to issue. */
+  expectedIrn?: string | null;
 }
 
 export interface DocumentListItem {
@@ -76,7 +79,10 @@ export interface SubmissionDetail {
   nextAttemptAt: string | null;
   outcomeUnknown: boolean;
   identifiers: Record<string, unknown> | null;
+  /** Issued by the IRP; null until registered. */
   irn: string | null;
+  /** Computed locally at mapping: the IRN the IRP is expected to issue. */
+  expectedIrn?: string | null;
   ackNo: string | null;
   ackDate: string | null;
   ewbNo: string | null;

@@ -69,7 +69,14 @@ export class OperatorService {
         createdAt: d.createdAt,
         submissions: submissions
           .filter((s) => s.documentId === d.id)
-          .map((s) => ({ id: s.id, regime: s.regime, state: s.state, errorClass: s.errorClass, irn: s.irn })),
+          .map((s) => ({
+            id: s.id,
+            regime: s.regime,
+            state: s.state,
+            errorClass: s.errorClass,
+            irn: s.irn,
+            expectedIrn: s.expectedIrn,
+          })),
       })),
     };
   }
