@@ -15,6 +15,7 @@ import { AuditRepository, type AuditInput } from '../database/repositories/audit
 import { ConnectorInstanceRepository } from '../database/repositories/connector-instance.repository';
 import { DocumentRepository } from '../database/repositories/document.repository';
 import { SubmissionRepository } from '../database/repositories/submission.repository';
+import { StatementFailedError, statementFailure } from '../database/statement-error';
 import type { CanonicalInvoice } from '../domain/canonical-invoice';
 import { SubmissionState, isRegistered } from '../domain/submission-state';
 import { SYSTEM_ACTOR } from './state-transitions.service';
@@ -68,7 +69,17 @@ export class IngestService {
       if (cursor !== undefined) await this.instances.saveCursor(instanceId, cursor, m);
       return results;
     };
-    return manager ? run(manager) : this.dataSource.transaction(run);
+    try {
+      return await (manager ? run(manager) : this.dataSource.transaction(run));
+    } catch (error) {
+      // Named by statement and ERP ids: the failing statement's parameters are the documents' contents.
+      const failure = statementFailure(
+        error,
+        documents.map((source) => source.erpId),
+      );
+      if (failure instanceof StatementFailedError) this.logger.error(failure.message);
+      throw failure;
+    }
   }
 
   /**
