@@ -11,6 +11,11 @@ export interface FieldError {
   rule: string;
   /** Human-readable explanation. */
   message: string;
+  /**
+   * Where the value came from in the ERP's own record, when that is not the path: a CSV document's errors
+   * carry canonical paths like a webhook's, and here the cell (`rows[7].BuyerGSTIN`).
+   */
+  source?: string;
 }
 
 export function fieldError(path: string, rule: string, message: string, value?: unknown): FieldError {
