@@ -6,6 +6,8 @@ export interface ApiFieldError {
   path: string;
   /** The canonical invoice field to override when `path` names a field of a regime's payload. */
   canonicalPath?: string;
+  /** The authority's path (NIC's `ItemList[0].HsnCd`) when the error was found in a regime's payload. */
+  authorityPath?: string;
   /** Where the value came from in the ERP's record when that is not `path` (a CSV cell: rows[7].BuyerGSTIN). */
   source?: string;
   rule?: string;

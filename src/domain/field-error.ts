@@ -16,6 +16,11 @@ export interface FieldError {
    * carry canonical paths like a webhook's, and here the cell (`rows[7].BuyerGSTIN`).
    */
   source?: string;
+  /**
+   * The authority's own path for the field where the error was found in a regime's payload (NIC:
+   * `ItemList[0].HsnCd`); `path` is then the canonical field it was mapped from, where there is one.
+   */
+  authorityPath?: string;
 }
 
 export function fieldError(path: string, rule: string, message: string, value?: unknown): FieldError {

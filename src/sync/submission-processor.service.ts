@@ -34,6 +34,7 @@ import {
   type RegistrationClaim,
 } from './duplicate-registration';
 import { effectiveInvoice } from './effective-invoice';
+import { inCanonicalStyle } from './field-error-style';
 import { type BatchMove, SYSTEM_ACTOR, StateTransitionsService } from './state-transitions.service';
 import { holdSubmittingLease } from './submitting-lease';
 import { WriteBackService } from './write-back.service';
@@ -139,7 +140,7 @@ export class SubmissionProcessorService {
             errorClass: 'validation',
             errorCode: null,
             errorMessage: `${mapped.errors.length} field error(s) against ${submission.regime}`,
-            fieldErrors: mapped.errors,
+            fieldErrors: mapped.errors.map(inCanonicalStyle),
           },
           audit: {
             actor: SYSTEM_ACTOR,
@@ -393,7 +394,7 @@ export class SubmissionProcessorService {
         errorClass: 'rejected',
         errorCode: outcome.code,
         errorMessage: outcome.message,
-        fieldErrors: outcome.fieldErrors ?? null,
+        fieldErrors: outcome.fieldErrors?.map(inCanonicalStyle) ?? null,
       },
       audit: { actor: SYSTEM_ACTOR, action: 'rejected', reason: `${outcome.code}: ${outcome.message}` },
     };
