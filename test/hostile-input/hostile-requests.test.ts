@@ -84,6 +84,22 @@ describe('hostile requests', () => {
     },
   );
 
+  it('refuses __proto__ and constructor as keys anywhere in a JSON body with 400', async () => {
+    const proto = await patchOverrides(
+      '{"overrides": {"__proto__": {"polluted": "yes"}}, "operator": "mallory", "reason": "probing"}',
+    );
+    expect(proto.status).toBe(400);
+    expect((await json(proto)).errors[0]).toMatchObject({ path: 'overrides.__proto__', rule: 'json.key' });
+    const invoice = {
+      ...sampleIndiaInvoice({ documentNumber: 'HOSTILE/CTOR' }),
+      constructor: { prototype: 1 },
+    };
+    const pushed = await postSignedWebhook(t.url, 'hook', SECRET, JSON.stringify(invoice));
+    expect(pushed.status).toBe(400);
+    expect((await json(pushed)).errors[0]).toMatchObject({ path: 'constructor', rule: 'json.key' });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('refuses a 10,000-segment override path with 400', async () => {
     const path = Array.from({ length: 10_000 }, () => 'buyer').join('.');
     const errors = await refusedOverride({ [path]: 'x' });
