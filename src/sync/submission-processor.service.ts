@@ -33,7 +33,7 @@ import {
   type DuplicateRegistration,
   type RegistrationClaim,
 } from './duplicate-registration';
-import { effectiveInvoice } from './effective-invoice';
+import { effectiveInvoiceOutcome } from './effective-invoice';
 import { inCanonicalStyle } from './field-error-style';
 import { type BatchMove, SYSTEM_ACTOR, StateTransitionsService } from './state-transitions.service';
 import { holdSubmittingLease } from './submitting-lease';
@@ -105,7 +105,8 @@ export class SubmissionProcessorService {
     for (const submission of received) {
       const document = documents.get(submission.documentId);
       if (!document) continue;
-      const invoice = effectiveInvoice(document);
+      const outcome = effectiveInvoiceOutcome(document);
+      const invoice = outcome?.ok ? outcome.value : undefined;
       if (!invoice) {
         failed.push({
           submission,
@@ -113,7 +114,8 @@ export class SubmissionProcessorService {
             errorClass: 'validation',
             errorCode: null,
             errorMessage: 'the ERP document could not be read into an invoice',
-            fieldErrors: document.normalisationErrors,
+            // A draft completed by overrides reports what still stops it, not what stopped it at first.
+            fieldErrors: outcome && !outcome.ok ? outcome.errors : document.normalisationErrors,
           },
           audit: { actor: SYSTEM_ACTOR, action: 'mapping-failed' },
         });

@@ -74,7 +74,7 @@ function readItem(item: unknown, index: number): WebhookItemResult {
     };
   }
   const validated = validateCanonicalInvoice(invoiceFields);
-  if (!validated.ok) return unreadItem(index, item, invoiceFields, externalId, validated.errors);
+  if (!validated.ok) return unreadItem(index, invoiceFields, externalId, validated.errors);
   const invoice = validated.value;
   return {
     index,
@@ -99,7 +99,6 @@ function readItem(item: unknown, index: number): WebhookItemResult {
  */
 function unreadItem(
   index: number,
-  item: object,
   fields: Record<string, unknown>,
   externalId: unknown,
   errors: FieldError[],
@@ -123,7 +122,8 @@ function unreadItem(
       documentDate,
       sourceRef: `webhook item ${index}`,
       normalised: { ok: false, errors },
-      raw: item,
+      // The item as sent, under `draft`: an operator's overrides can complete it (see effective-invoice).
+      raw: { externalId: externalId ?? null, draft: fields },
     },
   };
 }
