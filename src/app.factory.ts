@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
+import { jsonBodyGuard } from './api/json-body-guard';
 import { requestValidationPipe } from './api/validation';
 import { TypedErrorFilter } from './api/typed-error.filter';
 import { AppModule, type AppModuleOptions } from './app.module';
@@ -19,6 +20,7 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
   app.useGlobalPipes(requestValidationPipe());
   app.useGlobalFilters(new TypedErrorFilter());
   app.useBodyParser('json', { limit: '10mb' });
+  app.use(jsonBodyGuard);
   app.useBodyParser('text', { type: ['text/csv', 'text/plain'], limit: '50mb' });
   app.useBodyParser('raw', { type: 'application/octet-stream', limit: '50mb' });
   app.enableShutdownHooks();

@@ -3,6 +3,7 @@
  * and any logged object's secret-looking keys.
  */
 import type { Params } from 'nestjs-pino';
+import { withoutQueryValues } from './database/statement-error';
 
 export const REDACTED_PATHS = [
   'req.headers.authorization',
@@ -35,6 +36,8 @@ export function loggerOptions(): Params {
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       autoLogging: process.env.LOG_HTTP === 'true',
       quietReqLogger: true,
+      // A failed SQL statement is logged by name: never its parameters (row values) or PostgreSQL's detail.
+      serializers: { err: withoutQueryValues },
     },
   };
 }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -18,6 +18,7 @@ import {
 import { SubmissionState } from '../domain/submission-state';
 
 const STATES = Object.values(SubmissionState);
+const MAX_OFFSET = 1_000_000_000;
 const ERROR_CLASSES = [
   'validation',
   'rejected',
@@ -39,11 +40,13 @@ export class PageQuery {
   @Max(500)
   limit = 50;
 
-  @ApiPropertyOptional({ default: 0 })
+  /** PostgreSQL's OFFSET is a bigint: a larger number (1e20 is an integer too) failed the query. */
+  @ApiPropertyOptional({ default: 0, maximum: MAX_OFFSET })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(0)
+  @Max(MAX_OFFSET)
   offset = 0;
 }
 
@@ -147,6 +150,8 @@ export class OverrideRequestDto extends OperatorActionDto {
   @ApiProperty({
     description: 'canonical field path -> new value, e.g. {"buyer.gstin": "29..."}; null removes',
   })
+  // Taken as sent: class-transformer's copy drops keys such as "toString" that the check must see.
+  @Transform(({ obj }: { obj: { overrides?: unknown } }) => obj.overrides)
   @IsObject()
   overrides!: Record<string, unknown>;
 }

@@ -6,6 +6,10 @@ export interface ApiFieldError {
   path: string;
   /** The canonical invoice field to override when `path` names a field of a regime's payload. */
   canonicalPath?: string;
+  /** The authority's path (NIC's `ItemList[0].HsnCd`) when the error was found in a regime's payload. */
+  authorityPath?: string;
+  /** Where the value came from in the ERP's record when that is not `path` (a CSV cell: rows[7].BuyerGSTIN). */
+  source?: string;
   rule?: string;
   message: string;
   value?: string;
@@ -43,7 +47,10 @@ export interface SubmissionBrief {
   regime: string;
   state: string;
   errorClass: string | null;
+  /** Issued by the IRP; null until registered. */
   irn: string | null;
+  /** Computed locally at mapping: the IRN the IRP is expected to issue. */
+  expectedIrn?: string | null;
 }
 
 export interface DocumentListItem {
@@ -76,7 +83,10 @@ export interface SubmissionDetail {
   nextAttemptAt: string | null;
   outcomeUnknown: boolean;
   identifiers: Record<string, unknown> | null;
+  /** Issued by the IRP; null until registered. */
   irn: string | null;
+  /** Computed locally at mapping: the IRN the IRP is expected to issue. */
+  expectedIrn?: string | null;
   ackNo: string | null;
   ackDate: string | null;
   ewbNo: string | null;

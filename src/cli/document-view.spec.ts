@@ -81,6 +81,23 @@ describe('formatDocumentDetail', () => {
     expect(text).not.toContain('eyJ');
   });
 
+  it('shows a locally computed IRN as expectedIrn, never as irn, until the IRP issues one', () => {
+    const text = formatDocumentDetail(
+      documentDetail([
+        submission({
+          state: 'READY',
+          irn: null,
+          expectedIrn: 'b'.repeat(64),
+          ackNo: null,
+          ackDate: null,
+          identifiers: {},
+        }),
+      ]),
+    );
+    expect(text).toMatch(/expectedIrn:\s+b{64}/);
+    expect(text).not.toMatch(/\birn:/);
+  });
+
   it('shows the error and every field error with its path', () => {
     const text = formatDocumentDetail(
       documentDetail([

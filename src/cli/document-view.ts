@@ -80,6 +80,8 @@ export function formatSubmission(s: SubmissionDetail): string {
 function identifiersOf(s: SubmissionDetail): [string, string][] {
   const known: [string, string | null][] = [
     ['irn', s.irn],
+    // Shown only until the IRP has issued the IRN, under its own name: it is not a registration.
+    ['expectedIrn', s.irn ? null : (s.expectedIrn ?? null)],
     ['ackNo', s.ackNo],
     ['ackDate', s.ackDate],
     ['ewbNo', s.ewbNo],

@@ -24,7 +24,11 @@ export interface SourceDocument {
   sourceRef?: string;
   /** The normalised invoice, or the field errors that stopped normalisation. */
   normalised: Outcome<CanonicalInvoice>;
-  /** Source excerpt (already parsed), kept for operators and for write-back. */
+  /**
+   * Source excerpt (already parsed), kept for operators and for write-back. A connector whose source is
+   * canonical-invoice JSON keeps a document it could not read as `{ draft: <that JSON> }` too, so operator
+   * overrides can complete it (see sync/effective-invoice).
+   */
   raw?: unknown;
   /** The ERP reports the document as cancelled or deleted. */
   deleted?: boolean;

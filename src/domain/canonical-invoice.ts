@@ -79,9 +79,10 @@ export interface InvoiceLine {
   /** HSN (goods) or SAC (services, starting 99); 4, 6 or 8 digits. */
   hsnCode?: string;
   isService: boolean;
-  quantity: DecimalString;
-  /** UQC unit code (India: NOS, KGS, ...; KSA: UN/ECE rec 20 such as PCE). */
-  unit: string;
+  /** Required for goods; a service line may leave it out (NIC needs Qty/Unit only for goods). */
+  quantity?: DecimalString;
+  /** UQC unit code (India: NOS, KGS, ...; KSA: UN/ECE rec 20 such as PCE); optional like quantity. */
+  unit?: string;
   unitPrice: DecimalString;
   /** quantity × unitPrice, as the ERP states it. */
   grossAmount: DecimalString;

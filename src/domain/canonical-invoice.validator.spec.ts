@@ -289,8 +289,8 @@ describe('validateCanonicalInvoice', () => {
       'lines[2].lineNo',
       'lines[2].description',
       'lines[2].isService',
-      'lines[2].quantity',
-      'lines[2].unit',
+      'lines[1].quantity',
+      'lines[1].unit',
       'lines[2].unitPrice',
       'lines[2].grossAmount',
       'lines[2].taxableValue',
@@ -462,6 +462,34 @@ describe('validateCanonicalInvoice', () => {
   });
 
   describe('India rules', () => {
+    it('reads a service line without quantity or unit; a goods line still needs both', () => {
+      const service = expectValid(
+        withFields(sampleIndiaInvoice(), { 'lines[2].quantity': undefined, 'lines[2].unit': undefined }),
+      );
+      expect(service.lines[2]).not.toHaveProperty('quantity');
+      expect(service.lines[2]).not.toHaveProperty('unit');
+      expectOnlyError(
+        withField(sampleIndiaInvoice(), 'lines[0].quantity', undefined),
+        'lines[0].quantity',
+        'required',
+      );
+      expectOnlyError(
+        withField(sampleIndiaInvoice(), 'lines[0].unit', undefined),
+        'lines[0].unit',
+        'required',
+      );
+      expectOnlyError(
+        withField(sampleIndiaInvoice(), 'lines[2].unit', 'HOURS'),
+        'lines[2].unit',
+        'uqc.invalid',
+      );
+      expectOnlyError(
+        withField(sampleSaudiInvoice(), 'lines[0].quantity', undefined),
+        'lines[0].quantity',
+        'required',
+      );
+    });
+
     it('checks the seller GSTIN: required, format, state code, check digit', () => {
       expectOnlyError(withField(sampleIndiaInvoice(), 'seller.gstin', undefined), 'seller.gstin', 'required');
       expectOnlyError(

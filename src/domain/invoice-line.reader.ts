@@ -49,8 +49,16 @@ function readLine(r: FieldReader, item: unknown, path: string, ctx: InvoiceConte
   const hsnCode = r.optionalString(source, 'hsnCode', path);
   if (hsnCode !== undefined) line.hsnCode = hsnCode;
   line.isService = r.requiredBoolean(source, 'isService', path);
-  line.quantity = r.requiredDecimal(source, 'quantity', path);
-  line.unit = r.requiredString(source, 'unit', path);
+  if (ctx.country === 'IN' && line.isService) {
+    // NIC needs Qty and Unit for goods only: a service line may state neither.
+    const quantity = r.optionalDecimal(source, 'quantity', path);
+    if (quantity !== undefined) line.quantity = quantity;
+    const unit = r.optionalString(source, 'unit', path);
+    if (unit !== undefined) line.unit = unit;
+  } else {
+    line.quantity = r.requiredDecimal(source, 'quantity', path);
+    line.unit = r.requiredString(source, 'unit', path);
+  }
   line.unitPrice = r.requiredDecimal(source, 'unitPrice', path);
   line.grossAmount = r.requiredDecimal(source, 'grossAmount', path);
   line.discount = r.decimalOrZero(source, 'discount', path);
@@ -123,7 +131,7 @@ function checkHsn(
 }
 
 function checkIndianLine(r: FieldReader, source: JsonObject, line: InvoiceLine, path: string): void {
-  if (line.unit !== '' && !isValidUqc(line.unit)) {
+  if (line.unit !== undefined && line.unit !== '' && !isValidUqc(line.unit)) {
     const suggestion = normaliseUnit(line.unit);
     const hint = suggestion ? `; "${line.unit}" is probably "${suggestion}"` : '';
     r.report(

@@ -15,6 +15,7 @@ import { AuditRepository, type AuditInput } from '../database/repositories/audit
 import { ConnectorInstanceRepository } from '../database/repositories/connector-instance.repository';
 import { DocumentRepository } from '../database/repositories/document.repository';
 import { SubmissionRepository } from '../database/repositories/submission.repository';
+import { StatementFailedError, statementFailure } from '../database/statement-error';
 import type { CanonicalInvoice } from '../domain/canonical-invoice';
 import { SubmissionState, isRegistered } from '../domain/submission-state';
 import { SYSTEM_ACTOR } from './state-transitions.service';
@@ -68,12 +69,25 @@ export class IngestService {
       if (cursor !== undefined) await this.instances.saveCursor(instanceId, cursor, m);
       return results;
     };
-    return manager ? run(manager) : this.dataSource.transaction(run);
+    try {
+      return await (manager ? run(manager) : this.dataSource.transaction(run));
+    } catch (error) {
+      // Named by statement and ERP ids: the failing statement's parameters are the documents' contents.
+      const failure = statementFailure(
+        error,
+        documents.map((source) => source.erpId),
+      );
+      if (failure instanceof StatementFailedError) this.logger.error(failure.message);
+      throw failure;
+    }
   }
 
   /**
    * New documents are written with a few multi-row INSERTs for the whole batch; known ones go one by one
-   * (edits are rare). Results keep the batch's order.
+   * (edits are rare). The INSERT is an upsert's first half: a document another request stored meanwhile
+   * (the same document posted twice at once) is not inserted again but read back, locked, and treated as
+   * known, so concurrent posts of one document give one document and an answer each. Results keep the
+   * batch's order.
    */
   private async ingestAll(
     instanceId: string,
@@ -85,36 +99,34 @@ export class IngestService {
     if (new Set(erpIds).size !== erpIds.length) {
       // The same ERP id twice in one batch: the later one must see the earlier, so one at a time.
       const results: IngestedDocument[] = [];
-      for (const source of documents) results.push(await this.ingestOne(instanceId, connector, source, m));
+      for (const source of documents)
+        results.push(...(await this.ingestAll(instanceId, connector, [source], m)));
       return results;
     }
     const known = await this.documents.findManyByErpIds(instanceId, erpIds, m);
     const existing = new Map(known.map((document) => [document.erpId, document]));
-    const created = await this.createAll(
+    const { created, raced } = await this.createAll(
       instanceId,
       connector,
       documents.filter((source) => !existing.has(source.erpId)),
       m,
     );
+    if (raced.length > 0) {
+      for (const document of await this.documents.findManyByErpIds(instanceId, raced, m))
+        existing.set(document.erpId, document);
+    }
     const results: IngestedDocument[] = [];
-    let nextCreated = 0;
     for (const source of documents) {
+      const fresh = created.get(source.erpId);
+      if (fresh) {
+        results.push(fresh);
+        continue;
+      }
       const document = existing.get(source.erpId);
-      if (document) results.push(await this.ingestExisting(document, connector, source, m));
-      else results.push(created[nextCreated++]);
+      if (!document) throw new Error(`document ${source.erpId} neither inserted nor found`);
+      results.push(await this.ingestExisting(document, connector, source, m));
     }
     return results;
-  }
-
-  private async ingestOne(
-    instanceId: string,
-    connector: RegisteredConnector,
-    source: SourceDocument,
-    m: EntityManager,
-  ): Promise<IngestedDocument> {
-    const existing = await this.documents.findByErpId(instanceId, source.erpId, m);
-    if (!existing) return (await this.createAll(instanceId, connector, [source], m))[0];
-    return this.ingestExisting(existing, connector, source, m);
   }
 
   private async ingestExisting(
@@ -184,17 +196,21 @@ export class IngestService {
 
   /**
    * Inserts the documents, their submissions (one per applicable regime, or MAPPING_FAILED per regime
-   * when the document could not be read) and the audit events: three multi-row INSERTs in all.
+   * when the document could not be read) and the audit events: three multi-row INSERTs in all. Rows go in
+   * ERP id order, so two batches racing over the same documents wait for each other instead of
+   * deadlocking. `raced` names the documents another transaction stored first.
    */
   private async createAll(
     instanceId: string,
     connector: RegisteredConnector,
-    sources: SourceDocument[],
+    candidates: SourceDocument[],
     m: EntityManager,
-  ): Promise<IngestedDocument[]> {
-    if (sources.length === 0) return [];
-    const documentIds = await this.documents.insertMany(
-      sources.map((source) => ({
+  ): Promise<{ created: Map<string, IngestedDocument>; raced: string[] }> {
+    const created = new Map<string, IngestedDocument>();
+    if (candidates.length === 0) return { created, raced: [] };
+    const ordered = [...candidates].sort((a, b) => (a.erpId < b.erpId ? -1 : a.erpId > b.erpId ? 1 : 0));
+    const { ids, inserted } = await this.documents.insertNew(
+      ordered.map((source) => ({
         connectorInstanceId: instanceId,
         erpId: source.erpId,
         direction: source.direction,
@@ -202,6 +218,9 @@ export class IngestService {
       })),
       m,
     );
+    const sources = ordered.filter((_, index) => inserted.has(ids[index]));
+    const documentIds = ids.filter((id) => inserted.has(id));
+    const raced = ordered.filter((_, index) => !inserted.has(ids[index])).map((source) => source.erpId);
     const planned: PlannedSubmission[] = sources.flatMap((source, index) =>
       this.planSubmissions(connector, source, documentIds[index]).map((plan) => ({ ...plan, index })),
     );
@@ -229,7 +248,8 @@ export class IngestService {
       submissionIds: [],
     }));
     planned.forEach((plan, i) => results[plan.index].submissionIds.push(submissionIds[i]));
-    return results;
+    for (const result of results) created.set(result.erpId, result);
+    return { created, raced };
   }
 
   private planSubmissions(

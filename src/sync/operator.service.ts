@@ -19,7 +19,7 @@ import { RETRYABLE_STATES, SubmissionState } from '../domain/submission-state';
 import { JobName } from '../queue/job-name';
 import { QueueService } from '../queue/queue.service';
 import { ConnectorRuntimeService } from './connector-runtime.service';
-import { effectiveInvoice } from './effective-invoice';
+import { canonicalDraft, effectiveInvoice } from './effective-invoice';
 import { overrideProblems } from './override-check';
 import { StateTransitionsService } from './state-transitions.service';
 import { isRefusedReport, reissueRefusedReport } from './zatca-report-reissue';
@@ -69,7 +69,14 @@ export class OperatorService {
         createdAt: d.createdAt,
         submissions: submissions
           .filter((s) => s.documentId === d.id)
-          .map((s) => ({ id: s.id, regime: s.regime, state: s.state, errorClass: s.errorClass, irn: s.irn })),
+          .map((s) => ({
+            id: s.id,
+            regime: s.regime,
+            state: s.state,
+            errorClass: s.errorClass,
+            irn: s.irn,
+            expectedIrn: s.expectedIrn,
+          })),
       })),
     };
   }
@@ -162,7 +169,8 @@ export class OperatorService {
     await this.dataSource.transaction(async (m) => {
       const document = await this.documents.findById(documentId, m);
       if (!document) throw new NotFoundException(`no document ${documentId}`);
-      if (!document.canonical) {
+      const base = document.canonical ?? canonicalDraft(document.raw);
+      if (!base) {
         throw new UnprocessableEntityException({
           statusCode: 422,
           message:
@@ -170,7 +178,7 @@ export class OperatorService {
           errors: document.normalisationErrors ?? [],
         });
       }
-      const problems = overrideProblems(document.canonical, document.overrides ?? {}, overrides);
+      const problems = overrideProblems(base, document.overrides ?? {}, overrides);
       if (problems.length > 0) {
         throw new BadRequestException({ statusCode: 400, message: 'overrides refused', errors: problems });
       }

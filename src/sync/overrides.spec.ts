@@ -1,12 +1,7 @@
 import { sampleIndiaInvoice } from '../domain/__fixtures__';
-import { applyOverrides, parsePath } from './overrides';
+import { applyOverrides } from './overrides';
 
 describe('operator overrides', () => {
-  it('parses field-error paths', () => {
-    expect(parsePath('lines[2].hsnCode')).toEqual(['lines', 2, 'hsnCode']);
-    expect(parsePath('buyer.address.postalCode')).toEqual(['buyer', 'address', 'postalCode']);
-  });
-
   it('sets and removes fields on a copy, leaving the ERP payload untouched', () => {
     const invoice = sampleIndiaInvoice();
     const fixed = applyOverrides(invoice, {
@@ -18,5 +13,14 @@ describe('operator overrides', () => {
     expect(fixed.lines[0].hsnCode).toBe('8471');
     expect(fixed.notes).toBeUndefined();
     expect(invoice.lines[0].hsnCode).not.toBe('8471');
+  });
+
+  it('never follows a path outside the canonical invoice, and leaves Object.prototype alone', () => {
+    const invoice = sampleIndiaInvoice();
+    for (const path of ['buyer.__proto__.documents', '__proto__.x', 'constructor.prototype.x']) {
+      expect(() => applyOverrides(invoice, { [path]: 'x' })).toThrow(/refused/);
+    }
+    expect(({} as Record<string, unknown>).documents).toBeUndefined();
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 });

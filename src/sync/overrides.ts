@@ -2,17 +2,11 @@
  * Operator overrides: `{ "buyer.gstin": "29AAB...", "lines[1].hsnCode": "8471" }` set on a copy of the
  * canonical invoice. Paths are canonical paths: a field error names its canonical source (canonicalPath)
  * where the failing field belongs to a regime's payload, and is one itself otherwise. See override-check.
+ * A path that is not a canonical field is never followed (see override-path): stored overrides were
+ * checked when entered, so meeting one here is a defect, reported loudly rather than skipped.
  */
 import type { CanonicalInvoice } from '../domain/canonical-invoice';
-
-const SEGMENT = /([^.[\]]+)|\[(\d+)\]/g;
-
-export function parsePath(path: string): (string | number)[] {
-  const segments: (string | number)[] = [];
-  for (const match of path.matchAll(SEGMENT))
-    segments.push(match[2] !== undefined ? Number(match[2]) : match[1]);
-  return segments;
-}
+import { readOverridePath } from './override-path';
 
 export function applyOverrides(
   invoice: CanonicalInvoice,
@@ -20,7 +14,10 @@ export function applyOverrides(
 ): CanonicalInvoice {
   const copy = structuredClone(invoice) as unknown as Record<string, unknown>;
   for (const [path, value] of Object.entries(overrides)) {
-    const segments = parsePath(path);
+    const read = readOverridePath(path);
+    if (!read.ok)
+      throw new Error(`override path ${JSON.stringify(path.slice(0, 80))} refused: ${read.problem}`);
+    const { segments } = read;
     let target: Record<string | number, unknown> = copy;
     for (const [i, segment] of segments.entries()) {
       if (i === segments.length - 1) {

@@ -27,7 +27,14 @@ import { JobName } from '../queue/job-name';
 import { QueueService } from '../queue/queue.service';
 import { nextAttemptDelayMs } from './backoff';
 import { ConnectorRuntimeService } from './connector-runtime.service';
-import { effectiveInvoice } from './effective-invoice';
+import {
+  duplicateRegistrationMessage,
+  duplicateRegistrations,
+  type DuplicateRegistration,
+  type RegistrationClaim,
+} from './duplicate-registration';
+import { effectiveInvoiceOutcome } from './effective-invoice';
+import { inCanonicalStyle } from './field-error-style';
 import { type BatchMove, SYSTEM_ACTOR, StateTransitionsService } from './state-transitions.service';
 import { holdSubmittingLease } from './submitting-lease';
 import { WriteBackService } from './write-back.service';
@@ -100,7 +107,8 @@ export class SubmissionProcessorService {
     for (const submission of received) {
       const document = documents.get(submission.documentId);
       if (!document) continue;
-      const invoice = effectiveInvoice(document);
+      const outcome = effectiveInvoiceOutcome(document);
+      const invoice = outcome?.ok ? outcome.value : undefined;
       if (!invoice) {
         failed.push({
           submission,
@@ -108,7 +116,8 @@ export class SubmissionProcessorService {
             errorClass: 'validation',
             errorCode: null,
             errorMessage: 'the ERP document could not be read into an invoice',
-            fieldErrors: document.normalisationErrors,
+            // A draft completed by overrides reports what still stops it, not what stopped it at first.
+            fieldErrors: outcome && !outcome.ok ? outcome.errors : document.normalisationErrors,
           },
           audit: { actor: SYSTEM_ACTOR, action: 'mapping-failed' },
         });
@@ -135,7 +144,7 @@ export class SubmissionProcessorService {
             errorClass: 'validation',
             errorCode: null,
             errorMessage: `${mapped.errors.length} field error(s) against ${submission.regime}`,
-            fieldErrors: mapped.errors,
+            fieldErrors: mapped.errors.map(inCanonicalStyle),
           },
           audit: {
             actor: SYSTEM_ACTOR,
@@ -145,13 +154,15 @@ export class SubmissionProcessorService {
         });
         continue;
       }
-      const identifiers: ComplianceIdentifiers = { ...submission.identifiers, ...mapped.value.identifiers };
+      // The IRN known at mapping is the one expected, kept apart from the one the IRP issues.
+      const { irn: expectedIrn, ...expected } = mapped.value.identifiers ?? {};
+      const identifiers: ComplianceIdentifiers = { ...submission.identifiers, ...expected };
       ready.push({
         submission,
         patch: {
           requestPayload: mapped.value.payload,
           identifiers,
-          irn: identifiers.irn ?? submission.irn,
+          expectedIrn: expectedIrn ?? submission.expectedIrn,
           errorClass: null,
           errorCode: null,
           errorMessage: null,
@@ -191,32 +202,96 @@ export class SubmissionProcessorService {
     } finally {
       release();
     }
-    const [pending, rejected] = await this.dataSource.transaction(async (m) => [
-      // REGISTERED and on to WRITEBACK_PENDING in one statement, both steps audited.
-      await this.transitions.moveMany(
-        sent
-          .filter((r) => r.outcome?.status === 'registered')
-          .map((r) => this.registeredMove(r.submission, r.outcome as Registered)),
-        S.Submitting,
-        S.Registered,
-        m,
-        [{ to: S.WritebackPending, action: 'writeback-queued' }],
-      ),
-      await this.transitions.moveMany(
-        sent
-          .filter((r) => r.outcome?.status === 'rejected')
-          .map((r) => this.rejectedMove(r.submission, r.outcome as Rejected)),
-        S.Submitting,
-        S.Rejected,
-        m,
-      ),
-    ]);
+    const [pending, rejected] = await this.recordOutcomes(sent, documents);
     // Rejections are written back too: the ERP learns the authority's error.
     await this.writeBack.writeBackNow([...pending.values(), ...rejected.values()], documents);
     await this.failedMany(
       sent.filter((r) => r.error),
       documents,
     );
+  }
+
+  /**
+   * REGISTERED (and on to WRITEBACK_PENDING in the same statement, both steps audited) and REJECTED, in one
+   * transaction. A registration whose IRN another document holds is rejected instead, naming that document
+   * (see duplicate-registration); should a concurrent batch store the same IRN between the check and the
+   * write, the unique index refuses the write and the check runs again.
+   */
+  private async recordOutcomes(
+    sent: readonly Sent[],
+    documents: Documents,
+  ): Promise<[Map<string, SubmissionEntity>, Map<string, SubmissionEntity>]> {
+    const registered = sent.filter((r) => r.outcome?.status === 'registered');
+    const refused = sent.filter((r) => r.outcome?.status === 'rejected');
+    const claims = registered.map((r): RegistrationClaim => {
+      const outcome = r.outcome as Registered;
+      const ids = { ...r.submission.identifiers, ...outcome.identifiers };
+      const document = documents.get(r.submission.documentId);
+      return {
+        irn: ids.ackNo ? ids.irn : undefined,
+        documentId: r.submission.documentId,
+        erpId: document?.erpId ?? '',
+        docNumber: document?.docNumber ?? null,
+        adopted: outcome.adopted === true,
+      };
+    });
+    const irns = [...new Set(claims.flatMap((claim) => (claim.irn ? [claim.irn] : [])))];
+    for (let attempt = 1; ; attempt++) {
+      const duplicates = duplicateRegistrations(claims, await this.submissions.registrationsHolding(irns));
+      const duplicateAt = new Map(duplicates.map((duplicate) => [duplicate.index, duplicate]));
+      try {
+        return await this.dataSource.transaction(async (m) => [
+          await this.transitions.moveMany(
+            registered
+              .filter((_, index) => !duplicateAt.has(index))
+              .map((r) => this.registeredMove(r.submission, r.outcome as Registered)),
+            S.Submitting,
+            S.Registered,
+            m,
+            [{ to: S.WritebackPending, action: 'writeback-queued' }],
+          ),
+          await this.transitions.moveMany(
+            [
+              ...refused.map((r) => this.rejectedMove(r.submission, r.outcome as Rejected)),
+              ...duplicates.map((duplicate) =>
+                this.duplicateMove(registered[duplicate.index], duplicate, claims[duplicate.index]),
+              ),
+            ],
+            S.Submitting,
+            S.Rejected,
+            m,
+          ),
+        ]);
+      } catch (error) {
+        if (attempt < 3 && isIrnConflict(error)) continue;
+        throw error;
+      }
+    }
+  }
+
+  private duplicateMove(sent: Sent, duplicate: DuplicateRegistration, claim: RegistrationClaim): BatchMove {
+    const outcome = sent.outcome as Registered;
+    const reason = duplicateRegistrationMessage(duplicate, claim.docNumber);
+    this.logger.warn(`submission ${sent.submission.id}: ${reason}`);
+    return {
+      submission: sent.submission,
+      patch: {
+        outcomeUnknown: false,
+        submittingSince: null,
+        nextAttemptAt: null,
+        response: outcome.response,
+        errorClass: 'rejected',
+        errorCode: outcome.adopted ? '2150' : 'duplicate-number',
+        errorMessage: reason,
+        fieldErrors: null,
+      },
+      audit: {
+        actor: SYSTEM_ACTOR,
+        action: 'rejected-number-registered',
+        reason,
+        details: { irn: duplicate.irn, holderDocumentId: duplicate.holder.documentId },
+      },
+    };
   }
 
   /** Each regime's share at once: in one bulk call where the regime has one, else concurrently. */
@@ -336,7 +411,7 @@ export class SubmissionProcessorService {
         errorClass: 'rejected',
         errorCode: outcome.code,
         errorMessage: outcome.message,
-        fieldErrors: outcome.fieldErrors ?? null,
+        fieldErrors: outcome.fieldErrors?.map(inCanonicalStyle) ?? null,
       },
       audit: { actor: SYSTEM_ACTOR, action: 'rejected', reason: `${outcome.code}: ${outcome.message}` },
     };
@@ -437,6 +512,12 @@ export class SubmissionProcessorService {
       submissionIds.map((submissionId) => ({ data: { submissionId }, key: submissionId })),
     );
   }
+}
+
+/** The unique IRN index refused a registration (a concurrent batch stored the same IRN first). */
+function isIrnConflict(error: unknown): boolean {
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  return code === '23505' && constraint === 'submission_irn';
 }
 
 /** Moves that change nothing but the state, recorded as the system's `action`. */

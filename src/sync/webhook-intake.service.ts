@@ -1,7 +1,8 @@
 /**
- * Takes a verified webhook body: validates each document, ingests the good ones in one transaction
- * together with the Idempotency-Key receipt, and answers with document ids and per-item errors. A
- * repeated key with the same body gets the stored answer; with a different body, 422.
+ * Takes a verified webhook body: validates each document, ingests every one it can tell apart (one with
+ * field errors as MAPPING_FAILED, as the CSV connector does) in one transaction together with the
+ * Idempotency-Key receipt, and answers with document ids and per-item errors. A repeated key with the
+ * same body gets the stored answer; with a different body, 422.
  */
 import { Injectable, UnprocessableEntityException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -11,6 +12,7 @@ import type { SourceDocument } from '../connectors/contract';
 import type { WebhookConnector } from '../connectors/webhook/webhook.connector';
 import { WebhookReceiptRepository } from '../database/repositories/webhook-receipt.repository';
 import type { FieldError } from '../domain/field-error';
+import { SubmissionState } from '../domain/submission-state';
 import { JobName } from '../queue/job-name';
 import { QueueService } from '../queue/queue.service';
 import type { LiveConnector } from './connector-runtime.service';
@@ -20,7 +22,18 @@ export interface WebhookAnswer {
   status: 202 | 400;
   body: {
     accepted: { index: number; documentId: string; erpId: string; result: string }[];
-    rejected: { index: number; errors: FieldError[] }[];
+    /**
+     * Items with field errors. One that names a document (documentId) was stored as MAPPING_FAILED, to be
+     * fixed by an override or a corrected post; one without could not be told apart and was not stored.
+     */
+    rejected: {
+      index: number;
+      errors: FieldError[];
+      documentId?: string;
+      erpId?: string;
+      result?: string;
+      state?: SubmissionState;
+    }[];
     replayed?: boolean;
     message?: string;
     errors?: FieldError[];
@@ -60,20 +73,22 @@ export class WebhookIntakeService {
         },
       };
     }
-    const good = read.items.filter(
+    // Every item that names a document is stored, valid or not (one with field errors as MAPPING_FAILED,
+    // where the failure queue shows it); the body is refused only when nothing in it can be stored.
+    const stored = read.items.filter(
       (i): i is typeof i & { document: SourceDocument } => i.document !== undefined,
     );
-    const rejected = read.items
-      .filter((i) => i.errors)
-      .map((i) => ({ index: i.index, errors: i.errors ?? [] }));
-    if (good.length === 0) {
+    const unusable = read.items.filter((i) => i.errors && !i.document);
+    if (stored.length === 0) {
       return {
         status: 400,
         body: {
           accepted: [],
-          rejected,
-          message: 'no document in the body is valid',
-          errors: rejected.flatMap((r) => r.errors),
+          rejected: unusable.map((i) => ({ index: i.index, errors: i.errors ?? [] })),
+          message:
+            'no document in the body can be stored: each needs an externalId or a seller, documentType, ' +
+            'documentNumber and documentDate to be told apart',
+          errors: unusable.flatMap((i) => i.errors ?? []),
         },
       };
     }
@@ -82,22 +97,21 @@ export class WebhookIntakeService {
         const results = await this.ingest.ingestBatch(
           live.id,
           live,
-          good.map((i) => i.document),
+          stored.map((i) => i.document),
           undefined,
           m,
         );
-        const answer: WebhookAnswer = {
-          status: 202,
-          body: {
-            accepted: results.map((r, n) => ({
-              index: good[n].index,
-              documentId: r.documentId,
-              erpId: r.erpId,
-              result: r.result,
-            })),
-            rejected,
-          },
-        };
+        const accepted: WebhookAnswer['body']['accepted'] = [];
+        const rejected: WebhookAnswer['body']['rejected'] = [];
+        results.forEach((r, n) => {
+          const { index, errors } = stored[n];
+          const entry = { index, documentId: r.documentId, erpId: r.erpId, result: r.result };
+          if (errors) rejected.push({ ...entry, state: SubmissionState.MappingFailed, errors });
+          else accepted.push(entry);
+        });
+        for (const item of unusable) rejected.push({ index: item.index, errors: item.errors ?? [] });
+        rejected.sort((a, b) => a.index - b.index);
+        const answer: WebhookAnswer = { status: 202, body: { accepted, rejected } };
         if (idempotencyKey) {
           const stored = await this.receipts.insert(
             {

@@ -44,7 +44,7 @@ describe('CSV connector: pulling sales files', () => {
       expect(invoice.lines.length).toBeLessThanOrEqual(4);
       const inter = invoice.seller.address.stateCode !== invoice.buyer.placeOfSupply;
       for (const line of invoice.lines) {
-        const taxable = dec(line.quantity).times(line.unitPrice).minus(line.discount);
+        const taxable = dec(String(line.quantity)).times(line.unitPrice).minus(line.discount);
         expect(line.taxableValue).toBe(toFixed(taxable, 2));
         const tax = taxable.times(line.taxRate).dividedBy(100);
         if (inter) {
@@ -101,11 +101,13 @@ describe('CSV connector: pulling sales files', () => {
     expect(byNumber.get('DFT/2627/0470')?.normalised.ok).toBe(true);
     expect(byNumber.get('DFT/2627/0475')?.normalised.ok).toBe(true);
 
-    const summary = (number: string) => errorsOf(byNumber.get(number)!).map((e) => [e.path, e.rule]);
-    expect(summary('DFT/2627/0471')).toEqual([['rows[3].BuyerGSTIN', 'gstin.checkDigit']]);
-    expect(summary('DFT/2627/0472')).toEqual([['rows[5].InvoiceDate', 'date']]);
-    expect(summary('DFT/2627/0473')).toEqual([['rows[7].HSN', 'required']]);
-    expect(summary('DFT/2627/0474')).toEqual([['rows[8].Qty', 'decimal']]);
+    // Canonical paths, as a webhook document's errors have; the cell is the source.
+    const summary = (number: string) =>
+      errorsOf(byNumber.get(number)!).map((e) => [e.path, e.source, e.rule]);
+    expect(summary('DFT/2627/0471')).toEqual([['buyer.gstin', 'rows[3].BuyerGSTIN', 'gstin.checkDigit']]);
+    expect(summary('DFT/2627/0472')).toEqual([['documentDate', 'rows[5].InvoiceDate', 'date']]);
+    expect(summary('DFT/2627/0473')).toEqual([['lines[1].hsnCode', 'rows[7].HSN', 'required']]);
+    expect(summary('DFT/2627/0474')).toEqual([['lines[0].quantity', 'rows[8].Qty', 'decimal']]);
     expect(errorsOf(byNumber.get('DFT/2627/0474')!)[0].message).toBe(
       'row 8 / column Qty: "ten" is not a number',
     );

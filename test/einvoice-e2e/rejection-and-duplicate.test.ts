@@ -66,8 +66,11 @@ describe('India e-invoice end to end: IRP refusals and duplicates', () => {
       errorClass: 'rejected',
       errorCode: '3029',
       errorMessage: `3029: ${nic[0].ErrorMessage}; SYNC_GSTIN_FROMCP: GSTIN ${INACTIVE_BUYER} has status CNL at the GST common portal`,
-      irn: expected.find((d) => d.docNumber === refusedDoc)?.irn,
+      // Never registered: no irn; the IRN computed locally is shown under its own name.
+      irn: null,
+      expectedIrn: expected.find((d) => d.docNumber === refusedDoc)?.irn,
     });
+    expect(submission.identifiers).not.toHaveProperty('irn');
     expect(sandbox.einvoice.registrations().some((r) => r.docNo === refusedDoc)).toBe(false);
 
     const rows = readResultFile(t.outbox).filter((row) => row.InvoiceNo === refusedDoc);
@@ -79,6 +82,7 @@ describe('India e-invoice end to end: IRP refusals and duplicates', () => {
         ErrorCode: '3029',
       });
       expect(row.AckNo).toBe('');
+      expect(row.Irn).toBe('');
       expect(row.ErrorMessage).toContain(nic[0].ErrorMessage);
     }
   }

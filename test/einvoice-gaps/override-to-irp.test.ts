@@ -30,7 +30,7 @@ const OPERATOR = { operator: 'asha', reason: 'corrected from the purchase order'
 
 interface FieldError {
   path: string;
-  canonicalPath?: string;
+  authorityPath?: string;
   nicCode?: string;
 }
 
@@ -75,15 +75,28 @@ describe('operator override -> real IRN mapper -> sandbox IRP', () => {
     const idOf = (docNumber: string) => failed.find((d) => d.docNumber === docNumber)!.id;
 
     const fixes = [
-      { docNumber: BAD_HSN_DOCUMENT, nicCode: '2176', canonicalPath: 'lines[0].hsnCode', value: RIGHT_HSN },
-      { docNumber: SELF_BUYER_DOCUMENT, nicCode: '2211', canonicalPath: 'buyer.gstin', value: RIGHT_BUYER },
+      {
+        docNumber: BAD_HSN_DOCUMENT,
+        nicCode: '2176',
+        canonicalPath: 'lines[0].hsnCode',
+        authorityPath: 'ItemList[0].HsnCd',
+        value: RIGHT_HSN,
+      },
+      {
+        docNumber: SELF_BUYER_DOCUMENT,
+        nicCode: '2211',
+        canonicalPath: 'buyer.gstin',
+        authorityPath: 'BuyerDtls.Gstin',
+        value: RIGHT_BUYER,
+      },
     ];
     for (const fix of fixes) {
       const detail = await documentDetail(t.url, idOf(fix.docNumber));
       const errors = detail.submissions[0].fieldErrors as FieldError[];
       const named = errors.find((e) => e.nicCode === fix.nicCode);
-      expect(named?.canonicalPath).toBe(fix.canonicalPath);
-      await fixAndRetry(idOf(fix.docNumber), { [named!.canonicalPath!]: fix.value });
+      // The canonical path (what an override names) is the path; NIC's is the authority's path.
+      expect(named).toMatchObject({ path: fix.canonicalPath, authorityPath: fix.authorityPath });
+      await fixAndRetry(idOf(fix.docNumber), { [named!.path]: fix.value });
     }
 
     const registered = await settledDocuments(t.url, 2);

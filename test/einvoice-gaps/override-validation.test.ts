@@ -70,7 +70,7 @@ describe('operator overrides are validated when entered', () => {
 
   it('refuses a misspelt field and a malformed value, each with its path', async () => {
     expect(await refused({ 'lines[0].hsnCodes': '84713010' })).toContainEqual(
-      expect.objectContaining({ rule: 'unknown.property', message: expect.stringContaining('hsnCodes') }),
+      expect.objectContaining({ rule: 'override.path', message: expect.stringContaining('hsnCodes') }),
     );
     expect(await refused({ 'buyer.gstin': '29AAFCM7314Q1ZA' })).toContainEqual(
       expect.objectContaining({ path: 'buyer.gstin' }),

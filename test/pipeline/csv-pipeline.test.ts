@@ -73,13 +73,14 @@ describe('CSV connector through the pipeline with no regime registered: it stops
       }
       const failed = await json(await api(first, '/submissions?state=MAPPING_FAILED&limit=100'));
       const errors = failed.items.flatMap(
-        (s: { fieldErrors: { path: string; message: string }[] }) => s.fieldErrors,
+        (s: { fieldErrors: { path: string; source?: string; message: string }[] }) => s.fieldErrors,
       );
-      const gstin = errors.find((e: { path: string }) => /BuyerGSTIN/.test(e.path));
+      const gstin = errors.find((e: { source?: string }) => /BuyerGSTIN/.test(e.source ?? ''));
       expect(gstin).toBeDefined();
-      expect(gstin.path).toMatch(/rows\[\d+\]/);
-      expect(errors.some((e: { path: string }) => /Qty/.test(e.path))).toBe(true);
-      expect(errors.some((e: { path: string }) => /HSN/.test(e.path))).toBe(true);
+      expect(gstin.path).toBe('buyer.gstin');
+      expect(gstin.source).toMatch(/^rows\[\d+\]\.BuyerGSTIN$/);
+      expect(errors.some((e: { path: string }) => /^lines\[\d+\]\.quantity$/.test(e.path))).toBe(true);
+      expect(errors.some((e: { path: string }) => /^lines\[\d+\]\.hsnCode$/.test(e.path))).toBe(true);
       expect(readdirSync(inbox)).toEqual([]);
     } finally {
       await first.close();

@@ -109,6 +109,7 @@ describe('webhook connector intake (real HTTP, real Postgres)', () => {
     const answer = await json(res);
     expect(answer.accepted.map((a: { index: number }) => a.index)).toEqual([0]);
     expect(answer.rejected[0].index).toBe(1);
-    expect(answer.rejected[0].errors[0].path).toMatch(/^documents\[1\]\.lines/);
+    expect(answer.rejected[0].errors[0].path).toMatch(/^lines/);
+    expect(answer.rejected[0]).toMatchObject({ state: 'MAPPING_FAILED', documentId: expect.any(String) });
   });
 });

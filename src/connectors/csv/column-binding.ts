@@ -1,7 +1,8 @@
 /**
  * Binds a profile's field paths to the columns of one file's header, and reads a row's cells into field
  * values. A cell that cannot be read becomes a FieldError whose path names the spreadsheet row and the
- * column (`rows[7].BuyerGSTIN`) and whose message says the same for people ("row 7 / column BuyerGSTIN: ...").
+ * column (`rows[7].BuyerGSTIN`) and whose message says the same for people ("row 7 / column BuyerGSTIN: ...");
+ * a sales document re-addresses them to canonical paths (see sales-document.mapper).
  */
 import { fieldError, type FieldError } from '../../domain/field-error';
 import { type FieldKind, fieldKind } from './csv-fields';
@@ -53,6 +54,8 @@ export interface RowFields {
   /** Whether a field's value came from the row's own cell (not from a constant or a default). */
   fromCell: boolean[];
   errors: FieldError[];
+  /** The profile field path (`buyer.gstin`, `lines[].quantity`) each of `errors` is about, in order. */
+  errorFields: string[];
 }
 
 const KEY_PATHS: Record<CsvProfile['direction'], readonly string[]> = {
@@ -195,7 +198,7 @@ export function fieldText(binding: ColumnBinding, row: CsvRow, path: string): st
 export function readRowFields(binding: ColumnBinding, row: CsvRow): RowFields {
   const { profile } = binding;
   const { rowNumber } = row;
-  const fields: RowFields = { rowNumber, values: [], fromCell: [], errors: [] };
+  const fields: RowFields = { rowNumber, values: [], fromCell: [], errors: [], errorFields: [] };
   const format = { dateFormat: profile.dateFormat, decimalSeparator: profile.decimalSeparator };
   for (let position = 0; position < binding.fields.length; position++) {
     const field = binding.fields[position];
@@ -216,6 +219,7 @@ export function readRowFields(binding: ColumnBinding, row: CsvRow): RowFields {
             '',
           ),
         );
+        fields.errorFields.push(path);
       }
       continue;
     }
@@ -233,6 +237,7 @@ export function readRowFields(binding: ColumnBinding, row: CsvRow): RowFields {
           text,
         ),
       );
+      fields.errorFields.push(path);
     }
   }
   return fields;

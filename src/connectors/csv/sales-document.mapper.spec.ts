@@ -154,7 +154,7 @@ describe('mapSalesDocument', () => {
     expect(invoice.totals.igst).toBe('2304.01');
   });
 
-  it('reports each bad cell with its spreadsheet row and column', () => {
+  it('reports each bad cell by canonical path, with its spreadsheet row and column as source', () => {
     const mapping = map([
       row(2, { Qty: 'ten' }),
       row(3, { HSN: '' }),
@@ -164,24 +164,25 @@ describe('mapSalesDocument', () => {
     expect(mapping.documentNumber).toBe('INV-1');
     expect(mapping.normalised.ok).toBe(false);
     const errors = mapping.normalised.ok ? [] : mapping.normalised.errors;
-    expect(errors.map((e) => [e.path, e.rule])).toEqual([
-      ['rows[2].Qty', 'decimal'],
-      ['rows[3].HSN', 'required'],
-      ['rows[4].Unit', 'unit'],
-      ['rows[5].POS', 'stateCode'],
+    expect(errors.map((e) => [e.path, e.source, e.rule])).toEqual([
+      ['lines[0].quantity', 'rows[2].Qty', 'decimal'],
+      ['lines[1].hsnCode', 'rows[3].HSN', 'required'],
+      ['lines[2].unit', 'rows[4].Unit', 'unit'],
+      ['buyer.placeOfSupply', 'rows[5].POS', 'stateCode'],
     ]);
     expect(errors[0].message).toBe('row 2 / column Qty: "ten" is not a number');
     expect(errors[0].value).toBe('ten');
   });
 
-  it('re-addresses the domain validator errors (GSTIN check digit) to row and column', () => {
+  it('gives the domain validator errors (GSTIN check digit) their row and column as source', () => {
     const bad = withWrongCheckDigit(BUYER_KA);
     const mapping = map([row(7, { BuyerGSTIN: bad }), row(8, { BuyerGSTIN: bad })]);
     expect(mapping.normalised.ok).toBe(false);
     const errors = mapping.normalised.ok ? [] : mapping.normalised.errors;
     expect(errors).toEqual([
       expect.objectContaining({
-        path: 'rows[7].BuyerGSTIN',
+        path: 'buyer.gstin',
+        source: 'rows[7].BuyerGSTIN',
         rule: 'gstin.checkDigit',
         message: expect.stringMatching(/^row 7 \/ column BuyerGSTIN: check digit/),
       }),
@@ -191,7 +192,9 @@ describe('mapSalesDocument', () => {
   it('reports a line problem found by the validator on the row of that line', () => {
     const mapping = map([row(2, {}), row(3, { Rate: '17' })]);
     const errors = mapping.normalised.ok ? [] : mapping.normalised.errors;
-    expect(errors.map((e) => [e.path, e.rule])).toEqual([['rows[3].Rate', 'gstRate.notNotified']]);
+    expect(errors.map((e) => [e.path, e.source, e.rule])).toEqual([
+      ['lines[1].taxRate', 'rows[3].Rate', 'gstRate.notNotified'],
+    ]);
   });
 
   it('reports rows of one document that disagree on a document-level column', () => {
@@ -199,7 +202,8 @@ describe('mapSalesDocument', () => {
     const errors = mapping.normalised.ok ? [] : mapping.normalised.errors;
     expect(errors).toEqual([
       expect.objectContaining({
-        path: 'rows[3].Date',
+        path: 'documentDate',
+        source: 'rows[3].Date',
         rule: 'document.inconsistent',
         message: 'row 3 / column Date: "2026-11-06" differs from "2026-11-05" on row 2 of the same document',
       }),
@@ -211,18 +215,19 @@ describe('mapSalesDocument', () => {
     const errors = mapping.normalised.ok ? [] : mapping.normalised.errors;
     expect(errors).toEqual([
       expect.objectContaining({
-        path: 'rows[2].seller.gstin',
+        path: 'seller.gstin',
+        source: 'rows[2]',
         message: expect.stringMatching(/^row 2 \/ seller.gstin: /),
       }),
-      expect.objectContaining({ path: 'rows[2].seller.address.stateCode', rule: 'required' }),
+      expect.objectContaining({ path: 'seller.address.stateCode', source: 'rows[2]', rule: 'required' }),
     ]);
   });
 
   it('maps credit notes through the value map and requires the original invoice', () => {
     const mapping = map([row(2, { Type: 'credit note' })]);
     const errors = mapping.normalised.ok ? [] : mapping.normalised.errors;
-    expect(errors.map((e) => [e.path, e.rule])).toEqual([
-      ['rows[2].originalInvoice', 'originalInvoice.required'],
+    expect(errors.map((e) => [e.path, e.source, e.rule])).toEqual([
+      ['originalInvoice', 'rows[2]', 'originalInvoice.required'],
     ]);
   });
 
@@ -233,7 +238,9 @@ describe('mapSalesDocument', () => {
     const { binding } = bindColumns(parseProfile(profile, 'spec'), HEADER, { 'seller.gstin': SELLER_KA });
     const duplicate = mapSalesDocument(binding, [row(2, {}), row(3, {})]);
     const errors = duplicate.normalised.ok ? [] : duplicate.normalised.errors;
-    expect(errors.map((e) => [e.path, e.rule])).toEqual([['rows[3].No', 'document.duplicate']]);
+    expect(errors.map((e) => [e.path, e.source, e.rule])).toEqual([
+      ['documentNumber', 'rows[3].No', 'document.duplicate'],
+    ]);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * Maps the rows of one sales document to a CanonicalInvoice. Pure. Cells are read and checked first (bad
  * numbers, dates, units, missing required values), then missing amounts are derived, and the domain
- * validator applies the rules every connector shares. Every problem is reported against the row and column
- * it came from, so the operator can fix the spreadsheet.
+ * validator applies the rules every connector shares. Every problem carries the canonical path of the field
+ * (as a webhook document's errors do, and as overrides name fields) and, as its source and in its message,
+ * the row and column it came from, so the operator can fix the spreadsheet.
  */
 import type { CanonicalInvoice, IsoDate } from '../../domain/canonical-invoice';
 import { validateCanonicalInvoice } from '../../domain/canonical-invoice.validator';
@@ -98,16 +99,18 @@ function documentValues(
         sourceRow[position] = row.rowNumber;
         order.push(position);
       } else if (String(existing) !== String(value) && row.fromCell[position]) {
-        const column = binding.profile.columns[binding.fields[position].path];
-        errors.push(
-          fieldError(
-            cellPath(row.rowNumber, column),
+        const fieldPath = binding.fields[position].path;
+        const column = binding.profile.columns[fieldPath];
+        errors.push({
+          ...fieldError(
+            fieldPath,
             'document.inconsistent',
             `row ${row.rowNumber} / column ${column}: "${String(value)}" differs from "${String(existing)}" ` +
               `on row ${sourceRow[position]} of the same document`,
             String(value),
           ),
-        );
+          source: cellPath(row.rowNumber, column),
+        });
       }
     }
   }
@@ -117,16 +120,15 @@ function documentValues(
 function duplicateRowErrors(binding: ColumnBinding, rows: readonly RowFields[]): FieldError[] {
   if (binding.profile.layout !== 'document-per-row') return [];
   const column = binding.profile.columns.documentNumber;
-  return rows
-    .slice(1)
-    .map((row) =>
-      fieldError(
-        cellPath(row.rowNumber, column),
-        'document.duplicate',
-        `row ${row.rowNumber} / column ${column}: this document number is already on row ${rows[0].rowNumber} ` +
-          '(this profile expects one row per document)',
-      ),
-    );
+  return rows.slice(1).map((row) => ({
+    ...fieldError(
+      'documentNumber',
+      'document.duplicate',
+      `row ${row.rowNumber} / column ${column}: this document number is already on row ${rows[0].rowNumber} ` +
+        '(this profile expects one row per document)',
+    ),
+    source: cellPath(row.rowNumber, column),
+  }));
 }
 
 function buildDraft(
@@ -150,7 +152,15 @@ function buildDraft(
   return draft;
 }
 
-/** Re-addresses a validator error (canonical path) to the row and column the value came from. */
+/** A cell's error (path: the cell) under the canonical path of its field; the cell becomes its source. */
+function canonicalCellError(error: FieldError, fieldPath: string, lineIndex: number): FieldError {
+  const path = fieldPath.startsWith(LINE_PREFIX)
+    ? `lines[${lineIndex}].${fieldPath.slice(LINE_PREFIX.length)}`
+    : fieldPath;
+  return { ...error, path, source: error.path };
+}
+
+/** Gives a validator error (canonical path) the row and column the value came from, as source and in words. */
 function toRowError(binding: ColumnBinding, rows: readonly RowFields[], error: FieldError): FieldError {
   const { columns } = binding.profile;
   const lineMatch = /^lines\[(\d+)\](?:\.(.+))?$/.exec(error.path);
@@ -170,15 +180,15 @@ function toRowError(binding: ColumnBinding, rows: readonly RowFields[], error: F
   if (column) {
     return {
       ...error,
-      path: cellPath(row.rowNumber, column),
       message: `row ${row.rowNumber} / column ${column}: ${error.message}`,
+      source: cellPath(row.rowNumber, column),
     };
   }
   const where = lineMatch ? `row ${row.rowNumber}` : rowRange(rows);
   return {
     ...error,
-    path: cellPath(row.rowNumber, error.path),
     message: `${where} / ${error.path}: ${error.message}`,
+    source: `rows[${row.rowNumber}]`,
   };
 }
 
@@ -189,7 +199,9 @@ function textOrUndefined(value: CellValue | undefined): string | undefined {
 export function mapSalesDocument(binding: ColumnBinding, csvRows: readonly CsvRow[]): SalesDocumentMapping {
   const rows = csvRows.map((row) => readRowFields(binding, row));
   const errors: FieldError[] = [];
-  for (const row of rows) errors.push(...row.errors);
+  rows.forEach((row, lineIndex) =>
+    row.errors.forEach((error, i) => errors.push(canonicalCellError(error, row.errorFields[i], lineIndex))),
+  );
   errors.push(...duplicateRowErrors(binding, rows));
   const document = documentValues(binding, rows, errors);
   const documentNumber = textOrUndefined(valueAt(binding, document.values, 'documentNumber'));

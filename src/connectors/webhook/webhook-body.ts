@@ -7,9 +7,15 @@ import type { CanonicalInvoice } from '../../domain/canonical-invoice';
 import { validateCanonicalInvoice } from '../../domain/canonical-invoice.validator';
 import { contentHash } from '../../domain/content-hash';
 import { fieldError, type FieldError } from '../../domain/field-error';
+import { isIsoDate } from '../../domain/dates';
 import { financialYear } from '../../domain/financial-year';
 import type { SourceDocument } from '../contract';
 
+/**
+ * One item of the body. Field errors carry canonical paths (`buyer.gstin`, `lines[0].quantity`), the same
+ * as a CSV document's; the item is named by its index. An item with errors may still carry a document
+ * (stored as MAPPING_FAILED), see unreadItem.
+ */
 export interface WebhookItemResult {
   index: number;
   document?: SourceDocument;
@@ -31,22 +37,20 @@ export function readWebhookBody(body: unknown, maxBatch: number): WebhookBody {
       ],
     };
   }
-  return { ok: true, items: list.items.map((item, index) => readItem(item, index, list.prefix)) };
+  return { ok: true, items: list.items.map((item, index) => readItem(item, index)) };
 }
 
-function itemsOf(
-  body: unknown,
-): { ok: true; items: unknown[]; prefix: string } | { ok: false; errors: FieldError[] } {
-  if (Array.isArray(body)) return { ok: true, items: body, prefix: '' };
+function itemsOf(body: unknown): { ok: true; items: unknown[] } | { ok: false; errors: FieldError[] } {
+  if (Array.isArray(body)) return { ok: true, items: body };
   if (body && typeof body === 'object') {
     const documents = (body as { documents?: unknown }).documents;
     if (documents !== undefined) {
       if (!Array.isArray(documents)) {
         return { ok: false, errors: [fieldError('documents', 'type.array', 'documents must be an array')] };
       }
-      return { ok: true, items: documents, prefix: 'documents' };
+      return { ok: true, items: documents };
     }
-    return { ok: true, items: [body], prefix: '#single' };
+    return { ok: true, items: [body] };
   }
   return {
     ok: false,
@@ -56,32 +60,21 @@ function itemsOf(
   };
 }
 
-function readItem(item: unknown, index: number, prefix: string): WebhookItemResult {
-  const at = (path: string): string => {
-    const base = prefix === '#single' ? '' : `${prefix}[${index}]`;
-    return base && path ? `${base}.${path}` : base || path;
-  };
+function readItem(item: unknown, index: number): WebhookItemResult {
   if (!item || typeof item !== 'object' || Array.isArray(item)) {
-    return { index, errors: [fieldError(at(''), 'type.object', 'each document must be a JSON object')] };
+    return { index, errors: [fieldError('', 'type.object', 'each document must be a JSON object')] };
   }
   const { externalId, ...invoiceFields } = item as Record<string, unknown>;
   if (externalId !== undefined && (typeof externalId !== 'string' || !/^[\w./:-]{1,128}$/.test(externalId))) {
     return {
       index,
       errors: [
-        fieldError(
-          at('externalId'),
-          'pattern',
-          'externalId must be 1-128 letters, digits or ._/:-',
-          externalId,
-        ),
+        fieldError('externalId', 'pattern', 'externalId must be 1-128 letters, digits or ._/:-', externalId),
       ],
     };
   }
   const validated = validateCanonicalInvoice(invoiceFields);
-  if (!validated.ok) {
-    return { index, errors: validated.errors.map((e) => ({ ...e, path: at(e.path) })) };
-  }
+  if (!validated.ok) return unreadItem(index, invoiceFields, externalId, validated.errors);
   const invoice = validated.value;
   return {
     index,
@@ -96,6 +89,63 @@ function readItem(item: unknown, index: number, prefix: string): WebhookItemResu
       raw: { externalId: externalId ?? null },
     },
   };
+}
+
+/**
+ * A document with field errors is still a document when it can be told apart (an externalId, or the
+ * seller, type, number and date its natural id is made of): it is stored with its errors, so the tax team
+ * finds it in the failure queue like a CSV row that could not be read, and a corrected post of the same
+ * document replaces it. Without an identity it is only reported.
+ */
+function unreadItem(
+  index: number,
+  fields: Record<string, unknown>,
+  externalId: unknown,
+  errors: FieldError[],
+): WebhookItemResult {
+  const documentNumber = nonEmptyText(fields.documentNumber);
+  const documentDate =
+    typeof fields.documentDate === 'string' && isIsoDate(fields.documentDate)
+      ? fields.documentDate
+      : undefined;
+  const erpId =
+    typeof externalId === 'string' ? externalId : rawNaturalId(fields, documentNumber, documentDate);
+  if (erpId === undefined || documentNumber === undefined) return { index, errors };
+  return {
+    index,
+    errors,
+    document: {
+      erpId,
+      contentHash: contentHash(fields),
+      direction: 'sales',
+      documentNumber,
+      documentDate,
+      sourceRef: `webhook item ${index}`,
+      normalised: { ok: false, errors },
+      // The item as sent, under `draft`: an operator's overrides can complete it (see effective-invoice).
+      raw: { externalId: externalId ?? null, draft: fields },
+    },
+  };
+}
+
+/** naturalId from the fields as sent, when they are there to make one. */
+function rawNaturalId(
+  fields: Record<string, unknown>,
+  documentNumber: string | undefined,
+  documentDate: string | undefined,
+): string | undefined {
+  const seller =
+    fields.seller !== null && typeof fields.seller === 'object'
+      ? (fields.seller as Record<string, unknown>)
+      : {};
+  const sellerId = nonEmptyText(seller.gstin) ?? nonEmptyText(seller.vatNumber);
+  const documentType = nonEmptyText(fields.documentType);
+  if (!sellerId || !documentType || !documentNumber || !documentDate) return undefined;
+  return `${sellerId}:${documentType}:${documentNumber}:${financialYear(documentDate)}`;
+}
+
+function nonEmptyText(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
 function naturalId(invoice: CanonicalInvoice): string {

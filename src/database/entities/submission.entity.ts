@@ -41,8 +41,13 @@ export class SubmissionEntity {
   @Column({ type: 'jsonb', default: {} })
   identifiers!: ComplianceIdentifiers;
 
+  /** The IRN the IRP issued (or confirmed); null until registered. */
   @Column({ type: 'text', nullable: true })
   irn!: string | null;
+
+  /** The IRN computed locally at mapping (NIC's formula): what the IRP is expected to issue. */
+  @Column({ name: 'expected_irn', type: 'text', nullable: true })
+  expectedIrn!: string | null;
 
   @Column({ name: 'ack_no', type: 'text', nullable: true })
   ackNo!: string | null;

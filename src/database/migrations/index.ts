@@ -4,6 +4,7 @@ import { SignedDataStorage1764028800000 } from './1764028800000-SignedDataStorag
 import { ZatcaReissue1764115200000 } from './1764115200000-ZatcaReissue';
 import { DocumentInlineStorage1764201600000 } from './1764201600000-DocumentInlineStorage';
 import { DocumentJsonText1764288000000 } from './1764288000000-DocumentJsonText';
+import { SubmissionExpectedIrn1764374400000 } from './1764374400000-SubmissionExpectedIrn';
 import { MasterKeyCheck1764390000000 } from './1764390000000-MasterKeyCheck';
 import { WorkerLease1764390100000 } from './1764390100000-WorkerLease';
 
@@ -15,6 +16,7 @@ export const MIGRATIONS = [
   ZatcaReissue1764115200000,
   DocumentInlineStorage1764201600000,
   DocumentJsonText1764288000000,
+  SubmissionExpectedIrn1764374400000,
   MasterKeyCheck1764390000000,
   WorkerLease1764390100000,
 ];

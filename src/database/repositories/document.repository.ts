@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { DocumentEntity } from '../entities';
 import { hydrateRows } from './hydrate-rows';
-import { insertFromJson } from './insert-from-json';
+import { insertFromJson, insertNewFromJson } from './insert-from-json';
 
 export interface DocumentFilter {
   connectorInstanceId?: string;
@@ -64,6 +64,18 @@ export class DocumentRepository {
   async insert(document: Partial<DocumentEntity>, manager: EntityManager): Promise<DocumentEntity> {
     const entity = manager.create(DocumentEntity, document);
     return manager.save(entity);
+  }
+
+  /**
+   * One multi-row INSERT of documents not yet known: a row whose (instance, ERP id) another transaction
+   * stored meanwhile is left out, not an error. Returns the ids made for the rows (in their order) and
+   * those actually inserted.
+   */
+  insertNew(
+    rows: Partial<DocumentEntity>[],
+    manager: EntityManager,
+  ): Promise<{ ids: string[]; inserted: Set<string> }> {
+    return insertNewFromJson(manager, DocumentEntity, rows, ['connectorInstanceId', 'erpId']);
   }
 
   /** One multi-row INSERT; returns the new ids in the order of the rows. */

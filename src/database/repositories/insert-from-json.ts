@@ -16,6 +16,30 @@ export async function insertFromJson<E extends ObjectLiteral>(
   entity: EntityTarget<E>,
   rows: readonly Partial<E>[],
 ): Promise<string[]> {
+  const { ids } = await insertRows(manager, entity, rows, undefined);
+  return ids;
+}
+
+/**
+ * Like insertFromJson, but a row whose key (`conflictProperties`, a unique index) another row already holds
+ * is left out instead of failing the statement (`ON CONFLICT DO NOTHING`; a concurrent transaction holding
+ * the key uncommitted is waited for). Returns the ids of the rows inserted.
+ */
+export async function insertNewFromJson<E extends ObjectLiteral>(
+  manager: EntityManager,
+  entity: EntityTarget<E>,
+  rows: readonly Partial<E>[],
+  conflictProperties: readonly (keyof E & string)[],
+): Promise<{ ids: string[]; inserted: Set<string> }> {
+  return insertRows(manager, entity, rows, conflictProperties);
+}
+
+async function insertRows<E extends ObjectLiteral>(
+  manager: EntityManager,
+  entity: EntityTarget<E>,
+  rows: readonly Partial<E>[],
+  conflictProperties: readonly string[] | undefined,
+): Promise<{ ids: string[]; inserted: Set<string> }> {
   const metadata = manager.connection.getMetadata(entity);
   const ids = rows.map((row) => (typeof row.id === 'string' ? row.id : randomUUID()));
   const shapes = new Map<string, Record<string, unknown>[]>();
@@ -30,6 +54,10 @@ export async function insertFromJson<E extends ObjectLiteral>(
     if (list) list.push(withId);
     else shapes.set(shape, [withId]);
   });
+  const conflict = conflictProperties
+    ? ` ON CONFLICT (${conflictProperties.map((property) => columnOf(metadata, property).name).join(', ')}) DO NOTHING RETURNING id`
+    : '';
+  const inserted = new Set<string>();
   for (const [shape, group] of shapes) {
     const columns = shape.split(',').map((property) => columnOf(metadata, property));
     const list = columns.map((column) => column.name).join(', ');
@@ -48,14 +76,16 @@ export async function insertFromJson<E extends ObjectLiteral>(
         for (const column of columns) record[column.name] = row[column.property] ?? null;
         return record;
       });
-      await manager.query(
+      const answer: { id: string }[] = await manager.query(
         `INSERT INTO ${metadata.tableName} (${list})
-         SELECT ${values} FROM ${recordset} AS v(${definitions})`,
+         SELECT ${values} FROM ${recordset} AS v(${definitions})${conflict}`,
         [JSON.stringify(records)],
       );
+      if (conflictProperties) for (const row of answer) inserted.add(row.id);
     }
   }
-  return ids;
+  if (!conflictProperties) for (const id of ids) inserted.add(id);
+  return { ids, inserted };
 }
 
 function columnOf(

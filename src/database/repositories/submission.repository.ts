@@ -18,6 +18,14 @@ export interface SubmissionFilter {
   offset: number;
 }
 
+/** A document whose registration holds an IRN. */
+export interface IrnHolder {
+  irn: string;
+  documentId: string;
+  erpId: string;
+  docNumber: string | null;
+}
+
 export type SubmissionPatch = Partial<Omit<SubmissionEntity, 'id' | 'documentId' | 'regime' | 'createdAt'>>;
 
 export interface SubmissionMove {
@@ -86,6 +94,27 @@ export class SubmissionRepository {
   }
 
   /** One multi-row INSERT; returns the new ids in the order of the rows. */
+  /** The registrations (IRN with an AckNo) holding any of `irns`, with their documents' ERP ids and numbers. */
+  async registrationsHolding(
+    irns: readonly string[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<IrnHolder[]> {
+    if (irns.length === 0) return [];
+    const rows: { irn: string; document_id: string; erp_id: string; doc_number: string | null }[] =
+      await manager.query(
+        `SELECT s.irn, s.document_id, d.erp_id, d.doc_number
+         FROM submission s JOIN document d ON d.id = s.document_id
+         WHERE s.irn = ANY($1::text[]) AND s.ack_no IS NOT NULL`,
+        [[...irns]],
+      );
+    return rows.map((row) => ({
+      irn: row.irn,
+      documentId: row.document_id,
+      erpId: row.erp_id,
+      docNumber: row.doc_number,
+    }));
+  }
+
   insertMany(rows: Partial<SubmissionEntity>[], manager: EntityManager): Promise<string[]> {
     return insertFromJson(manager, SubmissionEntity, rows);
   }

@@ -153,9 +153,12 @@ export function canonicalPathFor(nicPath: string): string | undefined {
   }
   const dot = nicPath.indexOf('.');
   if (dot < 0) return undefined;
-  const section = SECTIONS[nicPath.slice(0, dot)];
-  const field = section?.fields[nicPath.slice(dot + 1)];
-  return field === undefined ? undefined : `${section.root}${field}`;
+  // Own properties only: a path such as `__proto__.x` must not reach Object.prototype.
+  const sectionName = nicPath.slice(0, dot);
+  const section = Object.hasOwn(SECTIONS, sectionName) ? SECTIONS[sectionName] : undefined;
+  const fieldName = nicPath.slice(dot + 1);
+  const field = section && Object.hasOwn(section.fields, fieldName) ? section.fields[fieldName] : undefined;
+  return section === undefined || field === undefined ? undefined : `${section.root}${field}`;
 }
 
 function canonicalItemPath(index: string, field: string | undefined): string {
@@ -163,6 +166,6 @@ function canonicalItemPath(index: string, field: string | undefined): string {
   const attribute = ATTRIBUTE_PATH.exec(field);
   if (attribute)
     return `lines[${index}].attributes[${attribute[1]}].${attribute[2] === 'Nm' ? 'name' : 'value'}`;
-  const canonicalField = ITEM_FIELDS[field];
+  const canonicalField = Object.hasOwn(ITEM_FIELDS, field) ? ITEM_FIELDS[field] : undefined;
   return canonicalField === undefined ? `lines[${index}]` : `lines[${index}].${canonicalField}`;
 }

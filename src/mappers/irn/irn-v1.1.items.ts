@@ -147,7 +147,10 @@ export function mapItems<V>(
       SlNo: String(line.lineNo),
       IsServc: isService ? 'Y' : 'N',
       HsnCd: hsnCode,
-      Qty: toWire(reader.decimal(line.quantity, path, 'Qty'), QUANTITY_PLACES),
+      Qty:
+        line.quantity === undefined && isService
+          ? undefined
+          : toWire(reader.decimal(line.quantity ?? '', path, 'Qty'), QUANTITY_PLACES),
       UnitPrice: toWire(convertsCurrency ? arithmetic.times(unitPrice, toInr) : unitPrice, QUANTITY_PLACES),
       TotAmt: toWire(plus(assessable, discount), AMOUNT_PLACES),
       Discount: toWire(discount, AMOUNT_PLACES),
@@ -177,6 +180,8 @@ export function mapItems<V>(
       const inInr = convertsCurrency ? arithmetic.times(preTaxValue, toInr) : preTaxValue;
       item.PreTaxVal = toWire(inInr, AMOUNT_PLACES);
     }
+    // A service line may state no quantity (the canonical reader allows it only for services).
+    if (item.Qty === undefined) delete item.Qty;
     const unit = unitFor(line, isService);
     if (unit !== undefined) item.Unit = unit;
     if (line.batch) item.BchDtls = batchFor(line.batch, path, reader);

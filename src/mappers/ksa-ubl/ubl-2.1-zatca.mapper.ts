@@ -303,7 +303,7 @@ class ZatcaInvoiceWriter {
     const source = this.invoice.lines[index];
     xml.element('cac:InvoiceLine', () => {
       xml.text('cbc:ID', String(amounts.lineNo));
-      xml.text('cbc:InvoicedQuantity', amounts.quantity.toFixed(), { unitCode: source.unit });
+      xml.text('cbc:InvoicedQuantity', amounts.quantity.toFixed(), { unitCode: source.unit ?? '' });
       this.amount('cbc:LineExtensionAmount', amounts.net);
       if (!amounts.discount.isZero()) {
         xml.element('cac:AllowanceCharge', () => {

@@ -88,7 +88,7 @@ const round2 = (value: Decimal) => roundTo(value, 2);
 /** Assumes validateForZatca passed. */
 export function computeZatcaAmounts(invoice: CanonicalInvoice): ZatcaAmounts | { errors: FieldError[] } {
   const lines = invoice.lines.map((line): ZatcaLineAmounts => {
-    const quantity = dec(line.quantity);
+    const quantity = dec(line.quantity ?? ''); // validateForZatca requires it
     const unitPrice = dec(line.unitPrice);
     const discount = round2(dec(line.discount));
     const net = round2(quantity.times(unitPrice)).minus(discount);
