@@ -8,7 +8,11 @@ import { resolve } from 'node:path';
 import { createApp } from './app.factory';
 import { ConfigError, loadConfig } from './config/config-loader';
 import { runMigrations } from './database/data-source';
-import { startEmbeddedPostgres, type EmbeddedPostgresServer } from './database/embedded-postgres';
+import {
+  EmbeddedPostgresError,
+  startEmbeddedPostgres,
+  type EmbeddedPostgresServer,
+} from './database/embedded-postgres';
 import { startRuntimeExtras } from './runtime-extras';
 
 async function bootstrap(): Promise<void> {
@@ -21,7 +25,7 @@ async function bootstrap(): Promise<void> {
   if (!databaseUrl) {
     const dataDir = resolve(config.server.dataDir, 'pg');
     log.log(`no database.url / DATABASE_URL: starting embedded PostgreSQL in ${dataDir}`);
-    embedded = await startEmbeddedPostgres({ dataDir, quiet: true });
+    embedded = await startEmbeddedPostgres({ dataDir, quiet: true, log: (line) => log.log(line) });
     databaseUrl = await embedded.ensureDatabase('connector');
   }
   if (config.database.runMigrations) {
@@ -55,7 +59,13 @@ async function bootstrap(): Promise<void> {
 }
 
 bootstrap().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
-  else console.error(error);
+  console.error(startupFailure(error));
   process.exit(1);
 });
+
+/** One clear line for failures the operator can act on; the stack for anything unexpected. */
+function startupFailure(error: unknown): string {
+  if (error instanceof ConfigError || error instanceof EmbeddedPostgresError) return error.message;
+  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
+  return `start failed: ${error === undefined ? 'no reason given' : JSON.stringify(error)}`;
+}
