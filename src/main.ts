@@ -49,13 +49,18 @@ async function bootstrap(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.log(`${signal}: shutting down`);
-    await app.close();
-    for (const cleanup of cleanups) await cleanup().catch(() => undefined);
-    await embedded?.stop();
-    process.exit(0);
+    try {
+      await app.close();
+      for (const cleanup of cleanups) await cleanup().catch(() => undefined);
+    } finally {
+      await embedded?.stop();
+      process.exit(0);
+    }
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  // Kept (not `once`): Nest's shutdown hook re-sends the signal to the process after closing the app,
+  // which would otherwise end it before the embedded PostgreSQL is stopped.
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 bootstrap().catch((error: unknown) => {
