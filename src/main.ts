@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { createApp } from './app.factory';
 import { ConfigError, loadConfig } from './config/config-loader';
 import { runMigrations } from './database/data-source';
+import { rideOutDatabaseOutages } from './database/database-outage';
 import {
   EmbeddedPostgresError,
   startEmbeddedPostgres,
@@ -17,6 +18,7 @@ import { startRuntimeExtras } from './runtime-extras';
 
 async function bootstrap(): Promise<void> {
   const log = new Logger('Boot');
+  rideOutDatabaseOutages(new Logger('Database'));
   const config = loadConfig();
   const cleanups: (() => Promise<void>)[] = [];
 
@@ -25,7 +27,12 @@ async function bootstrap(): Promise<void> {
   if (!databaseUrl) {
     const dataDir = resolve(config.server.dataDir, 'pg');
     log.log(`no database.url / DATABASE_URL: starting embedded PostgreSQL in ${dataDir}`);
-    embedded = await startEmbeddedPostgres({ dataDir, quiet: true, log: (line) => log.log(line) });
+    embedded = await startEmbeddedPostgres({
+      dataDir,
+      quiet: true,
+      log: (line) => log.log(line),
+      onUnexpectedExit: (exit) => void restartEmbedded(embedded!, exit),
+    });
     databaseUrl = await embedded.ensureDatabase('connector');
   }
   if (config.database.runMigrations) {
@@ -62,6 +69,39 @@ async function bootstrap(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
+
+/**
+ * The embedded PostgreSQL is this process's own: when it ends without being asked (killed, crashed), it
+ * is started again on the same port and the pools reconnect; if it cannot be, the process stops with
+ * one line, and the next start resumes from what PostgreSQL recorded.
+ */
+async function restartEmbedded(
+  embedded: EmbeddedPostgresServer,
+  exit: { code: number | null; signal: NodeJS.Signals | null },
+): Promise<void> {
+  const log = new Logger('Database');
+  const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
+  log.warn(`embedded PostgreSQL ended unexpectedly (${how}): starting it again on port ${embedded.port}`);
+  const deadline = Date.now() + EMBEDDED_RESTART_MS;
+  for (;;) {
+    try {
+      await embedded.restart();
+      log.log('embedded PostgreSQL is running again; work resumes');
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) {
+        log.error(
+          `embedded PostgreSQL could not be started again (${error instanceof Error ? error.message : String(error)}): stopping; start the service again to resume`,
+        );
+        process.exit(1);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
+/** How long to keep trying to bring a crashed embedded PostgreSQL back (its old backends must exit first). */
+const EMBEDDED_RESTART_MS = 60_000;
 
 bootstrap().catch((error: unknown) => {
   console.error(startupFailure(error));

@@ -36,11 +36,13 @@ export interface EmbeddedPostgresServer {
   /** Where the cluster lives (the data folder's `pg`, or where its symbolic link points). */
   clusterDir: string;
   /** The postmaster's process id. */
-  pid: number;
+  readonly pid: number;
   /** URL for a named database on this server. */
   urlFor(database: string): string;
   /** Creates the database if missing; returns its URL. */
   ensureDatabase(database: string): Promise<string>;
+  /** Starts the postmaster again on the same port after it ended (a no-op while it runs). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -57,6 +59,8 @@ export interface EmbeddedPostgresOptions {
    * EMBEDDED_PG_STAGING_DIR or /var/lib/erp-connector/embedded-postgres (kept across reboots).
    */
   stagingRoot?: string;
+  /** Called when the postmaster ends without `stop()` (killed, crashed): `restart()` brings it back. */
+  onUnexpectedExit?: (exit: { code: number | null; signal: NodeJS.Signals | null }) => void;
 }
 
 /** A start that cannot go on, with the reason in one line. */
@@ -121,13 +125,23 @@ async function start(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres
     log(`stopped a PostgreSQL left running on ${clusterDir} by a process that died (pid ${stale.pid})`);
   }
   const port = await findFreePort();
-  const child = await runPostmaster(binaries, clusterDir, user, port, options.postgresFlags ?? []);
+  const flags = options.postgresFlags ?? [];
+  let child = await runPostmaster(binaries, clusterDir, user, port, flags);
+  let stopping = false;
+  const watch = (running: ChildProcess): void => {
+    running.once('exit', (code, signal) => {
+      if (!stopping && running === child) options.onUnexpectedExit?.({ code, signal });
+    });
+  };
+  watch(child);
   const urlFor = (database: string): string =>
     `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
   return {
     adminUrl: urlFor('postgres'),
     clusterDir,
-    pid: child.pid!,
+    get pid() {
+      return child.pid!;
+    },
     ensureDatabase: async (database: string) => {
       const client = new Client({ connectionString: urlFor('postgres') });
       await client.connect();
@@ -142,7 +156,16 @@ async function start(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres
     },
     port,
     urlFor,
-    stop: () => stopPostmaster(child),
+    restart: async () => {
+      if (child.exitCode === null && child.signalCode === null) return;
+      await clearStalePostmaster(clusterDir);
+      child = await runPostmaster(binaries, clusterDir, user, port, flags);
+      watch(child);
+    },
+    stop: () => {
+      stopping = true;
+      return stopPostmaster(child);
+    },
   };
 }
 

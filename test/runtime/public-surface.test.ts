@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { json } from '../support/http';
 import { startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
 
 describe('public surface: API documentation and health', () => {
@@ -67,7 +68,7 @@ describe('public surface: API documentation and health', () => {
 
     const detailed = await fetch(`${t.url}/health`, { headers: { 'X-API-Key': TEST_API_KEY } });
     expect(detailed.status).toBe(503);
-    const body = await detailed.json();
+    const body = await json(detailed);
     expect(body.details['connector:tally-books'].message).toContain('127.0.0.1:9');
     expect(body.details['connector:books'].message).toBeDefined();
     expect(body.details.queue.queued).toBeDefined();
