@@ -15,6 +15,7 @@ import {
   type EmbeddedPostgresServer,
 } from './database/embedded-postgres';
 import { startRuntimeExtras } from './runtime-extras';
+import { SandboxPortError } from './sandbox/sandbox-ports';
 
 async function bootstrap(): Promise<void> {
   const log = new Logger('Boot');
@@ -43,7 +44,12 @@ async function bootstrap(): Promise<void> {
   const extras = await startRuntimeExtras(config);
   cleanups.push(() => extras.stop());
 
-  const app = await createApp({ config, databaseUrl, regimeDefaults: extras.regimeDefaults });
+  const app = await createApp({
+    config,
+    databaseUrl,
+    regimeDefaults: extras.regimeDefaults,
+    sandboxServices: extras.sandboxServices,
+  });
   await app.listen(config.server.port, '0.0.0.0');
   const url = `http://localhost:${config.server.port}`;
   log.log(`connector listening on ${url} (roles: ${config.server.roles.join(', ')}); OpenAPI at ${url}/docs`);
@@ -110,7 +116,8 @@ bootstrap().catch((error: unknown) => {
 
 /** One clear line for failures the operator can act on; the stack for anything unexpected. */
 function startupFailure(error: unknown): string {
-  if (error instanceof ConfigError || error instanceof EmbeddedPostgresError) return error.message;
+  const oneLine = [ConfigError, EmbeddedPostgresError, SandboxPortError];
+  if (oneLine.some((kind) => error instanceof kind)) return (error as Error).message;
   if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
   return `start failed: ${error === undefined ? 'no reason given' : JSON.stringify(error)}`;
 }
