@@ -162,6 +162,8 @@ async function startStack(): Promise<Stack> {
       only: ['einvoice'],
       rateLimit: { limit: 0, windowMs: 60_000 },
       einvoice: { accounts: [ACCOUNT] },
+      // As `npm start` runs it: the IRP keeps its register under the data folder.
+      stateDir: join(root, 'sandbox'),
     });
     return await startConnector(pg, pgDir, databaseUrl, sandbox, root);
   } catch (error) {

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { findFreePort } from '../../src/database/embedded-postgres';
+import { DEFAULT_SANDBOX_PORTS } from '../../src/sandbox/sandbox-ports';
 
 export interface ServiceProcess {
   child: ChildProcess;
@@ -18,6 +19,10 @@ export interface ServiceProcess {
 
 const ROOT = resolve(__dirname, '..', '..');
 
+const EPHEMERAL_SANDBOX_PORTS = Object.fromEntries(
+  Object.keys(DEFAULT_SANDBOX_PORTS).map((service) => [`SANDBOX_${service.toUpperCase()}_PORT`, '0']),
+);
+
 function spawnService(env: Record<string, string>): {
   child: ChildProcess;
   output: () => string;
@@ -28,7 +33,8 @@ function spawnService(env: Record<string, string>): {
     ['-r', 'ts-node/register/transpile-only', join(ROOT, 'src', 'main.ts')],
     {
       cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'info', ...env },
+      // Tests keep the sandbox on free ports unless they name one.
+      env: { ...process.env, LOG_LEVEL: 'info', ...EPHEMERAL_SANDBOX_PORTS, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
