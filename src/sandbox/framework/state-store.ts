@@ -31,7 +31,7 @@ export class SandboxStateStore {
 
   log<T>(name: string): AppendLog<T> {
     const log = new AppendLog<T>(join(this.dir, `${name}.jsonl`));
-    this.logs.push(log as AppendLog<unknown>);
+    this.logs.push(log);
     return log;
   }
 
