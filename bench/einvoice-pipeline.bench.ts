@@ -151,7 +151,6 @@ async function startStack(): Promise<Stack> {
   try {
     pg = await startEmbeddedPostgres({
       dataDir: pgDir,
-      quiet: true,
       postgresFlags: process.env.BENCH_PG_STATS ? ['-c', 'shared_preload_libraries=pg_stat_statements'] : [],
     });
     const databaseUrl = await pg.ensureDatabase('einvoice_bench');

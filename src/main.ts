@@ -30,7 +30,6 @@ async function bootstrap(): Promise<void> {
     log.log(`no database.url / DATABASE_URL: starting embedded PostgreSQL in ${dataDir}`);
     embedded = await startEmbeddedPostgres({
       dataDir,
-      quiet: true,
       log: (line) => log.log(line),
       onUnexpectedExit: (exit) => void restartEmbedded(embedded!, exit),
     });

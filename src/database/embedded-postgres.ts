@@ -51,7 +51,6 @@ export interface EmbeddedPostgresOptions {
   dataDir: string;
   /** Lines about what was done to make the start possible (stale server stopped, cluster placed). */
   log?: (line: string) => void;
-  quiet?: boolean;
   /** Extra server flags (`-c name=value` pairs), e.g. for a benchmark's statistics. */
   postgresFlags?: string[];
   /**
