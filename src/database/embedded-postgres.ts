@@ -192,7 +192,16 @@ async function placeCluster(
         );
       }
       const key = createHash('sha256').update(dataDir).digest('hex').slice(0, 12);
-      clusterDir = join(stagingRoot, `${basename(dirname(dataDir)).replace(/[^\w.-]/g, '_')}-${key}`);
+      // Named after the checkout and data folder (e.g. `x-data-<hash>` for x/.data/pg), to be recognisable.
+      const name = [dirname(dirname(dataDir)), dirname(dataDir)]
+        .map((dir) =>
+          basename(dir)
+            .replace(/^\.+/, '')
+            .replace(/[^\w.-]/g, '_'),
+        )
+        .filter(Boolean)
+        .join('-');
+      clusterDir = join(stagingRoot, `${name}-${key}`);
       if (link) await rmdir(dataDir);
       await mkdir(stagingRoot, { recursive: true, mode: 0o755 });
       await symlink(clusterDir, dataDir);
