@@ -159,6 +159,7 @@ async function start(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres
       if (child.exitCode === null && child.signalCode === null) return;
       await clearStalePostmaster(clusterDir);
       child = await runPostmaster(binaries, clusterDir, user, port, flags);
+      stopping = false;
       watch(child);
     },
     stop: () => {
