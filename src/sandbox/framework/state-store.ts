@@ -7,7 +7,17 @@
  * process) is skipped.
  */
 import { appendFile, writeFile } from 'node:fs/promises';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 export class SandboxStateStore {
@@ -46,7 +56,10 @@ export class AppendLog<T> {
   private writing: Promise<void> = Promise.resolve();
   private scheduled = false;
 
-  constructor(readonly file: string) {}
+  constructor(readonly file: string) {
+    // A line cut short by a killed process is ended first, so the next record starts on a line of its own.
+    if (!endsWithNewline(file)) this.pending.push('\n');
+  }
 
   /** Every record written so far, oldest first. */
   read(): T[] {
@@ -87,10 +100,27 @@ export class AppendLog<T> {
   }
 
   /** Replaces the file with `records` (compaction at load, when it holds many superseded records). */
-  async rewrite(records: T[]): Promise<void> {
-    await this.flush();
+  rewrite(records: T[]): Promise<void> {
     const text = records.map((record) => `${JSON.stringify(record)}\n`).join('');
-    await writeFile(`${this.file}.tmp`, text, { mode: 0o600 });
-    renameSync(`${this.file}.tmp`, this.file);
+    // In the write chain, so no append lands in the file being replaced.
+    this.writing = this.flush()
+      .then(() => writeFile(`${this.file}.tmp`, text, { mode: 0o600 }))
+      .then(() => renameSync(`${this.file}.tmp`, this.file))
+      .catch((error: Error) => console.error(`sandbox state: cannot rewrite ${this.file}: ${error.message}`));
+    return this.writing;
   }
+}
+
+function endsWithNewline(file: string): boolean {
+  if (!existsSync(file)) return true;
+  const size = statSync(file).size;
+  if (size === 0) return true;
+  const last = Buffer.alloc(1);
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, last, 0, 1, size - 1);
+  } finally {
+    closeSync(fd);
+  }
+  return last[0] === 0x0a;
 }
