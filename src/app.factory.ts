@@ -2,8 +2,11 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { NextFunction, Request, Response } from 'express';
 import { Logger } from 'nestjs-pino';
 import { jsonBodyGuard } from './api/json-body-guard';
+import { presentedApiKey } from './api/api-key.guard';
+import { ApiKeys } from './api/api-keys';
 import { requestValidationPipe } from './api/validation';
 import { TypedErrorFilter } from './api/typed-error.filter';
 import { AppModule, type AppModuleOptions } from './app.module';
@@ -33,6 +36,25 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
       .addApiKey({ type: 'apiKey', name: 'X-API-Key', in: 'header' }, 'api-key')
       .build(),
   );
+  app.use(['/docs', '/docs-json', '/docs-yaml'], requireApiKey(app.get(ApiKeys)));
   SwaggerModule.setup('docs', app, document);
   return app;
+}
+
+/**
+ * The API documentation is served by Swagger's own routes, outside the Nest guards: it gets the same
+ * key check here. A browser asks for the key through its Basic sign-in prompt (the key as password).
+ */
+function requireApiKey(keys: ApiKeys): (req: Request, res: Response, next: NextFunction) => void {
+  return (req, res, next) => {
+    if (keys.accepts(presentedApiKey(req))) return next();
+    res
+      .status(401)
+      .set('WWW-Authenticate', 'Basic realm="ERP compliance connector API (password: an API key)"')
+      .json({
+        statusCode: 401,
+        message:
+          'a valid API key is required (X-API-Key, Authorization: Bearer, or Basic with the key as password)',
+      });
+  };
 }

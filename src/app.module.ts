@@ -13,7 +13,7 @@ import { ApiKeyGuard } from './api/api-key.guard';
 import { ApiKeys } from './api/api-keys';
 import { ConnectorsController } from './api/connectors.controller';
 import { DocumentsController } from './api/documents.controller';
-import { HealthController } from './api/health.controller';
+import { HealthController, SANDBOX_SERVICES } from './api/health.controller';
 import { SubmissionsController } from './api/submissions.controller';
 import { WebhooksController } from './api/webhooks.controller';
 import { ZatcaController } from './api/zatca.controller';
@@ -77,6 +77,8 @@ export interface AppModuleOptions {
   regimes?: ComplianceRegime[];
   /** Provider settings under every instance's own (the sandbox's, in development). */
   regimeDefaults?: RegimeDefaults;
+  /** The in-process sandbox's services and base URLs (development), listed in `/health` details. */
+  sandboxServices?: Record<string, string>;
 }
 
 @Module({})
@@ -134,6 +136,7 @@ export class AppModule {
       WebhookIntakeService,
       ApiKeys,
       { provide: APP_GUARD, useClass: ApiKeyGuard },
+      ...(options.sandboxServices ? [{ provide: SANDBOX_SERVICES, useValue: options.sandboxServices }] : []),
     ];
     const api = options.config.server.roles.includes('api');
     return {

@@ -8,11 +8,18 @@ import { resolve } from 'node:path';
 import { createApp } from './app.factory';
 import { ConfigError, loadConfig } from './config/config-loader';
 import { runMigrations } from './database/data-source';
-import { startEmbeddedPostgres, type EmbeddedPostgresServer } from './database/embedded-postgres';
+import { rideOutDatabaseOutages } from './database/database-outage';
+import {
+  EmbeddedPostgresError,
+  startEmbeddedPostgres,
+  type EmbeddedPostgresServer,
+} from './database/embedded-postgres';
 import { startRuntimeExtras } from './runtime-extras';
+import { SandboxPortError } from './sandbox/sandbox-ports';
 
 async function bootstrap(): Promise<void> {
   const log = new Logger('Boot');
+  rideOutDatabaseOutages(new Logger('Database'));
   const config = loadConfig();
   const cleanups: (() => Promise<void>)[] = [];
 
@@ -21,7 +28,11 @@ async function bootstrap(): Promise<void> {
   if (!databaseUrl) {
     const dataDir = resolve(config.server.dataDir, 'pg');
     log.log(`no database.url / DATABASE_URL: starting embedded PostgreSQL in ${dataDir}`);
-    embedded = await startEmbeddedPostgres({ dataDir, quiet: true });
+    embedded = await startEmbeddedPostgres({
+      dataDir,
+      log: (line) => log.log(line),
+      onUnexpectedExit: (exit) => void restartEmbedded(embedded!, exit),
+    });
     databaseUrl = await embedded.ensureDatabase('connector');
   }
   if (config.database.runMigrations) {
@@ -32,7 +43,12 @@ async function bootstrap(): Promise<void> {
   const extras = await startRuntimeExtras(config);
   cleanups.push(() => extras.stop());
 
-  const app = await createApp({ config, databaseUrl, regimeDefaults: extras.regimeDefaults });
+  const app = await createApp({
+    config,
+    databaseUrl,
+    regimeDefaults: extras.regimeDefaults,
+    sandboxServices: extras.sandboxServices,
+  });
   await app.listen(config.server.port, '0.0.0.0');
   const url = `http://localhost:${config.server.port}`;
   log.log(`connector listening on ${url} (roles: ${config.server.roles.join(', ')}); OpenAPI at ${url}/docs`);
@@ -45,17 +61,62 @@ async function bootstrap(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.log(`${signal}: shutting down`);
-    await app.close();
-    for (const cleanup of cleanups) await cleanup().catch(() => undefined);
-    await embedded?.stop();
-    process.exit(0);
+    try {
+      await app.close();
+      for (const cleanup of cleanups) await cleanup().catch(() => undefined);
+    } finally {
+      await embedded?.stop();
+      process.exit(0);
+    }
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  // Kept (not `once`): Nest's shutdown hook re-sends the signal to the process after closing the app,
+  // which would otherwise end it before the embedded PostgreSQL is stopped.
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
+/**
+ * The embedded PostgreSQL is this process's own: when it ends without being asked (killed, crashed), it
+ * is started again on the same port and the pools reconnect; if it cannot be, the process stops with
+ * one line, and the next start resumes from what PostgreSQL recorded.
+ */
+async function restartEmbedded(
+  embedded: EmbeddedPostgresServer,
+  exit: { code: number | null; signal: NodeJS.Signals | null },
+): Promise<void> {
+  const log = new Logger('Database');
+  const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
+  log.warn(`embedded PostgreSQL ended unexpectedly (${how}): starting it again on port ${embedded.port}`);
+  const deadline = Date.now() + EMBEDDED_RESTART_MS;
+  for (;;) {
+    try {
+      await embedded.restart();
+      log.log('embedded PostgreSQL is running again; work resumes');
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) {
+        log.error(
+          `embedded PostgreSQL could not be started again (${error instanceof Error ? error.message : String(error)}): stopping; start the service again to resume`,
+        );
+        process.exit(1);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
+/** How long to keep trying to bring a crashed embedded PostgreSQL back (its old backends must exit first). */
+const EMBEDDED_RESTART_MS = 60_000;
+
 bootstrap().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
-  else console.error(error);
+  console.error(startupFailure(error));
   process.exit(1);
 });
+
+/** One clear line for failures the operator can act on; the stack for anything unexpected. */
+function startupFailure(error: unknown): string {
+  const oneLine = [ConfigError, EmbeddedPostgresError, SandboxPortError];
+  if (oneLine.some((kind) => error instanceof kind)) return (error as Error).message;
+  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
+  return `start failed: ${error === undefined ? 'no reason given' : JSON.stringify(error)}`;
+}

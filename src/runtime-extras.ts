@@ -4,18 +4,22 @@
  * them, and Tally instances without a URL pointed at the simulated company.
  */
 import { type INestApplication, Logger } from '@nestjs/common';
+import { join, resolve } from 'node:path';
 import { ZatcaOnboardingService } from './compliance/ksa/onboarding.service';
 import { PostgresEgsCredentialStore } from './database/repositories/egs-credential.repository';
 import { demoEgsUnit } from './sandbox/zatca/demo-egs-unit';
 import { startZatcaSimulator } from './sandbox/zatca';
 import type { AppConfig, ConnectorInstanceConfig } from './config/app-config';
 import { DEFAULT_EINVOICE_ACCOUNTS } from './sandbox/einvoice/accounts';
+import { assertPortsFree, sandboxPortsFromEnv } from './sandbox/sandbox-ports';
 import { startSandbox } from './sandbox/start-sandbox';
 import { startTallySimulator, type TallySimulator } from './sandbox/tally';
 import type { RegimeDefaults } from './sync/regime-wiring';
 
 export interface RuntimeExtras {
   regimeDefaults: RegimeDefaults;
+  /** The in-process sandbox's services and base URLs (development), for `/health` details. */
+  sandboxServices?: Record<string, string>;
   /** Development: onboards the EGS units that KSA instances name, against the simulator. */
   afterStart(app: INestApplication): Promise<void>;
   stop(): Promise<void>;
@@ -28,19 +32,37 @@ export async function startRuntimeExtras(config: AppConfig): Promise<RuntimeExtr
     return { regimeDefaults: {}, afterStart: () => Promise.resolve(), stop: () => Promise.resolve() };
   }
   const log = new Logger('Sandbox');
-  const tally = await startDemoTally(config.connectors.filter((c) => c.kind === 'tally' && !c.config.url));
+  const ports = sandboxPortsFromEnv();
+  await assertPortsFree(ports);
+  const stateDir = resolve(config.server.dataDir, 'sandbox');
+  const tally = await startDemoTally(
+    config.connectors.filter((c) => c.kind === 'tally' && !c.config.url),
+    ports.tally,
+  );
   const account = DEFAULT_EINVOICE_ACCOUNTS[0];
   const sellerGstins = config.connectors
     .map((c) => c.regimeSettings['in-einvoice']?.gstin)
     .filter((g): g is string => typeof g === 'string');
   const sandbox = await startSandbox({
     einvoice: { accounts: [{ ...account, gstins: [...new Set([...account.gstins, ...sellerGstins])] }] },
+    ports,
+    stateDir,
   });
-  const zatca = await startZatcaSimulator({ environment: 'simulation' });
+  const zatca = await startZatcaSimulator({
+    environment: 'simulation',
+    port: ports.zatca,
+    stateDir: join(stateDir, 'zatca'),
+  });
+  const services: Record<string, string> = { ...sandbox.urls, zatca: zatca.url };
+  if (tally) services.tally = tally.url;
   log.log(
-    `simulators running (development only): ${JSON.stringify({ ...sandbox.urls, tally: tally?.url, zatca: zatca.url })}`,
+    [
+      `sandbox simulators (development only; state kept in ${stateDir}; ports from SANDBOX_<SERVICE>_PORT):`,
+      ...Object.entries(services).map(([service, url]) => `  ${service.padEnd(12)} ${url}`),
+    ].join('\n'),
   );
   return {
+    sandboxServices: services,
     regimeDefaults: {
       'in-einvoice': {
         catalog: 'A',
@@ -83,7 +105,10 @@ async function onboardDemoEgsUnits(
 }
 
 /** A simulated TallyPrime company for Tally instances declared without a URL. */
-async function startDemoTally(instances: ConnectorInstanceConfig[]): Promise<TallySimulator | undefined> {
+async function startDemoTally(
+  instances: ConnectorInstanceConfig[],
+  port: number | undefined,
+): Promise<TallySimulator | undefined> {
   if (instances.length === 0) return undefined;
   const companyName =
     typeof instances[0].config.companyName === 'string' ? instances[0].config.companyName : 'Demo Traders';
@@ -95,6 +120,7 @@ async function startDemoTally(instances: ConnectorInstanceConfig[]): Promise<Tal
     companyName,
     days: 20,
     booksFrom,
+    port,
   });
   for (const instance of instances) {
     instance.config.url = tally.url;

@@ -1,7 +1,7 @@
 /** API-key auth on every route not marked @Public(): `X-API-Key: <key>` or `Authorization: Bearer <key>`. */
 import { type CanActivate, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { timingSafeEqual, createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Request } from 'express';
 import { ApiKeys } from './api-keys';
 import { IS_PUBLIC } from './public.decorator';
@@ -20,17 +20,24 @@ export class ApiKeyGuard implements CanActivate {
     ]);
     if (isPublic) return true;
     const request = context.switchToHttp().getRequest<Request>();
-    const header = request.headers['x-api-key'];
-    const bearer = request.headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
-    const given = (Array.isArray(header) ? header[0] : header) ?? bearer;
-    if (!given || !this.keys.list().some((key) => sameSecret(key, given))) {
+    if (!this.keys.accepts(presentedApiKey(request))) {
       throw new UnauthorizedException('a valid API key is required (X-API-Key or Authorization: Bearer)');
     }
     return true;
   }
 }
 
-function sameSecret(a: string, b: string): boolean {
-  const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
-  return timingSafeEqual(digest(a), digest(b));
+/**
+ * The key a request presents: `X-API-Key`, `Authorization: Bearer <key>`, or, for pages a browser
+ * opens (the API documentation), `Authorization: Basic` with the key as the password.
+ */
+export function presentedApiKey(request: Pick<IncomingMessage, 'headers'>): string | undefined {
+  const header = request.headers['x-api-key'];
+  const authorization = request.headers.authorization ?? '';
+  const bearer = /^Bearer\s+(.+)$/i.exec(authorization)?.[1];
+  const basic = /^Basic\s+(.+)$/i.exec(authorization)?.[1];
+  const basicPassword = basic
+    ? Buffer.from(basic, 'base64').toString('utf8').split(':').slice(1).join(':')
+    : '';
+  return (Array.isArray(header) ? header[0] : header) ?? bearer ?? (basicPassword || undefined);
 }

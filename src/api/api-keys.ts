@@ -3,6 +3,7 @@
  * key kept in `<dataDir>/api-key` (mode 0600). The key itself is never logged, only where it is.
  */
 import { Injectable, Logger } from '@nestjs/common';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { resolve } from 'node:path';
 import { AppConfig } from '../config/app-config';
 import { developmentSecret } from '../config/development-secret';
@@ -19,6 +20,16 @@ export class ApiKeys {
   list(): readonly string[] {
     return this.keys;
   }
+
+  /** Whether `given` is one of the keys (compared in constant time). */
+  accepts(given: string | undefined): boolean {
+    return given !== undefined && given !== '' && this.keys.some((key) => sameSecret(key, given));
+  }
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(a), digest(b));
 }
 
 function developmentKey(dataDir: string): string {

@@ -1,14 +1,29 @@
-import { Controller, Get } from '@nestjs/common';
+/**
+ * GET /health: database, queue and every connector's check(). Anyone may ask whether the service is up
+ * (load balancers, uptime checks), so the public answer carries each check's status only; the details
+ * (connector messages with folder paths and ERP URLs, queue sizes, and in development the in-process
+ * sandbox's services) need an API key.
+ */
+import { Controller, Get, Inject, Optional, Req, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   HealthCheck,
   HealthCheckService,
+  type HealthCheckResult,
   type HealthIndicatorResult,
   TypeOrmHealthIndicator,
 } from '@nestjs/terminus';
+import type { Request } from 'express';
 import { QueueService } from '../queue/queue.service';
 import { ConnectorRuntimeService } from '../sync/connector-runtime.service';
+import { presentedApiKey } from './api-key.guard';
+import { ApiKeys } from './api-keys';
 import { Public } from './public.decorator';
+
+/** Injection token: the in-process sandbox's services and base URLs (development only). */
+export const SANDBOX_SERVICES = Symbol('SANDBOX_SERVICES');
+
+type HealthSection = HealthCheckResult['info'];
 
 @ApiTags('health')
 @Controller('health')
@@ -18,18 +33,31 @@ export class HealthController {
     private readonly db: TypeOrmHealthIndicator,
     private readonly queue: QueueService,
     private readonly connectors: ConnectorRuntimeService,
+    private readonly keys: ApiKeys,
+    @Optional() @Inject(SANDBOX_SERVICES) private readonly sandbox?: Record<string, string>,
   ) {}
 
   @Public()
   @Get()
   @HealthCheck()
-  @ApiOperation({ summary: 'Database, queue and every connector check()' })
-  check() {
-    return this.health.check([
-      () => this.db.pingCheck('database', { timeout: 3000 }),
-      () => this.queueHealth(),
-      ...this.connectors.list().map((live) => () => this.connectorHealth(live.name)),
-    ]);
+  @ApiOperation({
+    summary: 'Database, queue and every connector check(): statuses for anyone, details with an API key',
+  })
+  async check(@Req() request: Request): Promise<HealthCheckResult & { sandbox?: Record<string, string> }> {
+    const detailed = this.keys.accepts(presentedApiKey(request));
+    let result: HealthCheckResult;
+    try {
+      result = await this.health.check([
+        () => this.db.pingCheck('database', { timeout: 3000 }),
+        () => this.queueHealth(),
+        ...this.connectors.list().map((live) => () => this.connectorHealth(live.name)),
+      ]);
+    } catch (error) {
+      if (detailed || !(error instanceof ServiceUnavailableException)) throw error;
+      throw new ServiceUnavailableException(statusesOnly(error.getResponse() as HealthCheckResult));
+    }
+    if (!detailed) return statusesOnly(result);
+    return this.sandbox ? { ...result, sandbox: this.sandbox } : result;
   }
 
   private async queueHealth(): Promise<HealthIndicatorResult> {
@@ -49,4 +77,16 @@ export class HealthController {
       return { [key]: { status: 'down', message: error instanceof Error ? error.message : String(error) } };
     }
   }
+}
+
+function statusesOnly(result: HealthCheckResult): HealthCheckResult {
+  const strip = (section: HealthSection) =>
+    section &&
+    Object.fromEntries(Object.entries(section).map(([name, check]) => [name, { status: check!.status }]));
+  return {
+    status: result.status,
+    info: strip(result.info),
+    error: strip(result.error),
+    details: strip(result.details) ?? {},
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * `npm run sandbox`: starts every simulator and prints where they listen. Ports come from
- * SANDBOX_<SERVICE>_PORT (e.g. SANDBOX_EINVOICEGSP_PORT) or the defaults below; SANDBOX_HOST sets the
- * interface and SANDBOX_RATE_LIMIT the requests per minute per key (0: unlimited).
+ * SANDBOX_<SERVICE>_PORT (e.g. SANDBOX_EINVOICEGSP_PORT) or the defaults in sandbox-ports.ts; SANDBOX_HOST
+ * sets the interface and SANDBOX_RATE_LIMIT the requests per minute per key (0: unlimited).
+ * SANDBOX_STATE_DIR keeps the simulators' records (registrations, keys) there across restarts.
  *
  * Faults active from the start (the same kinds the control API and the X-Sandbox-Fault header offer:
  * timeout, timeout-after-commit, 500, 502, 503, 429, drop-after-commit) come from SANDBOX_FAULTS_FILE,
@@ -13,20 +14,8 @@
  */
 import type { FaultRule } from './framework/faults';
 import { faultsFromEnvironment } from './fault-config';
+import { sandboxPortsFromEnv } from './sandbox-ports';
 import { startSandbox, type RunningSandbox } from './start-sandbox';
-
-const DEFAULT_PORTS: Record<string, number> = { einvoiceGsp: 4101, einvoiceApi: 4102 };
-
-function portsFromEnv(): Record<string, number> {
-  const ports: Record<string, number> = { ...DEFAULT_PORTS };
-  for (const [key, value] of Object.entries(process.env)) {
-    const match = /^SANDBOX_([A-Z0-9]+)_PORT$/.exec(key);
-    if (!match || value === undefined) continue;
-    const name = Object.keys(DEFAULT_PORTS).find((service) => service.toUpperCase() === match[1]) ?? match[1];
-    ports[name] = Number(value);
-  }
-  return ports;
-}
 
 /** A positive number from the environment, or undefined when the variable is not set. */
 function positiveFromEnv(name: string): number | undefined {
@@ -60,7 +49,8 @@ async function main(): Promise<void> {
   const faults = faultsFromEnvironment(process.env) ?? {};
   const sandbox = await startSandbox({
     host: process.env.SANDBOX_HOST,
-    ports: portsFromEnv(),
+    ports: sandboxPortsFromEnv(),
+    stateDir: process.env.SANDBOX_STATE_DIR,
     rateLimit: rateLimit !== undefined ? { limit: Number(rateLimit), windowMs: 60_000 } : undefined,
     faults,
     faultTimeoutMs: positiveFromEnv('SANDBOX_FAULT_TIMEOUT_MS'),

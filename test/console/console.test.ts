@@ -159,7 +159,7 @@ describe('console against the real app (Postgres, queue, webhook connector)', ()
       return;
     }
     await expectConsoleServed(t.url);
-    const openapi = await json(await fetch(`${t.url}/docs-json`));
+    const openapi = await json(await fetch(`${t.url}/docs-json`, { headers: { 'X-API-Key': TEST_API_KEY } }));
     expect(Object.keys(openapi.paths ?? {}).some((p) => p.startsWith('/console'))).toBe(false);
   });
 

@@ -9,7 +9,7 @@ import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
 
 export default async function globalSetup(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'connector-test-pg-'));
-  const server = await startEmbeddedPostgres({ dataDir: dir, quiet: true });
+  const server = await startEmbeddedPostgres({ dataDir: dir });
   process.env.TEST_PG_ADMIN_URL = server.adminUrl;
   (globalThis as { __TEST_PG__?: unknown }).__TEST_PG__ = server;
   (globalThis as { __TEST_PG_DIR__?: string }).__TEST_PG_DIR__ = dir;

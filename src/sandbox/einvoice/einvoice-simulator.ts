@@ -3,9 +3,12 @@
  * registered through one is a duplicate through the other, as with two GSPs in front of one IRP).
  */
 import type { Router } from 'express';
+import { generateKeyPairSync } from 'node:crypto';
+import { join } from 'node:path';
 import { startHttpService } from '../framework/http-service';
 import { createSandboxService, type SandboxService } from '../framework/sandbox-service';
 import type { SandboxCommonOptions, SimulatorFactory } from '../framework/simulator';
+import { SandboxStateStore } from '../framework/state-store';
 import { DEFAULT_EINVOICE_ACCOUNTS, type SandboxEinvoiceAccount } from './accounts';
 import { apiV1RateLimitKey, mountApiV1Routes } from './api-v1-routes';
 import { mountEwaybillGspRoutes } from './ewaybill-gsp-routes';
@@ -61,13 +64,15 @@ export const einvoiceSimulator: SimulatorFactory<EinvoiceSimulatorHandle, Einvoi
   async start({ clock, options }) {
     const settings = options.einvoice ?? {};
     const accounts = settings.accounts ?? DEFAULT_EINVOICE_ACCOUNTS;
-    const signer = new NicSigner(settings.signingKeyPem);
+    const state = options.stateDir ? new SandboxStateStore(join(options.stateDir, 'einvoice')) : undefined;
+    const signer = new NicSigner(settings.signingKeyPem ?? (state && keptSigningKey(state)));
     const taxpayers = new TaxpayerMaster(
       new Set(settings.inactiveGstins ?? []),
       settings.unsyncedGstins ?? [],
       settings.staleInactiveGstins ?? [],
     );
     const irp = new IrpService(clock, signer, taxpayers);
+    if (state) irp.registry.persistTo(state);
     const gspTokens = new SessionTokens<GspSubject>(clock, settings.gspTokenTtlMs ?? 360 * 60_000);
     const apiTokenTtlMs = settings.apiTokenTtlMs ?? 3600_000;
     const apiTokens = new SessionTokens<SandboxEinvoiceAccount>(clock, apiTokenTtlMs);
@@ -116,10 +121,21 @@ export const einvoiceSimulator: SimulatorFactory<EinvoiceSimulatorHandle, Einvoi
       records,
       stop: async () => {
         await Promise.all([gspServer.close(), apiServer.close()]);
+        await state?.flush();
       },
     };
   },
 };
+
+/** The IRP's signing key, made once and kept, so what it signed before a restart still verifies. */
+function keptSigningKey(state: SandboxStateStore): string {
+  const kept = state.readJson<{ privateKeyPem: string }>('signing-key');
+  if (kept) return kept.privateKeyPem;
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  state.writeJson('signing-key', { privateKeyPem });
+  return privateKeyPem;
+}
 
 function publishPublicKey(router: Router, pem: string): void {
   router.get('/__sandbox/einvoice/public-key', (_req, res) => {

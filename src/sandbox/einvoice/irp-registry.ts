@@ -3,6 +3,7 @@
  * generate request it refused, with NIC's error codes, for GETREJECTEDIRNS, and every generate request
  * it received, so tests can tell a document sent twice (the second one answered 2150) from one sent once.
  */
+import type { AppendLog, SandboxStateStore } from '../framework/state-store';
 import type { IrpError } from './irp-errors';
 import type { JsonObject } from './json-access';
 
@@ -72,10 +73,38 @@ export class IrpRegistry {
   private readonly generateRequestLog: IrpGenerateRequest[] = [];
   private ackSequence = 100_000 + Math.floor(Math.random() * 800_000);
   private ewbSequence = 10_000_000 + Math.floor(Math.random() * 80_000_000);
+  private registrationLog?: AppendLog<IrpRegistration>;
+  private rejectionLog?: AppendLog<IrpRejectionRecord>;
+
+  /**
+   * Keeps the register under `store` from now on, after loading what it holds: registrations (the last
+   * record of each IRN wins: a cancellation or an e-way bill appends it again) and rejections.
+   */
+  persistTo(store: SandboxStateStore): void {
+    this.registrationLog = store.log<IrpRegistration>('registrations');
+    this.rejectionLog = store.log<IrpRejectionRecord>('rejections');
+    const records = this.registrationLog.read();
+    for (const registration of records) {
+      this.byIrn.set(registration.irn, registration);
+      this.ackSequence = Math.max(this.ackSequence, registration.ackNo % 1e11);
+      if (registration.ewayBill) {
+        this.byEwbNo.set(registration.ewayBill.ewbNo, registration);
+        this.ewbSequence = Math.max(this.ewbSequence, registration.ewayBill.ewbNo % 1e10);
+      }
+    }
+    if (records.length > this.byIrn.size * 2) void this.registrationLog.rewrite([...this.byIrn.values()]);
+    this.rejected.push(...this.rejectionLog.read());
+  }
 
   add(registration: IrpRegistration): void {
     if (this.byIrn.has(registration.irn)) throw new Error(`IRN ${registration.irn} already registered`);
     this.byIrn.set(registration.irn, registration);
+    this.registrationLog?.append(registration);
+  }
+
+  /** Records a change made to a registration in place (cancelled, its e-way bill cancelled). */
+  changed(registration: IrpRegistration): void {
+    this.registrationLog?.append(registration);
   }
 
   find(irn: string): IrpRegistration | undefined {
@@ -88,6 +117,7 @@ export class IrpRegistry {
 
   recordRejection(rejection: IrpRejectionRecord): void {
     this.rejected.push(rejection);
+    this.rejectionLog?.append(rejection);
   }
 
   /** Rejections, oldest first. */
@@ -108,6 +138,7 @@ export class IrpRegistry {
   attachEwayBill(registration: IrpRegistration, ewayBill: EwayBillRecord): void {
     registration.ewayBill = ewayBill;
     this.byEwbNo.set(ewayBill.ewbNo, registration);
+    this.registrationLog?.append(registration);
   }
 
   findByEwayBill(ewbNo: number): IrpRegistration | undefined {

@@ -175,6 +175,7 @@ export class IrpService {
     registration.cancelDate = istDateTime(now);
     registration.cancelReason = reason;
     registration.cancelRemark = remark;
+    this.registry.changed(registration);
     return { ok: true, data: { Irn: irn, CancelDate: registration.cancelDate } };
   }
 
@@ -304,6 +305,7 @@ export class IrpService {
     const registration = this.registry.findByEwayBill(ewbNo);
     if (!registration?.ewayBill) return false;
     registration.ewayBill.status = 'CNL';
+    this.registry.changed(registration);
     return true;
   }
 

@@ -8,3 +8,4 @@ export type { RateDecision, RateLimitOptions } from './rate-limiter';
 export { createSandboxService } from './sandbox-service';
 export type { SandboxService, SandboxServiceOptions } from './sandbox-service';
 export type { SandboxCommonOptions, SimulatorContext, SimulatorFactory, StartedSimulator } from './simulator';
+export { AppendLog, SandboxStateStore } from './state-store';

@@ -15,6 +15,11 @@ export interface SandboxCommonOptions {
   faultRetryAfterSeconds?: number;
   /** Fault rules active from the start, per service name. */
   faults?: Record<string, FaultRule[] | undefined>;
+  /**
+   * Where simulators keep what they must remember across restarts, each under `<stateDir>/<name>/`;
+   * absent: in memory only (tests).
+   */
+  stateDir?: string;
   /** Settings for simulators registered by others, keyed by simulator name. */
   simulatorOptions?: Record<string, unknown>;
 }

@@ -5,6 +5,7 @@
  */
 import {
   createHash,
+  createPrivateKey,
   createPublicKey,
   generateKeyPairSync,
   randomBytes,
@@ -47,22 +48,44 @@ export interface IssuedCertificate {
   x509: X509Certificate;
 }
 
+export interface KeptCertificateAuthority {
+  privateKeyPem: string;
+  certificateBase64: string;
+}
+
 export class SandboxCertificateAuthority {
   readonly certificate: IssuedCertificate;
   private readonly privateKey: KeyObject;
   private readonly name: Name;
   private readonly keyId: Buffer;
 
-  constructor(now: Date) {
-    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'secp256k1' });
+  /** A new CA valid for ten years from `now`, or the one `kept` from an earlier run. */
+  constructor(now: Date, kept?: KeptCertificateAuthority) {
+    const { privateKey, publicKey } = kept
+      ? { privateKey: createPrivateKey(kept.privateKeyPem), publicKey: undefined }
+      : generateKeyPairSync('ec', { namedCurve: 'secp256k1' });
     this.privateKey = privateKey;
     this.name = buildName([
       { oid: '0.9.2342.19200300.100.1.25', value: 'local' },
       { oid: '0.9.2342.19200300.100.1.25', value: 'sandbox' },
       { oid: OID.commonName, value: 'ZATCA-SANDBOX-EINVOICE-CA' },
     ]);
-    const spki = AsnConvert.parse(publicKey.export({ type: 'spki', format: 'der' }), SubjectPublicKeyInfo);
+    const spki = AsnConvert.parse(
+      (publicKey ?? createPublicKey(privateKey)).export({ type: 'spki', format: 'der' }),
+      SubjectPublicKeyInfo,
+    );
     this.keyId = keyIdentifier(spki);
+    if (kept) {
+      const der = Buffer.from(kept.certificateBase64, 'base64');
+      const x509 = new X509Certificate(der);
+      this.certificate = {
+        der,
+        base64: kept.certificateBase64,
+        serialNumberHex: x509.serialNumber.toLowerCase(),
+        x509,
+      };
+      return;
+    }
     this.certificate = this.sign(
       this.name,
       spki,
@@ -74,6 +97,14 @@ export class SandboxCertificateAuthority {
         extension('2.5.29.14', new SubjectKeyIdentifier(toArrayBuffer(this.keyId))),
       ],
     );
+  }
+
+  /** What a later run needs to be this CA again (kept under the sandbox's data folder). */
+  keep(): KeptCertificateAuthority {
+    return {
+      privateKeyPem: this.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      certificateBase64: this.certificate.base64,
+    };
   }
 
   get pem(): string {

@@ -19,6 +19,7 @@ import { ChainLedger } from './chain-ledger';
 import { mountGspKsaFacade } from './gsp-ksa-facade';
 import { checkInvoice, type ZatcaEndpoint } from './invoice-checks';
 import { SandboxCertificateAuthority, type IssuedCertificate } from './sandbox-ca';
+import { ZatcaSimulatorState } from './simulator-state';
 
 export interface ZatcaSimulatorOptions {
   port?: number;
@@ -31,6 +32,8 @@ export interface ZatcaSimulatorOptions {
   faults?: FaultRule[];
   /** API key of the GSP facade under `/ksa-einvoice`; default `sandbox-gsp-key`. */
   gspApiKey?: string;
+  /** Keeps the CA, CSIDs, chains and answered invoices here across restarts; in memory only when absent. */
+  stateDir?: string;
 }
 
 export interface CsidRecord {
@@ -89,11 +92,18 @@ export async function startZatcaSimulator(options: ZatcaSimulatorOptions = {}): 
   const clock = options.clock ?? new SandboxClock();
   const otp = options.otp ?? '123345';
   const templateName = CERTIFICATE_TEMPLATE_NAMES[options.environment ?? 'developer-portal'];
-  const ca = new SandboxCertificateAuthority(clock.now());
-  const ledger = new ChainLedger();
-  const records: ZatcaSimulatorRecords = { csids: [], invoices: [] };
-  const csidsByToken = new Map<string, CsidRecord>();
-  const acceptedByUuid = new Map<string, { record: InvoiceRecord; body: InvoiceResponse }>();
+  const state = options.stateDir ? new ZatcaSimulatorState(options.stateDir) : undefined;
+  const ca = state?.certificateAuthority(clock.now()) ?? new SandboxCertificateAuthority(clock.now());
+  const ledger = new ChainLedger(state?.ledgerLog());
+  const kept = state?.invoices() ?? [];
+  const records: ZatcaSimulatorRecords = {
+    csids: state?.csids() ?? [],
+    invoices: kept.map(({ record }) => record),
+  };
+  const csidsByToken = new Map(records.csids.map((record) => [record.binarySecurityToken, record]));
+  const acceptedByUuid = new Map<string, { record: InvoiceRecord; body: InvoiceResponse }>(
+    kept.flatMap(({ record, accepted }) => (accepted ? [[record.uuid, { record, body: accepted }]] : [])),
+  );
 
   const service = createSandboxService({
     name: 'zatca',
@@ -126,6 +136,7 @@ export async function startZatcaSimulator(options: ZatcaSimulatorOptions = {}): 
     };
     records.csids.push(record);
     csidsByToken.set(record.binarySecurityToken, record);
+    state?.saveCsid(record);
     return record;
   };
 
@@ -364,9 +375,12 @@ export async function startZatcaSimulator(options: ZatcaSimulatorOptions = {}): 
         )
         .set(Number(result.facts.icv), { uuid: result.facts.uuid, hash: result.hash, pih: result.facts.pih });
     }
-    if (ok && endpoint === 'compliance' && kind && result.facts?.typeCode)
+    if (ok && endpoint === 'compliance' && kind && result.facts?.typeCode) {
       caller.passedChecks.add(`${kind}:${result.facts.typeCode}`);
+      state?.saveCsid(caller);
+    }
     if (ok && endpoint !== 'compliance') acceptedByUuid.set(record.uuid, { record, body: response });
+    state?.saveInvoice(record, ok && endpoint !== 'compliance' ? response : undefined);
     res.status(httpStatus).json(response);
   };
 
@@ -410,8 +424,12 @@ export async function startZatcaSimulator(options: ZatcaSimulatorOptions = {}): 
       const record = records.csids.find((csid) => csid.requestId === requestId);
       if (!record) throw new Error(`no CSID with request id ${requestId}`);
       record.revokedAt = clock.now().toISOString();
+      state?.saveCsid(record);
     },
-    stop: () => running.close(),
+    stop: async () => {
+      await running.close();
+      await state?.flush();
+    },
   };
 }
 
