@@ -23,8 +23,9 @@ describe('Tally value formats', () => {
     expect(parseTallyRate('abc/nos')).toBeUndefined();
   });
 
-  it('reads YYYYMMDD dates and rejects impossible ones', () => {
+  it('reads YYYYMMDD and d-MMM-yy dates and rejects impossible ones', () => {
     expect(parseTallyDate('20250601')).toBe('2025-06-01');
     expect(parseTallyDate('20250231')).toBeUndefined();
+    expect(parseTallyDate('22-Nov-26')).toBe('2026-11-22');
   });
 });

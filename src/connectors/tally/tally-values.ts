@@ -1,10 +1,9 @@
 /**
  * Tally's value formats: amounts ("-21300.00", "(-)21300.00", forex "-$ 100.00 @ ₹ 85.00/$ = -₹ 8500.00"),
  * quantities with units (" 100 nos", "10 Box = 100 Nos"), rates with units ("213.00/nos",
- * "$ 200.0000 = ₹ 8500.00/Nos") and dates (YYYYMMDD). Each parser returns undefined for text it cannot read,
+ * "$ 200.0000 = ₹ 8500.00/Nos") (dates: tally-dates.ts). Each parser returns undefined for text it cannot read,
  * so the caller can report a field error with the path.
  */
-import { parseDate } from '../../domain/dates';
 import { FixedPoint } from './fixed-point';
 
 const NUMBER = /^[+-]?\d+(\.\d+)?$|^[+-]?\.\d+$/;
@@ -74,15 +73,7 @@ export function parseTallyRate(text: string): TallyRate | undefined {
   return { value, unit: slash >= 0 ? local.slice(slash + 1).trim() : '' };
 }
 
-/** YYYYMMDD (Tally's XML date) -> YYYY-MM-DD; undefined when not a real calendar date. */
-export function parseTallyDate(text: string): string | undefined {
-  return parseDate(text.trim(), 'YYYYMMDD');
-}
-
-/** YYYY-MM-DD -> YYYYMMDD, for request variables and imports. */
-export function toTallyDate(isoDate: string): string {
-  return isoDate.replace(/-/g, '');
-}
+export { parseTallyDate, toTallyDate } from './tally-dates';
 
 /** Tally prints "Not Applicable" (after its stripped `&#4;` marker) for empty enumerations. */
 export function meaningful(text: string): string {

@@ -26,13 +26,19 @@ import {
   type MasterIndex,
   masterIndexOf,
   readCompany,
-  readInt,
   type CompanyInfo,
   type MasterSnapshot,
 } from './tally-masters';
 import type { TallyConfig } from './tally.config';
 import { parseTallyDate } from './tally-values';
-import { planWindows, readCursor, writeCursor, type DayCount } from './sync-windows';
+import {
+  checkWindowRead,
+  planWindows,
+  readCursor,
+  readDayCount,
+  writeCursor,
+  type DayCount,
+} from './sync-windows';
 import { HASH_EXCLUDED, voucherRef } from './voucher-document';
 import type { NormaliseContext } from './voucher-normaliser';
 import { purchaseRecordOf } from './purchase-record';
@@ -157,7 +163,11 @@ export class TallyConnector implements ErpConnector {
             upcoming += 1;
           }
         }
+        let read = 0;
         for await (const batch of this.windowBatches(envelopes[index], work, assigned)) {
+          read += batch.documents.length;
+          // Checked before the batch that would move the cursor past the window is handed over.
+          if (batch.last) checkWindowRead(window, read, { watermark, target });
           yield { documents: batch.documents, cursor: batch.last ? windowDone : resumeHere };
         }
       }
@@ -222,10 +232,12 @@ export class TallyConnector implements ErpConnector {
     };
     for (const window of planWindows(await this.countByDate(query), this.config.batchSize)) {
       const records: PurchaseRecord[] = [];
+      let read = 0;
       for await (const voucher of this.client.records(
         vouchersRequest({ ...query, ...window }),
         VOUCHER_RECORDS,
       )) {
+        read += 1;
         const record = purchaseRecordOf(voucher, masters);
         if (record.ok) records.push(record.value);
         else
@@ -234,6 +246,7 @@ export class TallyConnector implements ErpConnector {
             ...voucherRef(voucher),
           });
       }
+      checkWindowRead(window, read);
       yield records;
     }
   }
@@ -351,13 +364,13 @@ export class TallyConnector implements ErpConnector {
     };
   }
 
+  /** Tally's day-wise count of the vouchers `query` selects; a row it cannot read stops the pass. */
   private async countByDate(query: VoucherQuery): Promise<DayCount[]> {
     const days: DayCount[] = [];
     for await (const row of this.client.records(voucherCountByDateRequest(query), {
       childrenOf: 'COLLECTION',
     })) {
-      const date = parseTallyDate(childText(row, 'VCHDATE'));
-      if (date) days.push({ date, count: readInt(childText(row, 'VCHCOUNT')) });
+      days.push(readDayCount(row));
     }
     return days;
   }

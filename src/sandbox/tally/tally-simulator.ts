@@ -19,7 +19,7 @@ import {
   type SimRequest,
   type VoucherFilter,
 } from './sim-request';
-import { addDays, esc, isoToTally } from './sim-xml';
+import { addDays, displayDate, esc, isoToTally } from './sim-xml';
 import { ResponseBytes } from './sim-response-bytes';
 import { VoucherTemplates } from './sim-voucher-templates';
 import {
@@ -54,6 +54,11 @@ export interface TallySimulatorOptions {
   distinctVouchers?: number;
 }
 
+export interface SimHooks {
+  beforeImport?: () => void;
+  afterCount?: () => void;
+}
+
 /** Writes part of an answer straight into its bytes. */
 type Piece = (out: ResponseBytes) => void;
 
@@ -80,8 +85,11 @@ export interface TallySimulator {
   voucher(guid: string): string | undefined;
   /** GUIDs of vouchers created by imports (e.g. an Alter that matched nothing). */
   createdByImport(): string[];
-  /** Test hooks: `beforeImport` runs just before an import is applied (to stage races). */
-  hooks: { beforeImport?: () => void };
+  /**
+   * Test hooks to stage races: `beforeImport` runs just before an import is applied, `afterCount` once a
+   * day-wise count has been answered.
+   */
+  hooks: SimHooks;
   /** Number of requests served, by collection/ID. */
   requests: { id: string; bytes: number }[];
   stop(): Promise<void>;
@@ -222,11 +230,13 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
         const counts = new Map<string, number>();
         for (const voucher of matchingVouchers(filter))
           counts.set(voucher.date, (counts.get(voucher.date) ?? 0) + 1);
+        // An aggregate's date comes back in Tally's display form, d-MMM-yy (reference: "Datewise count").
         for (const [date, count] of [...counts].sort()) {
           await write(
-            `<VCHCOUNTROW><VCHDATE TYPE="Date">${date}</VCHDATE><VCHCOUNT TYPE="Number"> ${count}</VCHCOUNT></VCHCOUNTROW>`,
+            `<VCHCOUNTROW><VCHDATE TYPE="Date">${displayDate(date)}</VCHDATE><VCHCOUNT TYPE="Number">${count}</VCHCOUNT></VCHCOUNTROW>`,
           );
         }
+        hooks.afterCount?.();
       } else {
         for (const voucher of matchingVouchers(filter)) await write(voucher.xml);
       }
@@ -234,7 +244,7 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
     return write(`</COLLECTION>${close}`);
   }
 
-  const hooks: { beforeImport?: () => void } = {};
+  const hooks: SimHooks = {};
 
   function importVouchers(request: SimRequest): string {
     hooks.beforeImport?.();
