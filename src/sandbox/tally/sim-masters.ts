@@ -87,7 +87,11 @@ export function* stockItemRecords(company: SimCompany): Generator<string> {
   for (const item of company.items) {
     yield (
       `<STOCKITEM NAME="${esc(item.name)}" RESERVEDNAME="">${tag('NAME', item.name)}<PARENT>&#4; Primary</PARENT>` +
-      `${tag('BASEUNITS', item.unit, 'String')}${gstDetails('20170701', item.hsn, item.rate, item.cessRate)}</STOCKITEM>`
+      `${tag('BASEUNITS', item.unit, 'String')}` +
+      (item.alternate
+        ? `${tag('ADDITIONALUNITS', item.alternate.unit, 'String')}<DENOMINATOR TYPE="Number"> ${item.alternate.per}</DENOMINATOR><CONVERSION TYPE="Number"> 1</CONVERSION>`
+        : '') +
+      `${gstDetails('20170701', item.hsn, item.rate, item.cessRate)}</STOCKITEM>`
     );
   }
 }

@@ -91,16 +91,22 @@ export function voucherXml(
       item.kind === 'weight' ? 1 + Math.floor(random() * 1_500_000) : (1 + Math.floor(random() * 500)) * 1000;
     const ratePaise = 100 + Math.floor(random() * 2_000_000);
     const discount = random() < 0.15 ? 5 : 0;
-    const gross = (qtyMilli * ratePaise) / 1000;
+    // Alternate units: the quantity reads " 5000 UG =  5 MG" and the rate's unit says which side is priced.
+    const alternate = item.alternate;
+    const perAlternate = alternate !== undefined && (alternate.unit === 'MG' || meta.index % 2 === 1);
+    const pricedMilli = alternate && !perAlternate ? qtyMilli * alternate.per : qtyMilli;
+    const gross = (pricedMilli * ratePaise) / 1000;
     const amount = round((gross * (100 - discount)) / 100);
     const qty = item.kind === 'weight' ? (qtyMilli / 1000).toFixed(3) : String(qtyMilli / 1000);
-    const qtyText =
-      qtyMilli >= 1_000_000 ? Number(qty).toLocaleString('en-IN', { minimumFractionDigits: 3 }) : qty;
+    const qtyText = alternate
+      ? `${(qtyMilli / 1000) * alternate.per} ${item.unit} =  ${qty} ${alternate.unit}`
+      : `${qtyMilli >= 1_000_000 ? Number(qty).toLocaleString('en-IN', { minimumFractionDigits: 3 }) : qty} ${item.unit}`;
+    const rateUnit = perAlternate ? alternate.unit : item.unit;
     lines.push({
       ledger: purchase ? 'Purchase GST' : 'Sales GST',
       item: item.name,
-      qtyText: ` ${qtyText} ${item.unit}`,
-      rateText: bad === 'rate' && k === 1 ? 'abc/nos' : `${amountText(ratePaise)}/${item.unit}`,
+      qtyText: ` ${qtyText}`,
+      rateText: bad === 'rate' && k === 1 ? 'abc/nos' : `${amountText(ratePaise)}/${rateUnit}`,
       discount,
       amount,
       gstRate: item.rate,
