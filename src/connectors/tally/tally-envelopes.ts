@@ -33,8 +33,9 @@ export interface VoucherQuery {
   alterIdAbove?: number;
   /** Inclusive upper AlterID bound. */
   alterIdAtMost?: number;
-  guid?: string;
-  irn?: string;
+  /** Only these vouchers (by GUID), or those carrying one of these IRNs. */
+  guids?: readonly string[];
+  irns?: readonly string[];
 }
 
 function header(type: 'Collection' | 'Data', id: string, tallyRequest = 'Export'): string {
@@ -68,8 +69,10 @@ function voucherFilters(query: VoucherQuery): { names: string[]; formulae: strin
   ]);
   if (query.alterIdAbove !== undefined) formulae.push(['cnAlterFrom', `$AlterID > ${query.alterIdAbove}`]);
   if (query.alterIdAtMost !== undefined) formulae.push(['cnAlterTo', `$AlterID <= ${query.alterIdAtMost}`]);
-  if (query.guid !== undefined) formulae.push(['cnGuid', `$GUID = ${tdlString(query.guid)}`]);
-  if (query.irn !== undefined) formulae.push(['cnIrn', `$IRN = ${tdlString(query.irn)}`]);
+  if (query.guids !== undefined)
+    formulae.push(['cnGuid', query.guids.map((guid) => `$GUID = ${tdlString(guid)}`).join(' OR ')]);
+  if (query.irns !== undefined)
+    formulae.push(['cnIrn', query.irns.map((irn) => `$IRN = ${tdlString(irn)}`).join(' OR ')]);
   return {
     names: formulae.map(([name]) => name),
     formulae: formulae

@@ -28,12 +28,17 @@ export class TallyHttpClient {
   }
 
   /** Streams the elements selected by `records` (plus LINEERROR, which becomes a ConnectorError). */
-  async *records(envelope: string, records: RecordReaderOptions['records']): AsyncGenerator<TallyNode> {
+  async *records(
+    envelope: string,
+    records: RecordReaderOptions['records'],
+    options: { keepTallyMarkers?: boolean } = {},
+  ): AsyncGenerator<TallyNode> {
     const response = await this.post(envelope);
     const reader = new TallyRecordReader({
       records,
       also: records === 'root' ? undefined : LINE_ERROR,
       encoding: encodingFromContentType(response.headers['content-type']),
+      keepTallyMarkers: options.keepTallyMarkers,
     });
     try {
       for await (const chunk of response) {

@@ -9,6 +9,7 @@ import {
   type PurchasePeriod,
   type PurchaseRecord,
   type WriteBackDocument,
+  type WriteBackItem,
   type WriteBackOutcome,
 } from '../contract';
 import {
@@ -17,7 +18,6 @@ import {
   stockItemsRequest,
   voucherCountByDateRequest,
   vouchersRequest,
-  importVouchersRequest,
   VOUCHER_RECORDS,
   type VoucherQuery,
 } from './tally-envelopes';
@@ -30,7 +30,6 @@ import {
   type MasterSnapshot,
 } from './tally-masters';
 import type { TallyConfig } from './tally.config';
-import { parseTallyDate } from './tally-values';
 import {
   checkWindowRead,
   planWindows,
@@ -42,15 +41,8 @@ import {
 import { HASH_EXCLUDED, voucherRef } from './voucher-document';
 import type { NormaliseContext } from './voucher-normaliser';
 import { purchaseRecordOf } from './purchase-record';
-import {
-  alterVoucher,
-  fieldsToWrite,
-  readBackValue,
-  readImportResult,
-  type WrittenField,
-} from './write-back-voucher';
-import { childText, type TallyNode } from './xml/tally-node';
-import { serializeTallyNode } from './xml/xml-writer';
+import { fieldsToWrite } from './write-back-voucher';
+import { TallyWriteBack, type WriteBackJob } from './tally-write-back';
 import { PullWorker } from './pull-worker';
 import { documentTypeOf, type SalesVoucherTypes } from './voucher-types';
 import { windowBatches, type WindowBatch, type WindowWork } from './window-batches';
@@ -63,6 +55,8 @@ import { windowBatches, type WindowBatch, type WindowWork } from './window-batch
  * of 10 kept the heap flat in every run.
  */
 const MAX_BATCH_DOCUMENTS = 10;
+/** How long company facts (books period, counters) are reused by write-backs between pulls. */
+const COMPANY_FACTS_TTL_MS = 5 * 60_000;
 /** GST came into force on 1 July 2017: no e-invoice can be older. */
 const GST_START = '2017-07-01';
 
@@ -75,6 +69,8 @@ export class TallyConnector implements ErpConnector {
   private readonly client: TallyHttpClient;
   private masters?: { alterId: number; index: MasterIndex; snapshot: MasterSnapshot };
   private readonly hashExcluded: ReadonlySet<string>;
+  private companyFacts?: { at: number; info: CompanyInfo };
+  private readonly writer: TallyWriteBack;
   /** Started on the first pull that has more than one window; stopped by close(). */
   private workers?: PullWorker[];
 
@@ -88,6 +84,10 @@ export class TallyConnector implements ErpConnector {
       .filter(([key, value]) => key !== 'mode' && typeof value === 'string')
       .flatMap(([, name]) => [`UDF:${String(name)}.LIST`, `UDF:${String(name)}`]);
     this.hashExcluded = new Set([...HASH_EXCLUDED, ...udfs]);
+    this.writer = new TallyWriteBack(this.client, config.companyName, async () => {
+      const company = await this.recentCompany();
+      return { from: this.firstDay(company), to: this.lastDay(company) };
+    });
   }
 
   async check(): Promise<CheckResult> {
@@ -252,42 +252,25 @@ export class TallyConnector implements ErpConnector {
   }
 
   async writeBack(document: WriteBackDocument, outcome: WriteBackOutcome): Promise<void> {
-    const fields = fieldsToWrite(outcome.identifiers, this.config.writeBackFields);
-    if (outcome.state !== 'REGISTERED' || fields.length === 0) return;
-    const company = await this.company();
-    const date = document.documentDate ?? (document.raw as { date?: string } | undefined)?.date;
-    const exported = await this.fetchVoucher(document.erpId, date, company);
-    if (!exported) {
-      throw new ConnectorError('system', `voucher ${document.erpId} is not in Tally any more (deleted?)`, {
-        guid: document.erpId,
-      });
-    }
-    const voucherDate = parseTallyDate(childText(exported, 'DATE')) ?? date ?? GST_START;
-    const request = importVouchersRequest(
-      this.config.companyName,
-      serializeTallyNode(alterVoucher(exported, fields)),
-    );
-    const result = readImportResult(await this.client.document(request));
-    const readBack = await this.fetchVoucher(document.erpId, voucherDate, company);
-    const missing = readBack
-      ? fields.filter((field) => !field.optional && readBackValue(readBack, field.path) !== field.value)
-      : fields;
-    const duplicate = await this.duplicateOf(document.erpId, voucherDate, fields);
-    if (duplicate) {
-      throw new ConnectorError(
-        'system',
-        `Tally created voucher ${duplicate} instead of altering ${document.erpId}: delete the duplicate in Tally`,
-        { guid: document.erpId, duplicateGuid: duplicate, created: result.created },
-      );
-    }
-    if (missing.length > 0) {
-      const tallySays = result.lineErrors.join('; ') || `no LINEERROR; counters ${JSON.stringify(result)}`;
-      throw new ConnectorError(
-        'system',
-        `write-back to Tally voucher ${document.erpId} not confirmed (${missing.map((f) => f.path).join(', ')} not stored): ${tallySays}`,
-        { guid: document.erpId, lineErrors: result.lineErrors, missing: missing.map((field) => field.path) },
-      );
-    }
+    const [error] = await this.writeBackMany([{ document, outcome }]);
+    if (error) throw error;
+  }
+
+  /** Registered outcomes written back several vouchers per request (see TallyWriteBack). */
+  async writeBackMany(items: readonly WriteBackItem[]): Promise<(ConnectorError | undefined)[]> {
+    const jobs: WriteBackJob[] = [];
+    const positions: number[] = [];
+    items.forEach(({ document, outcome }, index) => {
+      const fields = fieldsToWrite(outcome.identifiers, this.config.writeBackFields);
+      if (outcome.state !== 'REGISTERED' || fields.length === 0) return;
+      jobs.push({ document, fields });
+      positions.push(index);
+    });
+    const results: (ConnectorError | undefined)[] = items.map(() => undefined);
+    if (jobs.length === 0) return results;
+    const written = await this.writer.write(jobs);
+    positions.forEach((position, k) => (results[position] = written[k]));
+    return results;
   }
 
   async close(): Promise<void> {
@@ -321,7 +304,20 @@ export class TallyConnector implements ErpConnector {
     return company.lastVoucherDate && company.lastVoucherDate > today ? company.lastVoucherDate : today;
   }
 
+  /** The company's facts as of at most COMPANY_FACTS_TTL_MS ago: write-backs do not list companies each. */
+  private async recentCompany(): Promise<CompanyInfo> {
+    const cached = this.companyFacts;
+    if (cached && Date.now() - cached.at < COMPANY_FACTS_TTL_MS) return cached.info;
+    return this.company();
+  }
+
   private async company(): Promise<CompanyInfo> {
+    const info = await this.listCompany();
+    this.companyFacts = { at: Date.now(), info };
+    return info;
+  }
+
+  private async listCompany(): Promise<CompanyInfo> {
     const names: string[] = [];
     for await (const node of this.client.records(listCompaniesRequest(), { childrenOf: 'COLLECTION' })) {
       const company = readCompany(node);
@@ -373,42 +369,5 @@ export class TallyConnector implements ErpConnector {
       days.push(readDayCount(row));
     }
     return days;
-  }
-
-  /** The voucher as Tally has it now: on its known date first, then anywhere in the books (re-dated). */
-  private async fetchVoucher(
-    guid: string,
-    date: string | undefined,
-    company: CompanyInfo,
-  ): Promise<TallyNode | undefined> {
-    const periods = date ? [{ from: date, to: date }] : [];
-    periods.push({ from: this.firstDay(company), to: this.lastDay(company) });
-    for (const period of periods) {
-      const request = vouchersRequest({
-        company: this.config.companyName,
-        ...period,
-        voucherTypes: [],
-        guid,
-      });
-      for await (const voucher of this.client.records(request, VOUCHER_RECORDS)) return voucher;
-    }
-    return undefined;
-  }
-
-  /** A voucher other than ours carrying the value we just wrote: an Alter Tally turned into a Create. */
-  private async duplicateOf(
-    guid: string,
-    date: string,
-    fields: readonly WrittenField[],
-  ): Promise<string | undefined> {
-    const irn = fields.find((field) => field.path === 'IRN')?.value;
-    const query: VoucherQuery = { company: this.config.companyName, from: date, to: date, voucherTypes: [] };
-    const request = vouchersRequest(irn ? { ...query, irn } : query);
-    const probe = fields[0];
-    for await (const voucher of this.client.records(request, VOUCHER_RECORDS)) {
-      const other = voucherRef(voucher).guid;
-      if (other !== guid && probe && readBackValue(voucher, probe.path) === probe.value) return other;
-    }
-    return undefined;
   }
 }

@@ -67,8 +67,10 @@ interface StoredVoucher {
   date: string;
   type: string;
   alterId: number;
+  masterId: number;
+  number: string;
   irn: string;
-  /** Voucher XML without ALTERID; it is inserted when exported. */
+  /** Voucher XML without ALTERID and MASTERID; they are inserted when exported. */
   body: string;
 }
 
@@ -83,8 +85,15 @@ export interface TallySimulator {
   deleteVoucher(guid: string, mode?: 'cancel' | 'delete'): void;
   /** The voucher as stored now (for tests), or undefined. */
   voucher(guid: string): string | undefined;
+  /**
+   * Deletes a voucher and enters it again with the same type, number, date and content: a new GUID,
+   * MASTERID and AlterID, as a user who deleted it by mistake would. Returns the new GUID.
+   */
+  reenterVoucher(guid: string): string;
   /** GUIDs of vouchers created by imports (e.g. an Alter that matched nothing). */
   createdByImport(): string[];
+  /** The bodies of the import requests received, oldest first. */
+  imports: string[];
   /**
    * Test hooks to stage races: `beforeImport` runs just before an import is applied, `afterCount` once a
    * day-wise count has been answered.
@@ -106,6 +115,9 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
   const baseAlterId = masterCount(company);
   let lastAlterId = baseAlterId + options.voucherCount;
   let nextIndex = options.voucherCount;
+  /** MASTERIDs of vouchers Tally creates itself (re-entered, created by an import): above every generated one. */
+  let lastMasterId = options.voucherCount * 2;
+  const imports: string[] = [];
   const stored = new Map<string, StoredVoucher>();
   const removed = new Set<string>();
   const created: string[] = [];
@@ -131,17 +143,21 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
     const index = parseInt(guid.slice(company.guid.length + 1), 16) - 1;
     if (!guid.startsWith(company.guid) || !(index >= 0 && index < options.voucherCount)) return undefined;
     const meta = metaOf(index);
+    const body = generatedXml(meta, 0);
     return {
       guid,
       date: meta.date,
       type: meta.type,
       alterId: baseAlterId + index + 1,
+      masterId: index + 1,
+      number: fragmentText(body, 'VOUCHERNUMBER'),
       irn: '',
-      body: stripAlterId(generatedXml(meta, 0)),
+      body: stripIds(body),
     };
   }
 
   function store(voucher: Omit<StoredVoucher, 'alterId'>): number {
+    removed.delete(voucher.guid);
     lastAlterId += 1;
     stored.set(voucher.guid, { ...voucher, alterId: lastAlterId });
     return lastAlterId;
@@ -162,8 +178,8 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
     if (filter.types && !filter.types.has(v.type.toLowerCase())) return false;
     if (filter.alterAbove !== undefined && v.alterId <= filter.alterAbove) return false;
     if (filter.alterAtMost !== undefined && v.alterId > filter.alterAtMost) return false;
-    if (filter.guid !== undefined && v.guid !== filter.guid) return false;
-    if (filter.irn !== undefined && v.irn !== filter.irn) return false;
+    if (filter.guids !== undefined && !filter.guids.has(v.guid)) return false;
+    if (filter.irns !== undefined && !filter.irns.has(v.irn)) return false;
     return true;
   }
 
@@ -198,10 +214,17 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
       .filter((v) => matches(filter, v))
       .sort((a, b) => (a.date < b.date ? -1 : 1));
     for (const voucher of extra)
-      yield { date: voucher.date, xml: (out) => out.text(withAlterId(voucher.body, voucher.alterId)) };
+      yield {
+        date: voucher.date,
+        xml: (out) => out.text(withIds(voucher.body, voucher.alterId, voucher.masterId)),
+      };
   }
 
-  async function answer(request: SimRequest, write: (piece: string | Piece) => Promise<void>): Promise<void> {
+  async function answer(
+    request: SimRequest,
+    text: string,
+    write: (piece: string | Piece) => Promise<void>,
+  ): Promise<void> {
     const open = `<ENVELOPE><HEADER><VERSION>1</VERSION><STATUS>1</STATUS></HEADER><BODY><DESC><CMPINFO><COMPANY>0</COMPANY><LEDGER>${company.parties.length}</LEDGER><VOUCHER>${options.voucherCount}</VOUCHER></CMPINFO></DESC><DATA>`;
     const close = '</DATA></BODY></ENVELOPE>';
     if (request.company !== undefined && request.company !== company.name) {
@@ -209,7 +232,7 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
         `<ENVELOPE><HEADER><VERSION>1</VERSION><STATUS>0</STATUS></HEADER><BODY><DATA><LINEERROR>Could not set &apos;SVCurrentCompany&apos; to &apos;${esc(request.company)}&apos;</LINEERROR></DATA></BODY></ENVELOPE>`,
       );
     }
-    if (/^import/i.test(request.tallyRequest)) return write(importVouchers(request));
+    if (/^import/i.test(request.tallyRequest)) return write(importVouchers(request, text));
     if (request.type !== 'Collection')
       return write(`${open}<LINEERROR>Unknown Request, cannot be processed</LINEERROR>${close}`);
 
@@ -246,8 +269,10 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
 
   const hooks: SimHooks = {};
 
-  function importVouchers(request: SimRequest): string {
+  function importVouchers(request: SimRequest, text: string): string {
+    imports.push(text);
     hooks.beforeImport?.();
+    let lastVchId = 0;
     const counters = {
       CREATED: 0,
       ALTERED: 0,
@@ -273,30 +298,40 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
         lineErrors.push(`Voucher date is missing.`);
         continue;
       }
-      let body = stripAlterId(fragment)
-        .replace(/<MASTERID\b[^>]*>[^<]*<\/MASTERID>/g, '')
-        .replace(/<VOUCHERKEY\b[^>]*>[^<]*<\/VOUCHERKEY>/g, '');
+      let body = stripIds(fragment).replace(/<VOUCHERKEY\b[^>]*>[^<]*<\/VOUCHERKEY>/g, '');
       if (!options.acceptIrnQrCode) body = body.replace(/<IRNQRCODE\b[^>]*>[\s\S]*?<\/IRNQRCODE>/g, '');
       const existing = action === 'alter' && remoteId ? currentBody(remoteId) : undefined;
       if (existing) {
         store({
-          guid: existing.guid,
+          ...existing,
           date,
           type,
+          number: fragmentText(body, 'VOUCHERNUMBER'),
           irn: fragmentText(body, 'IRN'),
-          body: body.replace(/ ACTION="[^"]*"/, ' ACTION="Create"'),
+          body: withDerivedLedgers(body.replace(/ ACTION="[^"]*"/, ' ACTION="Create"'), existing.body),
         });
         counters.ALTERED += 1;
         continue;
       }
-      // Create, or an Alter that matched nothing: Tally makes a new voucher with a new GUID.
-      const guid = `${company.guid}-n${randomUUID().slice(0, 7)}`;
+      // Create, or an Alter that matched nothing: Tally makes a new voucher, keeping a REMOTEID it was sent.
+      const guid = remoteId || `${company.guid}-n${randomUUID().slice(0, 7)}`;
       const fresh = body
         .replace(/ REMOTEID="[^"]*"/, ` REMOTEID="${guid}"`)
         .replace(/ ACTION="[^"]*"/, ' ACTION="Create"')
         .replace(/<GUID\b[^>]*>[^<]*<\/GUID>/, `<GUID>${guid}</GUID>`);
-      store({ guid, date, type, irn: fragmentText(body, 'IRN'), body: fresh });
+      removed.delete(guid);
+      lastMasterId += 1;
+      store({
+        guid,
+        date,
+        type,
+        masterId: lastMasterId,
+        number: fragmentText(body, 'VOUCHERNUMBER'),
+        irn: fragmentText(body, 'IRN'),
+        body: fresh,
+      });
       created.push(guid);
+      lastVchId = lastMasterId;
       if (action === 'alter' && options.misreportAlterCounters) counters.ALTERED += 1;
       else counters.CREATED += 1;
     }
@@ -305,7 +340,8 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
       .join('');
     return (
       '<ENVELOPE><HEADER><VERSION>1</VERSION><STATUS>1</STATUS></HEADER><BODY><DATA><IMPORTRESULT>' +
-      `${lineErrors.map((text) => `<LINEERROR>${esc(text)}</LINEERROR>`).join('')}${counterXml}</IMPORTRESULT></DATA>` +
+      `${lineErrors.map((line) => `<LINEERROR>${esc(line)}</LINEERROR>`).join('')}${counterXml}` +
+      `<LASTVCHID>${lastVchId}</LASTVCHID><LASTMID>0</LASTMID></IMPORTRESULT></DATA>` +
       `<DESC><CMPINFOEX><IDINFO><LASTCREATEDVCHID>${lastAlterId}</LASTCREATEDVCHID></IDINFO></CMPINFOEX></DESC></BODY></ENVELOPE>`
     );
   }
@@ -338,7 +374,7 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
         else piece(out);
         if (out.full) await flush();
       };
-      answer(request, write)
+      answer(request, text, write)
         .then(flush)
         .then(() => res.end())
         .catch(() => res.destroy());
@@ -369,12 +405,15 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
         date: spec.date ? isoToTally(spec.date) : lastDate(),
         type: spec.type ?? 'Sales',
       };
+      const body = generatedXml(meta, 0);
       store({
         guid: meta.guid,
         date: meta.date,
         type: meta.type,
+        masterId: index + 1,
+        number: fragmentText(body, 'VOUCHERNUMBER'),
         irn: '',
-        body: stripAlterId(generatedXml(meta, 0)),
+        body: stripIds(body),
       });
       return meta.guid;
     },
@@ -391,11 +430,32 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
         body: current.body.replace(/<ISCANCELLED>No<\/ISCANCELLED>/, '<ISCANCELLED>Yes</ISCANCELLED>'),
       });
     },
+    reenterVoucher(guid) {
+      const current = currentBody(guid);
+      if (!current) throw new Error(`no voucher ${guid}`);
+      stored.delete(guid);
+      removed.add(guid);
+      const fresh = `${company.guid}-r${randomUUID().slice(0, 7)}`;
+      lastMasterId += 1;
+      store({
+        ...current,
+        guid: fresh,
+        masterId: lastMasterId,
+        irn: '',
+        body: current.body
+          .replace(/ REMOTEID="[^"]*"/, ` REMOTEID="${fresh}"`)
+          .replace(/ VCHKEY="[^"]*"/, ` VCHKEY="${fresh}:00000008"`)
+          .replace(/<GUID\b[^>]*>[^<]*<\/GUID>/, `<GUID>${fresh}</GUID>`)
+          .replace(/<IRN\b[^>]*>[^<]*<\/IRN>/, ''),
+      });
+      return fresh;
+    },
     voucher(guid) {
       const current = currentBody(guid);
-      return current ? withAlterId(current.body, current.alterId) : undefined;
+      return current ? withIds(current.body, current.alterId, current.masterId) : undefined;
     },
     createdByImport: () => [...created],
+    imports,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -404,10 +464,33 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
   };
 }
 
-function stripAlterId(xml: string): string {
-  return xml.replace(/<ALTERID\b[^>]*>[^<]*<\/ALTERID>/g, '');
+function stripIds(xml: string): string {
+  return xml.replace(/<(ALTERID|MASTERID)\b[^>]*>[^<]*<\/\1>/g, '');
 }
 
-function withAlterId(body: string, alterId: number): string {
-  return body.replace(/(<GUID\b[^>]*>[^<]*<\/GUID>)/, `$1<ALTERID TYPE="Number"> ${alterId}</ALTERID>`);
+function withIds(body: string, alterId: number, masterId: number): string {
+  return body.replace(
+    /(<GUID\b[^>]*>[^<]*<\/GUID>)/,
+    `$1<ALTERID TYPE="Number"> ${alterId}</ALTERID><MASTERID TYPE="Number"> ${masterId}</MASTERID>`,
+  );
+}
+
+const LIST = (name: string): RegExp => new RegExp(`<${name}\\.LIST>[\\s\\S]*?</${name}\\.LIST>`, 'g');
+const layout = (xml: string): string => xml.replace(/>\s+</g, '><');
+
+/**
+ * TallyPrime derives ALLLEDGERENTRIES.LIST (every ledger, the sales ledger carrying the items again) from
+ * a voucher's ledger and inventory entries. An Alter carrying only those gets the derived list back as it
+ * was when the entries are the ones the voucher had; an Alter that sends the derived list as well is
+ * stored as sent, its items then twice.
+ */
+function withDerivedLedgers(body: string, before: string): string {
+  if (LIST('ALLLEDGERENTRIES').test(body)) return body;
+  const entries = (xml: string): string =>
+    [...(xml.match(LIST('ALLINVENTORYENTRIES')) ?? []), ...(xml.match(LIST('LEDGERENTRIES')) ?? [])]
+      .map(layout)
+      .join('');
+  const derived = before.match(LIST('ALLLEDGERENTRIES')) ?? [];
+  if (derived.length === 0 || entries(body) !== entries(before)) return body;
+  return body.replace(/<\/VOUCHER>\s*$/, `${derived.join('')}</VOUCHER>`);
 }

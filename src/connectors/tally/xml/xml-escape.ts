@@ -1,6 +1,6 @@
-/** Escapes text for an XML element body or a double-quoted attribute. */
+/** Escapes text for an XML element body or a double-quoted attribute; Tally's U+0004 marker as `&#4;`. */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char] ?? char);
+  return text.replace(/[&<>"'\u0004]/g, (char) => XML_ESCAPES[char] ?? char);
 }
 
 const XML_ESCAPES: Record<string, string> = {
@@ -9,4 +9,5 @@ const XML_ESCAPES: Record<string, string> = {
   '>': '&gt;',
   '"': '&quot;',
   "'": '&apos;',
+  '\u0004': '&#4;',
 };

@@ -31,6 +31,11 @@ export interface XmlScannerOptions {
    * decoded, one by one. Tally's answers are read so.
    */
   utf8Bytes?: boolean;
+  /**
+   * With `tallyCharacters`: Tally's `&#4;` marker ("&#4; Not Applicable") is kept as U+0004, with the space
+   * after it, instead of dropped, so that a voucher written back carries it as Tally sent it.
+   */
+  keepTallyMarkers?: boolean;
 }
 
 export class XmlSyntaxError extends Error {
@@ -39,6 +44,9 @@ export class XmlSyntaxError extends Error {
     this.name = 'XmlSyntaxError';
   }
 }
+
+/** Tally's `&#4;` marker as kept in text read with `keepTallyMarkers` (written back as `&#4;`). */
+export const TALLY_MARKER = '\u0004';
 
 /** A DOCTYPE (or other markup declaration) was found: refused outright, never interpreted. */
 export class XmlDeclarationRefused extends XmlSyntaxError {}
@@ -93,7 +101,7 @@ function sameText(input: string, from: number, to: number, text: string): boolea
 }
 
 /** Decodes entity and character references in text or an attribute value. */
-export function decodeReferences(raw: string, tallyCharacters = false): string {
+export function decodeReferences(raw: string, tallyCharacters = false, keepMarkers = false): string {
   let out = '';
   let from = 0;
   let amp = raw.indexOf('&');
@@ -107,6 +115,7 @@ export function decodeReferences(raw: string, tallyCharacters = false): string {
     if (codePoint < 0) out += entityText(ref);
     else if (isXmlChar(codePoint)) out += String.fromCodePoint(codePoint);
     else if (!tallyCharacters) throw new XmlSyntaxError(`invalid character reference &${ref};`);
+    else if (codePoint === 4 && keepMarkers) out += TALLY_MARKER;
     // Tally's `&#4;` sentinel is followed by a space that belongs to it.
     else if (codePoint === 4 && raw.charCodeAt(from) === SPACE) from += 1;
     amp = raw.indexOf('&', from);
@@ -178,6 +187,7 @@ export class XmlScanner {
   private rootSeen = false;
   private readonly tallyCharacters: boolean;
   private readonly utf8Bytes: boolean;
+  private readonly keepMarkers: boolean;
   /** In UTF-8 byte mode, the next byte above 0x7F (or raw control character) at or after the scan position. */
   private nextHigh = -1;
   /** Next `&` and `]]>` in the buffer at or after the scan position (length when none): searched once each. */
@@ -198,6 +208,7 @@ export class XmlScanner {
   ) {
     this.tallyCharacters = options.tallyCharacters ?? false;
     this.utf8Bytes = options.utf8Bytes ?? false;
+    this.keepMarkers = options.keepTallyMarkers ?? false;
   }
 
   write(text: string): void {
@@ -268,7 +279,7 @@ export class XmlScanner {
     if (this.nextCdataEnd + 3 <= to) throw new XmlSyntaxError('"]]>" in character data');
     if (this.nextAmp < from) this.nextAmp = indexOrEnd(input, '&', from);
     const raw = this.decoded(input, from, to);
-    const text = this.nextAmp < to ? decodeReferences(raw, this.tallyCharacters) : raw;
+    const text = this.nextAmp < to ? decodeReferences(raw, this.tallyCharacters, this.keepMarkers) : raw;
     // Only dropped characters (Tally mode): as if they had never been there.
     if (text !== '') this.handler.text(text);
   }
@@ -513,7 +524,7 @@ export class XmlScanner {
     if (!special) return value;
     if (value.includes('<')) throw new XmlSyntaxError(`"<" in an attribute value of <${element}>`);
     const spaced = value.replace(/[\t\n\r]/g, ' ');
-    return spaced.includes('&') ? decodeReferences(spaced, this.tallyCharacters) : spaced;
+    return spaced.includes('&') ? decodeReferences(spaced, this.tallyCharacters, this.keepMarkers) : spaced;
   }
 
   /**
