@@ -82,8 +82,13 @@ describe('normaliseVoucher', () => {
   });
 
   it('turns a credit note (debits to sales) into positive amounts', () => {
-    const outcome = normaliseVoucher(parseTallyXml(itemInvoice('Credit Note', -1)), ctx);
+    const note = itemInvoice('Credit Note', -1).replace(
+      '<PARTYLEDGERNAME>',
+      '<REFERENCE>A/0</REFERENCE><REFERENCEDATE>20240510</REFERENCEDATE><PARTYLEDGERNAME>',
+    );
+    const outcome = normaliseVoucher(parseTallyXml(note), ctx);
     expect(outcome.ok && outcome.value.documentType).toBe('CRN');
+    expect(outcome.ok && outcome.value.originalInvoice).toEqual({ number: 'A/0', date: '2024-05-10' });
     expect(outcome.ok && outcome.value.totals.invoiceTotal).toBe('1112.00');
   });
 
@@ -195,5 +200,12 @@ describe('normaliseVoucher', () => {
         }),
       ]),
     );
+  });
+
+  it('ends with the CanonicalInvoice rules: a credit note naming no original invoice is reported', () => {
+    const outcome = normaliseVoucher(parseTallyXml(itemInvoice('Credit Note', -1)), ctx);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.errors.every((error) => error.path.startsWith('invoice.'))).toBe(true);
   });
 });
