@@ -149,3 +149,12 @@ export function importVouchersRequest(company: string, vouchersXml: string): str
     `<DATA><TALLYMESSAGE xmlns:UDF="TallyUDF">\n${vouchersXml}</TALLYMESSAGE></DATA></BODY></ENVELOPE>`
   );
 }
+
+/** Voucher type masters with their PARENT: custom sales types are found by the predefined type they descend from. */
+export function voucherTypesRequest(company: string): string {
+  return envelope(
+    header('Collection', 'ConnectorVoucherTypes'),
+    `${staticVariables(company)}<TDL><TDLMESSAGE><COLLECTION NAME="ConnectorVoucherTypes" ISMODIFY="No"><TYPE>VoucherType</TYPE>` +
+      '<FETCH>Name,Parent</FETCH></COLLECTION></TDLMESSAGE></TDL>',
+  );
+}

@@ -224,6 +224,7 @@ export class MasterIndex {
 export interface MasterSnapshot {
   ledgers: TallyNode[];
   items: TallyNode[];
+  voucherTypes: TallyNode[];
 }
 
 export function masterIndexOf(snapshot: MasterSnapshot): MasterIndex {

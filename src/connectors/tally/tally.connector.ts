@@ -16,6 +16,7 @@ import {
   ledgersRequest,
   listCompaniesRequest,
   stockItemsRequest,
+  voucherTypesRequest,
   voucherCountByDateRequest,
   vouchersRequest,
   VOUCHER_RECORDS,
@@ -44,7 +45,17 @@ import { purchaseRecordOf } from './purchase-record';
 import { fieldsToWrite } from './write-back-voucher';
 import { TallyWriteBack, type WriteBackJob } from './tally-write-back';
 import { PullWorker } from './pull-worker';
-import { documentTypeOf, type SalesVoucherTypes } from './voucher-types';
+import { documentTypeOf, resolveVoucherTypes, type SalesVoucherTypes } from './voucher-types';
+import type { TallyNode } from './xml/tally-node';
+
+interface LoadedMasters {
+  /** Master AlterID of the company when loaded: reloaded when it moves. */
+  alterId: number;
+  index: MasterIndex;
+  snapshot: MasterSnapshot;
+  /** Sales, credit and debit note voucher types, custom ones included. */
+  types: SalesVoucherTypes;
+}
 import { windowBatches, type WindowBatch, type WindowWork } from './window-batches';
 /**
  * Most documents handed over in one batch. Windows still hold up to `batchSize` vouchers (one Tally request
@@ -67,7 +78,7 @@ const GST_START = '2017-07-01';
 export class TallyConnector implements ErpConnector {
   readonly kind = 'tally';
   private readonly client: TallyHttpClient;
-  private masters?: { alterId: number; index: MasterIndex; snapshot: MasterSnapshot };
+  private masters?: LoadedMasters;
   private readonly hashExcluded: ReadonlySet<string>;
   private companyFacts?: { at: number; info: CompanyInfo };
   private readonly writer: TallyWriteBack;
@@ -117,6 +128,7 @@ export class TallyConnector implements ErpConnector {
     // Started first: a worker takes windows once it has loaded, meanwhile this thread pulls them itself.
     this.startWorkers();
     const company = await this.company();
+    const { types } = await this.loadMasters(company);
     const ctx = await this.normaliseContext(company);
     const watermark = start.alterId;
     const target = start.passTarget ?? company.lastVoucherAlterId;
@@ -126,7 +138,7 @@ export class TallyConnector implements ErpConnector {
       company: this.config.companyName,
       from: start.windowFrom ?? this.firstDay(company),
       to: this.lastDay(company),
-      voucherTypes: this.salesTypes(),
+      voucherTypes: [...types.sales, ...types.creditNotes, ...types.debitNotes],
       alterIdAbove: watermark,
       alterIdAtMost: target,
     };
@@ -143,7 +155,7 @@ export class TallyConnector implements ErpConnector {
     };
     const envelopes = windows.map((window) => vouchersRequest({ ...query, ...window }));
     const workers =
-      windows.length > 1 ? this.pullWorkers(work, (await this.loadMasters(company)).snapshot) : [];
+      windows.length > 1 ? this.pullWorkers(work, (await this.loadMasters(company)).snapshot, types) : [];
     /** Windows handed to a worker ahead of the one being yielded: at most one per worker. */
     const ahead = new Map<number, { worker: PullWorker; task: number }>();
     try {
@@ -203,12 +215,16 @@ export class TallyConnector implements ErpConnector {
   }
 
   /** The pull workers, given this pull's context; those still starting take windows once ready. */
-  private pullWorkers(work: WindowWork, snapshot: MasterSnapshot): PullWorker[] {
+  private pullWorkers(
+    work: WindowWork,
+    snapshot: MasterSnapshot,
+    voucherTypes: SalesVoucherTypes,
+  ): PullWorker[] {
     const workers = (this.workers ?? []).filter((worker) => worker.alive);
     const context = {
       company: work.ctx.company,
       masters: snapshot,
-      voucherTypes: this.voucherTypes(),
+      voucherTypes,
       hashExcluded: [...work.hashExcluded],
       batchLimit: work.batchLimit,
     };
@@ -280,12 +296,8 @@ export class TallyConnector implements ErpConnector {
     await Promise.all(workers.map((worker) => worker.stop()));
   }
 
-  private salesTypes(): string[] {
-    const { salesVoucherTypes, creditNoteVoucherTypes, debitNoteVoucherTypes } = this.config;
-    return [...salesVoucherTypes, ...creditNoteVoucherTypes, ...debitNoteVoucherTypes];
-  }
-
-  private voucherTypes(): SalesVoucherTypes {
+  /** The configured sales, credit note and debit note types (custom ones are added from the masters). */
+  private configuredTypes(): SalesVoucherTypes {
     const { salesVoucherTypes, creditNoteVoucherTypes, debitNoteVoucherTypes } = this.config;
     return {
       sales: salesVoucherTypes,
@@ -335,29 +347,30 @@ export class TallyConnector implements ErpConnector {
     return (await this.loadMasters(company)).index;
   }
 
-  private async loadMasters(company: CompanyInfo): Promise<{ index: MasterIndex; snapshot: MasterSnapshot }> {
+  private async loadMasters(company: CompanyInfo): Promise<LoadedMasters> {
     if (this.masters && this.masters.alterId === company.lastMasterAlterId) return this.masters;
-    const snapshot: MasterSnapshot = { ledgers: [], items: [] };
-    for await (const node of this.client.records(ledgersRequest(this.config.companyName), {
-      childrenOf: 'COLLECTION',
-    })) {
-      snapshot.ledgers.push(node);
+    const snapshot: MasterSnapshot = { ledgers: [], items: [], voucherTypes: [] };
+    const name = this.config.companyName;
+    const lists: [string, TallyNode[]][] = [
+      [ledgersRequest(name), snapshot.ledgers],
+      [stockItemsRequest(name), snapshot.items],
+      [voucherTypesRequest(name), snapshot.voucherTypes],
+    ];
+    for (const [request, into] of lists) {
+      for await (const node of this.client.records(request, { childrenOf: 'COLLECTION' })) into.push(node);
     }
-    for await (const node of this.client.records(stockItemsRequest(this.config.companyName), {
-      childrenOf: 'COLLECTION',
-    })) {
-      snapshot.items.push(node);
-    }
-    this.masters = { alterId: company.lastMasterAlterId, index: masterIndexOf(snapshot), snapshot };
+    this.masters = {
+      alterId: company.lastMasterAlterId,
+      index: masterIndexOf(snapshot),
+      snapshot,
+      types: resolveVoucherTypes(this.configuredTypes(), snapshot.voucherTypes),
+    };
     return this.masters;
   }
 
   private async normaliseContext(company: CompanyInfo): Promise<NormaliseContext> {
-    return {
-      company,
-      masters: await this.masterIndex(company),
-      documentTypeOf: (type) => documentTypeOf(this.voucherTypes(), type),
-    };
+    const { index, types } = await this.loadMasters(company);
+    return { company, masters: index, documentTypeOf: (type) => documentTypeOf(types, type) };
   }
 
   /** Tally's day-wise count of the vouchers `query` selects; a row it cannot read stops the pass. */

@@ -1,6 +1,7 @@
 /** Company, ledger and stock item records as Tally's collection export writes them. */
 import type { SimCompany, SimParty } from './sim-company';
 import { esc, tag } from './sim-xml';
+import { CUSTOM_VOUCHER_TYPES } from './sim-vouchers';
 
 export function companyXml(
   company: SimCompany,
@@ -98,4 +99,12 @@ export function* stockItemRecords(company: SimCompany): Generator<string> {
 
 export function masterCount(company: SimCompany): number {
   return company.parties.length + company.suppliers.length + 13 + company.items.length;
+}
+
+/** Voucher type masters: the predefined ones (their own parent, as TallyPrime exports them) and the custom ones. */
+export function* voucherTypeRecords(): Generator<string> {
+  for (const name of ['Sales', 'Credit Note', 'Debit Note', 'Purchase', 'Journal', 'Receipt'])
+    yield `<VOUCHERTYPE NAME="${esc(name)}" RESERVEDNAME="${esc(name)}">${tag('NAME', name)}${tag('PARENT', name, 'String')}</VOUCHERTYPE>`;
+  for (const [name, parent] of Object.entries(CUSTOM_VOUCHER_TYPES))
+    yield `<VOUCHERTYPE NAME="${esc(name)}" RESERVEDNAME="">${tag('NAME', name)}${tag('PARENT', parent, 'String')}</VOUCHERTYPE>`;
 }

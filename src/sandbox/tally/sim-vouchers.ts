@@ -7,7 +7,25 @@
 import { type SimCompany, prng, registrationOn } from './sim-company';
 import { addDays, amountText, esc, tag } from './sim-xml';
 
-export type SimVoucherType = 'Sales' | 'Credit Note' | 'Debit Note' | 'Purchase';
+export type SimVoucherType =
+  'Sales' | 'Credit Note' | 'Debit Note' | 'Purchase' | 'GST Sales' | 'Export Sales' | 'Sales Return';
+
+/**
+ * Voucher types the company has made itself, each under a predefined one (TallyPrime's voucher type
+ * PARENT): custom sales types and a sales return type, as businesses number series apart.
+ */
+export const CUSTOM_VOUCHER_TYPES: Readonly<Record<string, SimVoucherType>> = {
+  'GST Sales': 'Sales',
+  'Export Sales': 'GST Sales',
+  'Sales Return': 'Credit Note',
+};
+
+/** The predefined type a voucher type descends from. */
+export function baseTypeOf(type: SimVoucherType): SimVoucherType {
+  let current = type;
+  while (CUSTOM_VOUCHER_TYPES[current] !== undefined) current = CUSTOM_VOUCHER_TYPES[current];
+  return current;
+}
 
 export interface SimVoucherMeta {
   index: number;
@@ -27,8 +45,17 @@ export interface SimOptions {
 /** Cheap per-index facts (no XML): what the filters need. */
 export function voucherMeta(company: SimCompany, options: SimOptions, index: number): SimVoucherMeta {
   const roll = prng(options.seed ^ Math.imul(index + 1, 2654435761))();
-  const type: SimVoucherType =
+  const base: SimVoucherType =
     roll < 0.8 ? 'Sales' : roll < 0.88 ? 'Credit Note' : roll < 0.93 ? 'Debit Note' : 'Purchase';
+  const custom =
+    base === 'Sales'
+      ? index % 9 === 4
+        ? 'GST Sales'
+        : index % 9 === 7
+          ? 'Export Sales'
+          : undefined
+      : undefined;
+  const type: SimVoucherType = custom ?? (base === 'Credit Note' && index % 4 === 1 ? 'Sales Return' : base);
   const day = Math.floor((index * options.days) / Math.max(options.voucherCount, 1));
   return { index, guid: voucherGuid(company, index), date: addDays(company.booksFrom, day), type };
 }
@@ -132,7 +159,8 @@ export function voucherXml(
   const partyAmount = rounded + (bad === 'totals' ? 1000 : 0);
 
   // Sales credit the supply side (positive); credit notes and purchases debit it (negative).
-  const s = meta.type === 'Credit Note' || purchase ? -1 : 1;
+  const base = baseTypeOf(meta.type);
+  const s = base === 'Credit Note' || purchase ? -1 : 1;
   const deemed = (value: number): string => (value < 0 ? 'Yes' : 'No');
   const ledgerEntry = (name: string, value: number, party = false, inner = ''): string =>
     `<LEDGERENTRIES.LIST>${tag('LEDGERNAME', name, 'String')}${tag('ISDEEMEDPOSITIVE', deemed(value), 'Logical')}` +
@@ -176,7 +204,7 @@ export function voucherXml(
     'ALLLEDGERENTRIES.LIST>',
   );
 
-  const number = `${meta.type === 'Sales' ? 'INV' : meta.type === 'Credit Note' ? 'CN' : meta.type === 'Debit Note' ? 'DN' : 'PUR'}/${meta.index + 1}`;
+  const number = `${base === 'Sales' ? 'INV' : base === 'Credit Note' ? 'CN' : base === 'Debit Note' ? 'DN' : 'PUR'}/${meta.index + 1}`;
   const onVoucher = !party.datedOnly;
   const gstin = bad === 'gstin' ? `${registration.gstin.slice(0, 14)}0` : registration.gstin;
   const narration =
@@ -194,7 +222,7 @@ export function voucherXml(
   return (
     `<VOUCHER REMOTEID="${meta.guid}" VCHKEY="${meta.guid}:00000008" VCHTYPE="${meta.type}" ACTION="Create" OBJVIEW="${view}">` +
     `${tag('DATE', meta.date, 'Date')}${tag('GUID', meta.guid)}${tag('VOUCHERTYPENAME', meta.type)}${tag('VOUCHERNUMBER', number)}` +
-    (purchase || meta.type !== 'Sales'
+    (purchase || base !== 'Sales'
       ? `${tag('REFERENCE', purchase ? `SUP-${meta.index}` : `INV/${meta.index}`, 'String')}${tag('REFERENCEDATE', meta.date, 'Date')}`
       : '') +
     `${tag('PARTYLEDGERNAME', party.name, 'String')}${tag('PARTYNAME', party.name, 'String')}` +

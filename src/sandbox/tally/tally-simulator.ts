@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generateCompany, type SimCompany } from './sim-company';
-import { companyXml, ledgerRecords, masterCount, stockItemRecords } from './sim-masters';
+import { companyXml, ledgerRecords, masterCount, stockItemRecords, voucherTypeRecords } from './sim-masters';
 import {
   fragmentAttr,
   fragmentText,
@@ -244,6 +244,8 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
       );
     } else if (request.collectionType === 'ledger') {
       for (const record of ledgerRecords(company)) await write(record);
+    } else if (request.collectionType === 'vouchertype') {
+      for (const record of voucherTypeRecords()) await write(record);
     } else if (request.collectionType === 'stockitem') {
       for (const record of stockItemRecords(company)) await write(record);
     } else if (request.collectionType === 'voucher') {
