@@ -158,3 +158,15 @@ export function voucherTypesRequest(company: string): string {
       '<FETCH>Name,Parent</FETCH></COLLECTION></TDLMESSAGE></TDL>',
   );
 }
+
+/**
+ * TallyPrime 3's GST registration masters (object TaxUnit: one per GSTIN of a company registered in
+ * several states), for the seller's GSTIN where the company's own field is empty.
+ */
+export function gstRegistrationsRequest(company: string): string {
+  return envelope(
+    header('Collection', 'ConnectorGstRegistrations'),
+    `${staticVariables(company)}<TDL><TDLMESSAGE><COLLECTION NAME="ConnectorGstRegistrations" ISMODIFY="No"><TYPE>TaxUnit</TYPE>` +
+      '<FETCH>Name,GSTRegNumber,StateName,GSTRegistrationType</FETCH></COLLECTION></TDLMESSAGE></TDL>',
+  );
+}

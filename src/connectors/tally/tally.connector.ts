@@ -17,6 +17,7 @@ import {
   listCompaniesRequest,
   stockItemsRequest,
   voucherTypesRequest,
+  gstRegistrationsRequest,
   voucherCountByDateRequest,
   vouchersRequest,
   VOUCHER_RECORDS,
@@ -349,15 +350,24 @@ export class TallyConnector implements ErpConnector {
 
   private async loadMasters(company: CompanyInfo): Promise<LoadedMasters> {
     if (this.masters && this.masters.alterId === company.lastMasterAlterId) return this.masters;
-    const snapshot: MasterSnapshot = { ledgers: [], items: [], voucherTypes: [] };
+    const snapshot: MasterSnapshot = { ledgers: [], items: [], voucherTypes: [], gstRegistrations: [] };
     const name = this.config.companyName;
     const lists: [string, TallyNode[]][] = [
       [ledgersRequest(name), snapshot.ledgers],
       [stockItemsRequest(name), snapshot.items],
       [voucherTypesRequest(name), snapshot.voucherTypes],
+      [gstRegistrationsRequest(name), snapshot.gstRegistrations],
     ];
     for (const [request, into] of lists) {
-      for await (const node of this.client.records(request, { childrenOf: 'COLLECTION' })) into.push(node);
+      try {
+        for await (const node of this.client.records(request, { childrenOf: 'COLLECTION' })) into.push(node);
+      } catch (error) {
+        // GST registration masters are TallyPrime 3's: a release without them answers with a LINEERROR.
+        const optional = into === snapshot.gstRegistrations;
+        if (!optional || !(error instanceof ConnectorError) || error.details?.lineError === undefined)
+          throw error;
+        this.context.log.warn('tally: no GST registration masters', { reason: error.message });
+      }
     }
     this.masters = {
       alterId: company.lastMasterAlterId,

@@ -56,7 +56,7 @@ export function normaliseVoucher(voucher: TallyNode, ctx: NormaliseContext): Out
     );
   }
 
-  const seller = readSeller(voucher, ctx.company, errors);
+  const seller = readSeller(voucher, ctx.company, ctx.masters, errors);
   const { buyer, registrationType, isForeign } = readBuyer(voucher, documentDate, ctx.masters, errors);
   const { lines, ledgers } = readVoucherLines(voucher, {
     date: documentDate,

@@ -44,6 +44,11 @@ export interface SimCompany {
   suppliers: SimParty[];
   items: SimItem[];
   services: SimService[];
+  /**
+   * TallyPrime 3 style: the GSTIN lives in a GST registration master (TaxUnit), not in the company's own
+   * field, and vouchers carry no CMPGSTIN.
+   */
+  gstRegistrationMasters?: boolean;
 }
 
 /** mulberry32: small, fast, deterministic. */

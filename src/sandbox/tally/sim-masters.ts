@@ -15,7 +15,7 @@ export function companyXml(
     `<ALTVCHID TYPE="Number"> ${lastVoucherAlterId}</ALTVCHID><ALTMSTID TYPE="Number"> ${lastMasterAlterId}</ALTMSTID>` +
     `<ADDRESS.LIST TYPE="String">${company.address.map((line) => tag('ADDRESS', line)).join('')}</ADDRESS.LIST>` +
     `${tag('STATENAME', company.state, 'String')}${tag('PINCODE', company.pincode, 'String')}${tag('COUNTRYNAME', 'India', 'String')}` +
-    `${tag('GSTREGISTRATIONNUMBER', company.gstin, 'String')}</COMPANY>`
+    `${tag('GSTREGISTRATIONNUMBER', company.gstRegistrationMasters ? '' : company.gstin, 'String')}</COMPANY>`
   );
 }
 
@@ -107,4 +107,11 @@ export function* voucherTypeRecords(): Generator<string> {
     yield `<VOUCHERTYPE NAME="${esc(name)}" RESERVEDNAME="${esc(name)}">${tag('NAME', name)}${tag('PARENT', name, 'String')}</VOUCHERTYPE>`;
   for (const [name, parent] of Object.entries(CUSTOM_VOUCHER_TYPES))
     yield `<VOUCHERTYPE NAME="${esc(name)}" RESERVEDNAME="">${tag('NAME', name)}${tag('PARENT', parent, 'String')}</VOUCHERTYPE>`;
+}
+
+/** GST registration masters (TallyPrime 3), when the company keeps its GSTIN there. */
+export function* gstRegistrationRecords(company: SimCompany): Generator<string> {
+  if (!company.gstRegistrationMasters) return;
+  const name = `${company.state} Registration`;
+  yield `<TAXUNIT NAME="${esc(name)}" RESERVEDNAME="">${tag('NAME', name)}${tag('GSTREGNUMBER', company.gstin, 'String')}${tag('STATENAME', company.state, 'String')}${tag('GSTREGISTRATIONTYPE', 'Regular', 'String')}</TAXUNIT>`;
 }

@@ -230,7 +230,7 @@ export function voucherXml(
       ? `${tag('PARTYGSTIN', gstin, 'String')}${tag('STATENAME', registration.state, 'String')}${tag('PLACEOFSUPPLY', registration.state, 'String')}` +
         `<ADDRESS.LIST TYPE="String">${registration.address.map((line) => tag('ADDRESS', line)).join('')}</ADDRESS.LIST>${tag('PARTYPINCODE', registration.pincode)}`
       : '') +
-    `${tag('CMPGSTIN', company.gstin)}${consignee}${tag('PERSISTEDVIEW', view)}${tag('ISCANCELLED', extra.cancelled ? 'Yes' : 'No')}` +
+    `${company.gstRegistrationMasters ? '' : tag('CMPGSTIN', company.gstin)}${consignee}${tag('PERSISTEDVIEW', view)}${tag('ISCANCELLED', extra.cancelled ? 'Yes' : 'No')}` +
     `${tag('ISDELETED', 'No')}${tag('ISOPTIONAL', 'No')}${tag('ISINVOICE', 'Yes')}${narrationXml}` +
     `<ALTERID TYPE="Number"> ${alterId}</ALTERID><MASTERID TYPE="Number"> ${meta.index + 1}</MASTERID>` +
     `${tag('AMOUNT', amountText(partyValue), 'Amount')}${transport}<IRNERRORLIST.LIST> </IRNERRORLIST.LIST>` +

@@ -10,7 +10,14 @@ import { randomUUID } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generateCompany, type SimCompany } from './sim-company';
-import { companyXml, ledgerRecords, masterCount, stockItemRecords, voucherTypeRecords } from './sim-masters';
+import {
+  companyXml,
+  gstRegistrationRecords,
+  ledgerRecords,
+  masterCount,
+  stockItemRecords,
+  voucherTypeRecords,
+} from './sim-masters';
 import {
   fragmentAttr,
   fragmentText,
@@ -43,6 +50,8 @@ export interface TallySimulatorOptions {
   days?: number;
   /** Always answer UTF-16LE (otherwise only when the request is UTF-16). */
   utf16?: boolean;
+  /** TallyPrime 3: the company's GSTIN only in a GST registration master (TaxUnit), none on vouchers. */
+  gstRegistrationMasters?: boolean;
   /** Store IRNQRCODE from imports (Tally documents it as not importable; default false). */
   acceptIrnQrCode?: boolean;
   /** Report an unmatched Alter as ALTERED=1 instead of CREATED=1 (Tally's counters are unreliable). */
@@ -105,7 +114,10 @@ export interface TallySimulator {
 }
 
 export async function startTallySimulator(options: TallySimulatorOptions): Promise<TallySimulator> {
-  const company = generateCompany(options.seed, options.companyName, options.booksFrom);
+  const company: SimCompany = {
+    ...generateCompany(options.seed, options.companyName, options.booksFrom),
+    gstRegistrationMasters: options.gstRegistrationMasters,
+  };
   const sim: SimOptions = {
     voucherCount: options.voucherCount,
     linesPerVoucher: options.linesPerVoucher ?? 3,
@@ -244,6 +256,8 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
       );
     } else if (request.collectionType === 'ledger') {
       for (const record of ledgerRecords(company)) await write(record);
+    } else if (request.collectionType === 'taxunit') {
+      for (const record of gstRegistrationRecords(company)) await write(record);
     } else if (request.collectionType === 'vouchertype') {
       for (const record of voucherTypeRecords()) await write(record);
     } else if (request.collectionType === 'stockitem') {
