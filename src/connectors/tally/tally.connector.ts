@@ -44,6 +44,7 @@ import { HASH_EXCLUDED, voucherRef } from './voucher-document';
 import type { NormaliseContext } from './voucher-normaliser';
 import { purchaseRecordOf } from './purchase-record';
 import { fieldsToWrite } from './write-back-voucher';
+import { isSupplierNote } from './supplier-notes';
 import { TallyWriteBack, type WriteBackJob } from './tally-write-back';
 import { PullWorker } from './pull-worker';
 import { documentTypeOf, resolveVoucherTypes, type SalesVoucherTypes } from './voucher-types';
@@ -178,7 +179,7 @@ export class TallyConnector implements ErpConnector {
         }
         let read = 0;
         for await (const batch of this.windowBatches(envelopes[index], work, assigned)) {
-          read += batch.documents.length;
+          read += batch.read;
           // Checked before the batch that would move the cursor past the window is handed over.
           if (batch.last) checkWindowRead(window, read, { watermark, target });
           yield { documents: batch.documents, cursor: batch.last ? windowDone : resumeHere };
@@ -238,14 +239,15 @@ export class TallyConnector implements ErpConnector {
     void worker.stop().catch(() => undefined);
   }
 
+  /** Purchases, and the credit and debit notes entered against suppliers (GSTR-2B's CDNR). */
   async *pullPurchases(period: PurchasePeriod): AsyncGenerator<PurchaseRecord[]> {
     const company = await this.company();
-    const masters = await this.masterIndex(company);
+    const { index: masters, types } = await this.loadMasters(company);
     const query: VoucherQuery = {
       company: this.config.companyName,
       from: period.from,
       to: period.to,
-      voucherTypes: this.config.purchaseVoucherTypes,
+      voucherTypes: [...this.config.purchaseVoucherTypes, ...types.creditNotes, ...types.debitNotes],
     };
     for (const window of planWindows(await this.countByDate(query), this.config.batchSize)) {
       const records: PurchaseRecord[] = [];
@@ -255,7 +257,14 @@ export class TallyConnector implements ErpConnector {
         VOUCHER_RECORDS,
       )) {
         read += 1;
-        const record = purchaseRecordOf(voucher, masters);
+        const kind = documentTypeOf(types, voucherRef(voucher).voucherType);
+        // Notes to customers are sales documents, pulled by pullSales.
+        if (kind !== undefined && !isSupplierNote(voucher, masters)) continue;
+        const record = purchaseRecordOf(
+          voucher,
+          masters,
+          kind === undefined ? 'INV' : supplierNoteType(kind),
+        );
         if (record.ok) records.push(record.value);
         else
           this.context.log.warn('tally purchase voucher skipped', {
@@ -344,10 +353,6 @@ export class TallyConnector implements ErpConnector {
     );
   }
 
-  private async masterIndex(company: CompanyInfo): Promise<MasterIndex> {
-    return (await this.loadMasters(company)).index;
-  }
-
   private async loadMasters(company: CompanyInfo): Promise<LoadedMasters> {
     if (this.masters && this.masters.alterId === company.lastMasterAlterId) return this.masters;
     const snapshot: MasterSnapshot = { ledgers: [], items: [], voucherTypes: [], gstRegistrations: [] };
@@ -393,4 +398,9 @@ export class TallyConnector implements ErpConnector {
     }
     return days;
   }
+}
+
+/** Our Debit Note to a supplier answers the supplier's credit note; our Credit Note, its debit note. */
+function supplierNoteType(kind: 'INV' | 'CRN' | 'DBN'): 'CRN' | 'DBN' {
+  return kind === 'DBN' ? 'CRN' : 'DBN';
 }

@@ -32,6 +32,8 @@ export interface SimVoucherMeta {
   guid: string;
   date: string;
   type: SimVoucherType;
+  /** A Debit Note to a supplier (a purchase return), not a sales document. */
+  supplierNote?: boolean;
 }
 
 export interface SimOptions {
@@ -56,8 +58,25 @@ export function voucherMeta(company: SimCompany, options: SimOptions, index: num
           : undefined
       : undefined;
   const type: SimVoucherType = custom ?? (base === 'Credit Note' && index % 4 === 1 ? 'Sales Return' : base);
-  const day = Math.floor((index * options.days) / Math.max(options.voucherCount, 1));
-  return { index, guid: voucherGuid(company, index), date: addDays(company.booksFrom, day), type };
+  if (base === 'Purchase' && index % 3 === 1) {
+    return {
+      index,
+      guid: voucherGuid(company, index),
+      date: addDays(company.booksFrom, dayOf(index, options)),
+      type: 'Debit Note',
+      supplierNote: true,
+    };
+  }
+  return {
+    index,
+    guid: voucherGuid(company, index),
+    date: addDays(company.booksFrom, dayOf(index, options)),
+    type,
+  };
+}
+
+function dayOf(index: number, options: SimOptions): number {
+  return Math.floor((index * options.days) / Math.max(options.voucherCount, 1));
 }
 
 export function voucherGuid(company: SimCompany, index: number): string {
@@ -96,7 +115,7 @@ export function voucherXml(
 ): string {
   const random = prng(options.seed * 31 + meta.index * 7919 + 17);
   const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)];
-  const purchase = meta.type === 'Purchase';
+  const purchase = meta.type === 'Purchase' || meta.supplierNote === true;
   const party = purchase ? pick(company.suppliers) : pick(company.parties);
   const registration = registrationOn(party, meta.date);
   const interState = registration.state !== company.state;
@@ -160,7 +179,8 @@ export function voucherXml(
 
   // Sales credit the supply side (positive); credit notes and purchases debit it (negative).
   const base = baseTypeOf(meta.type);
-  const s = base === 'Credit Note' || purchase ? -1 : 1;
+  // A purchase return credits the purchase ledger, as a sale credits the sales ledger.
+  const s = meta.supplierNote ? 1 : base === 'Credit Note' || purchase ? -1 : 1;
   const deemed = (value: number): string => (value < 0 ? 'Yes' : 'No');
   const ledgerEntry = (name: string, value: number, party = false, inner = ''): string =>
     `<LEDGERENTRIES.LIST>${tag('LEDGERNAME', name, 'String')}${tag('ISDEEMEDPOSITIVE', deemed(value), 'Logical')}` +
