@@ -16,6 +16,8 @@ export interface TallyCursor {
   passTarget?: number;
   /** First day of the next window of the pass in progress. */
   windowFrom?: string;
+  /** Names this sync's file of delivered vouchers (see VoucherRegistry); set by its first pull. */
+  registry?: string;
 }
 
 export interface DayCount {
@@ -31,16 +33,18 @@ export interface SyncWindow {
 
 export function readCursor(cursor: ConnectorCursor): TallyCursor {
   if (cursor === null) return { alterId: 0 };
-  const { alterId, passTarget, windowFrom } = cursor;
+  const { alterId, passTarget, windowFrom, registry } = cursor;
   const valid =
     Number.isInteger(alterId) &&
     (passTarget === undefined || Number.isInteger(passTarget)) &&
-    (windowFrom === undefined || isIsoDate(windowFrom));
+    (windowFrom === undefined || isIsoDate(windowFrom)) &&
+    (registry === undefined || (typeof registry === 'string' && /^[0-9a-f]{16}$/.test(registry)));
   if (!valid) throw new ConnectorError('config', `not a Tally cursor: ${JSON.stringify(cursor)}`);
   return {
     alterId: alterId as number,
     passTarget: passTarget as number | undefined,
     windowFrom: windowFrom,
+    registry: registry as string | undefined,
   };
 }
 
@@ -48,6 +52,7 @@ export function writeCursor(cursor: TallyCursor): ConnectorCursor {
   const out: Record<string, unknown> = { alterId: cursor.alterId };
   if (cursor.passTarget !== undefined) out.passTarget = cursor.passTarget;
   if (cursor.windowFrom !== undefined) out.windowFrom = cursor.windowFrom;
+  if (cursor.registry !== undefined) out.registry = cursor.registry;
   return out;
 }
 

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import {
   ConnectorError,
   type CheckResult,
@@ -45,6 +47,8 @@ import type { NormaliseContext } from './voucher-normaliser';
 import { purchaseRecordOf } from './purchase-record';
 import { fieldsToWrite } from './write-back-voucher';
 import { isSupplierNote } from './supplier-notes';
+import { VoucherRegistry } from './voucher-registry';
+import { DeliveredVouchers, deletedDocument, deletionCandidates } from './deleted-vouchers';
 import { TallyWriteBack, type WriteBackJob } from './tally-write-back';
 import { PullWorker } from './pull-worker';
 import { documentTypeOf, resolveVoucherTypes, type SalesVoucherTypes } from './voucher-types';
@@ -134,20 +138,31 @@ export class TallyConnector implements ErpConnector {
     const ctx = await this.normaliseContext(company);
     const watermark = start.alterId;
     const target = start.passTarget ?? company.lastVoucherAlterId;
-    if (target <= watermark) return;
+    // A sync's first pull names its file of delivered vouchers and starts it empty.
+    const registryName = start.registry ?? registryNameOf(this.instanceName, company.guid, target);
+    const registry = new VoucherRegistry(join(this.context.dataDir, `tally-vouchers-${registryName}.tsv`));
+    if (cursor === null) await registry.clear();
+    const delivered = new DeliveredVouchers(registry, watermark > 0);
+    const allTypes = [...types.sales, ...types.creditNotes, ...types.debitNotes];
+    const done = { alterId: Math.max(target, watermark), registry: registryName };
+    if (target <= watermark) {
+      yield* this.deletedFromBooks(registry, delivered, company, allTypes, done);
+      return;
+    }
 
     const query: VoucherQuery = {
       company: this.config.companyName,
       from: start.windowFrom ?? this.firstDay(company),
       to: this.lastDay(company),
-      voucherTypes: [...types.sales, ...types.creditNotes, ...types.debitNotes],
+      voucherTypes: allTypes,
       alterIdAbove: watermark,
       alterIdAtMost: target,
     };
     const windows = planWindows(await this.countByDate(query), this.config.batchSize);
     this.context.log.info('tally pull planned', { watermark, target, windows: windows.length });
     if (windows.length === 0) {
-      yield { documents: [], cursor: { alterId: target } };
+      yield { documents: [], cursor: done };
+      yield* this.deletedFromBooks(registry, delivered, company, allTypes, done);
       return;
     }
     const work: WindowWork = {
@@ -162,11 +177,10 @@ export class TallyConnector implements ErpConnector {
     const ahead = new Map<number, { worker: PullWorker; task: number }>();
     try {
       for (const [index, window] of windows.entries()) {
-        const resumeHere = writeCursor({ alterId: watermark, passTarget: target, windowFrom: window.from });
+        const pass = { alterId: watermark, passTarget: target, registry: registryName };
+        const resumeHere = writeCursor({ ...pass, windowFrom: window.from });
         const next = windows[index + 1];
-        const windowDone = next
-          ? writeCursor({ alterId: watermark, passTarget: target, windowFrom: next.from })
-          : { alterId: target };
+        const windowDone = next ? writeCursor({ ...pass, windowFrom: next.from }) : done;
         const assigned = ahead.get(index);
         ahead.delete(index);
         if (!assigned) {
@@ -183,12 +197,60 @@ export class TallyConnector implements ErpConnector {
           // Checked before the batch that would move the cursor past the window is handed over.
           if (batch.last) checkWindowRead(window, read, { watermark, target });
           yield { documents: batch.documents, cursor: batch.last ? windowDone : resumeHere };
+          // Handed over and stored by now: remembered, for deletions to be found later.
+          await delivered.add(batch.documents);
         }
       }
     } finally {
       // Left early (an error, or the consumer stopped): workers still busy are stopped, not waited for.
       for (const worker of workers) if (worker.busy) this.dropWorker(worker);
     }
+    yield* this.deletedFromBooks(registry, delivered, company, allTypes, done);
+  }
+
+  /**
+   * Vouchers deleted from Tally's books since they were delivered (not cancelled: gone), as documents
+   * flagged deleted, so the operator sees them (a registered one needs a cancellation decision). Candidates
+   * are the delivered vouchers of days where Tally now counts fewer vouchers than were delivered, and those
+   * whose type and number came back under another GUID (deleted and entered again); a candidate is reported
+   * only when Tally has no voucher with its GUID.
+   */
+  private async *deletedFromBooks(
+    registry: VoucherRegistry,
+    delivered: DeliveredVouchers,
+    company: CompanyInfo,
+    voucherTypes: string[],
+    cursor: ConnectorCursor,
+  ): AsyncGenerator<PullBatch> {
+    await delivered.flush();
+    if (!delivered.incremental) return;
+    const known = await registry.load();
+    if (known.size === 0) return;
+    const books = { from: this.firstDay(company), to: this.lastDay(company) };
+    const counted = new Map<string, number>();
+    for (const day of await this.countByDate({ company: this.config.companyName, ...books, voucherTypes }))
+      counted.set(day.date, day.count);
+    const candidates = deletionCandidates(known, counted, delivered.numbers);
+    if (candidates.length === 0) return;
+    const present = new Set<string>();
+    for (let start = 0; start < candidates.length; start += 200) {
+      const guids = candidates.slice(start, start + 200);
+      const request = vouchersRequest({
+        company: this.config.companyName,
+        ...books,
+        voucherTypes: [],
+        guids,
+      });
+      for await (const voucher of this.client.records(request, VOUCHER_RECORDS))
+        present.add(voucherRef(voucher).guid);
+    }
+    const gone = candidates.filter((guid) => !present.has(guid)).map((guid) => known.get(guid)!);
+    if (gone.length === 0) return;
+    this.context.log.warn('tally vouchers deleted from the books', { count: gone.length });
+    for (let start = 0; start < gone.length; start += MAX_BATCH_DOCUMENTS) {
+      yield { documents: gone.slice(start, start + MAX_BATCH_DOCUMENTS).map(deletedDocument), cursor };
+    }
+    await registry.forget(gone.map((voucher) => voucher.guid));
   }
 
   /** A window's batches: read from the worker it was handed to, else (or if that worker died first) pulled here. */
@@ -403,4 +465,9 @@ export class TallyConnector implements ErpConnector {
 /** Our Debit Note to a supplier answers the supplier's credit note; our Credit Note, its debit note. */
 function supplierNoteType(kind: 'INV' | 'CRN' | 'DBN'): 'CRN' | 'DBN' {
   return kind === 'DBN' ? 'CRN' : 'DBN';
+}
+
+/** The name of a sync's file of delivered vouchers: the same for the same instance, company and first pass. */
+function registryNameOf(instanceName: string, companyGuid: string, target: number): string {
+  return createHash('sha256').update(`${instanceName}\t${companyGuid}\t${target}`).digest('hex').slice(0, 16);
 }
