@@ -44,7 +44,7 @@ export function readCursor(cursor: ConnectorCursor): TallyCursor {
     alterId: alterId as number,
     passTarget: passTarget as number | undefined,
     windowFrom: windowFrom,
-    registry: registry as string | undefined,
+    registry,
   };
 }
 

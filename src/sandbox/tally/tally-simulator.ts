@@ -68,6 +68,9 @@ export interface SimHooks {
   afterCount?: () => void;
 }
 
+/** Import request bodies kept for tests to inspect. */
+const MAX_KEPT_IMPORTS = 100;
+
 /** Writes part of an answer straight into its bytes. */
 type Piece = (out: ResponseBytes) => void;
 
@@ -101,7 +104,7 @@ export interface TallySimulator {
   reenterVoucher(guid: string): string;
   /** GUIDs of vouchers created by imports (e.g. an Alter that matched nothing). */
   createdByImport(): string[];
-  /** The bodies of the import requests received, oldest first. */
+  /** The bodies of the latest import requests received (up to 100), oldest first. */
   imports: string[];
   /**
    * Test hooks to stage races: `beforeImport` runs just before an import is applied, `afterCount` once a
@@ -287,6 +290,8 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
 
   function importVouchers(request: SimRequest, text: string): string {
     imports.push(text);
+    // A long-running sandbox keeps only the latest ones.
+    if (imports.length > MAX_KEPT_IMPORTS) imports.splice(0, imports.length - MAX_KEPT_IMPORTS);
     hooks.beforeImport?.();
     let lastVchId = 0;
     const counters = {
