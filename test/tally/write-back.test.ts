@@ -128,4 +128,20 @@ describe('Tally write-back as TallyPrime answers imports', () => {
     expect(results.map((result) => result === undefined)).toEqual([true, true, false, true]);
     expect(results[2]?.message).toMatch(/Tally created .* instead of altering/);
   });
+
+  it('leaves the content hash of invoices with and without items unchanged', async () => {
+    const accounting = documents.find((doc) => !/ALLINVENTORYENTRIES/.test(sim.voucher(doc.erpId)!))!;
+    const targets = [itemInvoice(), accounting];
+    const results = await connector.writeBackMany(
+      targets.map((doc, index) => ({
+        document: asWriteBack(doc),
+        outcome: registered(`${index + 7}`.repeat(64)),
+      })),
+    );
+    expect(results).toEqual([undefined, undefined]);
+    const again: SourceDocument[] = [];
+    for await (const batch of connector.pullSales(null)) again.push(...batch.documents);
+    for (const doc of targets)
+      expect(again.find((other) => other.erpId === doc.erpId)!.contentHash).toBe(doc.contentHash);
+  });
 });

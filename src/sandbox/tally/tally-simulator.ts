@@ -500,13 +500,26 @@ const LIST = (name: string): RegExp => new RegExp(`<${name}\\.LIST>[\\s\\S]*?</$
 const layout = (xml: string): string => xml.replace(/>\s+</g, '><');
 
 /**
+ * A voucher without items altered with ALLLEDGERENTRIES.LIST alone gets LEDGERENTRIES.LIST back as it
+ * was, when the entries are the ones it had.
+ */
+function withPartyLedgers(body: string, before: string): string {
+  if (LIST('LEDGERENTRIES').test(body)) return body;
+  const ledgers = before.match(LIST('LEDGERENTRIES')) ?? [];
+  const all = (xml: string): string => (xml.match(LIST('ALLLEDGERENTRIES')) ?? []).map(layout).join('');
+  if (ledgers.length === 0 || all(body) !== all(before)) return body;
+  const at = body.indexOf('<ALLLEDGERENTRIES.LIST>');
+  return `${body.slice(0, at)}${ledgers.join('')}${body.slice(at)}`;
+}
+
+/**
  * TallyPrime derives ALLLEDGERENTRIES.LIST (every ledger, the sales ledger carrying the items again) from
  * a voucher's ledger and inventory entries. An Alter carrying only those gets the derived list back as it
  * was when the entries are the ones the voucher had; an Alter that sends the derived list as well is
  * stored as sent, its items then twice.
  */
 function withDerivedLedgers(body: string, before: string): string {
-  if (LIST('ALLLEDGERENTRIES').test(body)) return body;
+  if (LIST('ALLLEDGERENTRIES').test(body)) return withPartyLedgers(body, before);
   const entries = (xml: string): string =>
     [...(xml.match(LIST('ALLINVENTORYENTRIES')) ?? []), ...(xml.match(LIST('LEDGERENTRIES')) ?? [])]
       .map(layout)
