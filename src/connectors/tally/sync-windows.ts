@@ -81,7 +81,8 @@ export function readDayCount(row: TallyNode): DayCount {
   const dateNode = firstChild(row, 'VCHDATE');
   const date = dateNode ? readTallyDate(dateNode) : undefined;
   const countText = childText(row, 'VCHCOUNT');
-  if (!date || !/^\d+$/.test(countText)) {
+  // A sum of $$Number:1 may print with decimals ("12.00"); a fraction is no count.
+  if (!date || !/^\d+(\.0+)?$/.test(countText)) {
     throw new ConnectorError(
       'system',
       `Tally's day-wise voucher count has a row the connector cannot read (date "${dateNode?.text.trim() ?? ''}", ` +
