@@ -1,6 +1,7 @@
 /**
  * Tally sales pull: N vouchers of 10 item lines streamed from the simulator over HTTP, parsed, normalised
- * and hashed by the connector. Goals: >= 5,000 vouchers/s and peak RSS < 300 MB for 100,000 vouchers.
+ * and hashed by the connector, each window's read checked against Tally's day-wise count; then 1,000 of them
+ * written back with writeBackMany, 100 per call. Goals: >= 5,000 vouchers/s and peak RSS < 300 MB for 100,000 vouchers.
  * The simulator runs in a forked process of its own, serving cached voucher bodies (1,000 distinct ones
  * under distinct GUIDs, dates and numbers), so the figures are the connector's cost. Printed beside it:
  * the simulator alone (bytes received and discarded); the raw parse of the same bytes by the connector's
@@ -18,6 +19,7 @@ import * as http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { StringDecoder } from 'node:string_decoder';
 import { SaxesParser } from 'saxes';
+import type { WriteBackDocument } from '../src/connectors/contract';
 import { TallyConfig, TallyConnector } from '../src/connectors/tally';
 import { vouchersRequest } from '../src/connectors/tally/tally-envelopes';
 import { ControlCharFilter } from '../src/connectors/tally/xml/control-char-filter';
@@ -29,6 +31,9 @@ const COMPANY = 'Bench Traders Pvt Ltd';
 const GOAL_PER_SECOND = 5_000;
 const GOAL_RSS_MB = 300;
 const DISTINCT_VOUCHERS = 1_000;
+/** Vouchers written back after the pull, and per writeBackMany call (as the sync's write-back batches). */
+const WRITE_BACK_VOUCHERS = 1_000;
+const WRITE_BACK_GROUP = 100;
 
 export async function run(): Promise<void> {
   const voucherCount = Number(process.env.BENCH_TALLY_VOUCHERS ?? 100_000);
@@ -52,6 +57,7 @@ export async function run(): Promise<void> {
     const simulatorCpuBefore = await sim.cpuSeconds();
     const pull = await pullWithConnector(sim.url);
     const simulatorCpu = (await sim.cpuSeconds()) - simulatorCpuBefore;
+    const written = await writeBackWithConnector(sim.url, pull.firstDocuments);
     const scanned = await rawParse(sim.url, rawRequest, scannerSink);
     const saxes = await rawParse(sim.url, rawRequest, saxesSink);
     simulatorPeak = await sim.stop();
@@ -72,6 +78,10 @@ export async function run(): Promise<void> {
     console.log(
       `  simulator's CPU time during the pull: ${simulatorCpu.toFixed(1)} s, ${Math.round((simulatorCpu * 1e6) / pull.documents)} µs per sales voucher ` +
         `(${((simulatorCpu * 1000) / pull.ms).toFixed(2)} cores)`,
+    );
+    console.log(
+      `  batched write-back (writeBackMany, ${WRITE_BACK_GROUP} per call): ${written.written} of ${written.sent} vouchers confirmed, ` +
+        `${Math.round((written.written * 1000) / written.ms).toLocaleString('en-US')} vouchers/s, ${Math.round(written.ms)} ms`,
     );
     console.log(
       `  raw parse of the same XML by the connector's scanner (the limit): ${describeParse(scanned)}`,
@@ -181,6 +191,8 @@ interface PullFigures {
   startRss: number;
   loadBefore: number;
   loadAfter: number;
+  /** The first normalised documents, to write back to. */
+  firstDocuments: WriteBackDocument[];
 }
 
 async function pullWithConnector(url: string): Promise<PullFigures> {
@@ -195,6 +207,7 @@ async function pullWithConnector(url: string): Promise<PullFigures> {
     log: { info: () => undefined, warn: () => undefined },
   });
   const figures = { documents: 0, failed: 0, batches: 0, largestBatch: 0 };
+  const firstDocuments: WriteBackDocument[] = [];
   const startRss = process.memoryUsage.rss();
   let peakRss = startRss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 20);
@@ -207,6 +220,10 @@ async function pullWithConnector(url: string): Promise<PullFigures> {
         figures.largestBatch = Math.max(figures.largestBatch, batch.documents.length);
         figures.documents += batch.documents.length;
         figures.failed += batch.documents.filter((doc) => !doc.normalised.ok).length;
+        for (const doc of batch.documents) {
+          if (firstDocuments.length < WRITE_BACK_VOUCHERS && doc.normalised.ok)
+            firstDocuments.push({ id: doc.erpId, erpId: doc.erpId, documentDate: doc.documentDate });
+        }
       }
       return 0;
     });
@@ -220,9 +237,47 @@ async function pullWithConnector(url: string): Promise<PullFigures> {
       startRss,
       loadBefore,
       loadAfter: loadavg()[0],
+      firstDocuments,
     };
   } finally {
     clearInterval(sampler);
+    await connector.close();
+  }
+}
+
+/** IRN, AckNo and AckDate written back to the pulled vouchers, WRITE_BACK_GROUP per writeBackMany call. */
+async function writeBackWithConnector(
+  url: string,
+  documents: readonly WriteBackDocument[],
+): Promise<{ sent: number; written: number; ms: number }> {
+  const config = Object.assign(new TallyConfig(), { url, companyName: COMPANY, parallelism: 1 });
+  const connector = new TallyConnector('bench-write-back', config, {
+    dataDir: '/tmp',
+    log: { info: () => undefined, warn: () => undefined },
+  });
+  try {
+    const result = await timed(async () => {
+      let written = 0;
+      for (let start = 0; start < documents.length; start += WRITE_BACK_GROUP) {
+        const items = documents.slice(start, start + WRITE_BACK_GROUP).map((document, index) => ({
+          document,
+          outcome: {
+            regime: 'in-einvoice' as const,
+            state: 'REGISTERED',
+            identifiers: {
+              irn: (start + index).toString(16).padStart(64, '0'),
+              ackNo: String(112410150000000 + start + index),
+              ackDate: '2024-04-15 12:30:00',
+            },
+          },
+        }));
+        const errors = await connector.writeBackMany(items);
+        written += errors.filter((error) => error === undefined).length;
+      }
+      return written;
+    });
+    return { sent: documents.length, written: result.value, ms: result.ms };
+  } finally {
     await connector.close();
   }
 }

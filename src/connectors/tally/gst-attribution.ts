@@ -2,7 +2,7 @@
  * Tally posts GST to voucher-level duty ledgers; the canonical invoice needs it per line. Each line's tax is
  * its taxable value at its GST rate (from the item or ledger master, or the one rate the voucher implies),
  * split CGST/SGST or IGST as the ledgers were; the rounding difference against the ledgers (what Tally
- * posted, and what the buyer owes) goes to the largest line. A larger difference is a field error.
+ * posted, and what the buyer owes) goes to the largest line taxed under that head. A larger difference is a field error.
  */
 import { FixedPoint } from './fixed-point';
 import { rounded, sumOf } from './decimal-text';
@@ -88,11 +88,9 @@ export function attributeGst(
   if (!taxes.stateCess.isZero())
     spread(taxes.stateCess, lines).forEach((cess, index) => (result[index].stateCess = cess));
 
-  const largest = lines.reduce(
-    (best, line, index) => (line.taxableValue.greaterThan(lines[best].taxableValue) ? index : best),
-    0,
-  );
   for (const head of ['igst', 'cgst', 'sgst', 'cess', 'stateCess'] as const) {
+    // The largest line taxed under this head: a nil-rated line never takes a rounding difference.
+    const largest = largestLine(lines, (index) => !result[index][head].isZero());
     const computed = sumOf(result.map((tax) => tax[head]));
     const difference = computed.isZero() ? taxes[head] : taxes[head].minus(computed);
     if (difference.isZero()) continue;
@@ -109,4 +107,18 @@ export function attributeGst(
     result[largest][head] = result[largest][head].plus(difference);
   }
   return result;
+}
+
+/** Index of the line with the largest taxable value among those `eligible` (all lines when none is). */
+function largestLine(lines: readonly DraftLine[], eligible: (index: number) => boolean): number {
+  let best = -1;
+  lines.forEach((line, index) => {
+    if (eligible(index) && (best < 0 || line.taxableValue.greaterThan(lines[best].taxableValue)))
+      best = index;
+  });
+  if (best >= 0) return best;
+  return lines.reduce(
+    (largest, line, index) => (line.taxableValue.greaterThan(lines[largest].taxableValue) ? index : largest),
+    0,
+  );
 }

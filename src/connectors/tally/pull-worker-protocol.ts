@@ -43,4 +43,5 @@ export interface PulledError {
 }
 
 export type PullWorkerResult =
-  { task: number; documents: SourceDocument[]; last: boolean } | { task: number; error: PulledError };
+  | { task: number; documents: SourceDocument[]; read: number; last: boolean }
+  | { task: number; error: PulledError };

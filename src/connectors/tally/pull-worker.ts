@@ -108,7 +108,7 @@ export class PullWorker {
         }
         delivered = true;
         if (result.last) this.finish();
-        yield { documents: result.documents, last: result.last };
+        yield { documents: result.documents, read: result.read, last: result.last };
         if (result.last) return true;
         continue;
       }

@@ -13,7 +13,15 @@ import { childFlag, childText, type TallyNode } from './xml/tally-node';
 
 export type PurchaseOutcome = { ok: true; value: PurchaseRecord } | { ok: false; reason: string };
 
-export function purchaseRecordOf(voucher: TallyNode, masters: MasterIndex): PurchaseOutcome {
+/**
+ * `documentType` is the supplier's: INV for a purchase, CRN for our Debit Note answering the supplier's
+ * credit note (a purchase return, crediting the purchase ledger), DBN for a Credit Note from a supplier.
+ */
+export function purchaseRecordOf(
+  voucher: TallyNode,
+  masters: MasterIndex,
+  documentType: PurchaseRecord['documentType'] = 'INV',
+): PurchaseOutcome {
   const ref = voucherRef(voucher);
   if (childFlag(voucher, 'ISCANCELLED') || childFlag(voucher, 'ISDELETED'))
     return { ok: false, reason: 'cancelled' };
@@ -28,11 +36,12 @@ export function purchaseRecordOf(voucher: TallyNode, masters: MasterIndex): Purc
   if (!billNumber) return { ok: false, reason: 'no supplier invoice number (REFERENCE)' };
   if (!billDate) return { ok: false, reason: 'no bill date' };
 
-  // Purchases debit the purchase and input-tax ledgers: sign -1 turns them positive.
+  // Purchases (and supplier debit notes) debit the purchase and input-tax ledgers: sign -1 turns them
+  // positive; a purchase return credits them.
   const { lines, ledgers } = readVoucherLines(voucher, {
     date,
     partyLedger,
-    sign: -1,
+    sign: documentType === 'CRN' ? 1 : -1,
     masters,
     errors: [],
     warnings: [],
@@ -47,7 +56,7 @@ export function purchaseRecordOf(voucher: TallyNode, masters: MasterIndex): Purc
       supplierName: childText(voucher, 'PARTYMAILINGNAME') || partyLedger || undefined,
       billNumber,
       billDate,
-      documentType: 'INV',
+      documentType,
       taxableValue: money(taxable),
       igst: money(ledgers.taxes.igst),
       cgst: money(ledgers.taxes.cgst),

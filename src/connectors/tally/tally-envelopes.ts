@@ -33,8 +33,9 @@ export interface VoucherQuery {
   alterIdAbove?: number;
   /** Inclusive upper AlterID bound. */
   alterIdAtMost?: number;
-  guid?: string;
-  irn?: string;
+  /** Only these vouchers (by GUID), or those carrying one of these IRNs. */
+  guids?: readonly string[];
+  irns?: readonly string[];
 }
 
 function header(type: 'Collection' | 'Data', id: string, tallyRequest = 'Export'): string {
@@ -68,8 +69,10 @@ function voucherFilters(query: VoucherQuery): { names: string[]; formulae: strin
   ]);
   if (query.alterIdAbove !== undefined) formulae.push(['cnAlterFrom', `$AlterID > ${query.alterIdAbove}`]);
   if (query.alterIdAtMost !== undefined) formulae.push(['cnAlterTo', `$AlterID <= ${query.alterIdAtMost}`]);
-  if (query.guid !== undefined) formulae.push(['cnGuid', `$GUID = ${tdlString(query.guid)}`]);
-  if (query.irn !== undefined) formulae.push(['cnIrn', `$IRN = ${tdlString(query.irn)}`]);
+  if (query.guids !== undefined)
+    formulae.push(['cnGuid', query.guids.map((guid) => `$GUID = ${tdlString(guid)}`).join(' OR ')]);
+  if (query.irns !== undefined)
+    formulae.push(['cnIrn', query.irns.map((irn) => `$IRN = ${tdlString(irn)}`).join(' OR ')]);
   return {
     names: formulae.map(([name]) => name),
     formulae: formulae
@@ -144,5 +147,26 @@ export function importVouchersRequest(company: string, vouchersXml: string): str
     `<ENVELOPE>${header('Data', 'Vouchers', 'Import')}<BODY><DESC><STATICVARIABLES>` +
     `<SVCURRENTCOMPANY>${escapeXml(company)}</SVCURRENTCOMPANY></STATICVARIABLES></DESC>` +
     `<DATA><TALLYMESSAGE xmlns:UDF="TallyUDF">\n${vouchersXml}</TALLYMESSAGE></DATA></BODY></ENVELOPE>`
+  );
+}
+
+/** Voucher type masters with their PARENT: custom sales types are found by the predefined type they descend from. */
+export function voucherTypesRequest(company: string): string {
+  return envelope(
+    header('Collection', 'ConnectorVoucherTypes'),
+    `${staticVariables(company)}<TDL><TDLMESSAGE><COLLECTION NAME="ConnectorVoucherTypes" ISMODIFY="No"><TYPE>VoucherType</TYPE>` +
+      '<FETCH>Name,Parent</FETCH></COLLECTION></TDLMESSAGE></TDL>',
+  );
+}
+
+/**
+ * TallyPrime 3's GST registration masters (object TaxUnit: one per GSTIN of a company registered in
+ * several states), for the seller's GSTIN where the company's own field is empty.
+ */
+export function gstRegistrationsRequest(company: string): string {
+  return envelope(
+    header('Collection', 'ConnectorGstRegistrations'),
+    `${staticVariables(company)}<TDL><TDLMESSAGE><COLLECTION NAME="ConnectorGstRegistrations" ISMODIFY="No"><TYPE>TaxUnit</TYPE>` +
+      '<FETCH>Name,GSTRegNumber,StateName,GSTRegistrationType</FETCH></COLLECTION></TDLMESSAGE></TDL>',
   );
 }

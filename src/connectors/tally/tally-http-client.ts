@@ -28,7 +28,11 @@ export class TallyHttpClient {
   }
 
   /** Streams the elements selected by `records` (plus LINEERROR, which becomes a ConnectorError). */
-  async *records(envelope: string, records: RecordReaderOptions['records']): AsyncGenerator<TallyNode> {
+  async *records(
+    envelope: string,
+    records: RecordReaderOptions['records'],
+    options: { keepTallyMarkers?: boolean } = {},
+  ): AsyncGenerator<TallyNode> {
     const response = await this.post(envelope);
     // A web page (a proxy's or another server's) has none of Tally's elements: say so, rather than let
     // the caller read "no companies open".
@@ -44,6 +48,7 @@ export class TallyHttpClient {
       records,
       also: records === 'root' ? undefined : LINE_ERROR,
       encoding: encodingFromContentType(response.headers['content-type']),
+      keepTallyMarkers: options.keepTallyMarkers,
     });
     try {
       for await (const chunk of response) {

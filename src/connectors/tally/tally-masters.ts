@@ -194,10 +194,34 @@ export function applicableOn<T>(entries: readonly Dated<T>[], date: string | und
   return best?.value ?? entries[0]?.value;
 }
 
+/** A TallyPrime 3 GST registration master (one per GSTIN of a company registered in several states). */
+export interface GstRegistrationMaster {
+  name: string;
+  gstin: string;
+  stateName: string;
+}
+
+export function readGstRegistration(node: TallyNode): GstRegistrationMaster {
+  return {
+    name: node.attrs.NAME ?? childText(node, 'NAME'),
+    gstin: (childText(node, 'GSTREGNUMBER') || childText(node, 'GSTIN')).toUpperCase(),
+    stateName: meaningful(childText(node, 'STATENAME') || childText(node, 'STATE')),
+  };
+}
+
 /** Ledger and stock item look-ups by name (Tally names are case-insensitive). */
 export class MasterIndex {
   private readonly ledgers = new Map<string, LedgerMaster>();
   private readonly items = new Map<string, StockItemMaster>();
+  private readonly registrations: GstRegistrationMaster[] = [];
+
+  addGstRegistration(registration: GstRegistrationMaster): void {
+    this.registrations.push(registration);
+  }
+
+  gstRegistrations(): readonly GstRegistrationMaster[] {
+    return this.registrations;
+  }
 
   addLedger(ledger: LedgerMaster): void {
     this.ledgers.set(ledger.name.toLowerCase(), ledger);
@@ -224,11 +248,15 @@ export class MasterIndex {
 export interface MasterSnapshot {
   ledgers: TallyNode[];
   items: TallyNode[];
+  voucherTypes: TallyNode[];
+  /** TallyPrime 3 GST registration masters (none in older releases). */
+  gstRegistrations: TallyNode[];
 }
 
 export function masterIndexOf(snapshot: MasterSnapshot): MasterIndex {
   const index = new MasterIndex();
   for (const node of snapshot.ledgers) index.addLedger(readLedger(node));
   for (const node of snapshot.items) index.addStockItem(readStockItem(node));
+  for (const node of snapshot.gstRegistrations ?? []) index.addGstRegistration(readGstRegistration(node));
   return index;
 }

@@ -1,10 +1,9 @@
 /**
  * Tally's value formats: amounts ("-21300.00", "(-)21300.00", forex "-$ 100.00 @ ₹ 85.00/$ = -₹ 8500.00"),
  * quantities with units (" 100 nos", "10 Box = 100 Nos"), rates with units ("213.00/nos",
- * "$ 200.0000 = ₹ 8500.00/Nos") and dates (YYYYMMDD). Each parser returns undefined for text it cannot read,
+ * "$ 200.0000 = ₹ 8500.00/Nos") (dates: tally-dates.ts). Each parser returns undefined for text it cannot read,
  * so the caller can report a field error with the path.
  */
-import { parseDate } from '../../domain/dates';
 import { FixedPoint } from './fixed-point';
 
 const NUMBER = /^[+-]?\d+(\.\d+)?$|^[+-]?\.\d+$/;
@@ -43,19 +42,47 @@ export interface TallyQuantity {
   value: FixedPoint;
   /** Unit symbol as typed in Tally ("nos", "Kgs"); '' when none. */
   unit: string;
+  /** The same quantity in the item's alternate unit: " 5000 UG =  5 MG" is 5000 UG, alternately 5 MG. */
+  alternate?: { value: FixedPoint; unit: string };
 }
 
 const QUANTITY = /^\s*(\(-\)|-)?\s*(\d[\d,]*(?:\.\d+)?|\.\d+)\s*([^\d\s=][^=]*?)?\s*$/;
 
-/** " 100 nos" -> 100 nos; with alternate units ("10 Box = 100 Nos") the first, billed, unit is kept. */
-export function parseTallyQuantity(text: string): TallyQuantity | undefined {
-  const main = text.split('=')[0] ?? '';
-  const match = QUANTITY.exec(main);
+function quantitySide(text: string): { value: FixedPoint; unit: string } | undefined {
+  const match = QUANTITY.exec(text);
   if (!match) return undefined;
   const [, sign, digits = '', unit = ''] = match;
   const value = FixedPoint.parse(digits.includes(',') ? digits.replace(/,/g, '') : digits);
   if (!value) return undefined;
   return { value: sign ? value.negated() : value, unit: unit.trim() };
+}
+
+/** " 100 nos" -> 100 nos; with alternate units (" 5000 UG =  5 MG") both sides, the main unit first. */
+export function parseTallyQuantity(text: string): TallyQuantity | undefined {
+  const sides = text.split('=');
+  if (sides.length > 2) return undefined;
+  const main = quantitySide(sides[0]);
+  if (!main) return undefined;
+  if (sides.length === 1) return main;
+  const alternate = quantitySide(sides[1]);
+  return alternate ? { ...main, alternate } : undefined;
+}
+
+/**
+ * The side of a quantity that a rate is priced in: Tally prices a line per main or per alternate unit
+ * ("213.00/MG" on " 5000 UG =  5 MG" is 5 MG x 213). A rate without a unit is per main unit; a rate in
+ * a unit the quantity does not have is undefined.
+ */
+export function quantityInRateUnit(
+  quantity: TallyQuantity,
+  rateUnit: string,
+): { value: FixedPoint; unit: string } | undefined {
+  const wanted = rateUnit.trim().toLowerCase();
+  if (wanted === '' || wanted === quantity.unit.toLowerCase()) return quantity;
+  if (quantity.alternate && wanted === quantity.alternate.unit.toLowerCase()) return quantity.alternate;
+  // A quantity typed without its unit: the rate's unit is the only one there is.
+  if (quantity.unit === '' && !quantity.alternate) return { value: quantity.value, unit: rateUnit.trim() };
+  return undefined;
 }
 
 export interface TallyRate {
@@ -64,7 +91,10 @@ export interface TallyRate {
   unit: string;
 }
 
-/** "213.00/nos" -> 213.00 per nos; forex rates use the local part after "=". */
+/**
+ * "213.00/nos" -> 213.00 per nos. A forex rate ("$ 200.0000 = ₹ 8500.00/Nos") is read by its local part,
+ * after the "=": the rate the line's local amount was computed at.
+ */
 export function parseTallyRate(text: string): TallyRate | undefined {
   const local = localPart(text);
   const slash = local.indexOf('/');
@@ -74,14 +104,11 @@ export function parseTallyRate(text: string): TallyRate | undefined {
   return { value, unit: slash >= 0 ? local.slice(slash + 1).trim() : '' };
 }
 
-/** YYYYMMDD (Tally's XML date) -> YYYY-MM-DD; undefined when not a real calendar date. */
-export function parseTallyDate(text: string): string | undefined {
-  return parseDate(text.trim(), 'YYYYMMDD');
-}
+export { parseTallyDate, toTallyDate } from './tally-dates';
 
-/** YYYY-MM-DD -> YYYYMMDD, for request variables and imports. */
-export function toTallyDate(isoDate: string): string {
-  return isoDate.replace(/-/g, '');
+/** Empty, or Tally's "Not Applicable" (its `&#4;` marker stripped on read): no value given. */
+export function isNoValue(text: string): boolean {
+  return meaningful(text) === '';
 }
 
 /** Tally prints "Not Applicable" (after its stripped `&#4;` marker) for empty enumerations. */

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import {
   ConnectorError,
   type CheckResult,
@@ -9,15 +11,17 @@ import {
   type PurchasePeriod,
   type PurchaseRecord,
   type WriteBackDocument,
+  type WriteBackItem,
   type WriteBackOutcome,
 } from '../contract';
 import {
   ledgersRequest,
   listCompaniesRequest,
   stockItemsRequest,
+  voucherTypesRequest,
+  gstRegistrationsRequest,
   voucherCountByDateRequest,
   vouchersRequest,
-  importVouchersRequest,
   VOUCHER_RECORDS,
   type VoucherQuery,
 } from './tally-envelopes';
@@ -26,27 +30,38 @@ import {
   type MasterIndex,
   masterIndexOf,
   readCompany,
-  readInt,
   type CompanyInfo,
   type MasterSnapshot,
 } from './tally-masters';
 import type { TallyConfig } from './tally.config';
-import { parseTallyDate } from './tally-values';
-import { planWindows, readCursor, writeCursor, type DayCount } from './sync-windows';
+import {
+  checkWindowRead,
+  planWindows,
+  readCursor,
+  readDayCount,
+  writeCursor,
+  type DayCount,
+} from './sync-windows';
 import { HASH_EXCLUDED, voucherRef } from './voucher-document';
 import type { NormaliseContext } from './voucher-normaliser';
 import { purchaseRecordOf } from './purchase-record';
-import {
-  alterVoucher,
-  fieldsToWrite,
-  readBackValue,
-  readImportResult,
-  type WrittenField,
-} from './write-back-voucher';
-import { childText, type TallyNode } from './xml/tally-node';
-import { serializeTallyNode } from './xml/xml-writer';
+import { fieldsToWrite } from './write-back-voucher';
+import { isSupplierNote } from './supplier-notes';
+import { VoucherRegistry } from './voucher-registry';
+import { DeliveredVouchers, deletedDocument, deletionCandidates } from './deleted-vouchers';
+import { TallyWriteBack, type WriteBackJob } from './tally-write-back';
 import { PullWorker } from './pull-worker';
-import { documentTypeOf, type SalesVoucherTypes } from './voucher-types';
+import { documentTypeOf, resolveVoucherTypes, type SalesVoucherTypes } from './voucher-types';
+import type { TallyNode } from './xml/tally-node';
+
+interface LoadedMasters {
+  /** Master AlterID of the company when loaded: reloaded when it moves. */
+  alterId: number;
+  index: MasterIndex;
+  snapshot: MasterSnapshot;
+  /** Sales, credit and debit note voucher types, custom ones included. */
+  types: SalesVoucherTypes;
+}
 import { windowBatches, type WindowBatch, type WindowWork } from './window-batches';
 /**
  * Most documents handed over in one batch. Windows still hold up to `batchSize` vouchers (one Tally request
@@ -57,6 +72,8 @@ import { windowBatches, type WindowBatch, type WindowWork } from './window-batch
  * of 10 kept the heap flat in every run.
  */
 const MAX_BATCH_DOCUMENTS = 10;
+/** How long company facts (books period, counters) are reused by write-backs between pulls. */
+const COMPANY_FACTS_TTL_MS = 5 * 60_000;
 /** GST came into force on 1 July 2017: no e-invoice can be older. */
 const GST_START = '2017-07-01';
 
@@ -67,8 +84,10 @@ const GST_START = '2017-07-01';
 export class TallyConnector implements ErpConnector {
   readonly kind = 'tally';
   private readonly client: TallyHttpClient;
-  private masters?: { alterId: number; index: MasterIndex; snapshot: MasterSnapshot };
+  private masters?: LoadedMasters;
   private readonly hashExcluded: ReadonlySet<string>;
+  private companyFacts?: { at: number; info: CompanyInfo };
+  private readonly writer: TallyWriteBack;
   /** Started on the first pull that has more than one window; stopped by close(). */
   private workers?: PullWorker[];
 
@@ -82,6 +101,10 @@ export class TallyConnector implements ErpConnector {
       .filter(([key, value]) => key !== 'mode' && typeof value === 'string')
       .flatMap(([, name]) => [`UDF:${String(name)}.LIST`, `UDF:${String(name)}`]);
     this.hashExcluded = new Set([...HASH_EXCLUDED, ...udfs]);
+    this.writer = new TallyWriteBack(this.client, config.companyName, async () => {
+      const company = await this.recentCompany();
+      return { from: this.firstDay(company), to: this.lastDay(company) };
+    });
   }
 
   async check(): Promise<CheckResult> {
@@ -111,23 +134,35 @@ export class TallyConnector implements ErpConnector {
     // Started first: a worker takes windows once it has loaded, meanwhile this thread pulls them itself.
     this.startWorkers();
     const company = await this.company();
+    const { types } = await this.loadMasters(company);
     const ctx = await this.normaliseContext(company);
     const watermark = start.alterId;
     const target = start.passTarget ?? company.lastVoucherAlterId;
-    if (target <= watermark) return;
+    // A sync's first pull names its file of delivered vouchers and starts it empty.
+    const registryName = start.registry ?? registryNameOf(this.instanceName, company.guid, target);
+    const registry = new VoucherRegistry(join(this.context.dataDir, `tally-vouchers-${registryName}.tsv`));
+    if (cursor === null) await registry.clear();
+    const delivered = new DeliveredVouchers(registry, watermark > 0);
+    const allTypes = [...types.sales, ...types.creditNotes, ...types.debitNotes];
+    const done = { alterId: Math.max(target, watermark), registry: registryName };
+    if (target <= watermark) {
+      yield* this.deletedFromBooks(registry, delivered, company, allTypes, done);
+      return;
+    }
 
     const query: VoucherQuery = {
       company: this.config.companyName,
       from: start.windowFrom ?? this.firstDay(company),
       to: this.lastDay(company),
-      voucherTypes: this.salesTypes(),
+      voucherTypes: allTypes,
       alterIdAbove: watermark,
       alterIdAtMost: target,
     };
     const windows = planWindows(await this.countByDate(query), this.config.batchSize);
     this.context.log.info('tally pull planned', { watermark, target, windows: windows.length });
     if (windows.length === 0) {
-      yield { documents: [], cursor: { alterId: target } };
+      yield { documents: [], cursor: done };
+      yield* this.deletedFromBooks(registry, delivered, company, allTypes, done);
       return;
     }
     const work: WindowWork = {
@@ -137,16 +172,15 @@ export class TallyConnector implements ErpConnector {
     };
     const envelopes = windows.map((window) => vouchersRequest({ ...query, ...window }));
     const workers =
-      windows.length > 1 ? this.pullWorkers(work, (await this.loadMasters(company)).snapshot) : [];
+      windows.length > 1 ? this.pullWorkers(work, (await this.loadMasters(company)).snapshot, types) : [];
     /** Windows handed to a worker ahead of the one being yielded: at most one per worker. */
     const ahead = new Map<number, { worker: PullWorker; task: number }>();
     try {
       for (const [index, window] of windows.entries()) {
-        const resumeHere = writeCursor({ alterId: watermark, passTarget: target, windowFrom: window.from });
+        const pass = { alterId: watermark, passTarget: target, registry: registryName };
+        const resumeHere = writeCursor({ ...pass, windowFrom: window.from });
         const next = windows[index + 1];
-        const windowDone = next
-          ? writeCursor({ alterId: watermark, passTarget: target, windowFrom: next.from })
-          : { alterId: target };
+        const windowDone = next ? writeCursor({ ...pass, windowFrom: next.from }) : done;
         const assigned = ahead.get(index);
         ahead.delete(index);
         if (!assigned) {
@@ -157,14 +191,66 @@ export class TallyConnector implements ErpConnector {
             upcoming += 1;
           }
         }
+        let read = 0;
         for await (const batch of this.windowBatches(envelopes[index], work, assigned)) {
+          read += batch.read;
+          // Checked before the batch that would move the cursor past the window is handed over.
+          if (batch.last) checkWindowRead(window, read, { watermark, target });
           yield { documents: batch.documents, cursor: batch.last ? windowDone : resumeHere };
+          // Handed over and stored by now: remembered, for deletions to be found later.
+          await delivered.add(batch.documents);
         }
       }
     } finally {
       // Left early (an error, or the consumer stopped): workers still busy are stopped, not waited for.
       for (const worker of workers) if (worker.busy) this.dropWorker(worker);
     }
+    yield* this.deletedFromBooks(registry, delivered, company, allTypes, done);
+  }
+
+  /**
+   * Vouchers deleted from Tally's books since they were delivered (not cancelled: gone), as documents
+   * flagged deleted, so the operator sees them (a registered one needs a cancellation decision). Candidates
+   * are the delivered vouchers of days where Tally now counts fewer vouchers than were delivered, and those
+   * whose type and number came back under another GUID (deleted and entered again); a candidate is reported
+   * only when Tally has no voucher with its GUID.
+   */
+  private async *deletedFromBooks(
+    registry: VoucherRegistry,
+    delivered: DeliveredVouchers,
+    company: CompanyInfo,
+    voucherTypes: string[],
+    cursor: ConnectorCursor,
+  ): AsyncGenerator<PullBatch> {
+    await delivered.flush();
+    if (!delivered.incremental) return;
+    const known = await registry.load();
+    if (known.size === 0) return;
+    const books = { from: this.firstDay(company), to: this.lastDay(company) };
+    const counted = new Map<string, number>();
+    for (const day of await this.countByDate({ company: this.config.companyName, ...books, voucherTypes }))
+      counted.set(day.date, day.count);
+    const candidates = deletionCandidates(known, counted, delivered.numbers);
+    if (candidates.length === 0) return;
+    const present = new Set<string>();
+    for (let start = 0; start < candidates.length; start += 200) {
+      const guids = candidates.slice(start, start + 200);
+      const request = vouchersRequest({
+        company: this.config.companyName,
+        ...books,
+        voucherTypes: [],
+        guids,
+      });
+      for await (const voucher of this.client.records(request, VOUCHER_RECORDS))
+        present.add(voucherRef(voucher).guid);
+    }
+    const gone = candidates.filter((guid) => !present.has(guid)).map((guid) => known.get(guid)!);
+    if (gone.length === 0) return;
+    this.context.log.warn('tally vouchers deleted from the books', { count: gone.length });
+    for (let start = 0; start < gone.length; start += MAX_BATCH_DOCUMENTS) {
+      yield { documents: gone.slice(start, start + MAX_BATCH_DOCUMENTS).map(deletedDocument), cursor };
+    }
+    await registry.forget(gone.map((voucher) => voucher.guid));
   }
 
   /** A window's batches: read from the worker it was handed to, else (or if that worker died first) pulled here. */
@@ -193,12 +279,16 @@ export class TallyConnector implements ErpConnector {
   }
 
   /** The pull workers, given this pull's context; those still starting take windows once ready. */
-  private pullWorkers(work: WindowWork, snapshot: MasterSnapshot): PullWorker[] {
+  private pullWorkers(
+    work: WindowWork,
+    snapshot: MasterSnapshot,
+    voucherTypes: SalesVoucherTypes,
+  ): PullWorker[] {
     const workers = (this.workers ?? []).filter((worker) => worker.alive);
     const context = {
       company: work.ctx.company,
       masters: snapshot,
-      voucherTypes: this.voucherTypes(),
+      voucherTypes,
       hashExcluded: [...work.hashExcluded],
       batchLimit: work.batchLimit,
     };
@@ -211,22 +301,32 @@ export class TallyConnector implements ErpConnector {
     void worker.stop().catch(() => undefined);
   }
 
+  /** Purchases, and the credit and debit notes entered against suppliers (GSTR-2B's CDNR). */
   async *pullPurchases(period: PurchasePeriod): AsyncGenerator<PurchaseRecord[]> {
     const company = await this.company();
-    const masters = await this.masterIndex(company);
+    const { index: masters, types } = await this.loadMasters(company);
     const query: VoucherQuery = {
       company: this.config.companyName,
       from: period.from,
       to: period.to,
-      voucherTypes: this.config.purchaseVoucherTypes,
+      voucherTypes: [...this.config.purchaseVoucherTypes, ...types.creditNotes, ...types.debitNotes],
     };
     for (const window of planWindows(await this.countByDate(query), this.config.batchSize)) {
       const records: PurchaseRecord[] = [];
+      let read = 0;
       for await (const voucher of this.client.records(
         vouchersRequest({ ...query, ...window }),
         VOUCHER_RECORDS,
       )) {
-        const record = purchaseRecordOf(voucher, masters);
+        read += 1;
+        const kind = documentTypeOf(types, voucherRef(voucher).voucherType);
+        // Notes to customers are sales documents, pulled by pullSales.
+        if (kind !== undefined && !isSupplierNote(voucher, masters)) continue;
+        const record = purchaseRecordOf(
+          voucher,
+          masters,
+          kind === undefined ? 'INV' : supplierNoteType(kind),
+        );
         if (record.ok) records.push(record.value);
         else
           this.context.log.warn('tally purchase voucher skipped', {
@@ -234,47 +334,31 @@ export class TallyConnector implements ErpConnector {
             ...voucherRef(voucher),
           });
       }
+      checkWindowRead(window, read);
       yield records;
     }
   }
 
   async writeBack(document: WriteBackDocument, outcome: WriteBackOutcome): Promise<void> {
-    const fields = fieldsToWrite(outcome.identifiers, this.config.writeBackFields);
-    if (outcome.state !== 'REGISTERED' || fields.length === 0) return;
-    const company = await this.company();
-    const date = document.documentDate ?? (document.raw as { date?: string } | undefined)?.date;
-    const exported = await this.fetchVoucher(document.erpId, date, company);
-    if (!exported) {
-      throw new ConnectorError('system', `voucher ${document.erpId} is not in Tally any more (deleted?)`, {
-        guid: document.erpId,
-      });
-    }
-    const voucherDate = parseTallyDate(childText(exported, 'DATE')) ?? date ?? GST_START;
-    const request = importVouchersRequest(
-      this.config.companyName,
-      serializeTallyNode(alterVoucher(exported, fields)),
-    );
-    const result = readImportResult(await this.client.document(request));
-    const readBack = await this.fetchVoucher(document.erpId, voucherDate, company);
-    const missing = readBack
-      ? fields.filter((field) => !field.optional && readBackValue(readBack, field.path) !== field.value)
-      : fields;
-    const duplicate = await this.duplicateOf(document.erpId, voucherDate, fields);
-    if (duplicate) {
-      throw new ConnectorError(
-        'system',
-        `Tally created voucher ${duplicate} instead of altering ${document.erpId}: delete the duplicate in Tally`,
-        { guid: document.erpId, duplicateGuid: duplicate, created: result.created },
-      );
-    }
-    if (missing.length > 0) {
-      const tallySays = result.lineErrors.join('; ') || `no LINEERROR; counters ${JSON.stringify(result)}`;
-      throw new ConnectorError(
-        'system',
-        `write-back to Tally voucher ${document.erpId} not confirmed (${missing.map((f) => f.path).join(', ')} not stored): ${tallySays}`,
-        { guid: document.erpId, lineErrors: result.lineErrors, missing: missing.map((field) => field.path) },
-      );
-    }
+    const [error] = await this.writeBackMany([{ document, outcome }]);
+    if (error) throw error;
+  }
+
+  /** Registered outcomes written back several vouchers per request (see TallyWriteBack). */
+  async writeBackMany(items: readonly WriteBackItem[]): Promise<(ConnectorError | undefined)[]> {
+    const jobs: WriteBackJob[] = [];
+    const positions: number[] = [];
+    items.forEach(({ document, outcome }, index) => {
+      const fields = fieldsToWrite(outcome.identifiers, this.config.writeBackFields);
+      if (outcome.state !== 'REGISTERED' || fields.length === 0) return;
+      jobs.push({ document, fields });
+      positions.push(index);
+    });
+    const results: (ConnectorError | undefined)[] = items.map(() => undefined);
+    if (jobs.length === 0) return results;
+    const written = await this.writer.write(jobs);
+    positions.forEach((position, k) => (results[position] = written[k]));
+    return results;
   }
 
   async close(): Promise<void> {
@@ -284,12 +368,8 @@ export class TallyConnector implements ErpConnector {
     await Promise.all(workers.map((worker) => worker.stop()));
   }
 
-  private salesTypes(): string[] {
-    const { salesVoucherTypes, creditNoteVoucherTypes, debitNoteVoucherTypes } = this.config;
-    return [...salesVoucherTypes, ...creditNoteVoucherTypes, ...debitNoteVoucherTypes];
-  }
-
-  private voucherTypes(): SalesVoucherTypes {
+  /** The configured sales, credit note and debit note types (custom ones are added from the masters). */
+  private configuredTypes(): SalesVoucherTypes {
     const { salesVoucherTypes, creditNoteVoucherTypes, debitNoteVoucherTypes } = this.config;
     return {
       sales: salesVoucherTypes,
@@ -308,7 +388,20 @@ export class TallyConnector implements ErpConnector {
     return company.lastVoucherDate && company.lastVoucherDate > today ? company.lastVoucherDate : today;
   }
 
+  /** The company's facts as of at most COMPANY_FACTS_TTL_MS ago: write-backs do not list companies each. */
+  private async recentCompany(): Promise<CompanyInfo> {
+    const cached = this.companyFacts;
+    if (cached && Date.now() - cached.at < COMPANY_FACTS_TTL_MS) return cached.info;
+    return this.company();
+  }
+
   private async company(): Promise<CompanyInfo> {
+    const info = await this.listCompany();
+    this.companyFacts = { at: Date.now(), info };
+    return info;
+  }
+
+  private async listCompany(): Promise<CompanyInfo> {
     const names: string[] = [];
     for await (const node of this.client.records(listCompaniesRequest(), { childrenOf: 'COLLECTION' })) {
       const company = readCompany(node);
@@ -322,80 +415,59 @@ export class TallyConnector implements ErpConnector {
     );
   }
 
-  private async masterIndex(company: CompanyInfo): Promise<MasterIndex> {
-    return (await this.loadMasters(company)).index;
-  }
-
-  private async loadMasters(company: CompanyInfo): Promise<{ index: MasterIndex; snapshot: MasterSnapshot }> {
+  private async loadMasters(company: CompanyInfo): Promise<LoadedMasters> {
     if (this.masters && this.masters.alterId === company.lastMasterAlterId) return this.masters;
-    const snapshot: MasterSnapshot = { ledgers: [], items: [] };
-    for await (const node of this.client.records(ledgersRequest(this.config.companyName), {
-      childrenOf: 'COLLECTION',
-    })) {
-      snapshot.ledgers.push(node);
+    const snapshot: MasterSnapshot = { ledgers: [], items: [], voucherTypes: [], gstRegistrations: [] };
+    const name = this.config.companyName;
+    const lists: [string, TallyNode[]][] = [
+      [ledgersRequest(name), snapshot.ledgers],
+      [stockItemsRequest(name), snapshot.items],
+      [voucherTypesRequest(name), snapshot.voucherTypes],
+      [gstRegistrationsRequest(name), snapshot.gstRegistrations],
+    ];
+    for (const [request, into] of lists) {
+      try {
+        for await (const node of this.client.records(request, { childrenOf: 'COLLECTION' })) into.push(node);
+      } catch (error) {
+        // GST registration masters are TallyPrime 3's: a release without them answers with a LINEERROR.
+        const optional = into === snapshot.gstRegistrations;
+        if (!optional || !(error instanceof ConnectorError) || error.details?.lineError === undefined)
+          throw error;
+        this.context.log.warn('tally: no GST registration masters', { reason: error.message });
+      }
     }
-    for await (const node of this.client.records(stockItemsRequest(this.config.companyName), {
-      childrenOf: 'COLLECTION',
-    })) {
-      snapshot.items.push(node);
-    }
-    this.masters = { alterId: company.lastMasterAlterId, index: masterIndexOf(snapshot), snapshot };
+    this.masters = {
+      alterId: company.lastMasterAlterId,
+      index: masterIndexOf(snapshot),
+      snapshot,
+      types: resolveVoucherTypes(this.configuredTypes(), snapshot.voucherTypes),
+    };
     return this.masters;
   }
 
   private async normaliseContext(company: CompanyInfo): Promise<NormaliseContext> {
-    return {
-      company,
-      masters: await this.masterIndex(company),
-      documentTypeOf: (type) => documentTypeOf(this.voucherTypes(), type),
-    };
+    const { index, types } = await this.loadMasters(company);
+    return { company, masters: index, documentTypeOf: (type) => documentTypeOf(types, type) };
   }
 
+  /** Tally's day-wise count of the vouchers `query` selects; a row it cannot read stops the pass. */
   private async countByDate(query: VoucherQuery): Promise<DayCount[]> {
     const days: DayCount[] = [];
     for await (const row of this.client.records(voucherCountByDateRequest(query), {
       childrenOf: 'COLLECTION',
     })) {
-      const date = parseTallyDate(childText(row, 'VCHDATE'));
-      if (date) days.push({ date, count: readInt(childText(row, 'VCHCOUNT')) });
+      days.push(readDayCount(row));
     }
     return days;
   }
+}
 
-  /** The voucher as Tally has it now: on its known date first, then anywhere in the books (re-dated). */
-  private async fetchVoucher(
-    guid: string,
-    date: string | undefined,
-    company: CompanyInfo,
-  ): Promise<TallyNode | undefined> {
-    const periods = date ? [{ from: date, to: date }] : [];
-    periods.push({ from: this.firstDay(company), to: this.lastDay(company) });
-    for (const period of periods) {
-      const request = vouchersRequest({
-        company: this.config.companyName,
-        ...period,
-        voucherTypes: [],
-        guid,
-      });
-      for await (const voucher of this.client.records(request, VOUCHER_RECORDS)) return voucher;
-    }
-    return undefined;
-  }
+/** Our Debit Note to a supplier answers the supplier's credit note; our Credit Note, its debit note. */
+function supplierNoteType(kind: 'INV' | 'CRN' | 'DBN'): 'CRN' | 'DBN' {
+  return kind === 'DBN' ? 'CRN' : 'DBN';
+}
 
-  /** A voucher other than ours carrying the value we just wrote: an Alter Tally turned into a Create. */
-  private async duplicateOf(
-    guid: string,
-    date: string,
-    fields: readonly WrittenField[],
-  ): Promise<string | undefined> {
-    const irn = fields.find((field) => field.path === 'IRN')?.value;
-    const query: VoucherQuery = { company: this.config.companyName, from: date, to: date, voucherTypes: [] };
-    const request = vouchersRequest(irn ? { ...query, irn } : query);
-    const probe = fields[0];
-    for await (const voucher of this.client.records(request, VOUCHER_RECORDS)) {
-      const other = voucherRef(voucher).guid;
-      if (other !== guid && probe && readBackValue(voucher, probe.path) === probe.value) return other;
-    }
-    return undefined;
-  }
+/** The name of a sync's file of delivered vouchers: the same for the same instance, company and first pass. */
+function registryNameOf(instanceName: string, companyGuid: string, target: number): string {
+  return createHash('sha256').update(`${instanceName}\t${companyGuid}\t${target}`).digest('hex').slice(0, 16);
 }

@@ -6,13 +6,19 @@
  * turns the supply side positive (-1 for credit notes, which debit sales).
  */
 import { FixedPoint } from './fixed-point';
-import { rounded } from './decimal-text';
+import { fixed, rounded } from './decimal-text';
 import { fieldError, type FieldError } from '../../domain/field-error';
 import { isServiceCode } from '../../domain/hsn';
 import { normaliseUnit } from '../../domain/uqc';
 import { gstHeadOf, isRoundOff, isSupplyLedger, type GstHead } from './ledger-classifier';
 import { applicableOn, type GstDetails, type MasterIndex } from './tally-masters';
-import { parseTallyAmount, parseTallyQuantity, parseTallyRate } from './tally-values';
+import {
+  isNoValue,
+  parseTallyAmount,
+  parseTallyQuantity,
+  parseTallyRate,
+  quantityInRateUnit,
+} from './tally-values';
 import { childText, childrenNamed, firstChild, type TallyNode } from './xml/tally-node';
 
 export interface DraftLine {
@@ -92,6 +98,104 @@ function gstOf(details: GstDetails | undefined): { hsn?: string; rate?: FixedPoi
   return { hsn: details?.hsn || undefined, rate: details?.rate, cessRate: details?.cessRate };
 }
 
+/** A line's quantity in the unit its rate is priced in, the rate, and the discount percentage. */
+interface Pricing {
+  quantity?: FixedPoint;
+  unit: string;
+  rate?: FixedPoint;
+  discountPercent: FixedPoint;
+  /** What was read, for messages. */
+  quantityText: string;
+  rateText: string;
+}
+
+/**
+ * Quantity, rate and discount of an item line. Either may be empty or "Not Applicable"; a rate needs a
+ * quantity in its unit (main or alternate); anything unreadable is a field error with its path.
+ */
+function readPricing(node: TallyNode, path: string, ctx: ReadContext): Pricing | undefined {
+  const qtyField = childText(node, 'BILLEDQTY') !== '' ? 'BILLEDQTY' : 'ACTUALQTY';
+  const quantityText = childText(node, qtyField);
+  const rateText = childText(node, 'RATE');
+  const discountText = childText(node, 'DISCOUNT');
+  const quantity = isNoValue(quantityText) ? undefined : parseTallyQuantity(quantityText);
+  const rate = isNoValue(rateText) ? undefined : parseTallyRate(rateText);
+  const discount = isNoValue(discountText) ? FixedPoint.ZERO : parseTallyAmount(discountText);
+  const errorsBefore = ctx.errors.length;
+  if (!quantity && !isNoValue(quantityText))
+    ctx.errors.push(fieldError(`${path}.${qtyField}`, 'quantity', 'quantity is unreadable', quantityText));
+  if (!rate && !isNoValue(rateText))
+    ctx.errors.push(fieldError(`${path}.RATE`, 'rate', 'rate is unreadable', rateText));
+  if (!discount)
+    ctx.errors.push(fieldError(`${path}.DISCOUNT`, 'discount', 'discount is unreadable', discountText));
+  if (rate && !quantity && isNoValue(quantityText))
+    ctx.errors.push(
+      fieldError(`${path}.${qtyField}`, 'quantity.required', 'the line has a rate but no quantity', rateText),
+    );
+  const side = quantity && rate ? quantityInRateUnit(quantity, rate.unit) : quantity;
+  if (quantity && rate && !side) {
+    const units = [quantity.unit, quantity.alternate?.unit].filter(Boolean).join(' or ');
+    ctx.errors.push(
+      fieldError(
+        `${path}.RATE`,
+        'rate.unit',
+        `rate is per "${rate.unit}" but the quantity "${quantityText}" is in ${units || 'no unit'}`,
+        rateText,
+      ),
+    );
+  }
+  if (ctx.errors.length > errorsBefore || !discount) return undefined;
+  return {
+    quantity: side?.value,
+    unit: side?.unit || rate?.unit || '',
+    rate: rate?.value,
+    discountPercent: discount,
+    quantityText,
+    rateText,
+  };
+}
+
+/** Largest difference between quantity x rate less discount and the line's amount: Tally's rounding. */
+const LINE_TOLERANCE = FixedPoint.of('0.01');
+const HUNDRED = FixedPoint.of(100);
+
+/**
+ * Unit price, gross and discount of an item line. The line's value is quantity x rate less the discount
+ * percentage; where that is not the amount Tally booked, the booked amount wins (price derived from it,
+ * no discount invented) and the difference is reported on the line.
+ */
+function lineValue(
+  priced: Pricing,
+  taxableValue: FixedPoint,
+  path: string,
+  ctx: ReadContext,
+): { qty: FixedPoint; unitPrice: FixedPoint; gross: FixedPoint; discount: FixedPoint } {
+  const qty = priced.quantity ? absolute(priced.quantity) : FixedPoint.ZERO;
+  const derived = qty.isZero() ? taxableValue : taxableValue.dividedBy(qty);
+  const booked = { qty, unitPrice: derived, gross: taxableValue, discount: FixedPoint.ZERO };
+  if (!priced.rate) return booked;
+  const unitPrice = absolute(priced.rate);
+  const gross = rounded(qty.times(unitPrice), 2);
+  const expected = priced.discountPercent.isZero()
+    ? gross
+    : rounded(qty.times(unitPrice).times(HUNDRED.minus(priced.discountPercent)).dividedBy(HUNDRED), 2);
+  if (expected.minus(taxableValue).abs().greaterThan(LINE_TOLERANCE)) {
+    ctx.warnings.push(
+      fieldError(
+        `${path}.AMOUNT`,
+        'line.value',
+        `quantity x rate less discount (${priced.quantityText.trim()} at ${priced.rateText}` +
+          `${priced.discountPercent.isZero() ? '' : ` less ${priced.discountPercent.toString()}%`}) is ` +
+          `${fixed(expected, 2)} but Tally booked ${fixed(taxableValue, 2)}; the booked amount is used`,
+        fixed(taxableValue, 2),
+      ),
+    );
+    return booked;
+  }
+  const discount = gross.greaterThan(taxableValue) ? gross.minus(taxableValue) : FixedPoint.ZERO;
+  return { qty, unitPrice, gross: discount.isZero() ? taxableValue : gross, discount };
+}
+
 function readItem(
   node: TallyNode,
   path: string,
@@ -106,17 +210,8 @@ function readItem(
   const ledgerGst = gstOf(salesLedger ? applicableOn(salesLedger.gst, ctx.date) : undefined);
 
   const amount = amountAt(node, path, ctx);
-  const qtyText = childText(node, 'BILLEDQTY') || childText(node, 'ACTUALQTY');
-  const quantity = parseTallyQuantity(qtyText);
-  if (!quantity)
-    ctx.errors.push(
-      fieldError(`${path}.BILLEDQTY`, 'quantity', 'quantity is missing or unreadable', qtyText),
-    );
-  const rateText = childText(node, 'RATE');
-  const rate = rateText === '' ? undefined : parseTallyRate(rateText);
-  if (rateText !== '' && !rate)
-    ctx.errors.push(fieldError(`${path}.RATE`, 'rate', 'rate is unreadable', rateText));
-  if (!amount || !quantity || (rateText !== '' && !rate)) return undefined;
+  const priced = readPricing(node, path, ctx);
+  if (!amount || !priced) return undefined;
 
   const taxableValue = signed(amount, ctx.sign);
   if (taxableValue.isNegative()) {
@@ -130,12 +225,9 @@ function readItem(
     );
     return undefined;
   }
-  const qty = absolute(quantity.value);
-  const unitPrice = rate ? absolute(rate.value) : qty.isZero() ? taxableValue : taxableValue.dividedBy(qty);
-  const gross = rate ? rounded(qty.times(unitPrice), 2) : taxableValue;
-  const discount = gross.greaterThan(taxableValue) ? gross.minus(taxableValue) : FixedPoint.ZERO;
+  const { qty, unitPrice, gross, discount } = lineValue(priced, taxableValue, path, ctx);
 
-  const unitText = quantity.unit || rate?.unit || item?.baseUnits || '';
+  const unitText = priced.unit || item?.baseUnits || '';
   let unit = normaliseUnit(unitText);
   if (!unit) {
     ctx.warnings.push(
@@ -156,7 +248,7 @@ function readItem(
     quantity: qty,
     unit,
     unitPrice,
-    grossAmount: discount.isZero() ? taxableValue : gross,
+    grossAmount: gross,
     discount,
     taxableValue,
     taxRate: itemGst.rate ?? ledgerGst.rate,

@@ -82,8 +82,13 @@ describe('normaliseVoucher', () => {
   });
 
   it('turns a credit note (debits to sales) into positive amounts', () => {
-    const outcome = normaliseVoucher(parseTallyXml(itemInvoice('Credit Note', -1)), ctx);
+    const note = itemInvoice('Credit Note', -1).replace(
+      '<PARTYLEDGERNAME>',
+      '<REFERENCE>A/0</REFERENCE><REFERENCEDATE>20240510</REFERENCEDATE><PARTYLEDGERNAME>',
+    );
+    const outcome = normaliseVoucher(parseTallyXml(note), ctx);
     expect(outcome.ok && outcome.value.documentType).toBe('CRN');
+    expect(outcome.ok && outcome.value.originalInvoice).toEqual({ number: 'A/0', date: '2024-05-10' });
     expect(outcome.ok && outcome.value.totals.invoiceTotal).toBe('1112.00');
   });
 
@@ -126,5 +131,81 @@ describe('normaliseVoucher', () => {
       stateCode: '33',
     });
     expect(outcome.value.lines[0].igstAmount).toBe('162.00');
+  });
+
+  it('prices a line per its alternate unit: " 5000 UG =  5 MG" at 180.00/MG less 10%', () => {
+    const voucher = itemInvoice('Sales', 1)
+      .replace('<RATE>100.00/nos</RATE>', '<RATE>200.00/MG</RATE>')
+      .replace('<BILLEDQTY> 10 nos</BILLEDQTY>', '<BILLEDQTY> 5000 UG =  5 MG</BILLEDQTY>');
+    const outcome = normaliseVoucher(parseTallyXml(voucher), ctx);
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
+    expect(outcome.value.lines[0]).toMatchObject({
+      quantity: '5.000',
+      unitPrice: '200.000',
+      grossAmount: '1000.00',
+      discount: '100.00',
+      taxableValue: '900.00',
+    });
+    expect(outcome.warnings?.map((warning) => warning.rule)).toEqual(['unit.unknown']);
+  });
+
+  it('reads a foreign-currency rate and amount by their local parts', () => {
+    const voucher = itemInvoice('Sales', 1)
+      .replace('<RATE>100.00/nos</RATE>', '<RATE>$ 1.2500 = ₹ 100.00/nos</RATE>')
+      .replace(
+        '<AMOUNT>900.00</AMOUNT><BILLEDQTY>',
+        '<AMOUNT>$ 11.25 @ ₹ 80.00/$ = ₹ 900.00</AMOUNT><BILLEDQTY>',
+      );
+    const outcome = normaliseVoucher(parseTallyXml(voucher), ctx);
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
+    expect(outcome.value.lines[0]).toMatchObject({ unitPrice: '100.000', taxableValue: '900.00' });
+  });
+
+  it('keeps the booked amount when quantity x rate disagrees, and says so on the line', () => {
+    const voucher = itemInvoice('Sales', 1).replace('<DISCOUNT>10</DISCOUNT>', '<DISCOUNT>0</DISCOUNT>');
+    const outcome = normaliseVoucher(parseTallyXml(voucher), ctx);
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
+    expect(outcome.value.lines[0]).toMatchObject({
+      grossAmount: '900.00',
+      discount: '0.00',
+      unitPrice: '90.000',
+    });
+    expect(outcome.warnings).toEqual([
+      expect.objectContaining({
+        path: 'voucher.ALLINVENTORYENTRIES[0].AMOUNT',
+        rule: 'line.value',
+        value: '900.00',
+      }),
+    ]);
+  });
+
+  it('reads "Not Applicable" rate and quantity as none given; a rate in a unit the quantity lacks is an error', () => {
+    const none = itemInvoice('Sales', 1)
+      .replace('<RATE>100.00/nos</RATE>', '<RATE>Not Applicable</RATE>')
+      .replace('<BILLEDQTY> 10 nos</BILLEDQTY>', '<BILLEDQTY>&#4; Not Applicable</BILLEDQTY>');
+    const outcome = normaliseVoucher(parseTallyXml(none), ctx);
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
+    expect(outcome.value.lines[0]).toMatchObject({ taxableValue: '900.00', discount: '0.00' });
+
+    const wrongUnit = itemInvoice('Sales', 1).replace('<RATE>100.00/nos</RATE>', '<RATE>100.00/Box</RATE>');
+    const failed = normaliseVoucher(parseTallyXml(wrongUnit), ctx);
+    expect(failed.ok).toBe(false);
+    if (failed.ok) return;
+    expect(failed.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          path: 'voucher.ALLINVENTORYENTRIES[0].RATE',
+          rule: 'rate.unit',
+          value: '100.00/Box',
+        }),
+      ]),
+    );
+  });
+
+  it('ends with the CanonicalInvoice rules: a credit note naming no original invoice is reported', () => {
+    const outcome = normaliseVoucher(parseTallyXml(itemInvoice('Credit Note', -1)), ctx);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.errors.every((error) => error.path.startsWith('invoice.'))).toBe(true);
   });
 });

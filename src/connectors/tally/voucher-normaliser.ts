@@ -11,6 +11,7 @@ import type {
   TransportDetails,
   TransportMode,
 } from '../../domain/canonical-invoice';
+import { validateCanonicalInvoice } from '../../domain/canonical-invoice.validator';
 import { fieldError, type FieldError, type Outcome } from '../../domain/field-error';
 import { FixedPoint } from './fixed-point';
 import { fixed, sumOf } from './decimal-text';
@@ -55,7 +56,7 @@ export function normaliseVoucher(voucher: TallyNode, ctx: NormaliseContext): Out
     );
   }
 
-  const seller = readSeller(voucher, ctx.company, errors);
+  const seller = readSeller(voucher, ctx.company, ctx.masters, errors);
   const { buyer, registrationType, isForeign } = readBuyer(voucher, documentDate, ctx.masters, errors);
   const { lines, ledgers } = readVoucherLines(voucher, {
     date: documentDate,
@@ -167,7 +168,18 @@ export function normaliseVoucher(voucher: TallyNode, ctx: NormaliseContext): Out
     notes: childText(voucher, 'NARRATION') || undefined,
   };
   if (errors.length > 0) return { ok: false, errors };
-  return warnings.length > 0 ? { ok: true, value: invoice, warnings } : { ok: true, value: invoice };
+  // The rules every CanonicalInvoice obeys, whichever connector made it (document number format, UQC,
+  // notified rates, ...): what the voucher reading let through is reported on the invoice's own paths.
+  const validated = validateCanonicalInvoice(invoice);
+  if (!validated.ok) return { ok: false, errors: validated.errors.map(onInvoice) };
+  const allWarnings = [...warnings, ...(validated.warnings ?? []).map(onInvoice)];
+  return allWarnings.length > 0
+    ? { ok: true, value: validated.value, warnings: allWarnings }
+    : { ok: true, value: validated.value };
+}
+
+function onInvoice(error: FieldError): FieldError {
+  return { ...error, path: error.path ? `invoice.${error.path}` : 'invoice' };
 }
 
 function supplyTypeOf(

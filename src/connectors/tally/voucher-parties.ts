@@ -7,7 +7,7 @@ import { fieldError, type FieldError } from '../../domain/field-error';
 import { gstinStateCode, validateGstin } from '../../domain/gstin';
 import { OTHER_COUNTRY_STATE_CODE, stateCodeForName } from '../../domain/state-codes';
 import { applicableOn, type CompanyInfo, type MasterIndex } from './tally-masters';
-import { childText, listTexts, type TallyNode } from './xml/tally-node';
+import { childText, firstChild, listTexts, type TallyNode } from './xml/tally-node';
 import { meaningful } from './tally-values';
 
 export interface BuyerFacts {
@@ -45,16 +45,62 @@ function checkGstin(gstin: string, path: string, errors: FieldError[]): void {
   if (!check.valid) errors.push(fieldError(path, check.rule, check.message, gstin));
 }
 
-export function readSeller(voucher: TallyNode, company: CompanyInfo, errors: FieldError[]): Party {
-  const gstin = (childText(voucher, 'CMPGSTIN') || company.gstin).toUpperCase();
-  if (gstin === '')
-    errors.push(fieldError('company.GSTREGISTRATIONNUMBER', 'required', 'the company has no GSTIN'));
-  checkGstin(
-    gstin,
-    childText(voucher, 'CMPGSTIN') ? 'voucher.CMPGSTIN' : 'company.GSTREGISTRATIONNUMBER',
-    errors,
-  );
-  const stateName = meaningful(childText(voucher, 'CMPGSTSTATE')) || company.stateName;
+/**
+ * The seller's GSTIN, by what says it most precisely: the voucher's CMPGSTIN, the registration the voucher
+ * names (TallyPrime 3: GSTREGISTRATION, its TAXREGISTRATION attribute or the registration master by name),
+ * the company's own field, else the company's only GST registration master.
+ */
+function sellerRegistration(
+  voucher: TallyNode,
+  company: CompanyInfo,
+  masters: MasterIndex,
+  errors: FieldError[],
+): { gstin: string; path: string; stateName: string } {
+  const onVoucher = childText(voucher, 'CMPGSTIN');
+  if (onVoucher) return { gstin: onVoucher, path: 'voucher.CMPGSTIN', stateName: '' };
+  const named = firstChild(voucher, 'GSTREGISTRATION');
+  const registrations = masters.gstRegistrations();
+  const byName = named
+    ? registrations.find((r) => r.name.toLowerCase() === named.text.trim().toLowerCase())
+    : undefined;
+  const attribute = named?.attrs.TAXREGISTRATION?.trim() ?? '';
+  if (attribute || byName)
+    return {
+      gstin: attribute || byName!.gstin,
+      path: 'voucher.GSTREGISTRATION',
+      stateName: byName?.stateName ?? '',
+    };
+  if (company.gstin) return { gstin: company.gstin, path: 'company.GSTREGISTRATIONNUMBER', stateName: '' };
+  const usable = registrations.filter((r) => r.gstin !== '');
+  if (usable.length === 1)
+    return {
+      gstin: usable[0].gstin,
+      path: `gstRegistration[${usable[0].name}].GSTREGNUMBER`,
+      stateName: usable[0].stateName,
+    };
+  if (usable.length > 1)
+    errors.push(
+      fieldError(
+        'voucher.GSTREGISTRATION',
+        'seller.registration',
+        `the company has ${usable.length} GST registrations (${usable.map((r) => r.name).join(', ')}) and the voucher names none`,
+      ),
+    );
+  else errors.push(fieldError('company.GSTREGISTRATIONNUMBER', 'required', 'the company has no GSTIN'));
+  return { gstin: '', path: 'company.GSTREGISTRATIONNUMBER', stateName: '' };
+}
+
+export function readSeller(
+  voucher: TallyNode,
+  company: CompanyInfo,
+  masters: MasterIndex,
+  errors: FieldError[],
+): Party {
+  const registration = sellerRegistration(voucher, company, masters, errors);
+  const gstin = registration.gstin.toUpperCase();
+  checkGstin(gstin, registration.path, errors);
+  const stateName =
+    meaningful(childText(voucher, 'CMPGSTSTATE')) || registration.stateName || company.stateName;
   const seller: Party = {
     gstin,
     legalName: company.name,

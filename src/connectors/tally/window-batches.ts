@@ -5,11 +5,14 @@
  */
 import type { SourceDocument } from '../contract';
 import { toSourceDocument } from './voucher-document';
+import { isSupplierNote } from './supplier-notes';
 import type { NormaliseContext } from './voucher-normaliser';
-import type { TallyNode } from './xml/tally-node';
+import { childText, type TallyNode } from './xml/tally-node';
 
 export interface WindowBatch {
   documents: SourceDocument[];
+  /** Vouchers read for this batch: its documents and the supplier notes left to the purchase register. */
+  read: number;
   /** The window's last batch: its cursor moves on to the next window. */
   last: boolean;
 }
@@ -25,12 +28,24 @@ export async function* windowBatches(
   work: WindowWork,
 ): AsyncGenerator<WindowBatch> {
   let documents: SourceDocument[] = [];
+  let read = 0;
   for await (const voucher of vouchers) {
+    read += 1;
+    // A credit or debit note against a supplier is the purchase side's, read by pullPurchases.
+    if (isNote(voucher, work) && isSupplierNote(voucher, work.ctx.masters)) continue;
     documents.push(toSourceDocument(voucher, work.ctx, work.hashExcluded));
     if (documents.length >= work.batchLimit) {
-      yield { documents, last: false };
+      yield { documents, read, last: false };
       documents = [];
+      read = 0;
     }
   }
-  yield { documents, last: true };
+  yield { documents, read, last: true };
+}
+
+function isNote(voucher: TallyNode, work: WindowWork): boolean {
+  const type = work.ctx.documentTypeOf(
+    childText(voucher, 'VOUCHERTYPENAME') || (voucher.attrs.VCHTYPE ?? ''),
+  );
+  return type === 'CRN' || type === 'DBN';
 }

@@ -1,7 +1,10 @@
 /**
  * Builds the Alter of a voucher carrying the compliance identifiers, and checks a read-back. Tally's Alter
- * replaces the voucher from the XML body, so the complete voucher as freshly exported is sent, addressed by
- * REMOTEID (= GUID), with the identifiers set in the field set the user chose.
+ * replaces the voucher from the XML body, so the voucher as freshly exported (read with its `&#4;` markers
+ * kept) is sent, addressed by REMOTEID (= GUID), with the identifiers set in the field set the user chose.
+ * Only the entries Tally builds a voucher from go back: the items once (ALLINVENTORYENTRIES.LIST with their
+ * accounting allocations) and one ledger list; ALLLEDGERENTRIES.LIST of an invoice repeats the sales
+ * ledger with the items again, and sent beside LEDGERENTRIES.LIST it may be read as more entries.
  */
 import type { ComplianceIdentifiers } from '../contract';
 import type { TallyWriteBackFields } from './tally.config';
@@ -67,7 +70,7 @@ function clone(node: TallyNode): TallyNode {
 /** The exported voucher turned into an Alter carrying `fields`. */
 export function alterVoucher(exported: TallyNode, fields: readonly WrittenField[]): TallyNode {
   const voucher = clone(exported);
-  voucher.children = voucher.children.filter((child) => !READ_ONLY.has(child.name));
+  voucher.children = entriesOnce(voucher.children.filter((child) => !READ_ONLY.has(child.name)));
   const guid = childText(voucher, 'GUID') || (voucher.attrs.REMOTEID ?? '');
   voucher.attrs = { ...voucher.attrs, REMOTEID: guid, ACTION: 'Alter' };
   if (!voucher.attrs.VCHTYPE) voucher.attrs.VCHTYPE = childText(voucher, 'VOUCHERTYPENAME');
@@ -94,6 +97,31 @@ export function alterVoucher(exported: TallyNode, fields: readonly WrittenField[
   return voucher;
 }
 
+const INVENTORY = new Set(['ALLINVENTORYENTRIES.LIST', 'INVENTORYENTRIES.LIST']);
+
+/**
+ * One ledger list and each item once. An invoice keeps LEDGERENTRIES.LIST (party, taxes, charges) beside
+ * its items; a voucher without items keeps ALLLEDGERENTRIES.LIST, else LEDGERENTRIES.LIST. Ledger entries
+ * that carry INVENTORYALLOCATIONS.LIST repeat items already sent and are left out.
+ */
+function entriesOnce(children: TallyNode[]): TallyNode[] {
+  const has = (name: string): boolean => children.some((child) => child.name === name);
+  const items = children.some((child) => INVENTORY.has(child.name));
+  const kept = items
+    ? has('LEDGERENTRIES.LIST')
+      ? 'LEDGERENTRIES.LIST'
+      : 'ALLLEDGERENTRIES.LIST'
+    : has('ALLLEDGERENTRIES.LIST')
+      ? 'ALLLEDGERENTRIES.LIST'
+      : 'LEDGERENTRIES.LIST';
+  const dropped = kept === 'LEDGERENTRIES.LIST' ? 'ALLLEDGERENTRIES.LIST' : 'LEDGERENTRIES.LIST';
+  return children.filter(
+    (child) =>
+      child.name !== dropped &&
+      !(items && child.name === kept && firstChild(child, 'INVENTORYALLOCATIONS.LIST') !== undefined),
+  );
+}
+
 function insertAfterGuid(voucher: TallyNode, node: TallyNode): void {
   const at = voucher.children.findIndex((child) => child.name === 'GUID');
   voucher.children.splice(at + 1, 0, node);
@@ -112,11 +140,20 @@ export interface ImportResult {
   altered: number;
   errors: number;
   exceptions: number;
+  /** LASTVCHID: the MASTERID of the last voucher the import created (0 when none). */
+  lastVoucherId: number;
   lineErrors: string[];
 }
 
 export function readImportResult(root: TallyNode): ImportResult {
-  const result: ImportResult = { created: 0, altered: 0, errors: 0, exceptions: 0, lineErrors: [] };
+  const result: ImportResult = {
+    created: 0,
+    altered: 0,
+    errors: 0,
+    exceptions: 0,
+    lastVoucherId: 0,
+    lineErrors: [],
+  };
   const visit = (node: TallyNode): void => {
     const value = parseInt(node.text.trim(), 10) || 0;
     if (node.name === 'LINEERROR') result.lineErrors.push(node.text.trim());
@@ -124,8 +161,17 @@ export function readImportResult(root: TallyNode): ImportResult {
     if (node.name === 'ALTERED') result.altered += value;
     if (node.name === 'ERRORS') result.errors += value;
     if (node.name === 'EXCEPTIONS') result.exceptions += value;
+    if (node.name === 'LASTVCHID') result.lastVoucherId = Math.max(result.lastVoucherId, value);
     node.children.forEach(visit);
   };
   visit(root);
   return result;
+}
+
+/**
+ * Whether Tally says it altered exactly the `sent` vouchers and nothing else: ALTERED equal to what was
+ * sent, nothing created, no LINEERROR. Anything else is not a success, whatever a read-back shows.
+ */
+export function importAltered(result: ImportResult, sent: number): boolean {
+  return result.altered === sent && result.created === 0 && result.lineErrors.length === 0;
 }

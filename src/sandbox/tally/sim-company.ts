@@ -21,6 +21,8 @@ export interface SimItem {
   rate: number;
   cessRate: number;
   kind: 'count' | 'weight';
+  /** Alternate unit: `per` main units make one (TallyPrime "1 MG = 1000 UG"), as on pharma and packed goods. */
+  alternate?: { unit: string; per: number };
 }
 
 export interface SimService {
@@ -42,6 +44,11 @@ export interface SimCompany {
   suppliers: SimParty[];
   items: SimItem[];
   services: SimService[];
+  /**
+   * TallyPrime 3 style: the GSTIN lives in a GST registration master (TaxUnit), not in the company's own
+   * field, and vouchers carry no CMPGSTIN.
+   */
+  gstRegistrationMasters?: boolean;
 }
 
 /** mulberry32: small, fast, deterministic. */
@@ -134,13 +141,20 @@ export function generateCompany(seed: number, companyName: string, booksFrom = '
   const items: SimItem[] = [];
   for (let i = 0; i < 30; i += 1) {
     const [unit, kind] = units[i % units.length];
+    const alternate = alternateUnitOf(i);
     items.push({
-      name: i % 7 === 2 ? `Ürün ${i} – Spécial` : `Item ${i + 1} ${unit}`,
-      unit,
+      name:
+        alternate?.unit === 'UG'
+          ? 'Paracetamol API'
+          : i % 7 === 2
+            ? `Ürün ${i} – Spécial`
+            : `Item ${i + 1} ${unit}`,
+      unit: alternate?.unit ?? unit,
       hsn: String(73000000 + i * 101),
       rate: rates[i % rates.length],
       cessRate: i === 9 ? 12 : 0,
       kind,
+      alternate: alternate?.alternate,
     });
   }
   items.push({ name: 'Unclassified Widget', unit: 'nos', hsn: '', rate: 18, cessRate: 0, kind: 'count' });
@@ -161,6 +175,13 @@ export function generateCompany(seed: number, companyName: string, booksFrom = '
       { name: 'Installation Charges', sac: '995461', rate: 18 },
     ],
   };
+}
+
+/** Item 4 is kept in micrograms and sold per milligram; the other "Box" items also count in Nos (10 a box). */
+function alternateUnitOf(i: number): { unit: string; alternate: { unit: string; per: number } } | undefined {
+  if (i === 4) return { unit: 'UG', alternate: { unit: 'MG', per: 1000 } };
+  if (i % 6 === 4) return { unit: 'Box', alternate: { unit: 'Nos', per: 10 } };
+  return undefined;
 }
 
 export function registrationOn(party: SimParty, date: string): SimParty['registrations'][number] {

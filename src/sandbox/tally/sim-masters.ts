@@ -1,6 +1,7 @@
 /** Company, ledger and stock item records as Tally's collection export writes them. */
 import type { SimCompany, SimParty } from './sim-company';
 import { esc, tag } from './sim-xml';
+import { CUSTOM_VOUCHER_TYPES } from './sim-vouchers';
 
 export function companyXml(
   company: SimCompany,
@@ -14,7 +15,7 @@ export function companyXml(
     `<ALTVCHID TYPE="Number"> ${lastVoucherAlterId}</ALTVCHID><ALTMSTID TYPE="Number"> ${lastMasterAlterId}</ALTMSTID>` +
     `<ADDRESS.LIST TYPE="String">${company.address.map((line) => tag('ADDRESS', line)).join('')}</ADDRESS.LIST>` +
     `${tag('STATENAME', company.state, 'String')}${tag('PINCODE', company.pincode, 'String')}${tag('COUNTRYNAME', 'India', 'String')}` +
-    `${tag('GSTREGISTRATIONNUMBER', company.gstin, 'String')}</COMPANY>`
+    `${tag('GSTREGISTRATIONNUMBER', company.gstRegistrationMasters ? '' : company.gstin, 'String')}</COMPANY>`
   );
 }
 
@@ -87,11 +88,30 @@ export function* stockItemRecords(company: SimCompany): Generator<string> {
   for (const item of company.items) {
     yield (
       `<STOCKITEM NAME="${esc(item.name)}" RESERVEDNAME="">${tag('NAME', item.name)}<PARENT>&#4; Primary</PARENT>` +
-      `${tag('BASEUNITS', item.unit, 'String')}${gstDetails('20170701', item.hsn, item.rate, item.cessRate)}</STOCKITEM>`
+      `${tag('BASEUNITS', item.unit, 'String')}` +
+      (item.alternate
+        ? `${tag('ADDITIONALUNITS', item.alternate.unit, 'String')}<DENOMINATOR TYPE="Number"> ${item.alternate.per}</DENOMINATOR><CONVERSION TYPE="Number"> 1</CONVERSION>`
+        : '') +
+      `${gstDetails('20170701', item.hsn, item.rate, item.cessRate)}</STOCKITEM>`
     );
   }
 }
 
 export function masterCount(company: SimCompany): number {
   return company.parties.length + company.suppliers.length + 13 + company.items.length;
+}
+
+/** Voucher type masters: the predefined ones (their own parent, as TallyPrime exports them) and the custom ones. */
+export function* voucherTypeRecords(): Generator<string> {
+  for (const name of ['Sales', 'Credit Note', 'Debit Note', 'Purchase', 'Journal', 'Receipt'])
+    yield `<VOUCHERTYPE NAME="${esc(name)}" RESERVEDNAME="${esc(name)}">${tag('NAME', name)}${tag('PARENT', name, 'String')}</VOUCHERTYPE>`;
+  for (const [name, parent] of Object.entries(CUSTOM_VOUCHER_TYPES))
+    yield `<VOUCHERTYPE NAME="${esc(name)}" RESERVEDNAME="">${tag('NAME', name)}${tag('PARENT', parent, 'String')}</VOUCHERTYPE>`;
+}
+
+/** GST registration masters (TallyPrime 3), when the company keeps its GSTIN there. */
+export function* gstRegistrationRecords(company: SimCompany): Generator<string> {
+  if (!company.gstRegistrationMasters) return;
+  const name = `${company.state} Registration`;
+  yield `<TAXUNIT NAME="${esc(name)}" RESERVEDNAME="">${tag('NAME', name)}${tag('GSTREGNUMBER', company.gstin, 'String')}${tag('STATENAME', company.state, 'String')}${tag('GSTREGISTRATIONTYPE', 'Regular', 'String')}</TAXUNIT>`;
 }

@@ -47,8 +47,8 @@ export interface VoucherFilter {
   to?: string;
   alterAbove?: number;
   alterAtMost?: number;
-  guid?: string;
-  irn?: string;
+  guids?: Set<string>;
+  irns?: Set<string>;
 }
 
 export function voucherFilter(request: SimRequest): VoucherFilter | { error: string } {
@@ -66,10 +66,10 @@ export function voucherFilter(request: SimRequest): VoucherFilter | { error: str
       filter.alterAbove = Number(match[1]);
     } else if ((match = /^\$AlterID <= (\d+)$/.exec(formula))) {
       filter.alterAtMost = Number(match[1]);
-    } else if ((match = /^\$GUID = "([^"]*)"$/.exec(formula))) {
-      filter.guid = match[1];
-    } else if ((match = /^\$IRN = "([^"]*)"$/.exec(formula))) {
-      filter.irn = match[1];
+    } else if (/^\$GUID = "[^"]*"( OR \$GUID = "[^"]*")*$/.test(formula)) {
+      filter.guids = new Set([...formula.matchAll(/\$GUID = "([^"]*)"/g)].map((m) => m[1]));
+    } else if (/^\$IRN = "[^"]*"( OR \$IRN = "[^"]*")*$/.test(formula)) {
+      filter.irns = new Set([...formula.matchAll(/\$IRN = "([^"]*)"/g)].map((m) => m[1]));
     } else {
       return { error: `Error in TDL, 'Formula': ${formula}` };
     }

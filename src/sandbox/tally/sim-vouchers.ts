@@ -7,13 +7,33 @@
 import { type SimCompany, prng, registrationOn } from './sim-company';
 import { addDays, amountText, esc, tag } from './sim-xml';
 
-export type SimVoucherType = 'Sales' | 'Credit Note' | 'Debit Note' | 'Purchase';
+export type SimVoucherType =
+  'Sales' | 'Credit Note' | 'Debit Note' | 'Purchase' | 'GST Sales' | 'Export Sales' | 'Sales Return';
+
+/**
+ * Voucher types the company has made itself, each under a predefined one (TallyPrime's voucher type
+ * PARENT): custom sales types and a sales return type, as businesses number series apart.
+ */
+export const CUSTOM_VOUCHER_TYPES: Readonly<Record<string, SimVoucherType>> = {
+  'GST Sales': 'Sales',
+  'Export Sales': 'GST Sales',
+  'Sales Return': 'Credit Note',
+};
+
+/** The predefined type a voucher type descends from. */
+export function baseTypeOf(type: SimVoucherType): SimVoucherType {
+  let current = type;
+  while (CUSTOM_VOUCHER_TYPES[current] !== undefined) current = CUSTOM_VOUCHER_TYPES[current];
+  return current;
+}
 
 export interface SimVoucherMeta {
   index: number;
   guid: string;
   date: string;
   type: SimVoucherType;
+  /** A Debit Note to a supplier (a purchase return), not a sales document. */
+  supplierNote?: boolean;
 }
 
 export interface SimOptions {
@@ -27,10 +47,36 @@ export interface SimOptions {
 /** Cheap per-index facts (no XML): what the filters need. */
 export function voucherMeta(company: SimCompany, options: SimOptions, index: number): SimVoucherMeta {
   const roll = prng(options.seed ^ Math.imul(index + 1, 2654435761))();
-  const type: SimVoucherType =
+  const base: SimVoucherType =
     roll < 0.8 ? 'Sales' : roll < 0.88 ? 'Credit Note' : roll < 0.93 ? 'Debit Note' : 'Purchase';
-  const day = Math.floor((index * options.days) / Math.max(options.voucherCount, 1));
-  return { index, guid: voucherGuid(company, index), date: addDays(company.booksFrom, day), type };
+  const custom =
+    base === 'Sales'
+      ? index % 9 === 4
+        ? 'GST Sales'
+        : index % 9 === 7
+          ? 'Export Sales'
+          : undefined
+      : undefined;
+  const type: SimVoucherType = custom ?? (base === 'Credit Note' && index % 4 === 1 ? 'Sales Return' : base);
+  if (base === 'Purchase' && index % 3 === 1) {
+    return {
+      index,
+      guid: voucherGuid(company, index),
+      date: addDays(company.booksFrom, dayOf(index, options)),
+      type: 'Debit Note',
+      supplierNote: true,
+    };
+  }
+  return {
+    index,
+    guid: voucherGuid(company, index),
+    date: addDays(company.booksFrom, dayOf(index, options)),
+    type,
+  };
+}
+
+function dayOf(index: number, options: SimOptions): number {
+  return Math.floor((index * options.days) / Math.max(options.voucherCount, 1));
 }
 
 export function voucherGuid(company: SimCompany, index: number): string {
@@ -69,7 +115,7 @@ export function voucherXml(
 ): string {
   const random = prng(options.seed * 31 + meta.index * 7919 + 17);
   const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)];
-  const purchase = meta.type === 'Purchase';
+  const purchase = meta.type === 'Purchase' || meta.supplierNote === true;
   const party = purchase ? pick(company.suppliers) : pick(company.parties);
   const registration = registrationOn(party, meta.date);
   const interState = registration.state !== company.state;
@@ -91,16 +137,22 @@ export function voucherXml(
       item.kind === 'weight' ? 1 + Math.floor(random() * 1_500_000) : (1 + Math.floor(random() * 500)) * 1000;
     const ratePaise = 100 + Math.floor(random() * 2_000_000);
     const discount = random() < 0.15 ? 5 : 0;
-    const gross = (qtyMilli * ratePaise) / 1000;
+    // Alternate units: the quantity reads " 5000 UG =  5 MG" and the rate's unit says which side is priced.
+    const alternate = item.alternate;
+    const perAlternate = alternate !== undefined && (alternate.unit === 'MG' || meta.index % 2 === 1);
+    const pricedMilli = alternate && !perAlternate ? qtyMilli * alternate.per : qtyMilli;
+    const gross = (pricedMilli * ratePaise) / 1000;
     const amount = round((gross * (100 - discount)) / 100);
     const qty = item.kind === 'weight' ? (qtyMilli / 1000).toFixed(3) : String(qtyMilli / 1000);
-    const qtyText =
-      qtyMilli >= 1_000_000 ? Number(qty).toLocaleString('en-IN', { minimumFractionDigits: 3 }) : qty;
+    const qtyText = alternate
+      ? `${(qtyMilli / 1000) * alternate.per} ${item.unit} =  ${qty} ${alternate.unit}`
+      : `${qtyMilli >= 1_000_000 ? Number(qty).toLocaleString('en-IN', { minimumFractionDigits: 3 }) : qty} ${item.unit}`;
+    const rateUnit = perAlternate ? alternate.unit : item.unit;
     lines.push({
       ledger: purchase ? 'Purchase GST' : 'Sales GST',
       item: item.name,
-      qtyText: ` ${qtyText} ${item.unit}`,
-      rateText: bad === 'rate' && k === 1 ? 'abc/nos' : `${amountText(ratePaise)}/${item.unit}`,
+      qtyText: ` ${qtyText}`,
+      rateText: bad === 'rate' && k === 1 ? 'abc/nos' : `${amountText(ratePaise)}/${rateUnit}`,
       discount,
       amount,
       gstRate: item.rate,
@@ -126,7 +178,9 @@ export function voucherXml(
   const partyAmount = rounded + (bad === 'totals' ? 1000 : 0);
 
   // Sales credit the supply side (positive); credit notes and purchases debit it (negative).
-  const s = meta.type === 'Credit Note' || purchase ? -1 : 1;
+  const base = baseTypeOf(meta.type);
+  // A purchase return credits the purchase ledger, as a sale credits the sales ledger.
+  const s = meta.supplierNote ? 1 : base === 'Credit Note' || purchase ? -1 : 1;
   const deemed = (value: number): string => (value < 0 ? 'Yes' : 'No');
   const ledgerEntry = (name: string, value: number, party = false, inner = ''): string =>
     `<LEDGERENTRIES.LIST>${tag('LEDGERNAME', name, 'String')}${tag('ISDEEMEDPOSITIVE', deemed(value), 'Logical')}` +
@@ -170,7 +224,7 @@ export function voucherXml(
     'ALLLEDGERENTRIES.LIST>',
   );
 
-  const number = `${meta.type === 'Sales' ? 'INV' : meta.type === 'Credit Note' ? 'CN' : meta.type === 'Debit Note' ? 'DN' : 'PUR'}/${meta.index + 1}`;
+  const number = `${base === 'Sales' ? 'INV' : base === 'Credit Note' ? 'CN' : base === 'Debit Note' ? 'DN' : 'PUR'}/${meta.index + 1}`;
   const onVoucher = !party.datedOnly;
   const gstin = bad === 'gstin' ? `${registration.gstin.slice(0, 14)}0` : registration.gstin;
   const narration =
@@ -188,7 +242,7 @@ export function voucherXml(
   return (
     `<VOUCHER REMOTEID="${meta.guid}" VCHKEY="${meta.guid}:00000008" VCHTYPE="${meta.type}" ACTION="Create" OBJVIEW="${view}">` +
     `${tag('DATE', meta.date, 'Date')}${tag('GUID', meta.guid)}${tag('VOUCHERTYPENAME', meta.type)}${tag('VOUCHERNUMBER', number)}` +
-    (purchase || meta.type !== 'Sales'
+    (purchase || base !== 'Sales'
       ? `${tag('REFERENCE', purchase ? `SUP-${meta.index}` : `INV/${meta.index}`, 'String')}${tag('REFERENCEDATE', meta.date, 'Date')}`
       : '') +
     `${tag('PARTYLEDGERNAME', party.name, 'String')}${tag('PARTYNAME', party.name, 'String')}` +
@@ -196,7 +250,7 @@ export function voucherXml(
       ? `${tag('PARTYGSTIN', gstin, 'String')}${tag('STATENAME', registration.state, 'String')}${tag('PLACEOFSUPPLY', registration.state, 'String')}` +
         `<ADDRESS.LIST TYPE="String">${registration.address.map((line) => tag('ADDRESS', line)).join('')}</ADDRESS.LIST>${tag('PARTYPINCODE', registration.pincode)}`
       : '') +
-    `${tag('CMPGSTIN', company.gstin)}${consignee}${tag('PERSISTEDVIEW', view)}${tag('ISCANCELLED', extra.cancelled ? 'Yes' : 'No')}` +
+    `${company.gstRegistrationMasters ? '' : tag('CMPGSTIN', company.gstin)}${consignee}${tag('PERSISTEDVIEW', view)}${tag('ISCANCELLED', extra.cancelled ? 'Yes' : 'No')}` +
     `${tag('ISDELETED', 'No')}${tag('ISOPTIONAL', 'No')}${tag('ISINVOICE', 'Yes')}${narrationXml}` +
     `<ALTERID TYPE="Number"> ${alterId}</ALTERID><MASTERID TYPE="Number"> ${meta.index + 1}</MASTERID>` +
     `${tag('AMOUNT', amountText(partyValue), 'Amount')}${transport}<IRNERRORLIST.LIST> </IRNERRORLIST.LIST>` +

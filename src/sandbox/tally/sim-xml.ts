@@ -54,3 +54,11 @@ function computeAddDays(tallyDate: string, days: number): string {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10).replace(/-/g, '');
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** YYYYMMDD -> Tally's display form d-MMM-yy ("1-Apr-24"), as aggregated dates are exported. */
+export function displayDate(tallyDate: string): string {
+  const day = Number(tallyDate.slice(6, 8));
+  return `${day}-${MONTHS[Number(tallyDate.slice(4, 6)) - 1]}-${tallyDate.slice(2, 4)}`;
+}

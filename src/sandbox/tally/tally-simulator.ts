@@ -10,7 +10,14 @@ import { randomUUID } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generateCompany, type SimCompany } from './sim-company';
-import { companyXml, ledgerRecords, masterCount, stockItemRecords } from './sim-masters';
+import {
+  companyXml,
+  gstRegistrationRecords,
+  ledgerRecords,
+  masterCount,
+  stockItemRecords,
+  voucherTypeRecords,
+} from './sim-masters';
 import {
   fragmentAttr,
   fragmentText,
@@ -19,7 +26,7 @@ import {
   type SimRequest,
   type VoucherFilter,
 } from './sim-request';
-import { addDays, esc, isoToTally } from './sim-xml';
+import { addDays, displayDate, esc, isoToTally } from './sim-xml';
 import { ResponseBytes } from './sim-response-bytes';
 import { VoucherTemplates } from './sim-voucher-templates';
 import {
@@ -43,6 +50,8 @@ export interface TallySimulatorOptions {
   days?: number;
   /** Always answer UTF-16LE (otherwise only when the request is UTF-16). */
   utf16?: boolean;
+  /** TallyPrime 3: the company's GSTIN only in a GST registration master (TaxUnit), none on vouchers. */
+  gstRegistrationMasters?: boolean;
   /** Store IRNQRCODE from imports (Tally documents it as not importable; default false). */
   acceptIrnQrCode?: boolean;
   /** Report an unmatched Alter as ALTERED=1 instead of CREATED=1 (Tally's counters are unreliable). */
@@ -54,6 +63,14 @@ export interface TallySimulatorOptions {
   distinctVouchers?: number;
 }
 
+export interface SimHooks {
+  beforeImport?: () => void;
+  afterCount?: () => void;
+}
+
+/** Import request bodies kept for tests to inspect. */
+const MAX_KEPT_IMPORTS = 100;
+
 /** Writes part of an answer straight into its bytes. */
 type Piece = (out: ResponseBytes) => void;
 
@@ -62,8 +79,10 @@ interface StoredVoucher {
   date: string;
   type: string;
   alterId: number;
+  masterId: number;
+  number: string;
   irn: string;
-  /** Voucher XML without ALTERID; it is inserted when exported. */
+  /** Voucher XML without ALTERID and MASTERID; they are inserted when exported. */
   body: string;
 }
 
@@ -78,17 +97,30 @@ export interface TallySimulator {
   deleteVoucher(guid: string, mode?: 'cancel' | 'delete'): void;
   /** The voucher as stored now (for tests), or undefined. */
   voucher(guid: string): string | undefined;
+  /**
+   * Deletes a voucher and enters it again with the same type, number, date and content: a new GUID,
+   * MASTERID and AlterID, as a user who deleted it by mistake would. Returns the new GUID.
+   */
+  reenterVoucher(guid: string): string;
   /** GUIDs of vouchers created by imports (e.g. an Alter that matched nothing). */
   createdByImport(): string[];
-  /** Test hooks: `beforeImport` runs just before an import is applied (to stage races). */
-  hooks: { beforeImport?: () => void };
+  /** The bodies of the latest import requests received (up to 100), oldest first. */
+  imports: string[];
+  /**
+   * Test hooks to stage races: `beforeImport` runs just before an import is applied, `afterCount` once a
+   * day-wise count has been answered.
+   */
+  hooks: SimHooks;
   /** Number of requests served, by collection/ID. */
   requests: { id: string; bytes: number }[];
   stop(): Promise<void>;
 }
 
 export async function startTallySimulator(options: TallySimulatorOptions): Promise<TallySimulator> {
-  const company = generateCompany(options.seed, options.companyName, options.booksFrom);
+  const company: SimCompany = {
+    ...generateCompany(options.seed, options.companyName, options.booksFrom),
+    gstRegistrationMasters: options.gstRegistrationMasters,
+  };
   const sim: SimOptions = {
     voucherCount: options.voucherCount,
     linesPerVoucher: options.linesPerVoucher ?? 3,
@@ -98,6 +130,9 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
   const baseAlterId = masterCount(company);
   let lastAlterId = baseAlterId + options.voucherCount;
   let nextIndex = options.voucherCount;
+  /** MASTERIDs of vouchers Tally creates itself (re-entered, created by an import): above every generated one. */
+  let lastMasterId = options.voucherCount * 2;
+  const imports: string[] = [];
   const stored = new Map<string, StoredVoucher>();
   const removed = new Set<string>();
   const created: string[] = [];
@@ -123,17 +158,21 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
     const index = parseInt(guid.slice(company.guid.length + 1), 16) - 1;
     if (!guid.startsWith(company.guid) || !(index >= 0 && index < options.voucherCount)) return undefined;
     const meta = metaOf(index);
+    const body = generatedXml(meta, 0);
     return {
       guid,
       date: meta.date,
       type: meta.type,
       alterId: baseAlterId + index + 1,
+      masterId: index + 1,
+      number: fragmentText(body, 'VOUCHERNUMBER'),
       irn: '',
-      body: stripAlterId(generatedXml(meta, 0)),
+      body: stripIds(body),
     };
   }
 
   function store(voucher: Omit<StoredVoucher, 'alterId'>): number {
+    removed.delete(voucher.guid);
     lastAlterId += 1;
     stored.set(voucher.guid, { ...voucher, alterId: lastAlterId });
     return lastAlterId;
@@ -154,8 +193,8 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
     if (filter.types && !filter.types.has(v.type.toLowerCase())) return false;
     if (filter.alterAbove !== undefined && v.alterId <= filter.alterAbove) return false;
     if (filter.alterAtMost !== undefined && v.alterId > filter.alterAtMost) return false;
-    if (filter.guid !== undefined && v.guid !== filter.guid) return false;
-    if (filter.irn !== undefined && v.irn !== filter.irn) return false;
+    if (filter.guids !== undefined && !filter.guids.has(v.guid)) return false;
+    if (filter.irns !== undefined && !filter.irns.has(v.irn)) return false;
     return true;
   }
 
@@ -190,10 +229,17 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
       .filter((v) => matches(filter, v))
       .sort((a, b) => (a.date < b.date ? -1 : 1));
     for (const voucher of extra)
-      yield { date: voucher.date, xml: (out) => out.text(withAlterId(voucher.body, voucher.alterId)) };
+      yield {
+        date: voucher.date,
+        xml: (out) => out.text(withIds(voucher.body, voucher.alterId, voucher.masterId)),
+      };
   }
 
-  async function answer(request: SimRequest, write: (piece: string | Piece) => Promise<void>): Promise<void> {
+  async function answer(
+    request: SimRequest,
+    text: string,
+    write: (piece: string | Piece) => Promise<void>,
+  ): Promise<void> {
     const open = `<ENVELOPE><HEADER><VERSION>1</VERSION><STATUS>1</STATUS></HEADER><BODY><DESC><CMPINFO><COMPANY>0</COMPANY><LEDGER>${company.parties.length}</LEDGER><VOUCHER>${options.voucherCount}</VOUCHER></CMPINFO></DESC><DATA>`;
     const close = '</DATA></BODY></ENVELOPE>';
     if (request.company !== undefined && request.company !== company.name) {
@@ -201,7 +247,7 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
         `<ENVELOPE><HEADER><VERSION>1</VERSION><STATUS>0</STATUS></HEADER><BODY><DATA><LINEERROR>Could not set &apos;SVCurrentCompany&apos; to &apos;${esc(request.company)}&apos;</LINEERROR></DATA></BODY></ENVELOPE>`,
       );
     }
-    if (/^import/i.test(request.tallyRequest)) return write(importVouchers(request));
+    if (/^import/i.test(request.tallyRequest)) return write(importVouchers(request, text));
     if (request.type !== 'Collection')
       return write(`${open}<LINEERROR>Unknown Request, cannot be processed</LINEERROR>${close}`);
 
@@ -213,6 +259,10 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
       );
     } else if (request.collectionType === 'ledger') {
       for (const record of ledgerRecords(company)) await write(record);
+    } else if (request.collectionType === 'taxunit') {
+      for (const record of gstRegistrationRecords(company)) await write(record);
+    } else if (request.collectionType === 'vouchertype') {
+      for (const record of voucherTypeRecords()) await write(record);
     } else if (request.collectionType === 'stockitem') {
       for (const record of stockItemRecords(company)) await write(record);
     } else if (request.collectionType === 'voucher') {
@@ -222,11 +272,13 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
         const counts = new Map<string, number>();
         for (const voucher of matchingVouchers(filter))
           counts.set(voucher.date, (counts.get(voucher.date) ?? 0) + 1);
+        // An aggregate's date comes back in Tally's display form, d-MMM-yy (reference: "Datewise count").
         for (const [date, count] of [...counts].sort()) {
           await write(
-            `<VCHCOUNTROW><VCHDATE TYPE="Date">${date}</VCHDATE><VCHCOUNT TYPE="Number"> ${count}</VCHCOUNT></VCHCOUNTROW>`,
+            `<VCHCOUNTROW><VCHDATE TYPE="Date">${displayDate(date)}</VCHDATE><VCHCOUNT TYPE="Number">${count}</VCHCOUNT></VCHCOUNTROW>`,
           );
         }
+        hooks.afterCount?.();
       } else {
         for (const voucher of matchingVouchers(filter)) await write(voucher.xml);
       }
@@ -234,10 +286,14 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
     return write(`</COLLECTION>${close}`);
   }
 
-  const hooks: { beforeImport?: () => void } = {};
+  const hooks: SimHooks = {};
 
-  function importVouchers(request: SimRequest): string {
+  function importVouchers(request: SimRequest, text: string): string {
+    imports.push(text);
+    // A long-running sandbox keeps only the latest ones.
+    if (imports.length > MAX_KEPT_IMPORTS) imports.splice(0, imports.length - MAX_KEPT_IMPORTS);
     hooks.beforeImport?.();
+    let lastVchId = 0;
     const counters = {
       CREATED: 0,
       ALTERED: 0,
@@ -263,30 +319,40 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
         lineErrors.push(`Voucher date is missing.`);
         continue;
       }
-      let body = stripAlterId(fragment)
-        .replace(/<MASTERID\b[^>]*>[^<]*<\/MASTERID>/g, '')
-        .replace(/<VOUCHERKEY\b[^>]*>[^<]*<\/VOUCHERKEY>/g, '');
+      let body = stripIds(fragment).replace(/<VOUCHERKEY\b[^>]*>[^<]*<\/VOUCHERKEY>/g, '');
       if (!options.acceptIrnQrCode) body = body.replace(/<IRNQRCODE\b[^>]*>[\s\S]*?<\/IRNQRCODE>/g, '');
       const existing = action === 'alter' && remoteId ? currentBody(remoteId) : undefined;
       if (existing) {
         store({
-          guid: existing.guid,
+          ...existing,
           date,
           type,
+          number: fragmentText(body, 'VOUCHERNUMBER'),
           irn: fragmentText(body, 'IRN'),
-          body: body.replace(/ ACTION="[^"]*"/, ' ACTION="Create"'),
+          body: withDerivedLedgers(body.replace(/ ACTION="[^"]*"/, ' ACTION="Create"'), existing.body),
         });
         counters.ALTERED += 1;
         continue;
       }
-      // Create, or an Alter that matched nothing: Tally makes a new voucher with a new GUID.
-      const guid = `${company.guid}-n${randomUUID().slice(0, 7)}`;
+      // Create, or an Alter that matched nothing: Tally makes a new voucher, keeping a REMOTEID it was sent.
+      const guid = remoteId || `${company.guid}-n${randomUUID().slice(0, 7)}`;
       const fresh = body
         .replace(/ REMOTEID="[^"]*"/, ` REMOTEID="${guid}"`)
         .replace(/ ACTION="[^"]*"/, ' ACTION="Create"')
         .replace(/<GUID\b[^>]*>[^<]*<\/GUID>/, `<GUID>${guid}</GUID>`);
-      store({ guid, date, type, irn: fragmentText(body, 'IRN'), body: fresh });
+      removed.delete(guid);
+      lastMasterId += 1;
+      store({
+        guid,
+        date,
+        type,
+        masterId: lastMasterId,
+        number: fragmentText(body, 'VOUCHERNUMBER'),
+        irn: fragmentText(body, 'IRN'),
+        body: fresh,
+      });
       created.push(guid);
+      lastVchId = lastMasterId;
       if (action === 'alter' && options.misreportAlterCounters) counters.ALTERED += 1;
       else counters.CREATED += 1;
     }
@@ -295,7 +361,8 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
       .join('');
     return (
       '<ENVELOPE><HEADER><VERSION>1</VERSION><STATUS>1</STATUS></HEADER><BODY><DATA><IMPORTRESULT>' +
-      `${lineErrors.map((text) => `<LINEERROR>${esc(text)}</LINEERROR>`).join('')}${counterXml}</IMPORTRESULT></DATA>` +
+      `${lineErrors.map((line) => `<LINEERROR>${esc(line)}</LINEERROR>`).join('')}${counterXml}` +
+      `<LASTVCHID>${lastVchId}</LASTVCHID><LASTMID>0</LASTMID></IMPORTRESULT></DATA>` +
       `<DESC><CMPINFOEX><IDINFO><LASTCREATEDVCHID>${lastAlterId}</LASTCREATEDVCHID></IDINFO></CMPINFOEX></DESC></BODY></ENVELOPE>`
     );
   }
@@ -328,7 +395,7 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
         else piece(out);
         if (out.full) await flush();
       };
-      answer(request, write)
+      answer(request, text, write)
         .then(flush)
         .then(() => res.end())
         .catch(() => res.destroy());
@@ -359,12 +426,15 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
         date: spec.date ? isoToTally(spec.date) : lastDate(),
         type: spec.type ?? 'Sales',
       };
+      const body = generatedXml(meta, 0);
       store({
         guid: meta.guid,
         date: meta.date,
         type: meta.type,
+        masterId: index + 1,
+        number: fragmentText(body, 'VOUCHERNUMBER'),
         irn: '',
-        body: stripAlterId(generatedXml(meta, 0)),
+        body: stripIds(body),
       });
       return meta.guid;
     },
@@ -381,11 +451,32 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
         body: current.body.replace(/<ISCANCELLED>No<\/ISCANCELLED>/, '<ISCANCELLED>Yes</ISCANCELLED>'),
       });
     },
+    reenterVoucher(guid) {
+      const current = currentBody(guid);
+      if (!current) throw new Error(`no voucher ${guid}`);
+      stored.delete(guid);
+      removed.add(guid);
+      const fresh = `${company.guid}-r${randomUUID().slice(0, 7)}`;
+      lastMasterId += 1;
+      store({
+        ...current,
+        guid: fresh,
+        masterId: lastMasterId,
+        irn: '',
+        body: current.body
+          .replace(/ REMOTEID="[^"]*"/, ` REMOTEID="${fresh}"`)
+          .replace(/ VCHKEY="[^"]*"/, ` VCHKEY="${fresh}:00000008"`)
+          .replace(/<GUID\b[^>]*>[^<]*<\/GUID>/, `<GUID>${fresh}</GUID>`)
+          .replace(/<IRN\b[^>]*>[^<]*<\/IRN>/, ''),
+      });
+      return fresh;
+    },
     voucher(guid) {
       const current = currentBody(guid);
-      return current ? withAlterId(current.body, current.alterId) : undefined;
+      return current ? withIds(current.body, current.alterId, current.masterId) : undefined;
     },
     createdByImport: () => [...created],
+    imports,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -394,10 +485,46 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
   };
 }
 
-function stripAlterId(xml: string): string {
-  return xml.replace(/<ALTERID\b[^>]*>[^<]*<\/ALTERID>/g, '');
+function stripIds(xml: string): string {
+  return xml.replace(/<(ALTERID|MASTERID)\b[^>]*>[^<]*<\/\1>/g, '');
 }
 
-function withAlterId(body: string, alterId: number): string {
-  return body.replace(/(<GUID\b[^>]*>[^<]*<\/GUID>)/, `$1<ALTERID TYPE="Number"> ${alterId}</ALTERID>`);
+function withIds(body: string, alterId: number, masterId: number): string {
+  return body.replace(
+    /(<GUID\b[^>]*>[^<]*<\/GUID>)/,
+    `$1<ALTERID TYPE="Number"> ${alterId}</ALTERID><MASTERID TYPE="Number"> ${masterId}</MASTERID>`,
+  );
+}
+
+const LIST = (name: string): RegExp => new RegExp(`<${name}\\.LIST>[\\s\\S]*?</${name}\\.LIST>`, 'g');
+const layout = (xml: string): string => xml.replace(/>\s+</g, '><');
+
+/**
+ * A voucher without items altered with ALLLEDGERENTRIES.LIST alone gets LEDGERENTRIES.LIST back as it
+ * was, when the entries are the ones it had.
+ */
+function withPartyLedgers(body: string, before: string): string {
+  if (LIST('LEDGERENTRIES').test(body)) return body;
+  const ledgers = before.match(LIST('LEDGERENTRIES')) ?? [];
+  const all = (xml: string): string => (xml.match(LIST('ALLLEDGERENTRIES')) ?? []).map(layout).join('');
+  if (ledgers.length === 0 || all(body) !== all(before)) return body;
+  const at = body.indexOf('<ALLLEDGERENTRIES.LIST>');
+  return `${body.slice(0, at)}${ledgers.join('')}${body.slice(at)}`;
+}
+
+/**
+ * TallyPrime derives ALLLEDGERENTRIES.LIST (every ledger, the sales ledger carrying the items again) from
+ * a voucher's ledger and inventory entries. An Alter carrying only those gets the derived list back as it
+ * was when the entries are the ones the voucher had; an Alter that sends the derived list as well is
+ * stored as sent, its items then twice.
+ */
+function withDerivedLedgers(body: string, before: string): string {
+  if (LIST('ALLLEDGERENTRIES').test(body)) return withPartyLedgers(body, before);
+  const entries = (xml: string): string =>
+    [...(xml.match(LIST('ALLINVENTORYENTRIES')) ?? []), ...(xml.match(LIST('LEDGERENTRIES')) ?? [])]
+      .map(layout)
+      .join('');
+  const derived = before.match(LIST('ALLLEDGERENTRIES')) ?? [];
+  if (derived.length === 0 || entries(body) !== entries(before)) return body;
+  return body.replace(/<\/VOUCHER>\s*$/, `${derived.join('')}</VOUCHER>`);
 }

@@ -17,6 +17,8 @@ export interface RecordReaderOptions {
   also?: ReadonlySet<string>;
   /** Encoding hint from the Content-Type header. */
   encoding?: TallyEncoding;
+  /** Keep Tally's `&#4;` markers (as U+0004) instead of dropping them: for vouchers to be written back. */
+  keepTallyMarkers?: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface RecordReaderOptions {
  */
 export class TallyRecordReader implements XmlHandler {
   private readonly decoder: TallyByteDecoder;
-  private readonly scanner = new XmlScanner(this, { tallyCharacters: true, utf8Bytes: true });
+  private readonly scanner: XmlScanner;
   /** The record being built, outermost first; empty between records. */
   private readonly stack: TallyNode[] = [];
   private readonly ready: TallyNode[] = [];
@@ -36,6 +38,11 @@ export class TallyRecordReader implements XmlHandler {
 
   constructor(private readonly options: RecordReaderOptions) {
     this.decoder = new TallyByteDecoder(options.encoding);
+    this.scanner = new XmlScanner(this, {
+      tallyCharacters: true,
+      utf8Bytes: true,
+      keepTallyMarkers: options.keepTallyMarkers,
+    });
   }
 
   /** Feeds bytes; returns the records completed by them. */

@@ -1,6 +1,7 @@
-/** Escapes text for an XML element body or a double-quoted attribute. */
+/** Escapes text for an XML element body or a double-quoted attribute; Tally's U+0004 marker as `&#4;`. */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char] ?? char);
+  // eslint-disable-next-line no-control-regex -- Tally's U+0004 marker is the character escaped here
+  return text.replace(/[&<>"'\u0004]/g, (char) => XML_ESCAPES[char] ?? char);
 }
 
 const XML_ESCAPES: Record<string, string> = {
@@ -9,4 +10,5 @@ const XML_ESCAPES: Record<string, string> = {
   '>': '&gt;',
   '"': '&quot;',
   "'": '&apos;',
+  '\u0004': '&#4;',
 };

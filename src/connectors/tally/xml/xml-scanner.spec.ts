@@ -1,4 +1,11 @@
-import { XmlDeclarationRefused, XmlScanner, XmlSyntaxError } from './xml-scanner';
+import {
+  MAX_ATTRIBUTES,
+  MAX_START_TAG,
+  MAX_TEXT,
+  XmlDeclarationRefused,
+  XmlScanner,
+  XmlSyntaxError,
+} from './xml-scanner';
 
 /** Events as text: `<A k=v>`, `"text"`, `</A>`; adjacent text runs joined (a run may come in pieces). */
 function events(chunks: string[]): string[] {
@@ -172,5 +179,81 @@ describe('XmlScanner in Tally mode', () => {
 
   it('leaves invalid character references an error outside Tally mode', () => {
     expect(() => scan('<A>&#4; x</A>')).toThrow(XmlSyntaxError);
+  });
+});
+
+describe('XmlScanner against hostile input (issue 20, item 6)', () => {
+  const quiet = (): XmlScanner =>
+    new XmlScanner(
+      { open: () => undefined, text: () => undefined, close: () => undefined },
+      { tallyCharacters: true },
+    );
+
+  it('refuses a start tag with 200,000 attributes as soon as it passes its bounds', () => {
+    let fed = 0;
+    const attempt = (): void => {
+      fed = 0;
+      const scanner = quiet();
+      scanner.write('<ENVELOPE><VOUCHER');
+      for (let chunk = 0; chunk < 200; chunk += 1) {
+        const attrs = Array.from({ length: 1000 }, (_, k) => ` a${chunk}_${k}="1"`).join('');
+        scanner.write(attrs);
+        fed += attrs.length;
+      }
+    };
+    expect(attempt).toThrow(/start tag longer than|more than 256 attributes/);
+    expect(fed).toBeLessThanOrEqual(MAX_START_TAG);
+  });
+
+  it('refuses an unfinished start tag longer than MAX_START_TAG, however few its attributes', () => {
+    const scanner = quiet();
+    scanner.write('<ENVELOPE><VOUCHER a="');
+    expect(() => {
+      for (let fed = 0; fed < 2 * MAX_START_TAG; fed += 4096) scanner.write('v'.repeat(4096));
+    }).toThrow(`start tag longer than ${MAX_START_TAG} characters: refused`);
+  });
+
+  it('refuses more than MAX_ATTRIBUTES attributes in a short tag', () => {
+    const attrs = Array.from({ length: MAX_ATTRIBUTES + 1 }, (_, index) => ` a${index}="1"`).join('');
+    expect(() => scan(`<A${attrs}/>`)).toThrow(`<A> has more than ${MAX_ATTRIBUTES} attributes`);
+  });
+
+  it('refuses a 100 MB text node once it passes MAX_TEXT, holding no more than that', () => {
+    let fed = 0;
+    const attempt = (): void => {
+      fed = 0;
+      const scanner = quiet();
+      scanner.write('<ENVELOPE><NARRATION>');
+      for (; fed < 100 * 1024 * 1024; fed += 65536) scanner.write('x'.repeat(65536));
+    };
+    expect(attempt).toThrow(`text longer than ${MAX_TEXT} characters: refused`);
+    expect(fed).toBeLessThanOrEqual(MAX_TEXT);
+  });
+
+  it('reads a long text run arriving in many small chunks as one value', () => {
+    const texts: string[] = [];
+    const scanner = new XmlScanner({
+      open: () => undefined,
+      text: (text) => texts.push(text),
+      close: () => undefined,
+    });
+    scanner.write('<A>');
+    for (let index = 0; index < 4096; index += 1) scanner.write(`${index % 10}`.repeat(1024));
+    scanner.write('</A>');
+    scanner.end();
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toHaveLength(4096 * 1024);
+    expect(texts[0].slice(1024, 1026)).toBe('11');
+  });
+
+  it('refuses billion laughs and external entities, in one piece or cut anywhere', () => {
+    const laughs =
+      '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;">]><lolz>&lol2;</lolz>';
+    const external = '<!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><x>&xxe;</x>';
+    for (const xml of [laughs, external]) {
+      expect(() => scan(xml)).toThrow(XmlDeclarationRefused);
+      expect(() => events(xml.split(''))).toThrow(XmlDeclarationRefused);
+    }
+    expect(() => scan('<x>&lol;</x>')).toThrow('undefined entity &lol;');
   });
 });

@@ -7,7 +7,8 @@
  * and saxes alone, without building anything, took longer per voucher than the whole pull may (see the
  * tally-pull benchmark, which prints both). With `tallyCharacters` it also drops what Tally writes and XML
  * forbids (see control-char-filter.ts) while it reads, instead of in a pass of its own.
- * Memory: the unconsumed tail of the input (at most one unfinished tag or text run) plus the chunk.
+ * Memory: the unconsumed tail of the input (at most one unfinished tag or text run) plus the chunk, each
+ * bounded (MAX_START_TAG, MAX_TEXT, MAX_MARKUP); time is linear in the input.
  */
 import { dropsRawControlChars, isXmlChar, removeRawControlChars } from './control-char-filter';
 import { NO_ATTRIBUTES } from './tally-node';
@@ -31,6 +32,11 @@ export interface XmlScannerOptions {
    * decoded, one by one. Tally's answers are read so.
    */
   utf8Bytes?: boolean;
+  /**
+   * With `tallyCharacters`: Tally's `&#4;` marker ("&#4; Not Applicable") is kept as U+0004, with the space
+   * after it, instead of dropped, so that a voucher written back carries it as Tally sent it.
+   */
+  keepTallyMarkers?: boolean;
 }
 
 export class XmlSyntaxError extends Error {
@@ -39,6 +45,9 @@ export class XmlSyntaxError extends Error {
     this.name = 'XmlSyntaxError';
   }
 }
+
+/** Tally's `&#4;` marker as kept in text read with `keepTallyMarkers` (written back as `&#4;`). */
+export const TALLY_MARKER = '\u0004';
 
 /** A DOCTYPE (or other markup declaration) was found: refused outright, never interpreted. */
 export class XmlDeclarationRefused extends XmlSyntaxError {}
@@ -64,6 +73,17 @@ const NAME_SLOTS = 1024;
 const NAME_PROBES = 4;
 /** Where a name that found no free slot is put, for the caller to read, until the next such name. */
 const SPARE_SLOT = NAME_SLOTS;
+/**
+ * Bounds on what a hostile or broken answer can make the scanner hold or redo. A start tag is re-read
+ * from its `<` when a chunk ends inside it, so its length bounds that work; Tally's longest are well under
+ * a kilobyte with a handful of attributes. Text runs (Tally's longest values are QR codes and narrations,
+ * kilobytes) are gathered in pieces and joined once, so they cost time linear in their length, up to
+ * MAX_TEXT. Comments, CDATA and processing instructions are bounded like markup.
+ */
+export const MAX_START_TAG = 64 * 1024;
+export const MAX_ATTRIBUTES = 256;
+export const MAX_TEXT = 8 * 1024 * 1024;
+export const MAX_MARKUP = 1024 * 1024;
 /** Markup shorter than this at the end of the input may still become `<!--`, `<![CDATA[` or `<!DOCTYPE`. */
 const DECLARATION_PREFIX = 9;
 
@@ -93,7 +113,7 @@ function sameText(input: string, from: number, to: number, text: string): boolea
 }
 
 /** Decodes entity and character references in text or an attribute value. */
-export function decodeReferences(raw: string, tallyCharacters = false): string {
+export function decodeReferences(raw: string, tallyCharacters = false, keepMarkers = false): string {
   let out = '';
   let from = 0;
   let amp = raw.indexOf('&');
@@ -107,6 +127,7 @@ export function decodeReferences(raw: string, tallyCharacters = false): string {
     if (codePoint < 0) out += entityText(ref);
     else if (isXmlChar(codePoint)) out += String.fromCodePoint(codePoint);
     else if (!tallyCharacters) throw new XmlSyntaxError(`invalid character reference &${ref};`);
+    else if (codePoint === 4 && keepMarkers) out += TALLY_MARKER;
     // Tally's `&#4;` sentinel is followed by a space that belongs to it.
     else if (codePoint === 4 && raw.charCodeAt(from) === SPACE) from += 1;
     amp = raw.indexOf('&', from);
@@ -178,6 +199,7 @@ export class XmlScanner {
   private rootSeen = false;
   private readonly tallyCharacters: boolean;
   private readonly utf8Bytes: boolean;
+  private readonly keepMarkers: boolean;
   /** In UTF-8 byte mode, the next byte above 0x7F (or raw control character) at or after the scan position. */
   private nextHigh = -1;
   /** Next `&` and `]]>` in the buffer at or after the scan position (length when none): searched once each. */
@@ -191,6 +213,8 @@ export class XmlScanner {
   private readonly afterUnknown: KnownTag[] = [];
   /** Characters at the start of the buffer already known to hold no `<` (a text run waiting for its end). */
   private textWithoutTag = 0;
+  /** Chunks that continue the unfinished text run the buffer holds, joined once the run ends. */
+  private pendingText: string[] = [];
 
   constructor(
     private readonly handler: XmlHandler,
@@ -198,6 +222,7 @@ export class XmlScanner {
   ) {
     this.tallyCharacters = options.tallyCharacters ?? false;
     this.utf8Bytes = options.utf8Bytes ?? false;
+    this.keepMarkers = options.keepTallyMarkers ?? false;
   }
 
   write(text: string): void {
@@ -207,13 +232,33 @@ export class XmlScanner {
       this.tallyCharacters && !this.utf8Bytes && dropsRawControlChars(text)
         ? removeRawControlChars(text)
         : text;
+    const buffered = this.textWithoutTag + this.pendingLength();
+    if (this.buffer !== '' && this.textWithoutTag === this.buffer.length && !clean.includes('<')) {
+      // Still inside one text run: kept as a piece, not joined into a new buffer for every chunk.
+      if (buffered + clean.length > MAX_TEXT) throw tooLong('text', MAX_TEXT);
+      this.pendingText.push(clean);
+      return;
+    }
     // Joined, not concatenated: the scan then reads a flat string, not a rope.
-    this.buffer = this.buffer === '' ? clean : [this.buffer, clean].join('');
+    this.buffer = this.buffer === '' ? clean : [this.buffer, ...this.pendingText, clean].join('');
+    if (this.pendingText.length > 0) this.textWithoutTag = buffered;
+    this.pendingText = [];
     this.scan(false);
+  }
+
+  private pendingLength(): number {
+    let length = 0;
+    for (const piece of this.pendingText) length += piece.length;
+    return length;
   }
 
   /** Ends the input: throws XmlSyntaxError when it stops inside markup or an element, or has no root. */
   end(): void {
+    if (this.pendingText.length > 0) {
+      this.textWithoutTag += this.pendingLength();
+      this.buffer = [this.buffer, ...this.pendingText].join('');
+      this.pendingText = [];
+    }
     this.scan(true);
     if (this.openNames.length > 0)
       throw new XmlSyntaxError(
@@ -236,6 +281,7 @@ export class XmlScanner {
       if (lt < 0) {
         // A text run ends at the next tag: it waits for the next chunk, unless the input ends here.
         if (!final) {
+          if (length - at > MAX_TEXT) throw tooLong('text', MAX_TEXT);
           this.textWithoutTag = length - at;
           break;
         }
@@ -248,6 +294,13 @@ export class XmlScanner {
       const next = this.markup(input, lt, final);
       if (next < 0) {
         if (final) throw new XmlSyntaxError('unexpected end of input inside markup');
+        const kind = input.charCodeAt(lt + 1);
+        const tag = kind !== BANG && kind !== QUESTION;
+        if (length - lt > (tag ? MAX_START_TAG : MAX_MARKUP))
+          throw tooLong(
+            tag ? 'start tag' : 'comment, CDATA section or instruction',
+            tag ? MAX_START_TAG : MAX_MARKUP,
+          );
         at = lt;
         break;
       }
@@ -258,6 +311,7 @@ export class XmlScanner {
 
   /** Character data input[from, to). */
   private characters(input: string, from: number, to: number): void {
+    if (to - from > MAX_TEXT) throw tooLong('text', MAX_TEXT);
     if (this.openNames.length === 0) {
       const outside = input.slice(from, to);
       const layout = this.tallyCharacters ? removeRawControlChars(outside) : outside;
@@ -268,7 +322,7 @@ export class XmlScanner {
     if (this.nextCdataEnd + 3 <= to) throw new XmlSyntaxError('"]]>" in character data');
     if (this.nextAmp < from) this.nextAmp = indexOrEnd(input, '&', from);
     const raw = this.decoded(input, from, to);
-    const text = this.nextAmp < to ? decodeReferences(raw, this.tallyCharacters) : raw;
+    const text = this.nextAmp < to ? decodeReferences(raw, this.tallyCharacters, this.keepMarkers) : raw;
     // Only dropped characters (Tally mode): as if they had never been there.
     if (text !== '') this.handler.text(text);
   }
@@ -373,6 +427,7 @@ export class XmlScanner {
     const name = this.names[slot];
     const rawName = this.rawNames[slot] ?? '';
     let attrs = NO_ATTRIBUTES;
+    let count = 0;
     let selfClosing = false;
     if (input.charCodeAt(at) === GT) {
       at += 1;
@@ -394,7 +449,12 @@ export class XmlScanner {
           break;
         }
         if (at === before) throw new XmlSyntaxError(`attributes of <${name}> not separated by whitespace`);
-        if (attrs === NO_ATTRIBUTES) attrs = {};
+        if (attrs === NO_ATTRIBUTES) {
+          attrs = {};
+          count = 0;
+        }
+        if (++count > MAX_ATTRIBUTES)
+          throw new XmlSyntaxError(`<${name}> has more than ${MAX_ATTRIBUTES} attributes`);
         at = this.attribute(input, at, name, attrs);
         if (at < 0) return -1;
       }
@@ -513,7 +573,7 @@ export class XmlScanner {
     if (!special) return value;
     if (value.includes('<')) throw new XmlSyntaxError(`"<" in an attribute value of <${element}>`);
     const spaced = value.replace(/[\t\n\r]/g, ' ');
-    return spaced.includes('&') ? decodeReferences(spaced, this.tallyCharacters) : spaced;
+    return spaced.includes('&') ? decodeReferences(spaced, this.tallyCharacters, this.keepMarkers) : spaced;
   }
 
   /**
@@ -538,6 +598,10 @@ export class XmlScanner {
     this.names[slot] = name;
     return slot;
   }
+}
+
+function tooLong(what: string, limit: number): XmlSyntaxError {
+  return new XmlSyntaxError(`${what} longer than ${limit} characters: refused`);
 }
 
 const HIGH_BYTE = /[\x80-\xff]/g;

@@ -1,0 +1,101 @@
+/**
+ * Finding vouchers deleted from Tally's books: what a pull remembers of the vouchers it delivered, which of
+ * them may be gone, and the document that tells the pipeline one is.
+ */
+import { createHash } from 'node:crypto';
+import type { SourceDocument } from '../contract';
+import { fieldError } from '../../domain/field-error';
+import type { RegisteredVoucher, VoucherRegistry } from './voucher-registry';
+
+/** Entries written to the registry at once: a 100,000-voucher pull appends a few dozen times. */
+const FLUSH_EVERY = 2000;
+
+/** The vouchers of a pull, remembered as their batches are handed over. */
+export class DeliveredVouchers {
+  private pending: RegisteredVoucher[] = [];
+  /** Type and number of this pass's vouchers (incremental passes only: they are few). */
+  readonly numbers = new Map<string, string>();
+
+  constructor(
+    private readonly registry: VoucherRegistry,
+    readonly incremental: boolean,
+  ) {}
+
+  async add(documents: readonly SourceDocument[]): Promise<void> {
+    for (const doc of documents) {
+      const ref = doc.raw as { voucherType?: string } | undefined;
+      const entry = {
+        guid: doc.erpId,
+        date: doc.documentDate ?? '',
+        type: ref?.voucherType ?? '',
+        number: doc.documentNumber ?? '',
+      };
+      this.pending.push(entry);
+      if (this.incremental && entry.number) this.numbers.set(numberKey(entry), entry.guid);
+    }
+    if (this.pending.length >= FLUSH_EVERY) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    const pending = this.pending;
+    this.pending = [];
+    await this.registry.add(pending);
+  }
+}
+
+function numberKey(voucher: { type: string; number: string }): string {
+  return `${voucher.type}\t${voucher.number}`.toLowerCase();
+}
+
+/**
+ * Delivered vouchers that may be gone: those of days where Tally counts fewer vouchers than were
+ * delivered, and those whose type and number a voucher of this pass carries under another GUID.
+ */
+export function deletionCandidates(
+  known: ReadonlyMap<string, RegisteredVoucher>,
+  counted: ReadonlyMap<string, number>,
+  passNumbers: ReadonlyMap<string, string>,
+): string[] {
+  const byDate = new Map<string, string[]>();
+  for (const voucher of known.values()) {
+    const guids = byDate.get(voucher.date);
+    if (guids) guids.push(voucher.guid);
+    else byDate.set(voucher.date, [voucher.guid]);
+  }
+  const candidates = new Set<string>();
+  for (const [date, guids] of byDate) {
+    if (guids.length > (counted.get(date) ?? 0)) for (const guid of guids) candidates.add(guid);
+  }
+  if (passNumbers.size > 0) {
+    for (const voucher of known.values()) {
+      const now = passNumbers.get(numberKey(voucher));
+      if (now !== undefined && now !== voucher.guid) candidates.add(voucher.guid);
+    }
+  }
+  return [...candidates];
+}
+
+/** A delivered voucher Tally no longer has: flagged deleted (cancelled ones come as themselves, flagged). */
+export function deletedDocument(voucher: RegisteredVoucher): SourceDocument {
+  const name = `${voucher.type} voucher ${voucher.number}`.trim();
+  return {
+    erpId: voucher.guid,
+    contentHash: createHash('sha256').update(`deleted\t${voucher.guid}`).digest('hex'),
+    direction: 'sales',
+    documentNumber: voucher.number || undefined,
+    documentDate: voucher.date || undefined,
+    sourceRef: `${name} (GUID ${voucher.guid}), deleted from Tally's books`,
+    normalised: {
+      ok: false,
+      errors: [
+        fieldError(
+          'voucher',
+          'voucher.deleted',
+          `${name} dated ${voucher.date} was deleted from Tally's books (not cancelled); a registered document needs a cancellation decision`,
+        ),
+      ],
+    },
+    raw: { guid: voucher.guid, voucherType: voucher.type, voucherNumber: voucher.number, date: voucher.date },
+    deleted: true,
+  };
+}
