@@ -2,8 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mergeGstr2bFiles, parseGstr2b } from './gstr2b-parser';
 
-const SAMPLE = join(__dirname, '../../../../../shared/reference/india/samples/india_compliance_test_gstr_2b.json');
-const sample = (): Record<string, unknown> => JSON.parse(readFileSync(SAMPLE, 'utf8')) as Record<string, unknown>;
+const SAMPLE = join(
+  __dirname,
+  '../../../../../shared/reference/india/samples/india_compliance_test_gstr_2b.json',
+);
+const sample = (): Record<string, unknown> =>
+  JSON.parse(readFileSync(SAMPLE, 'utf8')) as Record<string, unknown>;
 
 describe('parseGstr2b on the real-format GSTN sample', () => {
   const result = parseGstr2b(sample());
@@ -123,7 +127,12 @@ describe('parseGstr2b on entries it cannot read', () => {
     ];
     const result = parseGstr2b(body);
     expect(result.errors).toEqual([
-      { path: 'data.docdata.b2b[1].inv[0].dt', rule: 'date.ddmmyyyy', message: 'dt is not dd-mm-yyyy', value: '31-02-2020' },
+      {
+        path: 'data.docdata.b2b[1].inv[0].dt',
+        rule: 'date.ddmmyyyy',
+        message: 'dt is not dd-mm-yyyy',
+        value: '31-02-2020',
+      },
     ]);
     expect(result.return!.documents.find((d) => d.section === 'ecom')).toMatchObject({
       kind: 'INV',

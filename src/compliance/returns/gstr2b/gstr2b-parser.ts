@@ -54,7 +54,8 @@ class EntryReader {
     const text = this.text(key, required);
     if (text === undefined) return undefined;
     const iso = parseDate(text, 'DD-MM-YYYY');
-    if (!iso) this.errors.push(fieldError(`${this.path}.${key}`, 'date.ddmmyyyy', `${key} is not dd-mm-yyyy`, text));
+    if (!iso)
+      this.errors.push(fieldError(`${this.path}.${key}`, 'date.ddmmyyyy', `${key} is not dd-mm-yyyy`, text));
     return iso;
   }
 
@@ -96,10 +97,9 @@ function sumOf(values: readonly DecimalString[]): DecimalString {
 }
 
 /** Tax lines (items) when present, else the document's own totals (impg, isd, newer schema's inv). */
-function amounts(reader: EntryReader): Pick<
-  Gstr2bDocument,
-  'taxableValue' | 'igst' | 'cgst' | 'sgst' | 'cess' | 'lines'
-> {
+function amounts(
+  reader: EntryReader,
+): Pick<Gstr2bDocument, 'taxableValue' | 'igst' | 'cgst' | 'sgst' | 'cess' | 'lines'> {
   const items = reader.list('items');
   const lines: Gstr2bTaxLine[] = items.map((item, i) => {
     const path = `${reader.path}.items[${i}]`;
@@ -302,7 +302,8 @@ function readBillOfEntry(
           portCode: boe.text('portcode', false),
           reverseCharge: false,
           itcAvailability: 'Y' as const,
-          amendedAtCustoms: boe.text('isamd', false) === undefined ? undefined : boe.text('isamd', false) === 'Y',
+          amendedAtCustoms:
+            boe.text('isamd', false) === undefined ? undefined : boe.text('isamd', false) === 'Y',
           ...amounts(boe),
           path: boe.path,
         } as Gstr2bDocument)

@@ -52,7 +52,12 @@ const portal: RecoDocument[] = [
   doc('g-missing', 'INV-099', { taxableValue: '777.00', igst: '139.86' }),
   doc('g-credit', 'CN-01', { kind: 'CRN', taxableValue: '1000.00', igst: '180.00' }),
   doc('g-credit-same-number', 'DN-01', { kind: 'CRN', taxableValue: '500.00', igst: '90.00' }),
-  doc('g-other-supplier', 'INV-001', { supplierGstin: B, date: '2026-09-01', taxableValue: '1.00', igst: '0.18' }),
+  doc('g-other-supplier', 'INV-001', {
+    supplierGstin: B,
+    date: '2026-09-01',
+    taxableValue: '1.00',
+    igst: '0.18',
+  }),
 ];
 
 function byBook(results: MatchResult[]): Map<string, MatchResult> {
@@ -137,7 +142,12 @@ describe('reconcile on a seeded book', () => {
   });
 
   it('takes its thresholds from configuration', () => {
-    const strict: MatchConfig = { ...DEFAULT_MATCH_CONFIG, amountTolerance: '0', dateWindowDays: 3, minNumberSimilarity: 0.95 };
+    const strict: MatchConfig = {
+      ...DEFAULT_MATCH_CONFIG,
+      amountTolerance: '0',
+      dateWindowDays: 3,
+      minNumberSimilarity: 0.95,
+    };
     const again = byBook(reconcile(books, portal, strict));
     expect(again.get('b-exact-rounding')!.category).toBe('mismatch');
     expect(again.get('b-date')!.category).toBe('mismatch');

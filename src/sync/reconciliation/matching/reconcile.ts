@@ -84,7 +84,11 @@ function amountDifferences(book: Prepared, gstr2b: Prepared, tolerance: number):
 function pairDifferences(book: Prepared, gstr2b: Prepared, tolerance: number): FieldDifference[] {
   const differences: FieldDifference[] = [];
   if (book.doc.supplierGstin !== gstr2b.doc.supplierGstin) {
-    differences.push({ field: 'supplierGstin', books: book.doc.supplierGstin, gstr2b: gstr2b.doc.supplierGstin });
+    differences.push({
+      field: 'supplierGstin',
+      books: book.doc.supplierGstin,
+      gstr2b: gstr2b.doc.supplierGstin,
+    });
   }
   if (book.doc.number !== gstr2b.doc.number) {
     differences.push({ field: 'number', books: book.doc.number, gstr2b: gstr2b.doc.number });
@@ -133,7 +137,10 @@ export function reconcile(
       gstr2bId: portal.doc.id,
       supplierGstin: portal.doc.supplierGstin,
       differences,
-      explanation: [...explanation, ...(category === 'mismatch' ? [] : roundingNote(differences, config.amountTolerance))],
+      explanation: [
+        ...explanation,
+        ...(category === 'mismatch' ? [] : roundingNote(differences, config.amountTolerance)),
+      ],
       itcAtStake: fromPaise(itcAtStake),
     });
   };
@@ -152,7 +159,8 @@ export function reconcile(
 
   // 2. suggested: normalised number
   const byLoose = groupBy(portalItems, (p) => `${p.doc.supplierGstin}|${p.doc.kind}|${p.loose}`);
-  const withinWindow = (a: Prepared, b: Prepared): boolean => Math.abs(a.day - b.day) <= config.dateWindowDays;
+  const withinWindow = (a: Prepared, b: Prepared): boolean =>
+    Math.abs(a.day - b.day) <= config.dateWindowDays;
   for (const book of bookItems) {
     if (book.used) continue;
     const candidates = byLoose.get(`${book.doc.supplierGstin}|${book.doc.kind}|${book.loose}`);
@@ -167,7 +175,9 @@ export function reconcile(
       );
     }
     if (book.day !== match.day) {
-      explanation.push(`dates differ by ${Math.abs(book.day - match.day)} day(s), within ${config.dateWindowDays}`);
+      explanation.push(
+        `dates differ by ${Math.abs(book.day - match.day)} day(s), within ${config.dateWindowDays}`,
+      );
     }
     pair(book, match, 'suggested', 'normalised-number', explanation);
   }
@@ -202,7 +212,9 @@ export function reconcile(
       `invoice numbers "${book.doc.number}" and "${best.doc.number}" are close (similarity ${bestSimilarity.toFixed(2)}, at least ${config.minNumberSimilarity}) and every amount is within Rs ${config.amountTolerance}`,
     ];
     if (book.day !== best.day) {
-      explanation.push(`dates differ by ${Math.abs(book.day - best.day)} day(s), within ${config.dateWindowDays}`);
+      explanation.push(
+        `dates differ by ${Math.abs(book.day - best.day)} day(s), within ${config.dateWindowDays}`,
+      );
     }
     pair(book, best, 'suggested', 'fuzzy-number', explanation);
   }
