@@ -7,6 +7,12 @@ import { WebhookReceiptEntity } from './webhook-receipt.entity';
 import { EgsUnitEntity } from './egs-unit.entity';
 import { ZatcaChainEntity } from './zatca-chain.entity';
 import { ZatcaSignedInvoiceEntity } from './zatca-signed-invoice.entity';
+import {
+  Gstr2bDocumentEntity,
+  PurchaseRecordEntity,
+  RecoMatchEntity,
+  RecoRunEntity,
+} from './reconciliation.entities';
 
 export {
   AuditEventEntity,
@@ -18,6 +24,10 @@ export {
   EgsUnitEntity,
   ZatcaChainEntity,
   ZatcaSignedInvoiceEntity,
+  Gstr2bDocumentEntity,
+  PurchaseRecordEntity,
+  RecoMatchEntity,
+  RecoRunEntity,
 };
 
 export const ENTITIES = [
@@ -30,4 +40,8 @@ export const ENTITIES = [
   EgsUnitEntity,
   ZatcaChainEntity,
   ZatcaSignedInvoiceEntity,
+  PurchaseRecordEntity,
+  Gstr2bDocumentEntity,
+  RecoRunEntity,
+  RecoMatchEntity,
 ];

@@ -4,6 +4,7 @@ import { SignedDataStorage1764028800000 } from './1764028800000-SignedDataStorag
 import { ZatcaReissue1764115200000 } from './1764115200000-ZatcaReissue';
 import { DocumentInlineStorage1764201600000 } from './1764201600000-DocumentInlineStorage';
 import { DocumentJsonText1764288000000 } from './1764288000000-DocumentJsonText';
+import { Reconciliation1764374400000 } from './1764374400000-Reconciliation';
 
 /** In order. TypeORM runs the ones not yet recorded in its `migrations` table. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   ZatcaReissue1764115200000,
   DocumentInlineStorage1764201600000,
   DocumentJsonText1764288000000,
+  Reconciliation1764374400000,
 ];
