@@ -16,7 +16,9 @@ export type MatchRule =
   | 'fuzzy-number'
   | 'same-invoice-different-values'
   | 'same-pan-different-gstin'
-  | 'unmatched';
+  | 'unmatched'
+  | 'manual-link'
+  | 'unlinked';
 
 export interface FieldDifference {
   /** supplierGstin, number, date, taxableValue, igst, cgst, sgst or cess. */

@@ -309,3 +309,22 @@ function kindName(kind: RecoDocument['kind']): string {
       return 'invoice';
   }
 }
+
+/** An operator's manual link: the pair compared field by field, exact when nothing differs beyond tolerance. */
+export function comparePair(book: RecoDocument, gstr2b: RecoDocument, config: MatchConfig): MatchResult {
+  const tolerance = Math.abs(toPaise(config.amountTolerance));
+  const a = prepare(book);
+  const b = prepare(gstr2b);
+  const differences = pairDifferences(a, b, tolerance);
+  const exact = differences.every((d) => d.withinTolerance);
+  return {
+    category: exact ? 'exact' : 'mismatch',
+    rule: 'manual-link',
+    bookId: book.id,
+    gstr2bId: gstr2b.id,
+    supplierGstin: gstr2b.supplierGstin || book.supplierGstin,
+    differences,
+    explanation: ['linked by an operator'],
+    itcAtStake: fromPaise(exact ? 0 : Math.abs(a.tax - b.tax)),
+  };
+}
