@@ -291,7 +291,8 @@ export class CsvConnector implements ErpConnector {
         if (!outcome.ok) {
           // Kept with its errors (not skipped): the operator sees every purchase the register holds.
           const { record, billDate } = unreadablePurchaseRecord(binding, group.rows, outcome.errors);
-          if (billDate === undefined || (billDate >= period.from && billDate <= period.to)) records.push(record);
+          if (billDate === undefined || (billDate >= period.from && billDate <= period.to))
+            records.push(record);
         } else if (outcome.value.billDate >= period.from && outcome.value.billDate <= period.to)
           records.push(outcome.value);
       }

@@ -361,8 +361,11 @@ export class ReconciliationRepository {
     await manager.query(`DELETE FROM reco_match WHERE id = ANY($1::uuid[])`, [ids]);
   }
 
-  async purchaseById(manager: EntityManager, id: string): Promise<StoredPurchase | undefined> {
-    const rows: StoredPurchase[] = await manager.query(
+  async purchaseById(
+    manager: EntityManager,
+    id: string,
+  ): Promise<(StoredPurchase & { gstin: string; period: string }) | undefined> {
+    const rows: (StoredPurchase & { gstin: string; period: string })[] = await manager.query(
       `SELECT id, gstin, period, erp_id AS "erpId", supplier_gstin AS "supplierGstin", bill_number AS "billNumber",
          to_char(bill_date, 'YYYY-MM-DD') AS "billDate", document_type AS "documentType",
          taxable_value::text AS "taxableValue", igst::text AS igst, cgst::text AS cgst, sgst::text AS sgst,
