@@ -81,6 +81,8 @@ export class ReconciliationSchedulerService implements OnApplicationBootstrap, O
   }
 
   private async runJob(job: { gstin: string; period: string; trigger: string }): Promise<void> {
+    // A job queued by another tick while the period's run was in progress has nothing left to do.
+    if (await this.repository.completedRun(job.gstin, job.period)) return;
     const outcome = await this.reconciliation.run(job.gstin, job.period, job.trigger);
     if (outcome.skipped) this.logger.log(outcome.skipped);
   }

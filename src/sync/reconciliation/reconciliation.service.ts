@@ -140,11 +140,10 @@ export class ReconciliationService {
     gstin: string,
     period: string,
   ): Promise<RunSummary> {
-    const [purchases, documents, decided] = await Promise.all([
-      this.repository.purchases(manager, gstin, period),
-      this.repository.gstr2bDocuments(manager, gstin, period),
-      this.repository.decidedMatches(manager, gstin, period),
-    ]);
+    // One after another: they share the transaction's connection.
+    const purchases = await this.repository.purchases(manager, gstin, period);
+    const documents = await this.repository.gstr2bDocuments(manager, gstin, period);
+    const decided = await this.repository.decidedMatches(manager, gstin, period);
     const decidedPurchases = new Set(decided.flatMap((m) => (m.purchaseId ? [m.purchaseId] : [])));
     const decidedDocuments = new Set(decided.flatMap((m) => (m.gstr2bId ? [m.gstr2bId] : [])));
     const books = purchases
