@@ -26,6 +26,8 @@ export interface Gstr2bParseResult {
 }
 
 const PERIOD = /^(0[1-9]|1[0-2])\d{4}$/;
+/** Amounts with at most two decimals, the common case, written out without a decimal object. */
+const TWO_PLACES = /^(-?\d+)(?:\.(\d{1,2}))?$/;
 
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -66,9 +68,12 @@ class EntryReader {
       this.errors.push(fieldError(`${path}.${key}`, 'type.number', `${key} must be a number`, value));
       return undefined;
     }
+    // A JSON number's shortest text is the decimal GSTN wrote; it is read as a decimal from there.
+    const text = typeof value === 'number' ? String(value) : value.trim();
+    const plain = TWO_PLACES.exec(text);
+    if (plain) return `${plain[1]}.${(plain[2] ?? '').padEnd(2, '0')}`;
     try {
-      // A JSON number's shortest text is the decimal GSTN wrote; it is read as a decimal from there.
-      return new Dec(String(value).trim()).toFixed(2);
+      return new Dec(text).toFixed(2);
     } catch {
       this.errors.push(fieldError(`${path}.${key}`, 'type.number', `${key} must be a number`, value));
       return undefined;
@@ -92,8 +97,20 @@ class EntryReader {
 
 const HEADS = ['igst', 'cgst', 'sgst', 'cess'] as const;
 
+/** Sum of two-place amounts, in whole paise (exact integers) unless one is out of that range. */
 function sumOf(values: readonly DecimalString[]): DecimalString {
-  return values.reduce((total, value) => total.plus(value), new Dec(0)).toFixed(2);
+  if (values.length === 1) return values[0];
+  let paise = 0;
+  for (const value of values) {
+    const match = TWO_PLACES.exec(value);
+    if (!match) return values.reduce((total, v) => total.plus(v), new Dec(0)).toFixed(2);
+    const cents = Number(match[1].replace('-', '')) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+    paise += match[1].startsWith('-') ? -cents : cents;
+  }
+  if (!Number.isSafeInteger(paise)) return values.reduce((total, v) => total.plus(v), new Dec(0)).toFixed(2);
+  const sign = paise < 0 ? '-' : '';
+  const abs = Math.abs(paise);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** Tax lines (items) when present, else the document's own totals (impg, isd, newer schema's inv). */
@@ -136,9 +153,11 @@ function flag(reader: EntryReader, key: string, allowed: readonly string[], fall
   return value;
 }
 
+/** A copy without the undefined properties (copied, not deleted: `delete` turns objects into slow dictionaries). */
 function withoutUndefined<T extends object>(value: T): T {
-  for (const key of Object.keys(value) as (keyof T)[]) if (value[key] === undefined) delete value[key];
-  return value;
+  const copy: Record<string, unknown> = {};
+  for (const key in value) if (value[key] !== undefined) copy[key] = value[key];
+  return copy as T;
 }
 
 interface Supplier {

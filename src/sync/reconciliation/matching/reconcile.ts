@@ -18,7 +18,8 @@ import { AMOUNT_FIELDS, type RecoDocument } from './reco-document';
 interface Prepared {
   doc: RecoDocument;
   strict: string;
-  loose: string;
+  /** Computed only for documents the exact rule left (most are matched by it). */
+  looseCache?: string;
   /** |taxable|, |igst|, |cgst|, |sgst|, |cess| in paise. */
   amounts: number[];
   tax: number;
@@ -38,12 +39,15 @@ function prepare(doc: RecoDocument): Prepared {
   return {
     doc,
     strict: strictNumber(doc.number),
-    loose: looseNumber(doc.number),
     amounts,
     tax: amounts[1] + amounts[2] + amounts[3] + amounts[4],
     day: dayNumber(doc.date),
     used: false,
   };
+}
+
+function loose(item: Prepared): string {
+  return (item.looseCache ??= looseNumber(item.doc.number));
 }
 
 function panOf(gstin: string): string {
@@ -158,12 +162,15 @@ export function reconcile(
   }
 
   // 2. suggested: normalised number
-  const byLoose = groupBy(portalItems, (p) => `${p.doc.supplierGstin}|${p.doc.kind}|${p.loose}`);
+  const byLoose = groupBy(
+    portalItems.filter((p) => !p.used),
+    (p) => `${p.doc.supplierGstin}|${p.doc.kind}|${loose(p)}`,
+  );
   const withinWindow = (a: Prepared, b: Prepared): boolean =>
     Math.abs(a.day - b.day) <= config.dateWindowDays;
   for (const book of bookItems) {
     if (book.used) continue;
-    const candidates = byLoose.get(`${book.doc.supplierGstin}|${book.doc.kind}|${book.loose}`);
+    const candidates = byLoose.get(`${book.doc.supplierGstin}|${book.doc.kind}|${loose(book)}`);
     const match = candidates?.find(
       (p) => !p.used && withinWindow(book, p) && amountsWithin(book, p, tolerance),
     );
@@ -190,7 +197,7 @@ export function reconcile(
   for (const group of bySupplier.values()) group.sort((a, b) => a.amounts[0] - b.amounts[0]);
   const maxDistance = (length: number): number => Math.floor(length * (1 - config.minNumberSimilarity));
   for (const book of bookItems) {
-    if (book.used || book.loose.length < config.minFuzzyLength) continue;
+    if (book.used || loose(book).length < config.minFuzzyLength) continue;
     const group = bySupplier.get(`${book.doc.supplierGstin}|${book.doc.kind}`);
     if (!group) continue;
     let best: Prepared | undefined;
@@ -198,10 +205,10 @@ export function reconcile(
     for (let i = lowerBound(group, book.amounts[0] - tolerance); i < group.length; i++) {
       const candidate = group[i];
       if (candidate.amounts[0] > book.amounts[0] + tolerance) break;
-      if (candidate.used || candidate.loose.length < config.minFuzzyLength) continue;
+      if (candidate.used || loose(candidate).length < config.minFuzzyLength) continue;
       if (!withinWindow(book, candidate) || !amountsWithin(book, candidate, tolerance)) continue;
-      const longer = Math.max(book.loose.length, candidate.loose.length);
-      const similarity = numberSimilarity(book.loose, candidate.loose, maxDistance(longer));
+      const longer = Math.max(loose(book).length, loose(candidate).length);
+      const similarity = numberSimilarity(loose(book), loose(candidate), maxDistance(longer));
       if (similarity >= config.minNumberSimilarity && similarity > bestSimilarity) {
         best = candidate;
         bestSimilarity = similarity;
@@ -222,7 +229,7 @@ export function reconcile(
   // 3. mismatch: same supplier and invoice, values differ
   for (const book of bookItems) {
     if (book.used) continue;
-    const candidates = byLoose.get(`${book.doc.supplierGstin}|${book.doc.kind}|${book.loose}`);
+    const candidates = byLoose.get(`${book.doc.supplierGstin}|${book.doc.kind}|${loose(book)}`);
     const match = candidates?.find((p) => !p.used);
     if (!match) continue;
     const fields = pairDifferences(book, match, tolerance)
@@ -236,12 +243,12 @@ export function reconcile(
   // 4. PAN-level: the supplier's other GSTIN
   const byPan = groupBy(
     portalItems.filter((p) => !p.used),
-    (p) => `${panOf(p.doc.supplierGstin)}|${p.doc.kind}|${p.loose}`,
+    (p) => `${panOf(p.doc.supplierGstin)}|${p.doc.kind}|${loose(p)}`,
   );
   for (const book of bookItems) {
     const pan = panOf(book.doc.supplierGstin);
     if (book.used || pan === '') continue;
-    const candidates = byPan.get(`${pan}|${book.doc.kind}|${book.loose}`);
+    const candidates = byPan.get(`${pan}|${book.doc.kind}|${loose(book)}`);
     const match = candidates?.find((p) => !p.used && p.doc.supplierGstin !== book.doc.supplierGstin);
     if (!match) continue;
     pair(book, match, 'pan', 'same-pan-different-gstin', [
