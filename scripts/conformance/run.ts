@@ -3,11 +3,12 @@
  * (opt-in: a clone without that folder skips each part with a message). CI runs it after the tests.
  * Parts: einvoice-schema (NIC v1.1 JSON schema), einvoice-limits (the mapper's field limits against
  * that schema, at and just beyond each limit), tally (captured TallyPrime responses), zatca (official
- * sample hashes and zatca-check on every signed variant).
+ * sample hashes and zatca-check on every signed variant), gstr2b (every reference GSTR-2B sample, the
+ * schema digest's sections, the Purchase Reconciliation Tool's cases).
  */
 type Part = { run: () => { passed: number; failed: number } | Promise<{ passed: number; failed: number }> };
 
-const PARTS = ['einvoice-schema', 'einvoice-limits', 'tally', 'zatca'];
+const PARTS = ['einvoice-schema', 'einvoice-limits', 'tally', 'zatca', 'gstr2b'];
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
