@@ -7,7 +7,4 @@ import { einvoiceSimulator } from './einvoice/einvoice-simulator';
 import type { SimulatorFactory } from './framework/simulator';
 import { returnsSimulator } from './returns/returns-simulator';
 
-export const SIMULATORS: readonly SimulatorFactory[] = [
-  einvoiceSimulator,
-  returnsSimulator as SimulatorFactory,
-];
+export const SIMULATORS: readonly SimulatorFactory[] = [einvoiceSimulator, returnsSimulator];

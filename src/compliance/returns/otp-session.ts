@@ -4,7 +4,7 @@
  * `logout`. The session's `txn` and expiry live in the shared token store (`gsp_session`), so every
  * instance uses the one session; a refresh is done by one holder of the store's lock at a time.
  */
-import { ComplianceHttpClient, tokenKey, type StoredToken, type TokenStore } from '../http';
+import { type ComplianceHttpClient, tokenKey, type StoredToken, type TokenStore } from '../http';
 import { ComplianceError } from '../regime';
 import { envelopeError, envelopeOk, transactionId, type GatewayEnvelope } from './gateway-envelope';
 import {

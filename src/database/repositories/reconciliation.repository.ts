@@ -259,12 +259,11 @@ export class ReconciliationRepository {
   }
 
   async decidedMatches(manager: EntityManager, gstin: string, period: string): Promise<RecoMatchEntity[]> {
-    return (
-      await manager.query(
-        `SELECT ${MATCH_COLUMNS} FROM reco_match WHERE gstin = $1 AND period = $2 AND decision IS NOT NULL`,
-        [gstin, period],
-      )
-    ).map(toMatch);
+    const rows = await manager.query<Record<string, unknown>[]>(
+      `SELECT ${MATCH_COLUMNS} FROM reco_match WHERE gstin = $1 AND period = $2 AND decision IS NOT NULL`,
+      [gstin, period],
+    );
+    return rows.map(toMatch);
   }
 
   /** Replaces the period's undecided rows with `rows`; decided rows stay as the operator left them. */
@@ -324,11 +323,11 @@ export class ReconciliationRepository {
   }
 
   async matchesByIds(manager: EntityManager, ids: readonly string[]): Promise<RecoMatchEntity[]> {
-    return (
-      await manager.query(`SELECT ${MATCH_COLUMNS} FROM reco_match WHERE id = ANY($1::uuid[]) FOR UPDATE`, [
-        ids,
-      ])
-    ).map(toMatch);
+    const rows = await manager.query<Record<string, unknown>[]>(
+      `SELECT ${MATCH_COLUMNS} FROM reco_match WHERE id = ANY($1::uuid[]) FOR UPDATE`,
+      [ids],
+    );
+    return rows.map(toMatch);
   }
 
   async matchesOfDocuments(
@@ -336,12 +335,11 @@ export class ReconciliationRepository {
     purchaseId: string,
     gstr2bId: string,
   ): Promise<RecoMatchEntity[]> {
-    return (
-      await manager.query(
-        `SELECT ${MATCH_COLUMNS} FROM reco_match WHERE purchase_id = $1 OR gstr2b_id = $2 FOR UPDATE`,
-        [purchaseId, gstr2bId],
-      )
-    ).map(toMatch);
+    const rows = await manager.query<Record<string, unknown>[]>(
+      `SELECT ${MATCH_COLUMNS} FROM reco_match WHERE purchase_id = $1 OR gstr2b_id = $2 FOR UPDATE`,
+      [purchaseId, gstr2bId],
+    );
+    return rows.map(toMatch);
   }
 
   async decide(

@@ -116,7 +116,10 @@ export class ReconciliationReportService {
       };
       return CSV_COLUMNS.map(([key]) => {
         const value = extended[key];
-        return value === null || value === undefined ? '' : String(value);
+        if (value === null || value === undefined) return '';
+        if (typeof value === 'string') return value;
+        if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+        return JSON.stringify(value);
       });
     });
     return stringify([CSV_COLUMNS.map(([, header]) => header), ...records]);

@@ -87,15 +87,13 @@ class EntryReader {
       this.errors.push(fieldError(`${this.path}.${key}`, 'type.array', `${key} must be a list`));
       return [];
     }
-    return value.filter((item, i) => {
+    return (value as unknown[]).filter((item, i): item is Json => {
       if (isObject(item)) return true;
       this.errors.push(fieldError(`${this.path}.${key}[${i}]`, 'type.object', 'entry must be an object'));
       return false;
     });
   }
 }
-
-const HEADS = ['igst', 'cgst', 'sgst', 'cess'] as const;
 
 /** Sum of two-place amounts, in whole paise (exact integers) unless one is out of that range. */
 function sumOf(values: readonly DecimalString[]): DecimalString {
@@ -129,7 +127,10 @@ function amounts(
       cess: reader.amount('cess', item, path) ?? '0.00',
     };
   });
-  const own = (key: 'txval' | (typeof HEADS)[number], lineKey: keyof Gstr2bTaxLine): DecimalString =>
+  const own = (
+    key: 'txval' | 'igst' | 'cgst' | 'sgst' | 'cess',
+    lineKey: keyof Gstr2bTaxLine,
+  ): DecimalString =>
     reader.amount(key) ?? (lines.length > 0 ? sumOf(lines.map((line) => line[lineKey])) : '0.00');
   return {
     taxableValue: own('txval', 'taxableValue'),
@@ -248,7 +249,7 @@ function readNotes(section: Gstr2bSection, reader: EntryReader, collect: Collect
         ? withoutUndefined({
             ...common(nt, supplier),
             section,
-            kind: (type === 'C' ? 'CRN' : 'DBN') as Gstr2bDocumentKind,
+            kind: type === 'C' ? 'CRN' : 'DBN',
             number,
             date,
             supplyType: nt.text('suptyp', false),
@@ -295,7 +296,7 @@ function readIsd(section: Gstr2bSection, reader: EntryReader, collect: Collect):
             ...amounts(doc),
             original,
             path: doc.path,
-          } as Gstr2bDocument)
+          })
         : undefined;
     collect(doc, document);
   });
@@ -325,7 +326,7 @@ function readBillOfEntry(
             boe.text('isamd', false) === undefined ? undefined : boe.text('isamd', false) === 'Y',
           ...amounts(boe),
           path: boe.path,
-        } as Gstr2bDocument)
+        })
       : undefined;
   collect(boe, document);
 }
