@@ -187,3 +187,20 @@ describe('paise', () => {
     expect(fromPaise(-1205)).toBe('-12.05');
   });
 });
+
+describe('close numbers never take a document whose own number is on the other side', () => {
+  it('leaves the same-number pair to the mismatch rule instead of crossing invoices', () => {
+    // The supplier dated invoice 055190 46 days before the books did; 055191, in 2B only, has the same
+    // amounts and the books' date.
+    const results = reconcile(
+      [doc('b1', 'QKI/055190')],
+      [doc('g1', 'QKI/055190', { date: '2026-08-20' }), doc('g2', 'QKI/055191')],
+      DEFAULT_MATCH_CONFIG,
+    );
+    const summary = results.map((r) => [r.category, r.bookId ?? null, r.gstr2bId ?? null]);
+    expect(summary).toEqual([
+      ['mismatch', 'b1', 'g1'],
+      ['missing-in-books', null, 'g2'],
+    ]);
+  });
+});

@@ -189,15 +189,25 @@ export function reconcile(
     pair(book, match, 'suggested', 'normalised-number', explanation);
   }
 
-  // 2b. suggested: close numbers, scanning only the same supplier's documents within the amount tolerance
+  // 2b. suggested: close numbers, scanning only the same supplier's documents within the amount tolerance.
+  // A document whose own number is on the other side (left for the mismatch rule: its date or amounts
+  // differ) is never paired by a close number: the same-number pair is the likelier one (a fuzzy pair
+  // by amount alone crossed such invoices in india-compliance's tool, its PR #4433).
+  const sameNumberKey = (item: Prepared): string =>
+    `${item.doc.supplierGstin}|${item.doc.kind}|${loose(item)}`;
+  const bookNumbersLeft = new Set(bookItems.filter((b) => !b.used).map(sameNumberKey));
+  const hasSameNumber = (item: Prepared, others: Map<string, Prepared[]> | Set<string>): boolean =>
+    others instanceof Set
+      ? others.has(sameNumberKey(item))
+      : (others.get(sameNumberKey(item)) ?? []).some((other) => !other.used);
   const bySupplier = groupBy(
-    portalItems.filter((p) => !p.used),
+    portalItems.filter((p) => !p.used && !hasSameNumber(p, bookNumbersLeft)),
     (p) => `${p.doc.supplierGstin}|${p.doc.kind}`,
   );
   for (const group of bySupplier.values()) group.sort((a, b) => a.amounts[0] - b.amounts[0]);
   const maxDistance = (length: number): number => Math.floor(length * (1 - config.minNumberSimilarity));
   for (const book of bookItems) {
-    if (book.used || loose(book).length < config.minFuzzyLength) continue;
+    if (book.used || loose(book).length < config.minFuzzyLength || hasSameNumber(book, byLoose)) continue;
     const group = bySupplier.get(`${book.doc.supplierGstin}|${book.doc.kind}`);
     if (!group) continue;
     let best: Prepared | undefined;
