@@ -19,6 +19,7 @@ import {
   type SeededPeriod,
 } from '../../src/sandbox/returns';
 import { ReconciliationSchedulerService } from '../../src/sync/reconciliation';
+import { runCli } from '../cli/cli-harness';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
 import { createTestDatabase } from '../support/test-database';
 
@@ -160,6 +161,20 @@ describe('scheduled GSTR-2B reconciliation', () => {
     expect(rows.map((r) => r.key)).toEqual([`returns:${GSTIN}:${account.gstUsername}`]);
     // Sealed at rest: neither the session's state nor its transaction id is stored as text.
     expect(rows[0].token).not.toMatch(/active|txn|token/);
+  });
+
+  it('opens the session from the CLI as well', async () => {
+    const env = { CONNECTOR_URL: a.url, CONNECTOR_API_KEY: TEST_API_KEY };
+    const requested = await runCli(['returns', 'otp-request', GSTIN, '--operator', 'ravi'], { env });
+    expect(requested).toMatchObject({ code: 0, stdout: expect.stringContaining(`${GSTIN}: otp-requested`) });
+    const wrong = await runCli(['returns', 'otp', GSTIN, '000000', '--operator', 'ravi'], { env });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/Invalid OTP/);
+    const right = await runCli(['returns', 'otp', GSTIN, gateway.otp, '--operator', 'ravi'], { env });
+    expect(right).toMatchObject({ code: 0, stdout: expect.stringContaining(`${GSTIN}: active (until `) });
+    expect((await runCli(['returns', 'session', GSTIN, '--json'], { env })).stdout).toMatch(
+      /"state": "active"/,
+    );
   });
 
   it('creates one run per GSTIN and period however many instances tick, retries a failed fetch and reports it', async () => {
@@ -346,7 +361,7 @@ describe('scheduled GSTR-2B reconciliation', () => {
     const pg = new Client({ connectionString: db.url });
     await pg.connect();
     const { rows } = await pg.query<{ action: string; actor: string; n: string }>(
-      `SELECT action, actor, count(*) AS n FROM audit_event WHERE action LIKE 'reco-%' OR action LIKE 'returns-%' GROUP BY 1, 2 ORDER BY 1`,
+      `SELECT action, actor, count(*) AS n FROM audit_event WHERE action LIKE 'reco-%' OR action LIKE 'returns-%' GROUP BY 1, 2 ORDER BY 1, 2`,
     );
     await pg.end();
     expect(rows).toEqual([
@@ -355,7 +370,9 @@ describe('scheduled GSTR-2B reconciliation', () => {
       { action: 'reco-link', actor: 'operator:asha', n: '1' },
       { action: 'reco-unlink', actor: 'operator:asha', n: '1' },
       { action: 'returns-otp-request', actor: 'operator:asha', n: '1' },
+      { action: 'returns-otp-request', actor: 'operator:ravi', n: '1' },
       { action: 'returns-otp-submit', actor: 'operator:asha', n: '1' },
+      { action: 'returns-otp-submit', actor: 'operator:ravi', n: '1' },
     ]);
   });
 
