@@ -18,6 +18,7 @@ import {
   type ReturnsSimulatorHandle,
   type SeededPeriod,
 } from '../../src/sandbox/returns';
+import { ReturnGatewayClient } from '../../src/compliance/returns';
 import { ReconciliationSchedulerService } from '../../src/sync/reconciliation';
 import { runCli } from '../cli/cli-harness';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
@@ -374,6 +375,59 @@ describe('scheduled GSTR-2B reconciliation', () => {
       { action: 'returns-otp-submit', actor: 'operator:asha', n: '1' },
       { action: 'returns-otp-submit', actor: 'operator:ravi', n: '1' },
     ]);
+  });
+
+  it('imports the GSTR-2B JSON downloaded from the portal, refusing a file with unreadable entries', async () => {
+    const period = '092026';
+    gateway.period(GSTIN, period);
+    // What the portal's download holds: the return's {chksum, data}, fetched here from the simulated gateway.
+    const client = new ReturnGatewayClient(
+      {
+        baseUrl: sandbox.urls[RETURNS_SERVICE],
+        apiBaseUrl: `${sandbox.urls[RETURNS_SERVICE]}/gst`,
+        email: account.email,
+        clientId: account.clientId,
+        clientSecret: account.clientSecret,
+        gstin: GSTIN,
+        gstUsername: account.gstUsername,
+        stateCode: GSTIN.slice(0, 2),
+        ipAddress: '10.1.2.3',
+        gstr2bCatalog: 'B',
+      },
+      { now: () => sandbox.clock.nowMs() },
+    );
+    const { data } = (await client.fetchGstr2b(period)) as { data: Record<string, unknown> };
+    const file = { chksum: data.chksum, data };
+    const broken = JSON.parse(JSON.stringify(file)) as {
+      data: { docdata: { b2b: { inv: { dt: string }[] }[] } };
+    };
+    broken.data.docdata.b2b[0].inv[0].dt = '2026-09-03';
+    const refused = await api.post(`/reconciliation/${GSTIN}/import?operator=asha`, broken);
+    expect(refused.status).toBe(400);
+    expect(refused.data.message).toMatch(
+      /^GSTR-2B has 1 unreadable entry: data\.docdata\.b2b\[0\]\.inv\[0\]\.dt: dt is not dd-mm-yyyy \(2026-09-03\)/,
+    );
+    const other = await api.post(`/reconciliation/27AACCR5678N1ZX/import`, file);
+    expect(other.status).toBe(404);
+
+    const imported = await api.post(`/reconciliation/${GSTIN}/import?operator=asha`, file);
+    expect(imported.status).toBe(200);
+    expect(imported.data.summary).toMatchObject({
+      gstr2bDocuments: seeded.expected.filter((e) => e.gstr2b).length,
+    });
+    const runs = (
+      await api.get<{ trigger: string; state: string }[]>(
+        `/reconciliation/runs?gstin=${GSTIN}&period=${period}`,
+      )
+    ).data;
+    expect(runs).toEqual([expect.objectContaining({ trigger: 'import:asha', state: 'completed' })]);
+    // The register holds October's bills only: every September 2B document is missing in the books.
+    const september = (await api.get<ReportView>(`/reconciliation/${GSTIN}/${period}`)).data;
+    expect(
+      Object.entries(september.categories)
+        .filter(([, c]) => c.count > 0)
+        .map(([name]) => name),
+    ).toEqual(['missing-in-books']);
   });
 
   it('summarises per supplier and exports CSV', async () => {

@@ -107,6 +107,7 @@ export class ReconciliationService {
 
   /** The JSON a user downloaded from the GST portal: parsed, checked against the GSTIN, stored and reconciled. */
   async importGstr2b(gstin: string, body: unknown, trigger: string): Promise<RunOutcome> {
+    this.gateways.settingsOf(gstin);
     const parsed = readReturn(body);
     if (parsed.gstin !== gstin) {
       throw new ComplianceError('validation', `the file is GSTR-2B of ${parsed.gstin}, not of ${gstin}`);
