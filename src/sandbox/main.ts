@@ -15,7 +15,7 @@ import type { FaultRule } from './framework/faults';
 import { faultsFromEnvironment } from './fault-config';
 import { startSandbox, type RunningSandbox } from './start-sandbox';
 
-const DEFAULT_PORTS: Record<string, number> = { einvoiceGsp: 4101, einvoiceApi: 4102 };
+const DEFAULT_PORTS: Record<string, number> = { einvoiceGsp: 4101, einvoiceApi: 4102, returnsGateway: 4103 };
 
 function portsFromEnv(): Record<string, number> {
   const ports: Record<string, number> = { ...DEFAULT_PORTS };
