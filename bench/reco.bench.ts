@@ -107,7 +107,7 @@ function gstr2bJson(documents: readonly RecoDocument[]): string {
 }
 
 export async function run(): Promise<void> {
-  let previousMs: number | undefined;
+  let previousCpuMs: number | undefined;
   for (const n of SIZES) {
     const { books, portal } = dataset(n);
     if (global.gc) global.gc();
@@ -119,15 +119,17 @@ export async function run(): Promise<void> {
     const counts: Record<string, number> = {};
     for (const r of results) counts[r.category] = (counts[r.category] ?? 0) + 1;
     const rssMb = process.resourceUsage().maxRSS / 1024;
+    const cpuMs = (cpu.user + cpu.system) / 1000;
+    // Growth by CPU time: on a shared machine the wall clock also counts other processes' turns.
     const growth =
-      previousMs === undefined
+      previousCpuMs === undefined
         ? ''
-        : `, x${(elapsedMs / previousMs).toFixed(2)} for x${(n / SIZES[SIZES.indexOf(n) - 1]).toFixed(0)} lines`;
+        : `, CPU x${(cpuMs / previousCpuMs).toFixed(2)} for x${(n / SIZES[SIZES.indexOf(n) - 1]).toFixed(0)} lines`;
     console.log(
       `reco ${n.toLocaleString('en-US')} x ${n.toLocaleString('en-US')}: ${Math.round(elapsedMs)} ms wall, ` +
-        `${Math.round((cpu.user + cpu.system) / 1000)} ms CPU${growth}; peak RSS ${Math.round(rssMb)} MB; ${JSON.stringify(counts)}`,
+        `${Math.round(cpuMs)} ms CPU${growth}; peak RSS ${Math.round(rssMb)} MB; ${JSON.stringify(counts)}`,
     );
-    previousMs = elapsedMs;
+    previousCpuMs = cpuMs;
     if (n === SIZES[SIZES.length - 1]) {
       console.log(
         `reco goal (100,000 x 100,000 < ${GOAL_MS} ms, RSS < ${GOAL_RSS_MB} MB): ` +
