@@ -19,6 +19,7 @@ import {
   type SeededPeriod,
 } from '../../src/sandbox/returns';
 import { ReturnGatewayClient } from '../../src/compliance/returns';
+import { ReconciliationRepository } from '../../src/database/repositories/reconciliation.repository';
 import { ReconciliationSchedulerService } from '../../src/sync/reconciliation';
 import { runCli } from '../cli/cli-harness';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
@@ -217,6 +218,17 @@ describe('scheduled GSTR-2B reconciliation', () => {
     }, 30_000);
     expect(runs.map((r) => r.state)).toEqual(['completed', 'failed']);
     expect(runs[1]).toMatchObject({ errorClass: 'transient', error: expect.stringMatching(/gstr2b\/all/) });
+    // While a run of the period is in progress (its reco_run row), another instance's run is skipped.
+    const repository = a.app.get(ReconciliationRepository);
+    const holder = await repository.startRun(GSTIN, PERIOD, 'test');
+    expect(holder).toBeDefined();
+    const second = await axios.post(
+      `${b.url}/reconciliation/${GSTIN}/${PERIOD}/run`,
+      { operator: 'asha' },
+      { headers: { 'x-api-key': TEST_API_KEY } },
+    );
+    expect(second.data).toEqual({ skipped: expect.stringMatching(/already running/) });
+    await repository.failRun(holder!, 'test holder released', 'transient');
     // Completed: a later tick enqueues nothing for the period.
     expect(await a.app.get(ReconciliationSchedulerService).tick(NOW)).toEqual([]);
   });
