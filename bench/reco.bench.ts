@@ -8,6 +8,7 @@
  *
  *   npm run bench -- reco
  */
+import * as os from 'node:os';
 import { parseGstr2b } from '../src/compliance/returns';
 import { DEFAULT_MATCH_CONFIG, reconcile, type RecoDocument } from '../src/sync/reconciliation/matching';
 
@@ -131,9 +132,12 @@ export async function run(): Promise<void> {
     );
     previousCpuMs = cpuMs;
     if (n === SIZES[SIZES.length - 1]) {
+      // One core's worth of work is the CPU time (the engine is single-threaded); the wall clock is
+      // printed too, and equals it on an idle core.
       console.log(
-        `reco goal (100,000 x 100,000 < ${GOAL_MS} ms, RSS < ${GOAL_RSS_MB} MB): ` +
-          (elapsedMs < GOAL_MS && rssMb < GOAL_RSS_MB ? 'met' : 'NOT met'),
+        `reco goal (100,000 x 100,000 < ${GOAL_MS} ms on one core, RSS < ${GOAL_RSS_MB} MB): ` +
+          `${cpuMs < GOAL_MS && rssMb < GOAL_RSS_MB ? 'met' : 'NOT met'} by CPU time` +
+          `, ${elapsedMs < GOAL_MS ? 'met' : 'NOT met'} by wall time (${Math.round(elapsedMs)} ms; load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`,
       );
       const json = gstr2bJson(portal);
       const parseStarted = performance.now();

@@ -61,11 +61,12 @@ class EntryReader {
     return iso;
   }
 
-  amount(key: string, entry: Json = this.entry, path = this.path): DecimalString | undefined {
+  /** `where` names the entry's path for an error (built only then). */
+  amount(key: string, entry: Json = this.entry, where = (): string => this.path): DecimalString | undefined {
     const value = entry[key];
     if (value === undefined || value === null || value === '') return undefined;
     if ((typeof value !== 'number' || !Number.isFinite(value)) && typeof value !== 'string') {
-      this.errors.push(fieldError(`${path}.${key}`, 'type.number', `${key} must be a number`, value));
+      this.errors.push(fieldError(`${where()}.${key}`, 'type.number', `${key} must be a number`, value));
       return undefined;
     }
     // A JSON number's shortest text is the decimal GSTN wrote; it is read as a decimal from there.
@@ -75,7 +76,7 @@ class EntryReader {
     try {
       return new Dec(text).toFixed(2);
     } catch {
-      this.errors.push(fieldError(`${path}.${key}`, 'type.number', `${key} must be a number`, value));
+      this.errors.push(fieldError(`${where()}.${key}`, 'type.number', `${key} must be a number`, value));
       return undefined;
     }
   }
@@ -117,7 +118,7 @@ function amounts(
 ): Pick<Gstr2bDocument, 'taxableValue' | 'igst' | 'cgst' | 'sgst' | 'cess' | 'lines'> {
   const items = reader.list('items');
   const lines: Gstr2bTaxLine[] = items.map((item, i) => {
-    const path = `${reader.path}.items[${i}]`;
+    const path = (): string => `${reader.path}.items[${i}]`;
     return {
       rate: reader.amount('rt', item, path) ?? '0.00',
       taxableValue: reader.amount('txval', item, path) ?? '0.00',
@@ -177,7 +178,25 @@ function supplierOf(reader: EntryReader, gstinRequired: boolean): Supplier {
   };
 }
 
-function common(reader: EntryReader, supplier: Supplier): Partial<Gstr2bDocument> {
+type CommonFields = Pick<Gstr2bDocument, 'supplierGstin' | 'reverseCharge' | 'itcAvailability'> &
+  Partial<
+    Pick<
+      Gstr2bDocument,
+      | 'supplierName'
+      | 'supplierPeriod'
+      | 'supplierFilingDate'
+      | 'documentValue'
+      | 'placeOfSupply'
+      | 'itcUnavailableReason'
+      | 'differentialPercent'
+      | 'sourceType'
+      | 'irn'
+      | 'irnDate'
+      | 'imsStatus'
+    >
+  >;
+
+function common(reader: EntryReader, supplier: Supplier): CommonFields {
   return {
     supplierGstin: supplier.gstin,
     supplierName: supplier.name,
@@ -210,8 +229,7 @@ function readInvoices(section: Gstr2bSection, reader: EntryReader, collect: Coll
       : undefined;
     const document =
       number && date && supplier.gstin
-        ? withoutUndefined({
-            ...common(inv, supplier),
+        ? Object.assign(common(inv, supplier), {
             section,
             kind: 'INV' as const,
             number,
@@ -220,7 +238,7 @@ function readInvoices(section: Gstr2bSection, reader: EntryReader, collect: Coll
             ...amounts(inv),
             original,
             path: inv.path,
-          } as Gstr2bDocument)
+          })
         : undefined;
     collect(inv, document);
   });
@@ -244,19 +262,19 @@ function readNotes(section: Gstr2bSection, reader: EntryReader, collect: Collect
             kind: nt.text('onttyp', false),
           })
         : undefined;
+    const kind: Gstr2bDocumentKind = type === 'C' ? 'CRN' : 'DBN';
     const document =
       number && date && supplier.gstin && type
-        ? withoutUndefined({
-            ...common(nt, supplier),
+        ? Object.assign(common(nt, supplier), {
             section,
-            kind: type === 'C' ? 'CRN' : 'DBN',
+            kind,
             number,
             date,
             supplyType: nt.text('suptyp', false),
             ...amounts(nt),
             original,
             path: nt.path,
-          } as Gstr2bDocument)
+          })
         : undefined;
     collect(nt, document);
   });
@@ -282,7 +300,7 @@ function readIsd(section: Gstr2bSection, reader: EntryReader, collect: Collect):
     const eligible = flag(doc, 'itcelg', ['Y', 'N'], 'Y');
     const document =
       number && date && supplier.gstin
-        ? withoutUndefined({
+        ? {
             section,
             kind: type,
             supplierGstin: supplier.gstin,
@@ -296,7 +314,7 @@ function readIsd(section: Gstr2bSection, reader: EntryReader, collect: Collect):
             ...amounts(doc),
             original,
             path: doc.path,
-          })
+          }
         : undefined;
     collect(doc, document);
   });
@@ -312,7 +330,7 @@ function readBillOfEntry(
   const date = boe.date('boedt', true);
   const document =
     number && date
-      ? withoutUndefined({
+      ? {
           section,
           kind: 'BOE' as const,
           supplierGstin: supplier.gstin,
@@ -326,7 +344,7 @@ function readBillOfEntry(
             boe.text('isamd', false) === undefined ? undefined : boe.text('isamd', false) === 'Y',
           ...amounts(boe),
           path: boe.path,
-        })
+        }
       : undefined;
   collect(boe, document);
 }
