@@ -3,7 +3,7 @@
  * OTP expiry, session expiry, refresh, logout), public and GSTR operations, GSTR-2B by both catalogs.
  */
 import { ReturnGatewayClient, parseGstr2b, type ReturnGatewaySettings } from '../../src/compliance/returns';
-import { InMemoryTokenStore } from '../../src/compliance/http';
+import { CollectingHttpLogger, InMemoryTokenStore, type HttpLogger } from '../../src/compliance/http';
 import { ComplianceError } from '../../src/compliance/regime';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import {
@@ -42,7 +42,7 @@ beforeEach(() => {
   sandbox.clock.set(NOW);
 });
 
-function client(overrides: Partial<ReturnGatewaySettings> = {}): ReturnGatewayClient {
+function client(overrides: Partial<ReturnGatewaySettings> = {}, logger?: HttpLogger): ReturnGatewayClient {
   const base = sandbox.urls[RETURNS_SERVICE];
   return new ReturnGatewayClient(
     {
@@ -57,7 +57,12 @@ function client(overrides: Partial<ReturnGatewaySettings> = {}): ReturnGatewayCl
       ipAddress: '10.0.0.7',
       ...overrides,
     },
-    { tokenStore: new InMemoryTokenStore(), now: () => sandbox.clock.nowMs(), policy: { maxAttempts: 1 } },
+    {
+      tokenStore: new InMemoryTokenStore(),
+      now: () => sandbox.clock.nowMs(),
+      policy: { maxAttempts: 1 },
+      logger,
+    },
   );
 }
 
@@ -129,6 +134,23 @@ describe('OTP session', () => {
       summ_typ: 'L',
       ret_period: '102026',
     });
+  });
+
+  it('never logs the session id or the client secret', async () => {
+    const logger = new CollectingHttpLogger();
+    const c = client({}, logger);
+    await c.session.requestOtp();
+    await c.session.submitOtp(gateway.otp);
+    await c.trackReturns('102026');
+    const text = JSON.stringify(logger.entries);
+    expect(logger.entries.map((e) => e.operation)).toEqual(['otprequest', 'authtoken', 'gstr/rettrack']);
+    expect(text).not.toContain(account.clientSecret);
+    expect(text).not.toContain(gateway.otp);
+    expect(logger.entries[2].requestHeaders).toMatchObject({
+      txn: '[REDACTED]',
+      client_secret: '[REDACTED]',
+    });
+    expect(logger.entries[0].responseBody).toMatchObject({ header: { txn: '[REDACTED]' } });
   });
 
   it('logs out', async () => {

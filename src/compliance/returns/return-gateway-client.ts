@@ -18,6 +18,7 @@ import { ComplianceError } from '../regime';
 import { envelopeError, envelopeOk, type GatewayEnvelope } from './gateway-envelope';
 import { mergeGstr2bFiles } from './gstr2b/gstr2b-parser';
 import { OtpSession } from './otp-session';
+import { sessionRedactingLogger } from './session-redacting-logger';
 import type { ReturnGatewaySettings } from './return-gateway-settings';
 
 export interface ReturnGatewayDeps {
@@ -54,7 +55,11 @@ export class ReturnGatewayClient {
     deps: ReturnGatewayDeps = {},
   ) {
     this.now = deps.now ?? Date.now;
-    this.http = new ComplianceHttpClient({ provider: 'returns', logger: deps.logger, policy: deps.policy });
+    this.http = new ComplianceHttpClient({
+      provider: 'returns',
+      logger: deps.logger && sessionRedactingLogger(deps.logger),
+      policy: deps.policy,
+    });
     const store = deps.tokenStore ?? new InMemoryTokenStore();
     this.session = new OtpSession(settings, this.http, store, this.now);
     this.rateKey = `returns:${settings.clientId}`;

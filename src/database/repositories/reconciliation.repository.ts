@@ -250,14 +250,6 @@ export class ReconciliationRepository {
     );
   }
 
-  async hasGstr2b(gstin: string, period: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM gstr2b_document WHERE gstin = $1 AND period = $2 LIMIT 1`,
-      [gstin, period],
-    );
-    return rows.length > 0;
-  }
-
   async decidedMatches(manager: EntityManager, gstin: string, period: string): Promise<RecoMatchEntity[]> {
     const rows = await manager.query<Record<string, unknown>[]>(
       `SELECT ${MATCH_COLUMNS} FROM reco_match WHERE gstin = $1 AND period = $2 AND decision IS NOT NULL`,

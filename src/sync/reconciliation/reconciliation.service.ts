@@ -42,8 +42,6 @@ export interface RunSummary {
   categories: Record<string, { count: number; itcAtStake: string }>;
 }
 
-export class Gstr2bUnreadableError extends ComplianceError {}
-
 @Injectable()
 export class ReconciliationService {
   private readonly logger = new Logger('Reconciliation');
@@ -176,7 +174,7 @@ function readReturn(body: unknown): Gstr2bReturn {
     const shown = parsed.errors
       .slice(0, 20)
       .map((e) => `${e.path}: ${e.message}${e.value !== undefined ? ` (${e.value})` : ''}`);
-    throw new Gstr2bUnreadableError(
+    throw new ComplianceError(
       'validation',
       `GSTR-2B has ${parsed.errors.length} unreadable entr${parsed.errors.length === 1 ? 'y' : 'ies'}: ${shown.join('; ')}`,
       {
