@@ -35,7 +35,7 @@ import { parseTallyDate } from './tally-values';
 import { planWindows, readCursor, writeCursor, type DayCount } from './sync-windows';
 import { HASH_EXCLUDED, voucherRef } from './voucher-document';
 import type { NormaliseContext } from './voucher-normaliser';
-import { purchaseRecordOf } from './purchase-record';
+import { purchaseRecordOf, unreadablePurchaseRecord } from './purchase-record';
 import {
   alterVoucher,
   fieldsToWrite,
@@ -228,11 +228,8 @@ export class TallyConnector implements ErpConnector {
       )) {
         const record = purchaseRecordOf(voucher, masters);
         if (record.ok) records.push(record.value);
-        else
-          this.context.log.warn('tally purchase voucher skipped', {
-            reason: record.reason,
-            ...voucherRef(voucher),
-          });
+        // Kept with why (not skipped), so the operator sees every purchase the books hold; cancelled ones are not purchases.
+        else if (record.reason !== 'cancelled') records.push(unreadablePurchaseRecord(voucher, record));
       }
       yield records;
     }
