@@ -274,6 +274,10 @@ describe('scheduled GSTR-2B reconciliation', () => {
       )!.section,
     ).toBe('b2ba');
     expect(categories['missing-in-2b'].itcAtStake).toBe('8100.00');
+    // What 2B says of the credit travels with the verdict.
+    expect(matches.find((m) => m.gstr2bNumber === 'RS-2099')!.explanation).toContain(
+      'GSTR-2B marks the input tax credit temporarily unavailable',
+    );
     expect(unreadablePurchases).toEqual([
       expect.objectContaining({
         erpId: 'india-purchases:PV-BAD',

@@ -13,6 +13,7 @@ import type { PurchaseRecord } from '../../connectors/contract';
 import {
   ReconciliationRepository,
   type MatchRow,
+  type StoredGstr2b,
 } from '../../database/repositories/reconciliation.repository';
 import type { EntityManager } from 'typeorm';
 import { ConnectorRuntimeService } from '../connector-runtime.service';
@@ -153,6 +154,11 @@ export class ReconciliationService {
       });
     const portal = documents.filter((d) => !decidedDocuments.has(d.id)).map(gstr2bForMatching);
     const results = reconcile(books, portal, this.matchConfig());
+    const byId = new Map(documents.map((d) => [d.id, d]));
+    for (const result of results) {
+      const note = result.gstr2bId ? itcNote(byId.get(result.gstr2bId)) : undefined;
+      if (note) result.explanation.push(note);
+    }
     await this.repository.replaceUndecidedMatches(manager, runId, gstin, period, results.map(toMatchRow));
     const categories = summarise([
       ...results,
@@ -165,6 +171,23 @@ export class ReconciliationService {
       categories,
     };
   }
+}
+
+const ITC_REASONS: Record<string, string> = {
+  P: "place of supply in the supplier's state (section 16)",
+  C: 'the supplier filed after the time limit (section 16(4))',
+};
+
+/** What GSTR-2B says of the credit when it is not simply available: the tax team cannot claim it as is. */
+function itcNote(document: StoredGstr2b | undefined): string | undefined {
+  if (!document) return undefined;
+  const reason = document.itcUnavailableReason
+    ? `: ${ITC_REASONS[document.itcUnavailableReason] ?? document.itcUnavailableReason}`
+    : '';
+  if (document.itcAvailability === 'N') return `GSTR-2B marks the input tax credit not available${reason}`;
+  if (document.itcAvailability === 'T') return 'GSTR-2B marks the input tax credit temporarily unavailable';
+  if (document.reverseCharge) return "reverse charge: the credit follows the buyer's own tax payment";
+  return undefined;
 }
 
 function readReturn(body: unknown): Gstr2bReturn {
