@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- name ...]`: runs the benchmarks one after another and prints their figures. It runs
  * the compiled code (tsconfig.bench.json -> dist-bench), as production does, not ts-node's.
- * Names: irn-mapper, zatca-signing, tally-pull, einvoice-pipeline (all when none given).
+ * Names: irn-mapper, zatca-signing, tally-pull, einvoice-pipeline, reco (all when none given).
  * Speed is measured here, never asserted in tests.
  */
 import { existsSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { extname, join } from 'node:path';
 
 type Bench = { run: () => unknown };
 
-const BENCHES = ['irn-mapper', 'zatca-signing', 'tally-pull', 'einvoice-pipeline'];
+const BENCHES = ['irn-mapper', 'zatca-signing', 'tally-pull', 'einvoice-pipeline', 'reco'];
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

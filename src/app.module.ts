@@ -17,6 +17,9 @@ import { HealthController, SANDBOX_SERVICES } from './api/health.controller';
 import { SubmissionsController } from './api/submissions.controller';
 import { WebhooksController } from './api/webhooks.controller';
 import { ZatcaController } from './api/zatca.controller';
+import { ReconciliationController } from './api/reconciliation.controller';
+import { ReturnGatewayController } from './api/return-gateway.controller';
+import { RECONCILIATION_PROVIDERS } from './sync/reconciliation/reconciliation.providers';
 import { ConsoleController } from './console/console.controller';
 import { COMPLIANCE_REGIMES, type ComplianceRegime } from './compliance/regime';
 import { RegimeRegistry } from './compliance/regime-registry';
@@ -134,6 +137,7 @@ export class AppModule {
       OperatorService,
       CancellationService,
       WebhookIntakeService,
+      ...RECONCILIATION_PROVIDERS,
       ApiKeys,
       { provide: APP_GUARD, useClass: ApiKeyGuard },
       ...(options.sandboxServices ? [{ provide: SANDBOX_SERVICES, useValue: options.sandboxServices }] : []),
@@ -156,6 +160,8 @@ export class AppModule {
             WebhooksController,
             ZatcaController,
             ConsoleController,
+            ReconciliationController,
+            ReturnGatewayController,
           ]
         : [HealthController],
       providers,

@@ -37,6 +37,12 @@ export interface RetrySelection {
   filter?: SubmissionFilter;
 }
 
+/** The return gateway session of a GSTIN, as the API reports it. */
+export interface ReturnsSession {
+  state: 'none' | 'otp-requested' | 'active';
+  expiresAt?: string;
+}
+
 export class ApiClient {
   constructor(
     private readonly connection: Connection,
@@ -85,6 +91,17 @@ export class ApiClient {
 
   cancel(submissionId: string, request: CancelRequest): Promise<unknown> {
     return this.request('POST', `/submissions/${encodeURIComponent(submissionId)}/cancel`, { json: request });
+  }
+
+  returnsSession(
+    gstin: string,
+    step: 'status' | 'otp-request' | 'otp',
+    body?: object,
+  ): Promise<ReturnsSession> {
+    const base = `/returns/${encodeURIComponent(gstin)}/session`;
+    return step === 'status'
+      ? this.request('GET', base)
+      : this.request('POST', `${base}/${step}`, { json: body ?? {} });
   }
 
   private async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {

@@ -14,6 +14,7 @@ import { documentsListCommand } from './commands/documents-list';
 import { documentsShowCommand } from './commands/documents-show';
 import { submissionsListCommand } from './commands/submissions-list';
 import { submissionsRetryCommand } from './commands/submissions-retry';
+import { returnsCommand } from './commands/returns-session';
 import { uploadCommand } from './commands/upload';
 import { watchCommand } from './commands/watch';
 import { DEFAULT_URL, DEV_KEY_FILE } from './connection';
@@ -67,6 +68,7 @@ export function buildProgram(ctx: CliContext): Command {
     .addCommand(submissionsRetryCommand(ctx));
   program.addCommand(cancelCommand(ctx));
   program.addCommand(watchCommand(ctx));
+  program.addCommand(returnsCommand(ctx));
   forEachCommand(program, (command) =>
     command
       .exitOverride()

@@ -19,6 +19,7 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
+import { ReconciliationConfig } from './reconciliation-config';
 import { Secret } from './secret.decorator';
 
 export const PROCESS_ROLES = ['api', 'worker', 'scheduler'] as const;
@@ -222,6 +223,10 @@ export class AppConfig {
   @ValidateNested()
   @Type(() => ZatcaConfig)
   zatca = new ZatcaConfig();
+
+  @ValidateNested()
+  @Type(() => ReconciliationConfig)
+  reconciliation = new ReconciliationConfig();
 
   @IsArray()
   @ValidateNested({ each: true })

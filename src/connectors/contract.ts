@@ -64,6 +64,11 @@ export interface PurchaseRecord {
   total: DecimalString;
   placeOfSupply?: string;
   reverseCharge?: boolean;
+  /**
+   * Set when the row could not be read: the fields above hold what could be (empty text and "0"
+   * amounts otherwise), so the operator still sees the purchase and why it is not reconciled.
+   */
+  fieldErrors?: FieldError[];
 }
 
 export type RegimeName = 'in-einvoice' | 'in-ewaybill' | 'sa-zatca';

@@ -15,6 +15,8 @@ export enum JobName {
   PipelineSweep = 'pipeline-sweep',
   /** Report signed simplified KSA invoices to ZATCA (within 24 h of issue). */
   ZatcaReport = 'zatca-report',
+  /** Fetch GSTR-2B, pull purchases and reconcile one GSTIN and period. Key: gstin:period. */
+  ReconciliationRun = 'reconciliation-run',
 }
 
 export interface JobPayloads {
@@ -24,4 +26,5 @@ export interface JobPayloads {
   [JobName.SubmissionWriteBack]: { submissionId: string };
   [JobName.PipelineSweep]: Record<string, never>;
   [JobName.ZatcaReport]: Record<string, never>;
+  [JobName.ReconciliationRun]: { gstin: string; period: string; trigger: string };
 }

@@ -7,6 +7,7 @@ describe('sandboxPortsFromEnv', () => {
       einvoiceApi: 4102,
       zatca: 4103,
       tally: 4104,
+      returnsGateway: 4105,
     });
     expect(DEFAULT_SANDBOX_PORTS.zatca).toBe(4103);
   });

@@ -10,6 +10,7 @@ export const DEFAULT_SANDBOX_PORTS: Readonly<Record<string, number>> = {
   einvoiceApi: 4102,
   zatca: 4103,
   tally: 4104,
+  returnsGateway: 4105,
 };
 
 export function sandboxPortsFromEnv(env: NodeJS.ProcessEnv = process.env): Record<string, number> {

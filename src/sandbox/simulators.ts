@@ -5,5 +5,6 @@
  */
 import { einvoiceSimulator } from './einvoice/einvoice-simulator';
 import type { SimulatorFactory } from './framework/simulator';
+import { returnsSimulator } from './returns/returns-simulator';
 
-export const SIMULATORS: readonly SimulatorFactory[] = [einvoiceSimulator];
+export const SIMULATORS: readonly SimulatorFactory[] = [einvoiceSimulator, returnsSimulator];

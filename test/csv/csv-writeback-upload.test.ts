@@ -211,7 +211,7 @@ describe('CSV connector: purchase register', () => {
   });
   afterEach(() => instance.cleanup());
 
-  it('reads supplier bills in the period, summing rows of one bill, skipping bad rows', async () => {
+  it('reads supplier bills in the period, summing rows of one bill, keeping bad rows with their field errors', async () => {
     const { connector } = instance;
     const register = [
       'VoucherNo,SupplierGSTIN,SupplierName,BillNo,BillDate,DocType,TaxableValue,IGST,CGST,SGST,Cess,BillTotal',
@@ -246,14 +246,24 @@ describe('CSV connector: purchase register', () => {
         total: '8000.00',
       }),
       expect.objectContaining({ billNumber: 'PPE-CN-12', documentType: 'CRN', total: '590.00' }),
+      // A bill it cannot read is kept, with why, so reconciliation shows every purchase the books hold.
+      {
+        erpId: 'india-purchases:PUR-104',
+        supplierGstin: withWrongCheckDigit(SUPPLIER_TN),
+        supplierName: 'Bad Supplier',
+        billNumber: 'X-1',
+        billDate: '2026-11-11',
+        documentType: 'INV',
+        taxableValue: '0',
+        igst: '0',
+        cgst: '0',
+        sgst: '0',
+        cess: '0',
+        total: '0',
+        fieldErrors: [expect.objectContaining({ path: 'rows[6].SupplierGSTIN', rule: 'gstin.checkDigit' })],
+      },
     ]);
-    expect(instance.warnings).toEqual([
-      expect.objectContaining({
-        meta: expect.objectContaining({
-          problems: [expect.objectContaining({ path: 'rows[6].SupplierGSTIN', rule: 'gstin.checkDigit' })],
-        }),
-      }),
-    ]);
+    expect(instance.warnings).toEqual([]);
     // Purchase files stay where they are: reconciliation reads them again next period.
     expect(await readdir(connector.directories.purchases)).toEqual(['purchases-2026-11.csv']);
   });

@@ -47,7 +47,7 @@ import {
   storeUnique,
 } from './inbox';
 import { InboxWatcher } from './inbox-watcher';
-import { mapPurchaseRecord } from './purchase-record.mapper';
+import { mapPurchaseRecord, unreadablePurchaseRecord } from './purchase-record.mapper';
 import { QrRenderPool } from './qr-render-pool';
 import { type RejectedFile, RejectedFiles, refusalOf } from './rejected-files';
 import { ResultFileWriter } from './result-file.writer';
@@ -350,8 +350,12 @@ export class CsvConnector implements ErpConnector {
       const records: PurchaseRecord[] = [];
       for (const group of grouping.groups) {
         const outcome = mapPurchaseRecord(binding, group.rows);
-        if (!outcome.ok) problems.push(...outcome.errors);
-        else if (outcome.value.billDate >= period.from && outcome.value.billDate <= period.to)
+        if (!outcome.ok) {
+          // Kept with its errors (not skipped): the operator sees every purchase the register holds.
+          const { record, billDate } = unreadablePurchaseRecord(binding, group.rows, outcome.errors);
+          if (billDate === undefined || (billDate >= period.from && billDate <= period.to))
+            records.push(record);
+        } else if (outcome.value.billDate >= period.from && outcome.value.billDate <= period.to)
           records.push(outcome.value);
       }
       if (problems.length > 0) {

@@ -2,6 +2,7 @@
  * Maps the rows of one supplier bill in a purchase register CSV to a PurchaseRecord (for GSTR-2B
  * reconciliation). Pure. Registers with one row per tax rate are summed per bill.
  */
+import { parseDate } from '../../domain/dates';
 import { financialYear } from '../../domain/financial-year';
 import { fieldError, type FieldError, type Outcome } from '../../domain/field-error';
 import { validateGstin } from '../../domain/gstin';
@@ -12,6 +13,7 @@ import {
   type RowFields,
   cellLabel,
   cellPath,
+  cellText,
   readRowFields,
   valueAt,
 } from './column-binding';
@@ -120,4 +122,41 @@ export function mapPurchaseRecord(
     reverseCharge: first(binding, rows, 'reverseCharge', isFlag),
   };
   return { ok: true, value: record };
+}
+
+/**
+ * A bill whose rows could not be read, as a record carrying its field errors: the cells' own text where
+ * there is some, "0" amounts. Its date is the bill date when that could be read (undefined otherwise).
+ */
+export function unreadablePurchaseRecord(
+  binding: ColumnBinding,
+  csvRows: readonly CsvRow[],
+  errors: FieldError[],
+): { record: PurchaseRecord; billDate?: string } {
+  const row = csvRows[0];
+  const text = (path: string): string => cellText(binding, row, path);
+  const billDate = parseDate(text('billDate'), binding.profile.dateFormat);
+  const ownId = text('erpId');
+  const rowsRef = `rows ${row.rowNumber}-${csvRows[csvRows.length - 1].rowNumber}`;
+  const documentType = text('documentType');
+  return {
+    billDate,
+    record: {
+      erpId: `${binding.profile.name}:${ownId || `${text('supplierGstin')}:${text('billNumber')}:${rowsRef}`}`,
+      supplierGstin: text('supplierGstin').toUpperCase(),
+      supplierName: text('supplierName') || undefined,
+      billNumber: text('billNumber'),
+      billDate: billDate ?? '',
+      documentType: (DOCUMENT_TYPES as readonly string[]).includes(documentType)
+        ? (documentType as PurchaseRecord['documentType'])
+        : 'INV',
+      taxableValue: '0',
+      igst: '0',
+      cgst: '0',
+      sgst: '0',
+      cess: '0',
+      total: '0',
+      fieldErrors: errors,
+    },
+  };
 }

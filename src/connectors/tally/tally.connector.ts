@@ -44,7 +44,7 @@ import {
 } from './sync-windows';
 import { HASH_EXCLUDED, voucherRef } from './voucher-document';
 import type { NormaliseContext } from './voucher-normaliser';
-import { purchaseRecordOf } from './purchase-record';
+import { purchaseRecordOf, unreadablePurchaseRecord } from './purchase-record';
 import { fieldsToWrite } from './write-back-voucher';
 import { isSupplierNote } from './supplier-notes';
 import { VoucherRegistry } from './voucher-registry';
@@ -328,11 +328,8 @@ export class TallyConnector implements ErpConnector {
           kind === undefined ? 'INV' : supplierNoteType(kind),
         );
         if (record.ok) records.push(record.value);
-        else
-          this.context.log.warn('tally purchase voucher skipped', {
-            reason: record.reason,
-            ...voucherRef(voucher),
-          });
+        // Kept with why (not skipped), so the operator sees every purchase the books hold; cancelled ones are not purchases.
+        else if (record.reason !== 'cancelled') records.push(unreadablePurchaseRecord(voucher, record));
       }
       checkWindowRead(window, read);
       yield records;

@@ -7,6 +7,10 @@ import { WebhookReceiptEntity } from './webhook-receipt.entity';
 import { EgsUnitEntity } from './egs-unit.entity';
 import { ZatcaChainEntity } from './zatca-chain.entity';
 import { ZatcaSignedInvoiceEntity } from './zatca-signed-invoice.entity';
+import { Gstr2bDocumentEntity } from './gstr2b-document.entity';
+import { PurchaseRecordEntity } from './purchase-record.entity';
+import { RecoMatchEntity } from './reco-match.entity';
+import { RecoRunEntity } from './reco-run.entity';
 
 export {
   AuditEventEntity,
@@ -18,6 +22,10 @@ export {
   EgsUnitEntity,
   ZatcaChainEntity,
   ZatcaSignedInvoiceEntity,
+  Gstr2bDocumentEntity,
+  PurchaseRecordEntity,
+  RecoMatchEntity,
+  RecoRunEntity,
 };
 
 export const ENTITIES = [
@@ -30,4 +38,8 @@ export const ENTITIES = [
   EgsUnitEntity,
   ZatcaChainEntity,
   ZatcaSignedInvoiceEntity,
+  PurchaseRecordEntity,
+  Gstr2bDocumentEntity,
+  RecoRunEntity,
+  RecoMatchEntity,
 ];

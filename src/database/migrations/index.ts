@@ -7,6 +7,7 @@ import { DocumentJsonText1764288000000 } from './1764288000000-DocumentJsonText'
 import { SubmissionExpectedIrn1764374400000 } from './1764374400000-SubmissionExpectedIrn';
 import { MasterKeyCheck1764390000000 } from './1764390000000-MasterKeyCheck';
 import { WorkerLease1764390100000 } from './1764390100000-WorkerLease';
+import { Reconciliation1764400000000 } from './1764400000000-Reconciliation';
 
 /** In order. TypeORM runs the ones not yet recorded in its `migrations` table. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   SubmissionExpectedIrn1764374400000,
   MasterKeyCheck1764390000000,
   WorkerLease1764390100000,
+  Reconciliation1764400000000,
 ];

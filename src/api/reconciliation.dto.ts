@@ -1,0 +1,99 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Matches,
+  Max,
+  Min,
+} from 'class-validator';
+
+export const MATCH_CATEGORY_NAMES = [
+  'exact',
+  'suggested',
+  'mismatch',
+  'pan',
+  'missing-in-2b',
+  'missing-in-books',
+];
+
+export class RunsQuery {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Matches(/^[0-9]{2}[0-9A-Z]{13}$/)
+  gstin?: string;
+
+  @ApiPropertyOptional({ description: 'MMYYYY' })
+  @IsOptional()
+  @Matches(/^(0[1-9]|1[0-2])\d{4}$/)
+  period?: string;
+
+  @ApiPropertyOptional({ default: 50, maximum: 500 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  limit = 50;
+}
+
+export class ReportQuery {
+  @ApiPropertyOptional({ enum: MATCH_CATEGORY_NAMES })
+  @IsOptional()
+  @IsIn(MATCH_CATEGORY_NAMES)
+  category?: string;
+}
+
+export class OperatorNoteDto {
+  @ApiProperty({ description: 'who is acting (audited)' })
+  @IsString()
+  @Length(1, 100)
+  operator!: string;
+
+  @ApiPropertyOptional({ description: 'why (audited)' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 500)
+  reason?: string;
+}
+
+export class MatchActionDto extends OperatorNoteDto {
+  @ApiProperty({ enum: ['accept', 'ignore', 'unlink'] })
+  @IsIn(['accept', 'ignore', 'unlink'])
+  action!: 'accept' | 'ignore' | 'unlink';
+
+  @ApiProperty({ type: [String], description: 'match ids (bulk: up to 5,000)' })
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayMaxSize(5000)
+  @IsUUID('all', { each: true })
+  matchIds!: string[];
+}
+
+export class LinkDto extends OperatorNoteDto {
+  @ApiProperty()
+  @IsUUID()
+  purchaseId!: string;
+
+  @ApiProperty()
+  @IsUUID()
+  gstr2bId!: string;
+}
+
+export class SubmitOtpDto {
+  @ApiProperty({ description: 'the OTP the GST system sent to the taxpayer' })
+  @Matches(/^\d{4,8}$/, { message: 'otp must be 4 to 8 digits' })
+  otp!: string;
+
+  @ApiProperty({ description: 'who is acting (audited)' })
+  @IsString()
+  @Length(1, 100)
+  operator!: string;
+}

@@ -1,0 +1,76 @@
+import { Body, Controller, Get, HttpCode, Param, Post, UnprocessableEntityException } from '@nestjs/common';
+import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ComplianceError } from '../compliance/regime';
+import { AuditRepository } from '../database/repositories/audit.repository';
+import { ReturnGatewaysService } from '../sync/reconciliation';
+import { OperatorNoteDto, SubmitOtpDto } from './reconciliation.dto';
+
+/** The operator's side of the return gateway session: ask for an OTP, hand it in, see the session, log out. */
+@ApiTags('returns')
+@ApiSecurity('api-key')
+@Controller('returns/:gstin/session')
+export class ReturnGatewayController {
+  constructor(
+    private readonly gateways: ReturnGatewaysService,
+    private readonly audit: AuditRepository,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Session state (none, otp-requested, active) and expiry' })
+  status(@Param('gstin') gstin: string) {
+    return this.gateways.client(gstin).session.status();
+  }
+
+  @Post('otp-request')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Ask the GST system to send the taxpayer an OTP' })
+  async requestOtp(@Param('gstin') gstin: string, @Body() body: OperatorNoteDto) {
+    const status = await this.gateways.client(gstin).session.requestOtp();
+    await this.audit.append({
+      actor: `operator:${body.operator}`,
+      action: 'returns-otp-request',
+      details: { gstin },
+    });
+    return status;
+  }
+
+  @Post('otp')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Submit the OTP: opens the session every instance then uses (refreshed automatically)',
+  })
+  async submitOtp(@Param('gstin') gstin: string, @Body() body: SubmitOtpDto) {
+    try {
+      const status = await this.gateways.client(gstin).session.submitOtp(body.otp);
+      await this.audit.append({
+        actor: `operator:${body.operator}`,
+        action: 'returns-otp-submit',
+        details: { gstin },
+      });
+      return status;
+    } catch (error) {
+      // A refused OTP is the operator's input, not an upstream failure.
+      if (error instanceof ComplianceError && error.errorClass === 'auth') {
+        throw new UnprocessableEntityException({
+          errorClass: 'auth',
+          code: error.options.code ?? null,
+          message: error.message,
+        });
+      }
+      throw error;
+    }
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'End the session' })
+  async logout(@Param('gstin') gstin: string, @Body() body: OperatorNoteDto) {
+    await this.gateways.client(gstin).session.logout();
+    await this.audit.append({
+      actor: `operator:${body.operator}`,
+      action: 'returns-logout',
+      details: { gstin },
+    });
+    return this.gateways.client(gstin).session.status();
+  }
+}

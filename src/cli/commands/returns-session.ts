@@ -1,0 +1,53 @@
+import { Command } from 'commander';
+import type { CliContext } from '../context';
+import { addJsonOption } from './options';
+import type { ReturnsSession } from '../api-client';
+
+function describe(gstin: string, session: ReturnsSession): string {
+  return `${gstin}: ${session.state}${session.expiresAt ? ` (until ${session.expiresAt})` : ''}`;
+}
+
+/**
+ * The GST return gateway session an operator opens with the OTP the taxpayer receives:
+ * `returns otp-request <gstin>`, then `returns otp <gstin> <otp>`; `returns session <gstin>` shows it.
+ */
+export function returnsCommand(ctx: CliContext): Command {
+  const command = new Command('returns').description('GST return gateway session: otp-request, otp, session');
+  command.addCommand(
+    addJsonOption(
+      new Command('session').description('show the session state and expiry').argument('<gstin>', 'GSTIN'),
+    ).action(async (gstin: string, options: { json?: boolean }, sub: Command) => {
+      const session = await ctx.client(sub).returnsSession(gstin, 'status');
+      if (options.json) return ctx.printJson(session);
+      ctx.print(describe(gstin, session));
+    }),
+  );
+  command.addCommand(
+    new Command('otp-request')
+      .description('ask the GST system to send the taxpayer an OTP')
+      .argument('<gstin>', 'GSTIN')
+      .requiredOption('--operator <name>', 'who is acting (audited)')
+      .action(async (gstin: string, options: { operator: string }, sub: Command) => {
+        const session = await ctx
+          .client(sub)
+          .returnsSession(gstin, 'otp-request', { operator: options.operator });
+        ctx.print(
+          `${describe(gstin, session)}; now run: returns otp ${gstin} <otp> --operator ${options.operator}`,
+        );
+      }),
+  );
+  command.addCommand(
+    new Command('otp')
+      .description('submit the OTP; the session then stays alive (refreshed) without the user')
+      .argument('<gstin>', 'GSTIN')
+      .argument('<otp>', 'the OTP the taxpayer received')
+      .requiredOption('--operator <name>', 'who is acting (audited)')
+      .action(async (gstin: string, otp: string, options: { operator: string }, sub: Command) => {
+        const session = await ctx
+          .client(sub)
+          .returnsSession(gstin, 'otp', { otp, operator: options.operator });
+        ctx.print(describe(gstin, session));
+      }),
+  );
+  return command;
+}

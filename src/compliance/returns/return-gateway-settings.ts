@@ -1,0 +1,32 @@
+/**
+ * Settings of one taxpayer's access to the GST return gateway through a GSP. Response fields the
+ * published catalog leaves out ("not shown") are provider configuration with the defaults below,
+ * taken from the GSP family this project targets (WhiteBooks/MasterGST: envelope
+ * {status_cd, status_desc, header: {txn}, data, error: {error_cd, message}}, 6 h authorization).
+ */
+export interface ReturnGatewaySettings {
+  /** Catalog A base URL (gateway paths /public, /authentication, /gstr1, /gstr, /gstr2b). */
+  baseUrl: string;
+  /** Catalog B entry point ({base_url}/gst); needed only when GSTR-2B is fetched by variant B. */
+  apiBaseUrl?: string;
+  /** The e-mail registered with the GSP account, sent as `email` on every call. */
+  email: string;
+  clientId: string;
+  clientSecret: string;
+  /** The taxpayer's GSTIN and GST portal user name. */
+  gstin: string;
+  gstUsername: string;
+  /** Two-digit state code of the GSTIN. */
+  stateCode: string;
+  /** The end user's IP address, sent as `ip_address`. */
+  ipAddress: string;
+  /** How long an authorization lasts once the OTP is accepted or refreshed; default 360 minutes. */
+  sessionMinutes?: number;
+  /** How long a requested OTP may be submitted; default 10 minutes. */
+  otpMinutes?: number;
+  /** Which catalog fetches GSTR-2B: A (`GET /gstr2b/all`, default) or B (`POST /api/v1/gstr2b/fetch`). */
+  gstr2bCatalog?: 'A' | 'B';
+}
+
+export const DEFAULT_SESSION_MINUTES = 360;
+export const DEFAULT_OTP_MINUTES = 10;

@@ -1,0 +1,110 @@
+/**
+ * GSTR-2B reconciliation: which GSTINs are reconciled (each with its return gateway access and the
+ * connector whose purchase register is compared), when, and the matching thresholds.
+ */
+import { Type } from 'class-transformer';
+import {
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { Secret } from './secret.decorator';
+
+export class ReturnGatewayConfig {
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  baseUrl!: string;
+
+  /** Catalog B entry point ({base_url}/gst), when GSTR-2B is fetched by variant B. */
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  apiBaseUrl?: string;
+
+  @Matches(/^[^@\s]+@[^@\s]+$/, { message: 'gateway.email must be the e-mail registered with the GSP' })
+  email!: string;
+
+  @IsString()
+  clientId!: string;
+
+  @IsString()
+  @Secret()
+  clientSecret!: string;
+
+  @IsString()
+  gstUsername!: string;
+
+  /** The end user's IP address sent as ip_address. */
+  @IsString()
+  ipAddress = '127.0.0.1';
+
+  @IsIn(['A', 'B'])
+  gstr2bCatalog: 'A' | 'B' = 'A';
+
+  @IsInt()
+  @Min(1)
+  sessionMinutes = 360;
+}
+
+export class ReconciledGstinConfig {
+  @Matches(/^[0-9]{2}[0-9A-Z]{13}$/, { message: 'gstin must be a 15-character GSTIN' })
+  gstin!: string;
+
+  /** Connector instance whose purchase register (pullPurchases) is reconciled. */
+  @IsString()
+  connector!: string;
+
+  @ValidateNested()
+  @Type(() => ReturnGatewayConfig)
+  gateway!: ReturnGatewayConfig;
+}
+
+export class ReconciliationConfig {
+  @IsBoolean()
+  enabled = false;
+
+  /** Day of the month GSTR-2B of the previous month is generated (GSTN: the 14th). */
+  @IsInt()
+  @Min(1)
+  @Max(28)
+  generationDay = 14;
+
+  /** How often the scheduler looks for a period due (and refreshes gateway sessions). */
+  @IsInt()
+  @Min(5)
+  checkEverySeconds = 3600;
+
+  /** Refresh a gateway session this long before it expires. */
+  @IsInt()
+  @Min(1)
+  refreshAheadMinutes = 60;
+
+  /** Largest amount difference (rupees) still taken as equal. */
+  @Matches(/^\d+(\.\d{1,2})?$/, { message: 'amountTolerance must be rupees, e.g. "1" or "0.50"' })
+  amountTolerance = '1';
+
+  @IsInt()
+  @Min(0)
+  dateWindowDays = 30;
+
+  @IsNumber()
+  @Min(0.5)
+  @Max(1)
+  minNumberSimilarity = 0.8;
+
+  @IsInt()
+  @Min(1)
+  minFuzzyLength = 3;
+
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => ReconciledGstinConfig)
+  gstins: ReconciledGstinConfig[] = [];
+}

@@ -1,0 +1,528 @@
+/**
+ * Storage of GSTR-2B reconciliation: purchases and 2B documents per GSTIN and period, runs, and match
+ * rows with the operator's decisions. Bulk writes go as one JSON parameter per chunk (100,000 rows of a
+ * large buyer's month in a few dozen statements).
+ */
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { FieldError } from '../../domain/field-error';
+import type { RecoMatchEntity, RecoRunEntity } from '../entities';
+
+export interface PurchaseRow {
+  erpId: string;
+  supplierGstin: string | null;
+  supplierName: string | null;
+  billNumber: string | null;
+  billDate: string | null;
+  documentType: string | null;
+  taxableValue: string | null;
+  igst: string | null;
+  cgst: string | null;
+  sgst: string | null;
+  cess: string | null;
+  total: string | null;
+  placeOfSupply: string | null;
+  reverseCharge: boolean | null;
+  fieldErrors: FieldError[] | null;
+}
+
+export interface Gstr2bRow {
+  docKey: string;
+  section: string;
+  kind: string;
+  supplierGstin: string | null;
+  supplierName: string | null;
+  number: string;
+  date: string;
+  taxableValue: string;
+  igst: string;
+  cgst: string;
+  sgst: string;
+  cess: string;
+  itcAvailability: string;
+  itcUnavailableReason: string | null;
+  reverseCharge: boolean;
+  sourceType: string | null;
+  irn: string | null;
+  detail: Record<string, unknown>;
+}
+
+export interface StoredPurchase extends PurchaseRow {
+  id: string;
+}
+
+export interface StoredGstr2b extends Omit<Gstr2bRow, 'detail'> {
+  id: string;
+}
+
+export interface MatchRow {
+  category: string;
+  rule: string;
+  purchaseId: string | null;
+  gstr2bId: string | null;
+  supplierGstin: string;
+  differences: unknown[];
+  explanation: string[];
+  itcAtStake: string;
+  decision?: RecoMatchEntity['decision'];
+  decidedBy?: string | null;
+  decisionReason?: string | null;
+}
+
+const CHUNK = 2000;
+
+const snake = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+@Injectable()
+export class ReconciliationRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /** One holder per GSTIN and period across every process, for the length of `manager`'s transaction. */
+  async lockPeriod(manager: EntityManager, gstin: string, period: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`reco:${gstin}:${period}`]);
+  }
+
+  /**
+   * The connector's purchases of the period, as pulled now: rows are updated in place (their ids, and
+   * so the operator's decisions on them, stay); rows the books no longer hold are removed.
+   */
+  async replacePurchases(
+    manager: EntityManager,
+    gstin: string,
+    period: string,
+    connector: string,
+    rows: readonly PurchaseRow[],
+  ): Promise<void> {
+    const columns = [
+      'erpId',
+      'supplierGstin',
+      'supplierName',
+      'billNumber',
+      'billDate',
+      'documentType',
+      'taxableValue',
+      'igst',
+      'cgst',
+      'sgst',
+      'cess',
+      'total',
+      'placeOfSupply',
+      'reverseCharge',
+      'fieldErrors',
+    ] as const;
+    const types: Record<string, string> = {
+      billDate: 'date',
+      taxableValue: 'numeric',
+      igst: 'numeric',
+      cgst: 'numeric',
+      sgst: 'numeric',
+      cess: 'numeric',
+      total: 'numeric',
+      reverseCharge: 'boolean',
+      fieldErrors: 'jsonb',
+    };
+    const definitions = columns.map((c) => `${snake(c)} ${types[c] ?? 'text'}`).join(', ');
+    const names = columns.map(snake).join(', ');
+    await manager.query(`CREATE TEMP TABLE IF NOT EXISTS seen_purchase (erp_id text) ON COMMIT DROP`);
+    await manager.query(`TRUNCATE seen_purchase`);
+    for (let start = 0; start < rows.length; start += CHUNK) {
+      const chunk = rows.slice(start, start + CHUNK).map((row) => {
+        const record: Record<string, unknown> = {};
+        for (const c of columns) record[snake(c)] = row[c];
+        return record;
+      });
+      await manager.query(
+        `WITH input AS (SELECT * FROM jsonb_to_recordset($4::jsonb) AS r(${definitions})),
+         seen AS (INSERT INTO seen_purchase SELECT erp_id FROM input)
+         INSERT INTO purchase_record (gstin, period, connector, ${names})
+         SELECT $1, $2, $3, ${names} FROM input
+         ON CONFLICT (gstin, period, connector, erp_id) DO UPDATE SET
+           ${columns
+             .filter((c) => c !== 'erpId')
+             .map((c) => `${snake(c)} = EXCLUDED.${snake(c)}`)
+             .join(', ')},
+           pulled_at = now()`,
+        [gstin, period, connector, JSON.stringify(chunk)],
+      );
+    }
+    await manager.query(
+      `DELETE FROM purchase_record p WHERE p.gstin = $1 AND p.period = $2 AND p.connector = $3
+         AND NOT EXISTS (SELECT 1 FROM seen_purchase s WHERE s.erp_id = p.erp_id)`,
+      [gstin, period, connector],
+    );
+  }
+
+  /** The period's GSTR-2B as fetched now, replacing what an earlier fetch stored (by document identity). */
+  async replaceGstr2b(
+    manager: EntityManager,
+    gstin: string,
+    period: string,
+    source: string,
+    rows: readonly Gstr2bRow[],
+  ): Promise<void> {
+    const columns = [
+      'docKey',
+      'section',
+      'kind',
+      'supplierGstin',
+      'supplierName',
+      'number',
+      'date',
+      'taxableValue',
+      'igst',
+      'cgst',
+      'sgst',
+      'cess',
+      'itcAvailability',
+      'itcUnavailableReason',
+      'reverseCharge',
+      'sourceType',
+      'irn',
+      'detail',
+    ] as const;
+    const types: Record<string, string> = {
+      date: 'date',
+      taxableValue: 'numeric',
+      igst: 'numeric',
+      cgst: 'numeric',
+      sgst: 'numeric',
+      cess: 'numeric',
+      reverseCharge: 'boolean',
+      detail: 'json',
+    };
+    const definitions = columns.map((c) => `${snake(c)} ${types[c] ?? 'text'}`).join(', ');
+    const names = columns.map(snake).join(', ');
+    await manager.query(`CREATE TEMP TABLE IF NOT EXISTS seen_gstr2b (doc_key text) ON COMMIT DROP`);
+    await manager.query(`TRUNCATE seen_gstr2b`);
+    for (let start = 0; start < rows.length; start += CHUNK) {
+      const chunk = rows.slice(start, start + CHUNK).map((row) => {
+        const record: Record<string, unknown> = {};
+        for (const c of columns) record[snake(c)] = row[c];
+        return record;
+      });
+      await manager.query(
+        `WITH input AS (SELECT * FROM json_to_recordset($4::json) AS r(${definitions})),
+         seen AS (INSERT INTO seen_gstr2b SELECT doc_key FROM input)
+         INSERT INTO gstr2b_document (gstin, period, source, ${names})
+         SELECT $1, $2, $3, ${names} FROM input
+         ON CONFLICT (gstin, period, doc_key) DO UPDATE SET
+           ${columns
+             .filter((c) => c !== 'docKey')
+             .map((c) => `${snake(c)} = EXCLUDED.${snake(c)}`)
+             .join(', ')},
+           source = EXCLUDED.source, fetched_at = now()`,
+        [gstin, period, source, JSON.stringify(chunk)],
+      );
+    }
+    await manager.query(
+      `DELETE FROM gstr2b_document g WHERE g.gstin = $1 AND g.period = $2
+         AND NOT EXISTS (SELECT 1 FROM seen_gstr2b s WHERE s.doc_key = g.doc_key)`,
+      [gstin, period],
+    );
+  }
+
+  async purchases(manager: EntityManager, gstin: string, period: string): Promise<StoredPurchase[]> {
+    return manager.query(
+      `SELECT id, erp_id AS "erpId", supplier_gstin AS "supplierGstin", supplier_name AS "supplierName",
+         bill_number AS "billNumber", to_char(bill_date, 'YYYY-MM-DD') AS "billDate", document_type AS "documentType",
+         taxable_value::text AS "taxableValue", igst::text AS igst, cgst::text AS cgst, sgst::text AS sgst,
+         cess::text AS cess, total::text AS total, place_of_supply AS "placeOfSupply",
+         reverse_charge AS "reverseCharge", field_errors AS "fieldErrors"
+       FROM purchase_record WHERE gstin = $1 AND period = $2`,
+      [gstin, period],
+    );
+  }
+
+  async gstr2bDocuments(manager: EntityManager, gstin: string, period: string): Promise<StoredGstr2b[]> {
+    return manager.query(
+      `SELECT id, doc_key AS "docKey", section, kind, supplier_gstin AS "supplierGstin", supplier_name AS "supplierName",
+         number, to_char(date, 'YYYY-MM-DD') AS date, taxable_value::text AS "taxableValue", igst::text AS igst,
+         cgst::text AS cgst, sgst::text AS sgst, cess::text AS cess, itc_availability AS "itcAvailability",
+         itc_unavailable_reason AS "itcUnavailableReason", reverse_charge AS "reverseCharge",
+         source_type AS "sourceType", irn
+       FROM gstr2b_document WHERE gstin = $1 AND period = $2`,
+      [gstin, period],
+    );
+  }
+
+  async decidedMatches(manager: EntityManager, gstin: string, period: string): Promise<RecoMatchEntity[]> {
+    const rows = await manager.query<Record<string, unknown>[]>(
+      `SELECT ${MATCH_COLUMNS} FROM reco_match WHERE gstin = $1 AND period = $2 AND decision IS NOT NULL`,
+      [gstin, period],
+    );
+    return rows.map(toMatch);
+  }
+
+  /** Replaces the period's undecided rows with `rows`; decided rows stay as the operator left them. */
+  async replaceUndecidedMatches(
+    manager: EntityManager,
+    runId: string,
+    gstin: string,
+    period: string,
+    rows: readonly MatchRow[],
+  ): Promise<void> {
+    await manager.query(`DELETE FROM reco_match WHERE gstin = $1 AND period = $2 AND decision IS NULL`, [
+      gstin,
+      period,
+    ]);
+    await this.insertMatches(manager, runId, gstin, period, rows);
+  }
+
+  async insertMatches(
+    manager: EntityManager,
+    runId: string | null,
+    gstin: string,
+    period: string,
+    rows: readonly MatchRow[],
+  ): Promise<string[]> {
+    const ids: string[] = [];
+    for (let start = 0; start < rows.length; start += CHUNK) {
+      const chunk = rows.slice(start, start + CHUNK).map((row) => ({
+        category: row.category,
+        rule: row.rule,
+        purchase_id: row.purchaseId,
+        gstr2b_id: row.gstr2bId,
+        supplier_gstin: row.supplierGstin,
+        differences: row.differences,
+        explanation: row.explanation,
+        itc_at_stake: row.itcAtStake,
+        decision: row.decision ?? null,
+        decided_by: row.decidedBy ?? null,
+        decision_reason: row.decisionReason ?? null,
+      }));
+      const inserted: { id: string }[] = await manager.query(
+        `INSERT INTO reco_match (gstin, period, run_id, category, rule, purchase_id, gstr2b_id, supplier_gstin,
+           differences, explanation, itc_at_stake, decision, decided_by, decided_at, decision_reason)
+         SELECT $1, $2, $3, category, rule, purchase_id, gstr2b_id, supplier_gstin, differences, explanation,
+           itc_at_stake, decision, decided_by, CASE WHEN decision IS NULL THEN NULL ELSE now() END, decision_reason
+         FROM ROWS FROM (jsonb_to_recordset($4::jsonb) AS (category text, rule text, purchase_id uuid,
+           gstr2b_id uuid, supplier_gstin text, differences jsonb, explanation jsonb, itc_at_stake numeric,
+           decision text, decided_by text, decision_reason text)) WITH ORDINALITY AS r(category, rule,
+           purchase_id, gstr2b_id, supplier_gstin, differences, explanation, itc_at_stake, decision,
+           decided_by, decision_reason, position)
+         ORDER BY position
+         RETURNING id`,
+        [gstin, period, runId, JSON.stringify(chunk)],
+      );
+      ids.push(...inserted.map((row) => row.id));
+    }
+    return ids;
+  }
+
+  async matchesByIds(manager: EntityManager, ids: readonly string[]): Promise<RecoMatchEntity[]> {
+    const rows = await manager.query<Record<string, unknown>[]>(
+      `SELECT ${MATCH_COLUMNS} FROM reco_match WHERE id = ANY($1::uuid[]) FOR UPDATE`,
+      [ids],
+    );
+    return rows.map(toMatch);
+  }
+
+  async matchesOfDocuments(
+    manager: EntityManager,
+    purchaseId: string,
+    gstr2bId: string,
+  ): Promise<RecoMatchEntity[]> {
+    const rows = await manager.query<Record<string, unknown>[]>(
+      `SELECT ${MATCH_COLUMNS} FROM reco_match WHERE purchase_id = $1 OR gstr2b_id = $2 FOR UPDATE`,
+      [purchaseId, gstr2bId],
+    );
+    return rows.map(toMatch);
+  }
+
+  async decide(
+    manager: EntityManager,
+    id: string,
+    decision: NonNullable<RecoMatchEntity['decision']>,
+    by: string,
+    reason: string | null,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE reco_match SET decision = $2, decided_by = $3, decided_at = now(), decision_reason = $4 WHERE id = $1`,
+      [id, decision, by, reason],
+    );
+  }
+
+  async deleteMatches(manager: EntityManager, ids: readonly string[]): Promise<void> {
+    await manager.query(`DELETE FROM reco_match WHERE id = ANY($1::uuid[])`, [ids]);
+  }
+
+  async purchaseById(
+    manager: EntityManager,
+    id: string,
+  ): Promise<(StoredPurchase & { gstin: string; period: string }) | undefined> {
+    const rows: (StoredPurchase & { gstin: string; period: string })[] = await manager.query(
+      `SELECT id, gstin, period, erp_id AS "erpId", supplier_gstin AS "supplierGstin", bill_number AS "billNumber",
+         to_char(bill_date, 'YYYY-MM-DD') AS "billDate", document_type AS "documentType",
+         taxable_value::text AS "taxableValue", igst::text AS igst, cgst::text AS cgst, sgst::text AS sgst,
+         cess::text AS cess, field_errors AS "fieldErrors"
+       FROM purchase_record WHERE id = $1`,
+      [id],
+    );
+    return rows[0];
+  }
+
+  async gstr2bById(
+    manager: EntityManager,
+    id: string,
+  ): Promise<(StoredGstr2b & { gstin: string; period: string }) | undefined> {
+    const rows: (StoredGstr2b & { gstin: string; period: string })[] = await manager.query(
+      `SELECT id, gstin, period, kind, section, supplier_gstin AS "supplierGstin", number, to_char(date, 'YYYY-MM-DD') AS date,
+         taxable_value::text AS "taxableValue", igst::text AS igst, cgst::text AS cgst, sgst::text AS sgst,
+         cess::text AS cess
+       FROM gstr2b_document WHERE id = $1`,
+      [id],
+    );
+    return rows[0];
+  }
+
+  // Runs
+  /** A new running run, or undefined when one is already running for the GSTIN and period. */
+  async startRun(gstin: string, period: string, trigger: string): Promise<string | undefined> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      `INSERT INTO reco_run (gstin, period, trigger, state) VALUES ($1, $2, $3, 'running')
+       ON CONFLICT (gstin, period) WHERE state = 'running' DO NOTHING RETURNING id`,
+      [gstin, period, trigger],
+    );
+    return rows[0]?.id;
+  }
+
+  async finishRun(
+    id: string,
+    summary: Record<string, unknown>,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE reco_run SET state = 'completed', finished_at = now(), summary = $2 WHERE id = $1`,
+      [id, JSON.stringify(summary)],
+    );
+  }
+
+  async failRun(id: string, error: string, errorClass: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE reco_run SET state = 'failed', finished_at = now(), error = $2, error_class = $3 WHERE id = $1`,
+      [id, error, errorClass],
+    );
+  }
+
+  /** Runs left `running` by a process that died (older than `seconds`) are failed so the period can run again. */
+  async failStaleRuns(seconds: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE reco_run SET state = 'failed', finished_at = now(), error = 'abandoned: the process running it stopped',
+         error_class = 'transient'
+       WHERE state = 'running' AND started_at < now() - make_interval(secs => $1)`,
+      [seconds],
+    );
+  }
+
+  async runs(filter: { gstin?: string; period?: string; limit?: number }): Promise<RecoRunEntity[]> {
+    return this.dataSource.query(
+      `SELECT id, gstin, period, trigger, state, started_at AS "startedAt", finished_at AS "finishedAt", error,
+         error_class AS "errorClass", summary
+       FROM reco_run WHERE ($1::text IS NULL OR gstin = $1) AND ($2::text IS NULL OR period = $2)
+       ORDER BY started_at DESC LIMIT $3`,
+      [filter.gstin ?? null, filter.period ?? null, filter.limit ?? 50],
+    );
+  }
+
+  async completedRun(gstin: string, period: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM reco_run WHERE gstin = $1 AND period = $2 AND state = 'completed' LIMIT 1`,
+      [gstin, period],
+    );
+    return rows.length > 0;
+  }
+
+  /** The period's report rows: each match with the purchase and the 2B document it names. */
+  async reportRows(gstin: string, period: string, category?: string): Promise<ReportRow[]> {
+    return this.dataSource.query(
+      `SELECT m.id, m.category, m.rule, m.supplier_gstin AS "supplierGstin", m.differences, m.explanation,
+         m.itc_at_stake::text AS "itcAtStake", m.decision, m.decided_by AS "decidedBy",
+         m.decision_reason AS "decisionReason", m.purchase_id AS "purchaseId", m.gstr2b_id AS "gstr2bId",
+         p.erp_id AS "erpId", p.bill_number AS "billNumber", to_char(p.bill_date, 'YYYY-MM-DD') AS "billDate",
+         p.document_type AS "purchaseType", p.taxable_value::text AS "purchaseTaxable",
+         (coalesce(abs(p.igst), 0) + coalesce(abs(p.cgst), 0) + coalesce(abs(p.sgst), 0) + coalesce(abs(p.cess), 0))::text AS "purchaseTax",
+         p.field_errors AS "fieldErrors", coalesce(p.supplier_name, g.supplier_name) AS "supplierName",
+         g.section, g.kind AS "gstr2bKind", g.number AS "gstr2bNumber", to_char(g.date, 'YYYY-MM-DD') AS "gstr2bDate",
+         g.taxable_value::text AS "gstr2bTaxable",
+         (g.igst + g.cgst + g.sgst + g.cess)::text AS "gstr2bTax", g.itc_availability AS "itcAvailability",
+         g.itc_unavailable_reason AS "itcUnavailableReason", g.reverse_charge AS "reverseCharge"
+       FROM reco_match m
+       LEFT JOIN purchase_record p ON p.id = m.purchase_id
+       LEFT JOIN gstr2b_document g ON g.id = m.gstr2b_id
+       WHERE m.gstin = $1 AND m.period = $2 AND ($3::text IS NULL OR m.category = $3)
+       ORDER BY m.supplier_gstin, m.category, coalesce(p.bill_number, g.number)`,
+      [gstin, period, category ?? null],
+    );
+  }
+
+  /** Purchase rows the connector could not read, with their field errors. */
+  async unreadablePurchases(gstin: string, period: string): Promise<StoredPurchase[]> {
+    return this.dataSource.query(
+      `SELECT id, erp_id AS "erpId", supplier_gstin AS "supplierGstin", bill_number AS "billNumber",
+         to_char(bill_date, 'YYYY-MM-DD') AS "billDate", field_errors AS "fieldErrors"
+       FROM purchase_record WHERE gstin = $1 AND period = $2 AND field_errors IS NOT NULL ORDER BY erp_id`,
+      [gstin, period],
+    );
+  }
+}
+
+export interface ReportRow {
+  id: string;
+  category: string;
+  rule: string;
+  supplierGstin: string;
+  supplierName: string | null;
+  differences: unknown[];
+  explanation: string[];
+  itcAtStake: string;
+  decision: string | null;
+  decidedBy: string | null;
+  decisionReason: string | null;
+  purchaseId: string | null;
+  gstr2bId: string | null;
+  erpId: string | null;
+  billNumber: string | null;
+  billDate: string | null;
+  purchaseType: string | null;
+  purchaseTaxable: string | null;
+  purchaseTax: string | null;
+  fieldErrors: FieldError[] | null;
+  section: string | null;
+  gstr2bKind: string | null;
+  gstr2bNumber: string | null;
+  gstr2bDate: string | null;
+  gstr2bTaxable: string | null;
+  gstr2bTax: string | null;
+  itcAvailability: string | null;
+  itcUnavailableReason: string | null;
+  reverseCharge: boolean | null;
+}
+
+const MATCH_COLUMNS = `id, gstin, period, run_id, category, rule, purchase_id, gstr2b_id, supplier_gstin, differences,
+  explanation, itc_at_stake::text AS itc_at_stake, decision, decided_by, decided_at, decision_reason`;
+
+function toMatch(row: Record<string, unknown>): RecoMatchEntity {
+  return {
+    id: row.id as string,
+    gstin: row.gstin as string,
+    period: row.period as string,
+    runId: row.run_id as string | null,
+    category: row.category as string,
+    rule: row.rule as string,
+    purchaseId: row.purchase_id as string | null,
+    gstr2bId: row.gstr2b_id as string | null,
+    supplierGstin: row.supplier_gstin as string,
+    differences: row.differences as unknown[],
+    explanation: row.explanation as string[],
+    itcAtStake: row.itc_at_stake as string,
+    decision: row.decision as RecoMatchEntity['decision'],
+    decidedBy: row.decided_by as string | null,
+    decidedAt: row.decided_at as Date | null,
+    decisionReason: row.decision_reason as string | null,
+  };
+}

@@ -1,0 +1,347 @@
+/**
+ * The matching engine: purchases in the books against GSTR-2B documents of one GSTIN and period. Pure,
+ * no I/O. Rules in order, each document matched at most once:
+ *   1. exact      supplier GSTIN, kind, invoice number (case/spaces aside), date; amounts within tolerance
+ *   2. suggested  numbers equal after normalisation (separators, leading zeros, FY fragments) or close
+ *                 by edit distance; amounts within tolerance; dates within the window
+ *   3. mismatch   same supplier, kind and (normalised) number; the differing fields named with both values
+ *   4. pan        same PAN and kind and (normalised) number under another GSTIN of that PAN
+ *   5. missing-in-2b / missing-in-books for whatever is left.
+ * Amounts are compared as absolute values (a credit note may be negative in the books).
+ */
+import type { MatchConfig } from './match-config';
+import type { FieldDifference, MatchResult, MatchRule } from './match-result';
+import { looseNumber, normalisationSteps, numberSimilarity, strictNumber } from './invoice-number';
+import { fromPaise, toPaise } from './paise';
+import { AMOUNT_FIELDS, type RecoDocument } from './reco-document';
+
+interface Prepared {
+  doc: RecoDocument;
+  strict: string;
+  /** Computed only for documents the exact rule left (most are matched by it). */
+  looseCache?: string;
+  /** |taxable|, |igst|, |cgst|, |sgst|, |cess| in paise. */
+  amounts: number[];
+  tax: number;
+  day: number;
+  used: boolean;
+}
+
+const DAY_MS = 86_400_000;
+
+function dayNumber(iso: string): number {
+  const ms = Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
+  return Number.isNaN(ms) ? Number.NaN : ms / DAY_MS;
+}
+
+function prepare(doc: RecoDocument): Prepared {
+  const amounts = AMOUNT_FIELDS.map((field) => Math.abs(toPaise(doc[field] || '0')));
+  return {
+    doc,
+    strict: strictNumber(doc.number),
+    amounts,
+    tax: amounts[1] + amounts[2] + amounts[3] + amounts[4],
+    day: dayNumber(doc.date),
+    used: false,
+  };
+}
+
+function loose(item: Prepared): string {
+  return (item.looseCache ??= looseNumber(item.doc.number));
+}
+
+function panOf(gstin: string): string {
+  return gstin.length === 15 ? gstin.slice(2, 12) : '';
+}
+
+function groupBy(items: readonly Prepared[], key: (item: Prepared) => string): Map<string, Prepared[]> {
+  const groups = new Map<string, Prepared[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+function amountsWithin(a: Prepared, b: Prepared, tolerance: number): boolean {
+  for (let i = 0; i < 5; i++) if (Math.abs(a.amounts[i] - b.amounts[i]) > tolerance) return false;
+  return true;
+}
+
+function amountDifferences(book: Prepared, gstr2b: Prepared, tolerance: number): FieldDifference[] {
+  const differences: FieldDifference[] = [];
+  AMOUNT_FIELDS.forEach((field, i) => {
+    if (book.amounts[i] === gstr2b.amounts[i]) return;
+    const difference: FieldDifference = {
+      field,
+      books: fromPaise(book.amounts[i]),
+      gstr2b: fromPaise(gstr2b.amounts[i]),
+    };
+    if (Math.abs(book.amounts[i] - gstr2b.amounts[i]) <= tolerance) difference.withinTolerance = true;
+    differences.push(difference);
+  });
+  return differences;
+}
+
+function pairDifferences(book: Prepared, gstr2b: Prepared, tolerance: number): FieldDifference[] {
+  const differences: FieldDifference[] = [];
+  if (book.doc.supplierGstin !== gstr2b.doc.supplierGstin) {
+    differences.push({
+      field: 'supplierGstin',
+      books: book.doc.supplierGstin,
+      gstr2b: gstr2b.doc.supplierGstin,
+    });
+  }
+  if (book.doc.number !== gstr2b.doc.number) {
+    differences.push({ field: 'number', books: book.doc.number, gstr2b: gstr2b.doc.number });
+  }
+  if (book.doc.date !== gstr2b.doc.date) {
+    differences.push({ field: 'date', books: book.doc.date, gstr2b: gstr2b.doc.date });
+  }
+  return [...differences, ...amountDifferences(book, gstr2b, tolerance)];
+}
+
+function roundingNote(differences: readonly FieldDifference[], toleranceText: string): string[] {
+  const rounded = differences.filter((d) => d.withinTolerance).map((d) => d.field);
+  return rounded.length > 0
+    ? [`${rounded.join(', ')} differ by no more than Rs ${toleranceText} (rounding)`]
+    : [];
+}
+
+export function reconcile(
+  books: readonly RecoDocument[],
+  gstr2b: readonly RecoDocument[],
+  config: MatchConfig,
+): MatchResult[] {
+  const tolerance = Math.abs(toPaise(config.amountTolerance));
+  const bookItems = books.map(prepare);
+  const portalItems = gstr2b.map(prepare);
+  // A stable order, so the greedy rules give the same pairs however the inputs were listed.
+  bookItems.sort((a, b) => compare(a, b));
+  const results: MatchResult[] = [];
+
+  const pair = (
+    book: Prepared,
+    portal: Prepared,
+    category: MatchResult['category'],
+    rule: MatchRule,
+    explanation: string[],
+  ): void => {
+    book.used = true;
+    portal.used = true;
+    const differences = pairDifferences(book, portal, tolerance);
+    const itcAtStake =
+      category === 'exact' ? 0 : category === 'mismatch' ? Math.abs(book.tax - portal.tax) : book.tax;
+    results.push({
+      category,
+      rule,
+      bookId: book.doc.id,
+      gstr2bId: portal.doc.id,
+      supplierGstin: portal.doc.supplierGstin,
+      differences,
+      explanation: [
+        ...explanation,
+        ...(category === 'mismatch' ? [] : roundingNote(differences, config.amountTolerance)),
+      ],
+      itcAtStake: fromPaise(itcAtStake),
+    });
+  };
+
+  // 1. exact
+  const byStrict = groupBy(portalItems, (p) => `${p.doc.supplierGstin}|${p.doc.kind}|${p.strict}`);
+  for (const book of bookItems) {
+    const candidates = byStrict.get(`${book.doc.supplierGstin}|${book.doc.kind}|${book.strict}`);
+    const match = candidates?.find((p) => !p.used && p.day === book.day && amountsWithin(book, p, tolerance));
+    if (match) {
+      pair(book, match, 'exact', 'exact', [
+        `same supplier GSTIN, ${kindName(book.doc.kind)} number and date; every amount within Rs ${config.amountTolerance}`,
+      ]);
+    }
+  }
+
+  // 2. suggested: normalised number
+  const byLoose = groupBy(
+    portalItems.filter((p) => !p.used),
+    (p) => `${p.doc.supplierGstin}|${p.doc.kind}|${loose(p)}`,
+  );
+  const withinWindow = (a: Prepared, b: Prepared): boolean =>
+    Math.abs(a.day - b.day) <= config.dateWindowDays;
+  for (const book of bookItems) {
+    if (book.used) continue;
+    const candidates = byLoose.get(`${book.doc.supplierGstin}|${book.doc.kind}|${loose(book)}`);
+    const match = candidates?.find(
+      (p) => !p.used && withinWindow(book, p) && amountsWithin(book, p, tolerance),
+    );
+    if (!match) continue;
+    const explanation: string[] = [];
+    if (book.strict !== match.strict) {
+      explanation.push(
+        `invoice numbers "${book.doc.number}" and "${match.doc.number}" are equal once ${normalisationSteps(book.doc.number, match.doc.number).join(', ')} are ignored`,
+      );
+    }
+    if (book.day !== match.day) {
+      explanation.push(
+        `dates differ by ${Math.abs(book.day - match.day)} day(s), within ${config.dateWindowDays}`,
+      );
+    }
+    pair(book, match, 'suggested', 'normalised-number', explanation);
+  }
+
+  // 2b. suggested: close numbers, scanning only the same supplier's documents within the amount tolerance.
+  // A document whose own number is on the other side (left for the mismatch rule: its date or amounts
+  // differ) is never paired by a close number: the same-number pair is the likelier one (a fuzzy pair
+  // by amount alone crossed such invoices in india-compliance's tool, its PR #4433).
+  const sameNumberKey = (item: Prepared): string =>
+    `${item.doc.supplierGstin}|${item.doc.kind}|${loose(item)}`;
+  const bookNumbersLeft = new Set(bookItems.filter((b) => !b.used).map(sameNumberKey));
+  const hasSameNumber = (item: Prepared, others: Map<string, Prepared[]> | Set<string>): boolean =>
+    others instanceof Set
+      ? others.has(sameNumberKey(item))
+      : (others.get(sameNumberKey(item)) ?? []).some((other) => !other.used);
+  const bySupplier = groupBy(
+    portalItems.filter((p) => !p.used && !hasSameNumber(p, bookNumbersLeft)),
+    (p) => `${p.doc.supplierGstin}|${p.doc.kind}`,
+  );
+  for (const group of bySupplier.values()) group.sort((a, b) => a.amounts[0] - b.amounts[0]);
+  const maxDistance = (length: number): number => Math.floor(length * (1 - config.minNumberSimilarity));
+  for (const book of bookItems) {
+    if (book.used || loose(book).length < config.minFuzzyLength || hasSameNumber(book, byLoose)) continue;
+    const group = bySupplier.get(`${book.doc.supplierGstin}|${book.doc.kind}`);
+    if (!group) continue;
+    let best: Prepared | undefined;
+    let bestSimilarity = 0;
+    for (let i = lowerBound(group, book.amounts[0] - tolerance); i < group.length; i++) {
+      const candidate = group[i];
+      if (candidate.amounts[0] > book.amounts[0] + tolerance) break;
+      if (candidate.used || loose(candidate).length < config.minFuzzyLength) continue;
+      if (!withinWindow(book, candidate) || !amountsWithin(book, candidate, tolerance)) continue;
+      const longer = Math.max(loose(book).length, loose(candidate).length);
+      const similarity = numberSimilarity(loose(book), loose(candidate), maxDistance(longer));
+      if (similarity >= config.minNumberSimilarity && similarity > bestSimilarity) {
+        best = candidate;
+        bestSimilarity = similarity;
+      }
+    }
+    if (!best) continue;
+    const explanation = [
+      `invoice numbers "${book.doc.number}" and "${best.doc.number}" are close (similarity ${bestSimilarity.toFixed(2)}, at least ${config.minNumberSimilarity}) and every amount is within Rs ${config.amountTolerance}`,
+    ];
+    if (book.day !== best.day) {
+      explanation.push(
+        `dates differ by ${Math.abs(book.day - best.day)} day(s), within ${config.dateWindowDays}`,
+      );
+    }
+    pair(book, best, 'suggested', 'fuzzy-number', explanation);
+  }
+
+  // 3. mismatch: same supplier and invoice, values differ
+  for (const book of bookItems) {
+    if (book.used) continue;
+    const candidates = byLoose.get(`${book.doc.supplierGstin}|${book.doc.kind}|${loose(book)}`);
+    const match = candidates?.find((p) => !p.used);
+    if (!match) continue;
+    const fields = pairDifferences(book, match, tolerance)
+      .filter((d) => !d.withinTolerance && d.field !== 'number')
+      .map((d) => d.field);
+    pair(book, match, 'mismatch', 'same-invoice-different-values', [
+      `same supplier and ${kindName(book.doc.kind)} number; ${fields.join(', ')} differ`,
+    ]);
+  }
+
+  // 4. PAN-level: the supplier's other GSTIN
+  const byPan = groupBy(
+    portalItems.filter((p) => !p.used),
+    (p) => `${panOf(p.doc.supplierGstin)}|${p.doc.kind}|${loose(p)}`,
+  );
+  for (const book of bookItems) {
+    const pan = panOf(book.doc.supplierGstin);
+    if (book.used || pan === '') continue;
+    const candidates = byPan.get(`${pan}|${book.doc.kind}|${loose(book)}`);
+    const match = candidates?.find((p) => !p.used && p.doc.supplierGstin !== book.doc.supplierGstin);
+    if (!match) continue;
+    pair(book, match, 'pan', 'same-pan-different-gstin', [
+      `supplier PAN ${pan} and the ${kindName(book.doc.kind)} number agree, but the books name GSTIN ${book.doc.supplierGstin} and 2B ${match.doc.supplierGstin}`,
+    ]);
+  }
+
+  // 5. whatever is left
+  for (const book of bookItems) {
+    if (book.used) continue;
+    results.push({
+      category: 'missing-in-2b',
+      rule: 'unmatched',
+      bookId: book.doc.id,
+      supplierGstin: book.doc.supplierGstin,
+      differences: [],
+      explanation: [`no ${kindName(book.doc.kind)} of this supplier in GSTR-2B matches by number or values`],
+      itcAtStake: fromPaise(book.tax),
+    });
+  }
+  for (const portal of portalItems) {
+    if (portal.used) continue;
+    results.push({
+      category: 'missing-in-books',
+      rule: 'unmatched',
+      gstr2bId: portal.doc.id,
+      supplierGstin: portal.doc.supplierGstin,
+      differences: [],
+      explanation: [`no purchase in the books matches this ${kindName(portal.doc.kind)} by number or values`],
+      itcAtStake: fromPaise(portal.tax),
+    });
+  }
+  return results;
+}
+
+function compare(a: Prepared, b: Prepared): number {
+  if (a.doc.supplierGstin !== b.doc.supplierGstin) return a.doc.supplierGstin < b.doc.supplierGstin ? -1 : 1;
+  if (a.strict !== b.strict) return a.strict < b.strict ? -1 : 1;
+  return a.doc.id < b.doc.id ? -1 : a.doc.id > b.doc.id ? 1 : 0;
+}
+
+function lowerBound(sorted: readonly Prepared[], taxable: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid].amounts[0] < taxable) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+function kindName(kind: RecoDocument['kind']): string {
+  switch (kind) {
+    case 'CRN':
+      return 'credit note';
+    case 'DBN':
+      return 'debit note';
+    case 'BOE':
+      return 'bill of entry';
+    case 'ISDI':
+    case 'ISDC':
+      return 'ISD document';
+    default:
+      return 'invoice';
+  }
+}
+
+/** An operator's manual link: the pair compared field by field, exact when nothing differs beyond tolerance. */
+export function comparePair(book: RecoDocument, gstr2b: RecoDocument, config: MatchConfig): MatchResult {
+  const tolerance = Math.abs(toPaise(config.amountTolerance));
+  const a = prepare(book);
+  const b = prepare(gstr2b);
+  const differences = pairDifferences(a, b, tolerance);
+  const exact = differences.every((d) => d.withinTolerance);
+  return {
+    category: exact ? 'exact' : 'mismatch',
+    rule: 'manual-link',
+    bookId: book.id,
+    gstr2bId: gstr2b.id,
+    supplierGstin: gstr2b.supplierGstin || book.supplierGstin,
+    differences,
+    explanation: ['linked by an operator'],
+    itcAtStake: fromPaise(exact ? 0 : Math.abs(a.tax - b.tax)),
+  };
+}

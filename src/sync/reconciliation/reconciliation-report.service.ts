@@ -1,0 +1,127 @@
+/**
+ * The period's reconciliation as the tax team reads it: per category, with the input tax credit at
+ * stake; per supplier; every purchase the books hold (unreadable ones with their errors); as JSON or CSV.
+ */
+import { Injectable } from '@nestjs/common';
+import { stringify } from 'csv-stringify/sync';
+import {
+  ReconciliationRepository,
+  type ReportRow,
+} from '../../database/repositories/reconciliation.repository';
+import { Dec } from '../../domain/money';
+import { summarise } from './reconciliation.service';
+
+export interface SupplierSummary {
+  supplierGstin: string;
+  supplierName: string | null;
+  documents: number;
+  categories: Record<string, number>;
+  booksTax: string;
+  gstr2bTax: string;
+  itcAtStake: string;
+  /** Matches still waiting for an operator (not exact, not decided). */
+  open: number;
+}
+
+const CSV_COLUMNS: [keyof ReportRow | 'differenceText' | 'explanationText', string][] = [
+  ['category', 'Category'],
+  ['rule', 'Rule'],
+  ['supplierGstin', 'Supplier GSTIN'],
+  ['supplierName', 'Supplier name'],
+  ['erpId', 'ERP id'],
+  ['billNumber', 'Bill number (books)'],
+  ['billDate', 'Bill date (books)'],
+  ['purchaseType', 'Type (books)'],
+  ['purchaseTaxable', 'Taxable (books)'],
+  ['purchaseTax', 'Tax (books)'],
+  ['section', '2B section'],
+  ['gstr2bNumber', 'Number (2B)'],
+  ['gstr2bDate', 'Date (2B)'],
+  ['gstr2bTaxable', 'Taxable (2B)'],
+  ['gstr2bTax', 'Tax (2B)'],
+  ['itcAvailability', 'ITC available (2B)'],
+  ['itcUnavailableReason', 'ITC reason (2B)'],
+  ['reverseCharge', 'Reverse charge (2B)'],
+  ['itcAtStake', 'ITC at stake'],
+  ['differenceText', 'Differences'],
+  ['explanationText', 'Why'],
+  ['decision', 'Decision'],
+  ['decidedBy', 'Decided by'],
+  ['id', 'Match id'],
+];
+
+@Injectable()
+export class ReconciliationReportService {
+  constructor(private readonly repository: ReconciliationRepository) {}
+
+  async report(gstin: string, period: string, category?: string) {
+    const rows = await this.repository.reportRows(gstin, period, category);
+    const [lastRun] = await this.repository.runs({ gstin, period, limit: 1 });
+    const unreadable = await this.repository.unreadablePurchases(gstin, period);
+    return {
+      gstin,
+      period,
+      lastRun: lastRun ?? null,
+      categories: summarise(rows),
+      unreadablePurchases: unreadable.map((p) => ({
+        id: p.id,
+        erpId: p.erpId,
+        supplierGstin: p.supplierGstin,
+        billNumber: p.billNumber,
+        billDate: p.billDate,
+        fieldErrors: p.fieldErrors,
+      })),
+      matches: rows,
+    };
+  }
+
+  async suppliers(gstin: string, period: string): Promise<SupplierSummary[]> {
+    const rows = await this.repository.reportRows(gstin, period);
+    const bySupplier = new Map<string, SupplierSummary>();
+    for (const row of rows) {
+      let entry = bySupplier.get(row.supplierGstin);
+      if (!entry) {
+        entry = {
+          supplierGstin: row.supplierGstin,
+          supplierName: row.supplierName,
+          documents: 0,
+          categories: {},
+          booksTax: '0.00',
+          gstr2bTax: '0.00',
+          itcAtStake: '0.00',
+          open: 0,
+        };
+        bySupplier.set(row.supplierGstin, entry);
+      }
+      entry.supplierName ??= row.supplierName;
+      entry.documents += 1;
+      entry.categories[row.category] = (entry.categories[row.category] ?? 0) + 1;
+      entry.booksTax = new Dec(entry.booksTax).plus(row.purchaseTax ?? '0').toFixed(2);
+      entry.gstr2bTax = new Dec(entry.gstr2bTax).plus(row.gstr2bTax ?? '0').toFixed(2);
+      entry.itcAtStake = new Dec(entry.itcAtStake).plus(row.itcAtStake).toFixed(2);
+      if (row.category !== 'exact' && !row.decision) entry.open += 1;
+    }
+    return [...bySupplier.values()].sort((a, b) => new Dec(b.itcAtStake).comparedTo(a.itcAtStake));
+  }
+
+  async csv(gstin: string, period: string, category?: string): Promise<string> {
+    const rows = await this.repository.reportRows(gstin, period, category);
+    const records = rows.map((row) => {
+      const extended: Record<string, unknown> = {
+        ...row,
+        differenceText: (row.differences as { field: string; books: string; gstr2b: string }[])
+          .map((d) => `${d.field}: ${d.books} (books) / ${d.gstr2b} (2B)`)
+          .join('; '),
+        explanationText: row.explanation.join('; '),
+      };
+      return CSV_COLUMNS.map(([key]) => {
+        const value = extended[key];
+        if (value === null || value === undefined) return '';
+        if (typeof value === 'string') return value;
+        if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+        return JSON.stringify(value);
+      });
+    });
+    return stringify([CSV_COLUMNS.map(([, header]) => header), ...records]);
+  }
+}

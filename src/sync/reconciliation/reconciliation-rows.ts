@@ -1,0 +1,113 @@
+/**
+ * Conversions between what connectors and the gateway give, what is stored, and what the matching
+ * engine compares. Pure.
+ */
+import type { PurchaseRecord } from '../../connectors/contract';
+import type { Gstr2bDocument } from '../../compliance/returns';
+import type {
+  Gstr2bRow,
+  PurchaseRow,
+  StoredGstr2b,
+  StoredPurchase,
+} from '../../database/repositories/reconciliation.repository';
+import type { RecoDocument, RecoDocumentKind } from './matching';
+
+const orNull = <T>(value: T | undefined): T | null => (value === undefined || value === '' ? null : value);
+
+/** Purchase rows to store; a second row with an erp id already seen is kept under a suffixed id. */
+export function toPurchaseRows(records: readonly PurchaseRecord[]): PurchaseRow[] {
+  const seen = new Map<string, number>();
+  return records.map((record) => {
+    const count = (seen.get(record.erpId) ?? 0) + 1;
+    seen.set(record.erpId, count);
+    return {
+      erpId: count === 1 ? record.erpId : `${record.erpId}#${count}`,
+      supplierGstin: orNull(record.supplierGstin),
+      supplierName: orNull(record.supplierName),
+      billNumber: orNull(record.billNumber),
+      billDate: orNull(record.billDate),
+      documentType: orNull(record.documentType),
+      taxableValue: orNull(record.taxableValue),
+      igst: orNull(record.igst),
+      cgst: orNull(record.cgst),
+      sgst: orNull(record.sgst),
+      cess: orNull(record.cess),
+      total: orNull(record.total),
+      placeOfSupply: orNull(record.placeOfSupply),
+      reverseCharge: record.reverseCharge ?? null,
+      fieldErrors: record.fieldErrors && record.fieldErrors.length > 0 ? record.fieldErrors : null,
+    };
+  });
+}
+
+/** The document's identity in the return: section, supplier, kind and number. */
+export function gstr2bKey(document: Gstr2bDocument): string {
+  return [document.section, document.supplierGstin ?? '', document.kind, document.number.toUpperCase()].join(
+    '|',
+  );
+}
+
+export function toGstr2bRows(documents: readonly Gstr2bDocument[]): Gstr2bRow[] {
+  const seen = new Map<string, number>();
+  return documents.map((document) => {
+    const key = gstr2bKey(document);
+    const count = (seen.get(key) ?? 0) + 1;
+    seen.set(key, count);
+    const { section, kind, supplierGstin, supplierName, number, date, taxableValue, igst, cgst, sgst, cess } =
+      document;
+    return {
+      docKey: count === 1 ? key : `${key}#${count}`,
+      section,
+      kind,
+      supplierGstin,
+      supplierName: orNull(supplierName),
+      number,
+      date,
+      taxableValue,
+      igst,
+      cgst,
+      sgst,
+      cess,
+      itcAvailability: document.itcAvailability,
+      itcUnavailableReason: orNull(document.itcUnavailableReason),
+      reverseCharge: document.reverseCharge,
+      sourceType: orNull(document.sourceType),
+      irn: orNull(document.irn),
+      detail: document as unknown as Record<string, unknown>,
+    };
+  });
+}
+
+/** A stored purchase as the engine compares it; undefined for rows that could not be read. */
+export function purchaseForMatching(row: StoredPurchase): RecoDocument | undefined {
+  if (row.fieldErrors || !row.supplierGstin || !row.billNumber || !row.billDate) return undefined;
+  return {
+    id: row.id,
+    supplierGstin: row.supplierGstin,
+    supplierName: row.supplierName ?? undefined,
+    kind: (row.documentType ?? 'INV') as RecoDocumentKind,
+    number: row.billNumber,
+    date: row.billDate,
+    taxableValue: row.taxableValue ?? '0',
+    igst: row.igst ?? '0',
+    cgst: row.cgst ?? '0',
+    sgst: row.sgst ?? '0',
+    cess: row.cess ?? '0',
+  };
+}
+
+export function gstr2bForMatching(row: StoredGstr2b): RecoDocument {
+  return {
+    id: row.id,
+    supplierGstin: row.supplierGstin ?? '',
+    supplierName: row.supplierName ?? undefined,
+    kind: row.kind as RecoDocumentKind,
+    number: row.number,
+    date: row.date,
+    taxableValue: row.taxableValue,
+    igst: row.igst,
+    cgst: row.cgst,
+    sgst: row.sgst,
+    cess: row.cess,
+  };
+}

@@ -1,0 +1,235 @@
+/**
+ * One reconciliation of a GSTIN and period: GSTR-2B fetched from the gateway (or imported), the
+ * connector's purchases pulled, both stored, the engine run on the documents no operator has decided,
+ * its verdicts stored. At most one run per GSTIN and period at a time across all instances (a running
+ * `reco_run` row, and the period's advisory lock while writing). Re-running is idempotent: the same
+ * inputs give the same undecided rows, and decided rows stay as the operator left them.
+ */
+import { Injectable, Logger } from '@nestjs/common';
+import { parseGstr2b, type Gstr2bReturn } from '../../compliance/returns';
+import { ComplianceError } from '../../compliance/regime';
+import { AppConfig } from '../../config/app-config';
+import type { PurchaseRecord } from '../../connectors/contract';
+import {
+  ReconciliationRepository,
+  type MatchRow,
+  type StoredGstr2b,
+} from '../../database/repositories/reconciliation.repository';
+import type { EntityManager } from 'typeorm';
+import { ConnectorRuntimeService } from '../connector-runtime.service';
+import {
+  DEFAULT_MATCH_CONFIG,
+  MATCH_CATEGORIES,
+  reconcile,
+  type MatchConfig,
+  type MatchResult,
+} from './matching';
+import { Dec } from '../../domain/money';
+import { gstr2bForMatching, purchaseForMatching, toGstr2bRows, toPurchaseRows } from './reconciliation-rows';
+import { periodRange, RETURN_PERIOD } from './return-period';
+import { ReturnGatewaysService } from './return-gateways.service';
+
+export interface RunOutcome {
+  runId?: string;
+  /** Why nothing ran (another run of the period is in progress). */
+  skipped?: string;
+  summary?: RunSummary;
+}
+
+export interface RunSummary {
+  purchases: number;
+  unreadablePurchases: number;
+  gstr2bDocuments: number;
+  categories: Record<string, { count: number; itcAtStake: string }>;
+}
+
+@Injectable()
+export class ReconciliationService {
+  private readonly logger = new Logger('Reconciliation');
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly repository: ReconciliationRepository,
+    private readonly gateways: ReturnGatewaysService,
+    private readonly connectors: ConnectorRuntimeService,
+  ) {}
+
+  matchConfig(): MatchConfig {
+    const c = this.config.reconciliation;
+    return {
+      ...DEFAULT_MATCH_CONFIG,
+      amountTolerance: c.amountTolerance,
+      dateWindowDays: c.dateWindowDays,
+      minNumberSimilarity: c.minNumberSimilarity,
+      minFuzzyLength: c.minFuzzyLength,
+    };
+  }
+
+  /** Fetches (unless `imported` is given), pulls and reconciles. Throws, with the run recorded failed, when a step fails. */
+  async run(gstin: string, period: string, trigger: string, imported?: Gstr2bReturn): Promise<RunOutcome> {
+    if (!RETURN_PERIOD.test(period))
+      throw new ComplianceError('validation', `period must be MMYYYY, got "${period}"`);
+    const settings = this.gateways.settingsOf(gstin);
+    const runId = await this.repository.startRun(gstin, period, trigger);
+    if (!runId) return { skipped: `a reconciliation of ${gstin} for ${period} is already running` };
+    try {
+      const gstr2b = imported ?? (await this.fetch(gstin, period));
+      const purchases = await this.pullPurchases(settings.connector, period);
+      const summary = await this.repository.transaction(async (manager) => {
+        await this.repository.lockPeriod(manager, gstin, period);
+        if (gstr2b) {
+          const source = imported ? 'import' : `api-${settings.gateway.gstr2bCatalog}`;
+          await this.repository.replaceGstr2b(manager, gstin, period, source, toGstr2bRows(gstr2b.documents));
+        }
+        await this.repository.replacePurchases(
+          manager,
+          gstin,
+          period,
+          settings.connector,
+          toPurchaseRows(purchases),
+        );
+        const result = await this.match(manager, runId, gstin, period);
+        await this.repository.finishRun(runId, result as unknown as Record<string, unknown>, manager);
+        return result;
+      });
+      this.logger.log(`reconciled ${gstin} ${period}: ${JSON.stringify(summary.categories)}`);
+      return { runId, summary };
+    } catch (error) {
+      const wrapped = error instanceof ComplianceError ? error : ComplianceError.wrap(error);
+      await this.repository.failRun(runId, wrapped.message, wrapped.errorClass);
+      this.logger.warn(
+        `reconciliation of ${gstin} ${period} failed (${wrapped.errorClass}): ${wrapped.message}`,
+      );
+      throw error;
+    }
+  }
+
+  /** The JSON a user downloaded from the GST portal: parsed, checked against the GSTIN, stored and reconciled. */
+  async importGstr2b(gstin: string, body: unknown, trigger: string): Promise<RunOutcome> {
+    this.gateways.settingsOf(gstin);
+    const parsed = readReturn(body);
+    if (parsed.gstin !== gstin) {
+      throw new ComplianceError('validation', `the file is GSTR-2B of ${parsed.gstin}, not of ${gstin}`);
+    }
+    return this.run(gstin, parsed.period, trigger, parsed);
+  }
+
+  private async fetch(gstin: string, period: string): Promise<Gstr2bReturn> {
+    const parsed = readReturn(await this.gateways.client(gstin).fetchGstr2b(period));
+    if (parsed.gstin !== gstin || parsed.period !== period) {
+      throw new ComplianceError(
+        'rejected',
+        `the gateway answered with GSTR-2B of ${parsed.gstin} ${parsed.period}`,
+      );
+    }
+    return parsed;
+  }
+
+  private async pullPurchases(connector: string, period: string): Promise<PurchaseRecord[]> {
+    const live = this.connectors.get(connector);
+    if (!live)
+      throw new ComplianceError('config', `connector ${connector} (reconciliation.gstins) is not configured`);
+    const records: PurchaseRecord[] = [];
+    for await (const batch of live.connector.pullPurchases(periodRange(period))) records.push(...batch);
+    return records;
+  }
+
+  private async match(
+    manager: EntityManager,
+    runId: string,
+    gstin: string,
+    period: string,
+  ): Promise<RunSummary> {
+    // One after another: they share the transaction's connection.
+    const purchases = await this.repository.purchases(manager, gstin, period);
+    const documents = await this.repository.gstr2bDocuments(manager, gstin, period);
+    const decided = await this.repository.decidedMatches(manager, gstin, period);
+    const decidedPurchases = new Set(decided.flatMap((m) => (m.purchaseId ? [m.purchaseId] : [])));
+    const decidedDocuments = new Set(decided.flatMap((m) => (m.gstr2bId ? [m.gstr2bId] : [])));
+    const books = purchases
+      .filter((p) => !decidedPurchases.has(p.id))
+      .flatMap((p) => {
+        const document = purchaseForMatching(p);
+        return document ? [document] : [];
+      });
+    const portal = documents.filter((d) => !decidedDocuments.has(d.id)).map(gstr2bForMatching);
+    const results = reconcile(books, portal, this.matchConfig());
+    const byId = new Map(documents.map((d) => [d.id, d]));
+    for (const result of results) {
+      const note = result.gstr2bId ? itcNote(byId.get(result.gstr2bId)) : undefined;
+      if (note) result.explanation.push(note);
+    }
+    await this.repository.replaceUndecidedMatches(manager, runId, gstin, period, results.map(toMatchRow));
+    const categories = summarise([
+      ...results,
+      ...decided.map((m) => ({ category: m.category, itcAtStake: m.itcAtStake })),
+    ]);
+    return {
+      purchases: purchases.length,
+      unreadablePurchases: purchases.filter((p) => p.fieldErrors).length,
+      gstr2bDocuments: documents.length,
+      categories,
+    };
+  }
+}
+
+const ITC_REASONS: Record<string, string> = {
+  P: "place of supply in the supplier's state (section 16)",
+  C: 'the supplier filed after the time limit (section 16(4))',
+};
+
+/** What GSTR-2B says of the credit when it is not simply available: the tax team cannot claim it as is. */
+function itcNote(document: StoredGstr2b | undefined): string | undefined {
+  if (!document) return undefined;
+  const reason = document.itcUnavailableReason
+    ? `: ${ITC_REASONS[document.itcUnavailableReason] ?? document.itcUnavailableReason}`
+    : '';
+  if (document.itcAvailability === 'N') return `GSTR-2B marks the input tax credit not available${reason}`;
+  if (document.itcAvailability === 'T') return 'GSTR-2B marks the input tax credit temporarily unavailable';
+  if (document.reverseCharge) return "reverse charge: the credit follows the buyer's own tax payment";
+  return undefined;
+}
+
+function readReturn(body: unknown): Gstr2bReturn {
+  const parsed = parseGstr2b(body);
+  if (parsed.errors.length > 0 || !parsed.return) {
+    // Nothing is stored from a return with entries it cannot read: a partial 2B would show credit as missing.
+    const shown = parsed.errors
+      .slice(0, 20)
+      .map((e) => `${e.path}: ${e.message}${e.value !== undefined ? ` (${e.value})` : ''}`);
+    throw new ComplianceError(
+      'validation',
+      `GSTR-2B has ${parsed.errors.length} unreadable entr${parsed.errors.length === 1 ? 'y' : 'ies'}: ${shown.join('; ')}`,
+      {
+        response: parsed.errors,
+      },
+    );
+  }
+  return parsed.return;
+}
+
+export function toMatchRow(result: MatchResult): MatchRow {
+  return {
+    category: result.category,
+    rule: result.rule,
+    purchaseId: result.bookId ?? null,
+    gstr2bId: result.gstr2bId ?? null,
+    supplierGstin: result.supplierGstin,
+    differences: result.differences,
+    explanation: result.explanation,
+    itcAtStake: result.itcAtStake,
+  };
+}
+
+export function summarise(
+  rows: readonly { category: string; itcAtStake: string }[],
+): RunSummary['categories'] {
+  const totals: RunSummary['categories'] = {};
+  for (const category of MATCH_CATEGORIES) totals[category] = { count: 0, itcAtStake: '0.00' };
+  for (const row of rows) {
+    const entry = (totals[row.category] ??= { count: 0, itcAtStake: '0.00' });
+    entry.count += 1;
+    entry.itcAtStake = new Dec(entry.itcAtStake).plus(row.itcAtStake).toFixed(2);
+  }
+  return totals;
+}
