@@ -16,3 +16,5 @@ export { TokenManager, callWithReauth } from './token-manager';
 export type { TokenManagerOptions } from './token-manager';
 export { InMemoryTokenStore, tokenKey } from './token-store';
 export type { StoredToken, TokenStore } from './token-store';
+export { CircuitBreaker, DEFAULT_CIRCUIT_BREAKER_POLICY, SHARED_CIRCUIT_BREAKER } from './circuit-breaker';
+export type { CircuitBreakerPolicy } from './circuit-breaker';
