@@ -88,7 +88,10 @@ describe('a provider answering 503 to everything', () => {
           idempotent: false,
           rateKey: 'outage-test',
         })
-        .catch((e: unknown) => e as ComplianceError);
+        .then(
+          () => new ComplianceError("config", "answered"),
+          (e: unknown) => e as ComplianceError,
+        );
     const errors: ComplianceError[] = [];
     for (let i = 0; i < 100; i++) errors.push(await send());
     expect(hits).toBe(5);

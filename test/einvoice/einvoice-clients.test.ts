@@ -164,15 +164,31 @@ describe.each(['A', 'B'] as const)('catalog %s client', (catalog) => {
     ).toHaveLength(1);
   });
 
-  it('retries 5xx answers with backoff and then succeeds', async () => {
+  it('sends a generate once on a 5xx and calls it an unknown outcome (the provider already retried)', async () => {
     const service = catalog === 'A' ? sandbox.einvoice.gsp : sandbox.einvoice.api;
     service.faults.queue({ path: 'GENERATE|generate-irn', fault: '503', count: 1 });
-    service.faults.queue({ path: 'GENERATE|generate-irn', fault: '500', count: 1 });
     const invoice = interStateInvoice();
-    await provider.generateIrn(invoice);
+    await expect(provider.generateIrn(invoice)).rejects.toMatchObject({
+      errorClass: 'unknown-outcome',
+      options: { code: 'HTTP_503' },
+    });
     const attempts = logger.entries.filter((entry) => entry.operation.toLowerCase().startsWith('generate'));
-    expect(attempts.map((entry) => entry.status)).toEqual([503, 500, 200]);
-    expect(registrationsOf(invoice)).toHaveLength(1);
+    expect(attempts.map((entry) => entry.status)).toEqual([503]);
+    expect(registrationsOf(invoice)).toHaveLength(0);
+    const { Typ, No, Dt } = invoice.DocDtls;
+    expect(await provider.getIrnByDocDetails(Typ, No, Dt)).toBeUndefined();
+  });
+
+  it('retries a read on 5xx with backoff and then succeeds', async () => {
+    const service = catalog === 'A' ? sandbox.einvoice.gsp : sandbox.einvoice.api;
+    service.faults.queue({ path: 'GETIRNBYDOCDETAILS|irn-by-docnumber', fault: '503', count: 1 });
+    service.faults.queue({ path: 'GETIRNBYDOCDETAILS|irn-by-docnumber', fault: '500', count: 1 });
+    const { Typ, No, Dt } = interStateInvoice().DocDtls;
+    expect(await provider.getIrnByDocDetails(Typ, No, Dt)).toBeUndefined();
+    const attempts = logger.entries.filter((entry) =>
+      /GETIRNBYDOCDETAILS|irn-by-docnumber/i.test(entry.operation),
+    );
+    expect(attempts.map((entry) => entry.status)).toEqual([503, 500, catalog === 'A' ? 200 : 404]);
   });
 
   it('turns a dropped answer after commit into unknown-outcome (no blind resend)', async () => {

@@ -1,4 +1,5 @@
 /** How to reach one IRP access path; chosen per connector instance. Secrets here are never logged. */
+import type { CircuitBreaker } from '../http/circuit-breaker';
 import type { ClientRateLimit, ClientRateLimiter } from '../http/client-rate-limiter';
 import type { HttpPolicy } from '../http/compliance-http-client';
 import type { HttpLogger } from '../http/http-logger';
@@ -37,6 +38,8 @@ export interface EinvoiceProviderConfig {
 export interface EinvoiceProviderDeps {
   tokenStore?: TokenStore;
   rateLimiter?: ClientRateLimiter;
+  /** Default: the process-wide breaker (one circuit per provider and origin). */
+  circuitBreaker?: CircuitBreaker;
   logger?: HttpLogger;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
