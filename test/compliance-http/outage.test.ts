@@ -89,7 +89,7 @@ describe('a provider answering 503 to everything', () => {
           rateKey: 'outage-test',
         })
         .then(
-          () => new ComplianceError("config", "answered"),
+          () => new ComplianceError('config', 'answered'),
           (e: unknown) => e as ComplianceError,
         );
     const errors: ComplianceError[] = [];

@@ -8,7 +8,6 @@
  */
 import type { Method } from 'axios';
 import type { IrpErrorEntry } from './irp-rejection';
-import type { IrpInfoEntry } from './provider';
 
 export interface CatalogAOperation {
   method: Method;
@@ -51,7 +50,8 @@ const AUTH_TEXT = /invalid\s*(auth)?\s*token|token\s*(has\s*)?expired|auth[- ]?t
 export const CATALOG_A_TRANSIENT_CODES: ReadonlySet<string> = new Set(['2146', '2147', '5002']);
 /** GSP outage markers (GSPGSTDOWN, GSPERR...) and network texts the GSP relays from the IRP. */
 const TRANSIENT_CODE = /^(GSPGSTDOWN|GSPERR\w*)$/i;
-const TRANSIENT_TEXT = /GSPGSTDOWN|GSPERR\d+|Connection reset|No route to host|HTTP 50[234]|Gateway Time-?out/i;
+const TRANSIENT_TEXT =
+  /GSPGSTDOWN|GSPERR\d+|Connection reset|No route to host|HTTP 50[234]|Gateway Time-?out/i;
 
 export function classifyCatalogAErrors(errors: IrpErrorEntry[], rawDesc: unknown): CatalogAErrorKind {
   const text = typeof rawDesc === 'string' ? rawDesc : '';
@@ -63,23 +63,6 @@ export function classifyCatalogAErrors(errors: IrpErrorEntry[], rawDesc: unknown
     return 'transient';
   }
   return 'rejected';
-}
-
-/**
- * NIC's InfoDtls as sent: under `info` or `InfoDtls` (of the envelope or of its data), an array or a JSON
- * string of one; each Desc may itself be a JSON string (DUPIRN's {AckNo, AckDt, Irn}).
- */
-export function catalogAInfo(envelope: { info?: unknown; InfoDtls?: unknown; data?: unknown }): IrpInfoEntry[] {
-  const data = envelope.data as { InfoDtls?: unknown } | null | undefined;
-  const value = envelope.info ?? envelope.InfoDtls ?? data?.InfoDtls;
-  const list = typeof value === 'string' ? parseJson(value) : value;
-  if (!Array.isArray(list)) return [];
-  return (list as { InfCd?: unknown; Desc?: unknown }[])
-    .filter((item) => typeof item?.InfCd === 'string')
-    .map((item) => ({
-      InfCd: item.InfCd as string,
-      Desc: typeof item.Desc === 'string' && /^\s*[[{]/.test(item.Desc) ? (parseJson(item.Desc) ?? item.Desc) : item.Desc,
-    }));
 }
 
 /**
@@ -113,12 +96,4 @@ function readExpiry(text: unknown): number | undefined {
     return Number.isNaN(ms) ? undefined : ms;
   }
   return undefined;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }

@@ -4,6 +4,7 @@ import type { ClientRateLimit, ClientRateLimiter } from '../http/client-rate-lim
 import type { HttpPolicy } from '../http/compliance-http-client';
 import type { HttpLogger } from '../http/http-logger';
 import type { TokenStore } from '../http/token-store';
+import type { CatalogBSettings } from './catalog-b-profile';
 
 export interface EinvoiceProviderConfig {
   /** A: GSP gateway (/einvoice/type/...); B: REST /api/v1 with OAuth2 client credentials. */
@@ -30,6 +31,8 @@ export interface EinvoiceProviderConfig {
    * plans far more). Default 60 per minute; `{ limit: 0 }` disables client-side pacing.
    */
   rateLimit?: ClientRateLimit;
+  /** Catalog B: what its table does not show (token path, query names, GSTIN header). */
+  catalogB?: CatalogBSettings;
   /** Renew tokens this long before they expire; default 5 minutes. */
   tokenRefreshAheadMs?: number;
 }

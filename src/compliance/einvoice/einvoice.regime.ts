@@ -282,6 +282,9 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
     }
     if (duplicate.irn !== expectedIrn)
       return mismatch(duplicate.irn, expectedIrn, rejection.options.response);
+    // Catalog B publishes no get-by-IRN: its document lookup gives the same signed copy.
+    if (!provider.getByIrn)
+      return this.adoptAgedDuplicate(provider, duplicate, rejection, expectedIrn, payload);
     let full: IrnResult;
     try {
       full = await provider.getByIrn(duplicate.irn);

@@ -22,10 +22,10 @@ import {
 import { toGstinDetails } from './gstin-details';
 import { toIrnResult, type NicIrnDetails } from './irn-details';
 import { IrpSignatures } from './irp-signatures';
+import { readInfoDtls } from './info-dtls';
 import { IrpRejection, parseStatusDesc } from './irp-rejection';
 import {
   CATALOG_A_OPERATIONS,
-  catalogAInfo,
   catalogATokenExpiry,
   classifyCatalogAErrors,
   type CatalogAOperationName,
@@ -99,7 +99,7 @@ export class GspEinvoiceClient implements EinvoiceProvider {
       data: payload,
       idempotent: false,
     });
-    return toIrnResult(envelope.data, catalogAInfo(envelope), envelope, this.signatures);
+    return toIrnResult(envelope.data, readInfoDtls(envelope), envelope, this.signatures);
   }
 
   async getIrnByDocDetails(docType: string, docNo: string, docDate: string): Promise<IrnResult | undefined> {
@@ -110,7 +110,7 @@ export class GspEinvoiceClient implements EinvoiceProvider {
         headers: { docnum: docNo, docdate: docDate },
         idempotent: true,
       });
-      return toIrnResult(envelope.data, catalogAInfo(envelope), envelope, this.signatures);
+      return toIrnResult(envelope.data, readInfoDtls(envelope), envelope, this.signatures);
     } catch (error) {
       if (error instanceof IrpRejection && error.isNotFound()) {
         return undefined;
@@ -125,7 +125,7 @@ export class GspEinvoiceClient implements EinvoiceProvider {
       params: { param1: irn },
       idempotent: true,
     });
-    return toIrnResult(envelope.data, catalogAInfo(envelope), envelope, this.signatures);
+    return toIrnResult(envelope.data, readInfoDtls(envelope), envelope, this.signatures);
   }
 
   async cancelIrn(request: CancelIrnRequest): Promise<CancelIrnResult> {
@@ -166,7 +166,7 @@ export class GspEinvoiceClient implements EinvoiceProvider {
       data: request,
       idempotent: false,
     });
-    return toEwaybillResult(envelope.data, catalogAInfo(envelope), envelope);
+    return toEwaybillResult(envelope.data, readInfoDtls(envelope), envelope);
   }
 
   async getEwaybillByIrn(irn: string): Promise<EwaybillOfIrn> {
@@ -229,7 +229,8 @@ export class GspEinvoiceClient implements EinvoiceProvider {
         answer.status === 403 ||
         (isEnvelope(answer.body) &&
           isFailure(answer.body) &&
-          classifyCatalogAErrors(parseStatusDesc(answer.body.status_desc), answer.body.status_desc) === 'auth'),
+          classifyCatalogAErrors(parseStatusDesc(answer.body.status_desc), answer.body.status_desc) ===
+            'auth'),
     );
     const envelope = envelopeOf<T>(answer.body, answer.status, call.operation, call.idempotent);
     if (isFailure(envelope)) {
@@ -242,7 +243,7 @@ export class GspEinvoiceClient implements EinvoiceProvider {
           response: envelope,
         });
       }
-      throw new IrpRejection(errors, catalogAInfo(envelope), envelope);
+      throw new IrpRejection(errors, readInfoDtls(envelope), envelope);
     }
     return envelope;
   }
@@ -270,10 +271,14 @@ export class GspEinvoiceClient implements EinvoiceProvider {
     if (isFailure(envelope) || !token) {
       const errors = parseStatusDesc(envelope.status_desc);
       const transient = classifyCatalogAErrors(errors, envelope.status_desc) === 'transient';
-      throw new ComplianceError(transient ? 'transient' : 'auth', `GSP authentication failed: ${describe(errors)}`, {
-        code: errors.map((e) => e.code).join(',') || undefined,
-        response: envelope,
-      });
+      throw new ComplianceError(
+        transient ? 'transient' : 'auth',
+        `GSP authentication failed: ${describe(errors)}`,
+        {
+          code: errors.map((e) => e.code).join(',') || undefined,
+          response: envelope,
+        },
+      );
     }
     return {
       token,
@@ -302,7 +307,12 @@ function isEnvelope(body: unknown): body is GspEnvelope {
  * The GSP envelope of an answer. Anything else: 401/403 auth, 404 a wrong path (config), and otherwise
  * transient, or an unknown outcome when the request may have changed something at the IRP.
  */
-function envelopeOf<T>(body: unknown, status: number, operation: string, idempotent: boolean): GspEnvelope<T> {
+function envelopeOf<T>(
+  body: unknown,
+  status: number,
+  operation: string,
+  idempotent: boolean,
+): GspEnvelope<T> {
   if (!isEnvelope(body)) {
     const errorClass =
       status === 401 || status === 403
