@@ -282,11 +282,18 @@ describe('catalog B (/einvoice, the published paths)', () => {
     expect(dup.data.info[0].Desc.Irn).toBe(res.data.data.Irn);
 
     sandbox.clock.advance(HOUR + 1000);
-    const expired = await axios.get(`${sandbox.urls.einvoiceApi}/einvoice/irn-by-docnumber`, {
-      ...loose,
-      headers,
-      params: { docType: 'INV', docNum: invoice.DocDtls.No, docDate: invoice.DocDtls.Dt },
+    const lookup = new URLSearchParams({
+      docType: 'INV',
+      docNum: invoice.DocDtls.No,
+      docDate: invoice.DocDtls.Dt,
     });
+    const expired = await axios.get(
+      `${sandbox.urls.einvoiceApi}/einvoice/irn-by-docnumber?${lookup.toString()}`,
+      {
+        ...loose,
+        headers,
+      },
+    );
     expect(expired.status).toBe(401);
   });
 

@@ -7,6 +7,7 @@
  */
 import { ClientRateLimiter } from '../http/client-rate-limiter';
 import { ComplianceHttpClient, type ComplianceResponse } from '../http/compliance-http-client';
+import { fetchClientCredentialsToken } from '../http/oauth2-client-credentials';
 import { callWithReauth, TokenManager } from '../http/token-manager';
 import { InMemoryTokenStore, tokenKey, type StoredToken } from '../http/token-store';
 import { ComplianceError } from '../regime';
@@ -181,32 +182,15 @@ export class ApiV1EinvoiceClient implements EinvoiceProvider {
   }
 
   /** OAuth2 client credentials, form-urlencoded, at the configured token path. */
-  private async authenticate(): Promise<StoredToken> {
-    const response = await this.http.send<{ access_token?: string; expires_in?: unknown; error?: string }>({
-      operation: 'token',
-      method: 'POST',
-      url: this.profile.tokenUrl(this.config.baseUrl),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      data: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: this.config.clientId,
-        client_secret: this.config.clientSecret,
-      }).toString(),
-      idempotent: true,
+  private authenticate(): Promise<StoredToken> {
+    return fetchClientCredentialsToken(this.http, {
+      tokenUrl: this.profile.tokenUrl(this.config.baseUrl),
+      clientId: this.config.clientId,
+      clientSecret: this.config.clientSecret,
       rateKey: this.rateKey,
+      now: this.now,
+      defaultLifetimeSeconds: CATALOG_B_DEFAULTS.tokenLifetimeSeconds,
     });
-    const { access_token: token, expires_in: expiresIn } = response.data ?? {};
-    if (response.status !== 200 || typeof token !== 'string' || token === '') {
-      throw new ComplianceError(
-        response.status === 404 ? 'config' : 'auth',
-        `token request failed (HTTP ${response.status}: ${response.data?.error ?? 'no token'})`,
-        { code: response.data?.error ?? `HTTP_${response.status}`, response: response.data },
-      );
-    }
-    const seconds = Number(expiresIn);
-    const lifetime =
-      Number.isFinite(seconds) && seconds > 0 ? seconds : CATALOG_B_DEFAULTS.tokenLifetimeSeconds;
-    return { token, expiresAtMs: this.now() + lifetime * 1000 };
   }
 }
 
