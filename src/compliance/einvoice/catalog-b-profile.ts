@@ -106,7 +106,12 @@ export function isCatalogBFailure(body: unknown): boolean {
   if (typeof body !== 'object' || body === null) return false;
   const answer = body as CatalogBBody;
   if (answer.success === false || answer.success === 'false') return true;
-  if (answer.status === 0 || answer.status === '0' || /^fail/i.test(String(answer.status ?? ''))) return true;
+  if (
+    answer.status === 0 ||
+    answer.status === '0' ||
+    (typeof answer.status === 'string' && /^fail/i.test(answer.status))
+  )
+    return true;
   return catalogBErrors(body).length > 0 && answer.data == null;
 }
 

@@ -160,13 +160,32 @@ export class GspEinvoiceClient implements EinvoiceProvider {
     return toGstinDetails(envelope.data, gstin, envelope);
   }
 
+  /**
+   * E-way bill from an IRN. Not idempotent: after an unknown outcome a resend meets 4002 ("EwayBill is
+   * already generated for this IRN"), which adopts the active e-way bill of the IRN instead of being
+   * filed as a refusal.
+   */
   async generateEwaybillByIrn(request: EwaybillByIrnRequest): Promise<EwaybillByIrnResult> {
-    const envelope = await this.call<NicEwaybillDetails>({
-      operation: 'GENERATE_EWAYBILL',
-      data: request,
-      idempotent: false,
-    });
-    return toEwaybillResult(envelope.data, readInfoDtls(envelope), envelope);
+    try {
+      const envelope = await this.call<NicEwaybillDetails>({
+        operation: 'GENERATE_EWAYBILL',
+        data: request,
+        idempotent: false,
+      });
+      return toEwaybillResult(envelope.data, readInfoDtls(envelope), envelope);
+    } catch (error) {
+      if (!(error instanceof IrpRejection) || !error.hasCode('4002')) throw error;
+      const existing = await this.getEwaybillByIrn(request.Irn);
+      if (existing.status === 'CNL') throw error;
+      return {
+        ewbNo: existing.ewbNo,
+        ewbDate: existing.ewbDate,
+        validUpto: existing.validUpto,
+        info: [],
+        raw: existing.raw,
+        adopted: true,
+      };
+    }
   }
 
   async getEwaybillByIrn(irn: string): Promise<EwaybillOfIrn> {

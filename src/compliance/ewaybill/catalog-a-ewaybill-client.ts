@@ -217,7 +217,10 @@ function isEnvelope(body: unknown): body is Envelope {
 }
 
 function isFailure(envelope: Envelope): boolean {
-  const status = String(envelope.status_cd ?? '').toLowerCase();
+  const status =
+    typeof envelope.status_cd === 'string' || typeof envelope.status_cd === 'number'
+      ? String(envelope.status_cd).toLowerCase()
+      : '';
   return !(status === '1' || status === 'sucess' || status === 'success');
 }
 

@@ -10,7 +10,7 @@ import axios, { AxiosError, type AxiosResponse, type Method } from 'axios';
 import { TLS12_AGENT } from './tls';
 import { ComplianceError } from '../regime';
 import { backoffDelay, retryAfterMs, sleep as realSleep } from './backoff';
-import { CircuitBreaker, SHARED_CIRCUIT_BREAKER } from './circuit-breaker';
+import { SHARED_CIRCUIT_BREAKER, type CircuitBreaker } from './circuit-breaker';
 import { ClientRateLimiter } from './client-rate-limiter';
 import { silentHttpLogger, type HttpLogger } from './http-logger';
 import { redact } from './redact';
