@@ -16,6 +16,19 @@ import type { SessionTokens } from './session-tokens';
 
 export const GSP_VERSION_PATH = '/einvoice/type/:operation/version/V1_03';
 
+/** Catalog A's published table (test/fixtures/providers/catalog-a/): nothing else is served. */
+const PUBLISHED_OPERATIONS = new Set([
+  'GET GSTNDETAILS',
+  'GET SYNC_GSTIN_FROMCP',
+  'GET GETIRN',
+  'GET GETIRNBYDOCDETAILS',
+  'GET GETREJECTEDIRNS',
+  'POST CANCEL',
+  'POST GENERATE_EWAYBILL',
+  'GET GETEWAYBILLIRN',
+  'POST GENERATE',
+]);
+
 export interface GspSubject {
   account: SandboxEinvoiceAccount;
   gstin: string;
@@ -51,6 +64,10 @@ export function mountGspRoutes(
   });
 
   const handle = (req: Request<{ operation: string }>, res: Response) => {
+    if (!PUBLISHED_OPERATIONS.has(`${req.method} ${req.params.operation}`)) {
+      res.status(404).json({ status_cd: '0', status_desc: `Unknown operation ${req.params.operation}` });
+      return;
+    }
     if (!hasGspEmail(req, res)) return;
     const caller = authorise(req, res, accounts, tokens);
     if (!caller) return;
