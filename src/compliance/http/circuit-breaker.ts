@@ -24,6 +24,7 @@ export const DEFAULT_CIRCUIT_BREAKER_POLICY: CircuitBreakerPolicy = {
 };
 
 interface Circuit {
+  policy?: CircuitBreakerPolicy;
   failures: number;
   openUntil: number;
   openMs: number;
@@ -41,11 +42,15 @@ export class CircuitBreaker {
     this.policy = { ...DEFAULT_CIRCUIT_BREAKER_POLICY, ...policy };
   }
 
-  /** Throws `transient` CIRCUIT_OPEN when `key` is open; in half-open state lets exactly one probe through. */
-  admit(key: string, operation: string): void {
-    if (this.policy.failureThreshold <= 0) return;
+  /**
+   * Throws `transient` CIRCUIT_OPEN when `key` is open; in half-open state lets exactly one probe through.
+   * `policy` overrides the breaker's for this circuit (a provider's own settings).
+   */
+  admit(key: string, operation: string, policy?: Partial<CircuitBreakerPolicy>): void {
+    const rules = this.rules(policy);
+    if (rules.failureThreshold <= 0) return;
     const circuit = this.circuits.get(key);
-    if (!circuit || circuit.failures < this.policy.failureThreshold) return;
+    if (!circuit || circuit.failures < rules.failureThreshold) return;
     const left = circuit.openUntil - this.now();
     if (left <= 0 && !circuit.probing) {
       circuit.probing = true;
@@ -64,14 +69,16 @@ export class CircuitBreaker {
   }
 
   /** The provider failed as in an outage. */
-  failed(key: string): void {
-    if (this.policy.failureThreshold <= 0) return;
+  failed(key: string, policy?: Partial<CircuitBreakerPolicy>): void {
+    const rules = this.rules(policy);
+    if (rules.failureThreshold <= 0) return;
     const circuit = this.circuits.get(key) ?? { failures: 0, openUntil: 0, openMs: 0, probing: false };
+    circuit.policy = rules;
     circuit.failures += 1;
-    if (circuit.failures >= this.policy.failureThreshold) {
+    if (circuit.failures >= rules.failureThreshold) {
       circuit.openMs = circuit.probing
-        ? Math.min(this.policy.maxOpenMs, circuit.openMs * 2)
-        : circuit.openMs || this.policy.openMs;
+        ? Math.min(rules.maxOpenMs, circuit.openMs * 2)
+        : circuit.openMs || rules.openMs;
       circuit.openUntil = this.now() + circuit.openMs;
       circuit.probing = false;
     }
@@ -80,7 +87,12 @@ export class CircuitBreaker {
 
   isOpen(key: string): boolean {
     const circuit = this.circuits.get(key);
-    return !!circuit && circuit.failures >= this.policy.failureThreshold && circuit.openUntil > this.now();
+    const threshold = (circuit?.policy ?? this.policy).failureThreshold;
+    return !!circuit && threshold > 0 && circuit.failures >= threshold && circuit.openUntil > this.now();
+  }
+
+  private rules(policy?: Partial<CircuitBreakerPolicy>): CircuitBreakerPolicy {
+    return policy ? { ...this.policy, ...policy } : this.policy;
   }
 }
 

@@ -10,7 +10,7 @@ import axios, { AxiosError, type AxiosResponse, type Method } from 'axios';
 import { TLS12_AGENT } from './tls';
 import { ComplianceError } from '../regime';
 import { backoffDelay, retryAfterMs, sleep as realSleep } from './backoff';
-import { SHARED_CIRCUIT_BREAKER, type CircuitBreaker } from './circuit-breaker';
+import { SHARED_CIRCUIT_BREAKER, type CircuitBreaker, type CircuitBreakerPolicy } from './circuit-breaker';
 import { ClientRateLimiter } from './client-rate-limiter';
 import { silentHttpLogger, type HttpLogger } from './http-logger';
 import { redact } from './redact';
@@ -25,6 +25,8 @@ export interface HttpPolicy {
   maxRetryAfterMs: number;
   /** 429 answers waited out inside one call (they do not use up `maxAttempts`). */
   maxRateLimitedRetries: number;
+  /** This provider's circuit breaker settings; default DEFAULT_CIRCUIT_BREAKER_POLICY. */
+  circuit?: Partial<CircuitBreakerPolicy>;
 }
 
 export const DEFAULT_HTTP_POLICY: HttpPolicy = {
@@ -101,7 +103,7 @@ export class ComplianceHttpClient {
    * GSPGSTDOWN in a 200 envelope: counted like a 5xx.
    */
   reportOutage(url: string): void {
-    this.circuitBreaker.failed(this.circuitKey(url));
+    this.circuitBreaker.failed(this.circuitKey(url), this.policy.circuit);
   }
 
   async send<T = unknown>(request: ComplianceRequest): Promise<ComplianceResponse<T>> {
@@ -109,7 +111,7 @@ export class ComplianceHttpClient {
     const circuit = this.circuitKey(request.url);
     for (let attempt = 1; ; attempt++) {
       const lastAttempt = attempt >= this.policy.maxAttempts;
-      this.circuitBreaker.admit(circuit, request.operation);
+      this.circuitBreaker.admit(circuit, request.operation, this.policy.circuit);
       await this.rateLimiter.acquire(request.rateKey);
       const started = Date.now();
       let response: AxiosResponse<T>;
@@ -130,7 +132,7 @@ export class ComplianceHttpClient {
         });
       } catch (error) {
         const failure = classifyNetworkError(error, request);
-        this.circuitBreaker.failed(circuit);
+        this.circuitBreaker.failed(circuit, this.policy.circuit);
         this.logAttempt(
           request,
           attempt,
@@ -149,7 +151,7 @@ export class ComplianceHttpClient {
         continue;
       }
       this.logAttempt(request, attempt, started, response.status, response.data);
-      if (response.status >= 500) this.circuitBreaker.failed(circuit);
+      if (response.status >= 500) this.circuitBreaker.failed(circuit, this.policy.circuit);
       else this.circuitBreaker.succeeded(circuit);
       if (response.status === 429) {
         const wait = retryAfterMs(response.headers['retry-after']) ?? this.backoff(attempt);
