@@ -145,6 +145,9 @@ export class CancellationService {
       (s) => s.regime === 'in-ewaybill' && s.state === S.Cancelled && s.ewbNo === ewbNo,
     );
     if (knownCancelled) return undefined;
+    // With the e-way bill API configured, the regime cancels this e-way bill itself first when the IRP
+    // refuses the IRN cancel with 2230 (EinvoiceRegime.cancel).
+    if (typeof settings.ewaybill === 'object' && settings.ewaybill !== null) return undefined;
     return this.confirmEwaybillInactive(submission, ewbNo, regime, settings);
   }
 

@@ -19,7 +19,11 @@ export interface CancelApp extends TestApp {
 }
 
 /** The app with one CSV connector whose profile reads VehicleNo and Distance into `transport`. */
-export async function startCancelApp(sandbox: RunningSandbox, dataDir: string): Promise<CancelApp> {
+export async function startCancelApp(
+  sandbox: RunningSandbox,
+  dataDir: string,
+  einvoiceSettings: Record<string, unknown> = {},
+): Promise<CancelApp> {
   const profile = join(dataDir, 'india-b2b-transport.yaml');
   writeFileSync(profile, transportProfile());
   const inbox = join(dataDir, 'inbox');
@@ -40,7 +44,7 @@ export async function startCancelApp(sandbox: RunningSandbox, dataDir: string): 
           profile,
           pollIntervalMs: 3_600_000,
         },
-        regimeSettings: { 'in-einvoice': { gstin: SELLER_GSTIN } },
+        regimeSettings: { 'in-einvoice': { gstin: SELLER_GSTIN, ...einvoiceSettings } },
       },
     ],
   });

@@ -21,7 +21,7 @@ import {
   startEinvoiceSandbox,
 } from './support';
 
-const BULK_PATH = '/api/v1/bulk-generate-irn';
+const BULK_PATH = '/einvoice/bulk-generate-irn';
 const expected = expectedDocuments();
 
 const SINGLE_PATH = '/api/v1/generate-irn';

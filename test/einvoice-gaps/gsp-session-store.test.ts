@@ -27,7 +27,7 @@ import {
 import { startCountingForwarder, type CountingForwarder } from './counting-forwarder';
 
 const GSP_AUTHENTICATE = '/einvoice/authenticate';
-const API_AUTHENTICATE = '/api/v1/auth/token';
+const API_AUTHENTICATE = '/oauth/token';
 const UNKNOWN_DOCUMENT = ['INV', 'NOT/REGISTERED', '02/11/2026'] as const;
 
 describe('gsp_session: provider tokens shared by two app instances through Postgres', () => {

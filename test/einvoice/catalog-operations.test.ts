@@ -6,6 +6,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import {
   ApiV1EinvoiceClient,
+  EinvoiceRegime,
   GspEinvoiceClient,
   IrpRejection,
   type EinvoiceProviderDeps,
@@ -106,7 +107,7 @@ describe('catalog A e-way bill by IRN', () => {
     expect(ewb.validUpto).toBe(validUpto);
   });
 
-  it('marks the IRN e-way bill active: GETEWAYBILLIRN returns it, a second one is 4002 and CANCEL is 2230', async () => {
+  it('marks the IRN e-way bill active: GETEWAYBILLIRN returns it, a second generate (4002) adopts it and CANCEL is 2230', async () => {
     const { client, irn, ewb } = await ewaybillAt(MARCH_10_NOON_IST, {
       Distance: 450,
       TransMode: '1',
@@ -117,13 +118,52 @@ describe('catalog A e-way bill by IRN', () => {
     expect(fetched).toMatchObject({ ewbNo: ewb.ewbNo, validUpto: '2025-03-13 23:59:00', status: 'ACT' });
     expect((await client.getByIrn(irn)).ewbNo).toBe(ewb.ewbNo);
 
-    const again = await rejectionOf(client.generateEwaybillByIrn({ Irn: irn, Distance: 10 }));
-    expect(again.errors.map((e) => e.code)).toEqual(['4002']);
+    // A resend after an unknown outcome meets 4002: the IRN's active e-way bill is taken over, not refused.
+    const again = await client.generateEwaybillByIrn({ Irn: irn, Distance: 10 });
+    expect(again).toMatchObject({ ewbNo: ewb.ewbNo, adopted: true });
 
     const cancel = await rejectionOf(client.cancelIrn({ irn, reasonCode: '1', remark: 'duplicate' }));
     expect(cancel.errors.map((e) => e.code)).toEqual(['2230']);
     expect(cancel.errorClass).toBe('rejected');
     expect(sandbox.einvoice.irp.registry.find(irn)?.status).toBe('ACT');
+  });
+
+  it('cancels the IRN after cancelling its active e-way bill (2230) where the e-way bill API is configured', async () => {
+    sandbox.clock.set(MARCH_10_NOON_IST);
+    const { client, irn, ewb } = await ewaybillAt(MARCH_10_NOON_IST, {
+      Distance: 100,
+      TransMode: '1',
+      VehNo: 'KA01AB1234',
+    });
+    const config = providerConfig(sandbox, 'A');
+    const settings = {
+      ewaybill: {
+        catalog: 'A' as const,
+        baseUrl: config.baseUrl,
+        clientId: config.clientId,
+        clientSecret: config.clientSecret,
+        username: config.username,
+        password: config.password,
+        gstin: config.gstin,
+        email: config.email,
+      },
+    };
+    const regime = new EinvoiceRegime(() => client);
+    const withoutEwaybillApi = await regime.cancel({
+      identifiers: { irn },
+      reasonCode: '2',
+      remark: 'typo',
+      settings: {},
+    });
+    expect(withoutEwaybillApi).toMatchObject({ status: 'rejected', code: '2230' });
+
+    const outcome = await regime.cancel({ identifiers: { irn }, reasonCode: '2', remark: 'typo', settings });
+    expect(outcome).toMatchObject({ status: 'registered', identifiers: { irn } });
+    expect(outcome.status === 'registered' && outcome.warnings?.map((w) => w.code)).toEqual([
+      'EWB_CANCELLED',
+    ]);
+    expect(await client.getEwaybillByIrn(irn)).toMatchObject({ ewbNo: ewb.ewbNo, status: 'CNL' });
+    expect(sandbox.einvoice.irp.registry.find(irn)?.status).toBe('CNL');
   });
 
   it('has no validity without Part-B, and reports the pin-to-pin distance when Distance is 0', async () => {

@@ -96,8 +96,14 @@ describe.each(['A', 'B'] as const)('catalog %s client', (catalog) => {
     const byDoc = await provider.getIrnByDocDetails('INV', invoice.DocDtls.No, invoice.DocDtls.Dt);
     expect(byDoc?.irn).toBe(result.irn);
     expect(await provider.getIrnByDocDetails('INV', 'NEVER-SENT-1', invoice.DocDtls.Dt)).toBeUndefined();
-    expect((await provider.getByIrn(result.irn)).signedQrCode).toBe(result.signedQrCode);
-    expect((await provider.gstinDetails(invoice.BuyerDtls.Gstin)).status).toBe('ACT');
+    if (catalog === 'A') {
+      expect((await provider.getByIrn!(result.irn)).signedQrCode).toBe(result.signedQrCode);
+      expect((await provider.gstinDetails!(invoice.BuyerDtls.Gstin)).status).toBe('ACT');
+    } else {
+      // catalog B's table publishes neither get-by-IRN nor GSTIN details
+      expect(provider.getByIrn).toBeUndefined();
+      expect(provider.gstinDetails).toBeUndefined();
+    }
 
     const logged = JSON.stringify(logger.entries);
     expect(logged).toContain(REDACTED);
@@ -127,7 +133,8 @@ describe.each(['A', 'B'] as const)('catalog %s client', (catalog) => {
     const result = await wrongKey.generateIrn(invoice);
     expect(result.irn).toBe(registrationsOf(invoice)[0].irn);
     expect(result.signature).toMatchObject({ verified: false, code: 'SIGNATURE_INVALID' });
-    expect((await provider.getByIrn(result.irn)).signature).toEqual({ verified: true });
+    const again = await provider.getIrnByDocDetails('INV', invoice.DocDtls.No, invoice.DocDtls.Dt);
+    expect(again?.signature).toEqual({ verified: true });
   });
 
   it('without a public key: warns once when built, and marks every answer not checked', async () => {
@@ -139,7 +146,7 @@ describe.each(['A', 'B'] as const)('catalog %s client', (catalog) => {
     expect(warnings[0]).toContain('no IRP public key (publicKeyPem)');
     const result = await unchecked.generateIrn(interStateInvoice());
     expect(result.signature).toMatchObject({ verified: false, code: 'SIGNATURE_NOT_CHECKED' });
-    await unchecked.getByIrn(result.irn);
+    await unchecked.getIrnByDocDetails('INV', 'NEVER-SENT-2', interStateInvoice().DocDtls.Dt);
     expect(warnings).toHaveLength(1);
   });
 
@@ -164,15 +171,31 @@ describe.each(['A', 'B'] as const)('catalog %s client', (catalog) => {
     ).toHaveLength(1);
   });
 
-  it('retries 5xx answers with backoff and then succeeds', async () => {
+  it('sends a generate once on a 5xx and calls it an unknown outcome (the provider already retried)', async () => {
     const service = catalog === 'A' ? sandbox.einvoice.gsp : sandbox.einvoice.api;
     service.faults.queue({ path: 'GENERATE|generate-irn', fault: '503', count: 1 });
-    service.faults.queue({ path: 'GENERATE|generate-irn', fault: '500', count: 1 });
     const invoice = interStateInvoice();
-    await provider.generateIrn(invoice);
+    await expect(provider.generateIrn(invoice)).rejects.toMatchObject({
+      errorClass: 'unknown-outcome',
+      options: { code: 'HTTP_503' },
+    });
     const attempts = logger.entries.filter((entry) => entry.operation.toLowerCase().startsWith('generate'));
-    expect(attempts.map((entry) => entry.status)).toEqual([503, 500, 200]);
-    expect(registrationsOf(invoice)).toHaveLength(1);
+    expect(attempts.map((entry) => entry.status)).toEqual([503]);
+    expect(registrationsOf(invoice)).toHaveLength(0);
+    const { Typ, No, Dt } = invoice.DocDtls;
+    expect(await provider.getIrnByDocDetails(Typ, No, Dt)).toBeUndefined();
+  });
+
+  it('retries a read on 5xx with backoff and then succeeds', async () => {
+    const service = catalog === 'A' ? sandbox.einvoice.gsp : sandbox.einvoice.api;
+    service.faults.queue({ path: 'GETIRNBYDOCDETAILS|irn-by-docnumber', fault: '503', count: 1 });
+    service.faults.queue({ path: 'GETIRNBYDOCDETAILS|irn-by-docnumber', fault: '500', count: 1 });
+    const { Typ, No, Dt } = interStateInvoice().DocDtls;
+    expect(await provider.getIrnByDocDetails(Typ, No, Dt)).toBeUndefined();
+    const attempts = logger.entries.filter((entry) =>
+      /GETIRNBYDOCDETAILS|irn-by-docnumber/i.test(entry.operation),
+    );
+    expect(attempts.map((entry) => entry.status)).toEqual([503, 500, catalog === 'A' ? 200 : 404]);
   });
 
   it('turns a dropped answer after commit into unknown-outcome (no blind resend)', async () => {
@@ -185,10 +208,10 @@ describe.each(['A', 'B'] as const)('catalog %s client', (catalog) => {
 
   it('re-authenticates once when the provider says the token expired', async () => {
     const client = provider as GspEinvoiceClient | ApiV1EinvoiceClient;
-    await provider.gstinDetails(interStateInvoice().BuyerDtls.Gstin);
+    await authorisedRead(provider);
     expect(client.tokens.fetches).toBe(1);
     sandbox.clock.advance(7 * HOUR);
-    await provider.gstinDetails(interStateInvoice().BuyerDtls.Gstin);
+    await authorisedRead(provider);
     expect(client.tokens.fetches).toBe(2);
   });
 
@@ -198,13 +221,12 @@ describe.each(['A', 'B'] as const)('catalog %s client', (catalog) => {
       providerConfig(sandbox, catalog, { tokenRefreshAheadMs: 5 * 60_000 }),
       deps,
     ) as GspEinvoiceClient | ApiV1EinvoiceClient;
-    const buyer = interStateInvoice().BuyerDtls.Gstin;
-    await client.gstinDetails(buyer);
+    await authorisedRead(client);
     sandbox.clock.advance(30 * 60_000);
-    await client.gstinDetails(buyer);
+    await authorisedRead(client);
     expect(client.tokens.fetches).toBe(1);
     sandbox.clock.advance((catalog === 'A' ? 356 : 56) * 60_000 - 30 * 60_000);
-    await client.gstinDetails(buyer);
+    await authorisedRead(client);
     expect(client.tokens.fetches).toBe(2);
   });
 
@@ -214,7 +236,7 @@ describe.each(['A', 'B'] as const)('catalog %s client', (catalog) => {
       logger,
       rateLimiter: new ClientRateLimiter({ limit: 0, windowMs: 1000 }),
     });
-    await storm.gstinDetails(interStateInvoice().BuyerDtls.Gstin);
+    await authorisedRead(storm);
     service.rateLimiter.configure({ limit: 3, windowMs: 1000 });
     const rejectedBefore = service.rateLimiter.rejected;
     const invoices = Array.from({ length: 5 }, () => interStateInvoice());
@@ -352,7 +374,7 @@ describe('in-einvoice regime', () => {
           new IrpRejection([{ code: '2148', message: 'Requested IRN data is not available' }], [], {}),
         ),
       cancelIrn: (request) => real.cancelIrn(request),
-      gstinDetails: (gstin) => real.gstinDetails(gstin),
+      gstinDetails: (gstin) => real.gstinDetails!(gstin),
     };
     const invoice = interStateInvoice();
     await makeProvider('B').generateIrn(invoice);
@@ -492,3 +514,8 @@ describe('in-einvoice regime', () => {
     });
   });
 });
+
+/** A read every catalog publishes that needs a valid token: a document lookup that finds nothing. */
+function authorisedRead(provider: EinvoiceProvider): Promise<unknown> {
+  return provider.getIrnByDocDetails('INV', 'NEVER-SENT-READ', interStateInvoice().DocDtls.Dt);
+}

@@ -332,18 +332,18 @@ describe('refused with NIC code and message', () => {
   });
 
   it('the same checks behind catalog B, with HTTP 400', async () => {
-    const token = await fetch(`${sandbox.urls.einvoiceApi}/api/v1/auth/token`, {
+    const token = await fetch(`${sandbox.urls.einvoiceApi}/oauth/token`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
         grant_type: 'client_credentials',
         client_id: DEFAULT_EINVOICE_ACCOUNTS[0].clientId,
         client_secret: DEFAULT_EINVOICE_ACCOUNTS[0].clientSecret,
-      }),
+      }).toString(),
     }).then((res) => res.json() as Promise<{ access_token: string }>);
     const invoice = interStateInvoice();
     Object.assign(item(invoice), { Unit: 'PCE' });
-    const res = await fetch(`${sandbox.urls.einvoiceApi}/api/v1/generate-irn`, {
+    const res = await fetch(`${sandbox.urls.einvoiceApi}/einvoice/api/v1/generate-irn`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token.access_token}` },
       body: JSON.stringify(invoice),

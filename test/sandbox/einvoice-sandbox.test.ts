@@ -247,13 +247,17 @@ describe('catalog A (GSP gateway)', () => {
   });
 });
 
-describe('catalog B (/api/v1)', () => {
+describe('catalog B (/einvoice, the published paths)', () => {
   async function bearer(): Promise<Record<string, string>> {
-    const token = await axios.post(`${sandbox.urls.einvoiceApi}/api/v1/auth/token`, {
-      grant_type: 'client_credentials',
-      client_id: account.clientId,
-      client_secret: account.clientSecret,
-    });
+    const token = await axios.post(
+      `${sandbox.urls.einvoiceApi}/oauth/token`,
+      new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: account.clientId,
+        client_secret: account.clientSecret,
+      }).toString(),
+      { headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    );
     expect(token.data).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
     return { authorization: `Bearer ${token.data.access_token}` };
   }
@@ -261,7 +265,7 @@ describe('catalog B (/api/v1)', () => {
   it('generates, answers duplicates with 409/2150 (shared register with catalog A) and expires tokens after 1 h', async () => {
     const headers = await bearer();
     const invoice = interStateInvoice();
-    const res = await axios.post(`${sandbox.urls.einvoiceApi}/api/v1/generate-irn`, invoice, {
+    const res = await axios.post(`${sandbox.urls.einvoiceApi}/einvoice/api/v1/generate-irn`, invoice, {
       ...loose,
       headers,
     });
@@ -269,7 +273,7 @@ describe('catalog B (/api/v1)', () => {
     expect(String(res.data.data.AckNo)).toMatch(/^\d{15}$/);
     const viaGsp = await gsp('GENERATE', invoice);
     expect(errorCodes(viaGsp.data.status_desc)).toEqual(['2150']);
-    const dup = await axios.post(`${sandbox.urls.einvoiceApi}/api/v1/generate-irn`, invoice, {
+    const dup = await axios.post(`${sandbox.urls.einvoiceApi}/einvoice/api/v1/generate-irn`, invoice, {
       ...loose,
       headers,
     });
@@ -278,10 +282,18 @@ describe('catalog B (/api/v1)', () => {
     expect(dup.data.info[0].Desc.Irn).toBe(res.data.data.Irn);
 
     sandbox.clock.advance(HOUR + 1000);
-    const expired = await axios.get(`${sandbox.urls.einvoiceApi}/api/v1/gstin/${SANDBOX_GSTINS.delhiBuyer}`, {
-      ...loose,
-      headers,
+    const lookup = new URLSearchParams({
+      docType: 'INV',
+      docNum: invoice.DocDtls.No,
+      docDate: invoice.DocDtls.Dt,
     });
+    const expired = await axios.get(
+      `${sandbox.urls.einvoiceApi}/einvoice/irn-by-docnumber?${lookup.toString()}`,
+      {
+        ...loose,
+        headers,
+      },
+    );
     expect(expired.status).toBe(401);
   });
 
@@ -291,7 +303,7 @@ describe('catalog B (/api/v1)', () => {
     const bad = interStateInvoice();
     bad.ValDtls.TotInvVal = 1;
     const res = await axios.post(
-      `${sandbox.urls.einvoiceApi}/api/v1/bulk-generate-irn`,
+      `${sandbox.urls.einvoiceApi}/einvoice/bulk-generate-irn`,
       { invoices: [good, bad, good] },
       { ...loose, headers },
     );
@@ -304,7 +316,7 @@ describe('catalog B (/api/v1)', () => {
     expect(res.data.results[1].errors[0].code).toBe('2189');
     expect(res.data.results[2].errors[0].code).toBe('2150');
     const tooMany = await axios.post(
-      `${sandbox.urls.einvoiceApi}/api/v1/bulk-generate-irn`,
+      `${sandbox.urls.einvoiceApi}/einvoice/bulk-generate-irn`,
       { invoices: Array.from({ length: 1001 }, () => good) },
       { ...loose, headers },
     );
@@ -318,7 +330,10 @@ describe('catalog B (/api/v1)', () => {
     const answers = await Promise.all([
       ...Array.from({ length: 3 }, () => gsp('GENERATE', invoice)),
       ...Array.from({ length: 3 }, () =>
-        axios.post(`${sandbox.urls.einvoiceApi}/api/v1/generate-irn`, invoice, { ...loose, headers }),
+        axios.post(`${sandbox.urls.einvoiceApi}/einvoice/api/v1/generate-irn`, invoice, {
+          ...loose,
+          headers,
+        }),
       ),
     ]);
     const registered = sandbox.einvoice.registrations().filter((r) => r.docNo === invoice.DocDtls.No);

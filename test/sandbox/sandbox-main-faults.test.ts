@@ -25,8 +25,8 @@ einvoiceGsp:
 const FAULTS_JSON = JSON.stringify({
   einvoiceGsp: [{ path: 'type/GETREJECTEDIRNS/', fault: '503', count: 2 }],
   einvoiceApi: [
-    { path: '/api/v1/gstin/', fault: '502', count: 'every' },
-    { path: '/api/v1/irn/', fault: 500 },
+    { path: '/einvoice/qr', fault: '502', count: 'every' },
+    { path: '/einvoice/cancel-irn', fault: 500 },
   ],
 });
 
@@ -116,9 +116,7 @@ describe('npm run sandbox with faults from its configuration', () => {
     expect(sandbox.output).toContain(
       'fault (einvoiceGsp): drop-after-commit for the next 1 request(s) matching "type/GENERATE/"',
     );
-    expect(sandbox.output).toContain(
-      'fault (einvoiceApi): 502 for every request(s) matching "/api/v1/gstin/"',
-    );
+    expect(sandbox.output).toContain('fault (einvoiceApi): 502 for every request(s) matching "/einvoice/qr"');
     const gspFaults = await axios.get<{ pending: { fault: string }[] }>(
       `${sandbox.urls.einvoiceGsp}/__sandbox/faults`,
     );
@@ -172,11 +170,15 @@ describe('npm run sandbox with faults from its configuration', () => {
         .get(`${sandbox.urls.einvoiceApi}${path}`, { validateStatus: () => true })
         .then((res) => res.status);
     expect([
-      await get('/api/v1/gstin/X'),
-      await get('/api/v1/gstin/Y'),
-      await get('/api/v1/gstin/Z'),
+      await get('/einvoice/qr?irn=X'),
+      await get('/einvoice/qr?irn=Y'),
+      await get('/einvoice/qr?irn=Z'),
     ]).toEqual([502, 502, 502]);
-    expect([await get('/api/v1/irn/abc'), await get('/api/v1/irn/abc')]).toEqual([500, 401]);
+    const post = (path: string) =>
+      axios
+        .post(`${sandbox.urls.einvoiceApi}${path}`, {}, { validateStatus: () => true })
+        .then((res) => res.status);
+    expect([await post('/einvoice/cancel-irn'), await post('/einvoice/cancel-irn')]).toEqual([500, 401]);
   });
 });
 

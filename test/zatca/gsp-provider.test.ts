@@ -10,6 +10,7 @@ import { ZatcaRegime } from '../../src/compliance/ksa/zatca.regime';
 import { zatcaXmlTools } from '../../src/compliance/ksa/zatca-xml-tools';
 import { ComplianceError, type Registered } from '../../src/compliance/regime';
 import { startZatcaSimulator, type ZatcaSimulator } from '../../src/sandbox/zatca';
+import { SANDBOX_GSP_KSA_CLIENT_ID } from '../../src/sandbox/zatca/gsp-ksa-facade';
 import { testCsrConfig, testEgsUnit, testInvoice } from './support/egs-fixtures';
 import { submitContext } from './support/zatca-harness';
 
@@ -21,7 +22,7 @@ describe('ZATCA through the GSP /ksa-einvoice provider, and transport failures',
 
   beforeAll(async () => {
     simulator = await startZatcaSimulator();
-    gsp = new GspKsaClient({ baseUrl: simulator.url, apiKey: simulator.gspApiKey, timeoutMs: 5_000 });
+    gsp = gspClient(simulator.gspApiKey);
     onboarding = new ZatcaOnboardingService({
       provider: gsp,
       store: new InMemoryEgsCredentialStore(),
@@ -38,6 +39,22 @@ describe('ZATCA through the GSP /ksa-einvoice provider, and transport failures',
   afterAll(async () => {
     await simulator.stop();
   });
+
+  /** The sandbox GSP with the onboarding steps its table does not list mapped to its own paths. */
+  const gspClient = (clientSecret: string) =>
+    new GspKsaClient({
+      baseUrl: simulator.url,
+      clientId: SANDBOX_GSP_KSA_CLIENT_ID,
+      clientSecret,
+      timeoutMs: 5_000,
+      profile: {
+        extraPaths: {
+          'compliance-check': '/api/v1/compliance',
+          'production-csid': '/onboard/production',
+          'renew-csid': '/onboard/production',
+        },
+      },
+    });
 
   const fault = (path: string, kind: string) =>
     fetch(`${simulator.url}/__sandbox/faults`, {
@@ -76,8 +93,23 @@ describe('ZATCA through the GSP /ksa-einvoice provider, and transport failures',
     });
   });
 
-  it('refuses a wrong GSP API key as auth', async () => {
-    const stranger = new GspKsaClient({ baseUrl: simulator.url, apiKey: 'wrong' });
+  it('offers no operation the GSP table does not list unless its path is configured', async () => {
+    const published = new GspKsaClient({
+      baseUrl: simulator.url,
+      clientId: SANDBOX_GSP_KSA_CLIENT_ID,
+      clientSecret: simulator.gspApiKey,
+    });
+    const credentials = await onboarding.signingCredentials('egs-gsp');
+    await expect(
+      published.complianceCheck(credentials.csid, { invoiceHash: 'x', uuid: 'y', invoice: 'eg==' }),
+    ).rejects.toMatchObject({ errorClass: 'config', options: { code: 'NOT_PUBLISHED' } });
+    await expect(published.requestProductionCsid(credentials.csid, '1')).rejects.toMatchObject({
+      options: { code: 'NOT_PUBLISHED' },
+    });
+  });
+
+  it('refuses wrong GSP client credentials as auth', async () => {
+    const stranger = gspClient('wrong');
     await expect(stranger.requestComplianceCsid('x', simulator.otp)).rejects.toMatchObject({
       errorClass: 'auth',
     });
@@ -94,7 +126,7 @@ describe('ZATCA through the GSP /ksa-einvoice provider, and transport failures',
       options: { code: '503' },
     });
 
-    expect((await fault('/ksa-einvoice/api/v1/reporting', '429')).status).toBe(201);
+    expect((await fault('/ksa-einvoice/reporting', '429')).status).toBe(201);
     const limited = await gsp.report(credentials.csid, submission).catch((error: unknown) => error);
     expect(limited).toBeInstanceOf(ComplianceError);
     expect(limited).toMatchObject({ errorClass: 'transient', options: { code: '429', retryAfterMs: 1000 } });

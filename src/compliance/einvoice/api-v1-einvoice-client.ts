@@ -1,29 +1,42 @@
 /**
- * Catalog B: REST under /api/v1 with an OAuth2 client_credentials bearer token (1 h). NIC field names in
- * bodies; errors as {errors: [{code, message}], info}. HTTP 401 re-authenticates once.
+ * Catalog B: REST with an OAuth2 client-credentials bearer token (1 h) from a form-urlencoded token
+ * endpoint; the operations of its published table only (catalog-b-profile.ts). NIC field names in
+ * bodies. Answers are read by their content, not only their status: a 2xx carrying IRP errors (e.g. 2150
+ * with DUPIRN) is a rejection, a 4xx without `errors[]` is a rejection with its text, 401/403 or 1005
+ * renew the token once, and the IRP's "try later" codes are transient.
  */
-import type { Method } from 'axios';
 import { ClientRateLimiter } from '../http/client-rate-limiter';
 import { ComplianceHttpClient, type ComplianceResponse } from '../http/compliance-http-client';
+import { fetchClientCredentialsToken } from '../http/oauth2-client-credentials';
 import { callWithReauth, TokenManager } from '../http/token-manager';
 import { InMemoryTokenStore, tokenKey, type StoredToken } from '../http/token-store';
 import { ComplianceError } from '../regime';
+import {
+  CATALOG_B_AUTH_CODES,
+  CATALOG_B_DEFAULTS,
+  CATALOG_B_OPERATIONS,
+  CATALOG_B_TRANSIENT_CODES,
+  catalogBErrors,
+  catalogBPlainMessage,
+  catalogBProfile,
+  isCatalogBFailure,
+  type CatalogBOperationName,
+  type CatalogBProfile,
+} from './catalog-b-profile';
 import type { EinvoiceProviderConfig, EinvoiceProviderDeps } from './einvoice-config';
-import { toGstinDetails } from './gstin-details';
+import { readInfoDtls } from './info-dtls';
 import { toIrnResult, type NicIrnDetails } from './irn-details';
 import { IrpSignatures } from './irp-signatures';
-import { infoEntries, IrpRejection, type IrpErrorEntry } from './irp-rejection';
+import { IrpRejection } from './irp-rejection';
 import type {
   BulkRowResult,
   CancelIrnRequest,
   CancelIrnResult,
   EinvoiceProvider,
-  GstinDetails,
   IrnResult,
   NicInvoicePayload,
 } from './provider';
 import { toSignedQr, type IrnQrData, type SignedQr } from './signed-qr';
-import { wireText } from './wire-text';
 
 const PROVIDER = 'api-v1-einvoice';
 
@@ -43,12 +56,14 @@ export class ApiV1EinvoiceClient implements EinvoiceProvider {
   private readonly rateKey: string;
   private readonly signatures: IrpSignatures;
   private readonly now: () => number;
+  readonly profile: CatalogBProfile;
 
   constructor(
     private readonly config: EinvoiceProviderConfig,
     deps: EinvoiceProviderDeps = {},
   ) {
     this.now = deps.now ?? Date.now;
+    this.profile = catalogBProfile(config.catalogB);
     this.signatures = new IrpSignatures(config.publicKeyPem, PROVIDER, deps.warn);
     this.rateKey = tokenKey(PROVIDER, config.clientId);
     this.http = new ComplianceHttpClient({
@@ -56,6 +71,7 @@ export class ApiV1EinvoiceClient implements EinvoiceProvider {
       policy: config.http,
       logger: deps.logger,
       rateLimiter: deps.rateLimiter ?? new ClientRateLimiter(config.rateLimit, deps.now, deps.sleep),
+      circuitBreaker: deps.circuitBreaker,
       sleep: deps.sleep,
     });
     this.tokens = new TokenManager(
@@ -67,163 +83,148 @@ export class ApiV1EinvoiceClient implements EinvoiceProvider {
   }
 
   async generateIrn(payload: NicInvoicePayload): Promise<IrnResult> {
-    const body = await this.call<NicIrnDetails>('generate-irn', 'POST', '/generate-irn', payload, false);
-    return toIrnResult(body.data, infoEntries(body.info), body, this.signatures);
+    const body = await this.call<NicIrnDetails>('generate-irn', { data: payload, idempotent: false });
+    return toIrnResult(body.data, readInfoDtls(body), body, this.signatures);
   }
 
-  /** Up to 1,000 documents in one call; each row succeeds or fails on its own. */
+  /**
+   * Up to 1,000 documents in one call; each row succeeds or fails on its own. The table shows no body:
+   * `{invoices: [...]}` answered with `results: [{index, success, data | errors}]` is assumed.
+   */
   async bulkGenerateIrn(payloads: NicInvoicePayload[]): Promise<BulkRowResult[]> {
-    const body = await this.call<unknown>(
-      'bulk-generate-irn',
-      'POST',
-      '/bulk-generate-irn',
-      { invoices: payloads },
-      false,
-    );
+    const body = await this.call<unknown>('bulk-generate-irn', {
+      data: { invoices: payloads },
+      idempotent: false,
+    });
     const rows = (body as { results?: (ApiBody<NicIrnDetails> & { index: number })[] }).results ?? [];
     return rows.map((row) => {
-      if (row.success) {
-        return {
-          index: row.index,
-          result: toIrnResult(row.data, infoEntries(row.info), row, this.signatures),
-        };
+      if (!isCatalogBFailure(row) && row.data) {
+        return { index: row.index, result: toIrnResult(row.data, readInfoDtls(row), row, this.signatures) };
       }
-      return { index: row.index, rejection: new IrpRejection(errorEntries(row), infoEntries(row.info), row) };
+      return { index: row.index, rejection: new IrpRejection(catalogBErrors(row), readInfoDtls(row), row) };
     });
   }
 
   async getIrnByDocDetails(docType: string, docNo: string, docDate: string): Promise<IrnResult | undefined> {
-    const query = new URLSearchParams({ docType, docNum: docNo, docDate }).toString();
-    const body = await this.call<NicIrnDetails>(
-      'irn-by-docnumber',
-      'GET',
-      `/irn-by-docnumber?${query}`,
-      undefined,
-      true,
-      true,
-    );
-    if (body === NOT_FOUND) return undefined;
-    return toIrnResult(body.data, infoEntries(body.info), body, this.signatures);
-  }
-
-  async getByIrn(irn: string): Promise<IrnResult> {
-    const body = await this.call<NicIrnDetails>(
-      'get-irn',
-      'GET',
-      `/irn/${encodeURIComponent(irn)}`,
-      undefined,
-      true,
-    );
-    return toIrnResult(body.data, infoEntries(body.info), body, this.signatures);
+    const names = this.profile.docLookupParams;
+    try {
+      const body = await this.call<NicIrnDetails>('irn-by-docnumber', {
+        params: { [names.docType]: docType, [names.docNo]: docNo, [names.docDate]: docDate },
+        idempotent: true,
+        notFoundIsAnswer: true,
+      });
+      if (body === NOT_FOUND) return undefined;
+      return toIrnResult(body.data, readInfoDtls(body), body, this.signatures);
+    } catch (error) {
+      if (error instanceof IrpRejection && error.isNotFound()) return undefined;
+      throw error;
+    }
   }
 
   async cancelIrn(request: CancelIrnRequest): Promise<CancelIrnResult> {
-    const body = await this.call<{ Irn?: string; CancelDate?: string }>(
-      'cancel-irn',
-      'POST',
-      '/cancel-irn',
-      { Irn: request.irn, CnlRsn: request.reasonCode, CnlRem: request.remark },
-      false,
-    );
+    const body = await this.call<{ Irn?: string; CancelDate?: string }>('cancel-irn', {
+      data: { Irn: request.irn, CnlRsn: request.reasonCode, CnlRem: request.remark },
+      idempotent: false,
+    });
     return { irn: body.data?.Irn ?? request.irn, cancelDate: String(body.data?.CancelDate ?? ''), raw: body };
   }
 
-  async gstinDetails(gstin: string): Promise<GstinDetails> {
-    const body = await this.call<Record<string, unknown>>(
-      'gstin',
-      'GET',
-      `/gstin/${encodeURIComponent(gstin)}`,
-      undefined,
-      true,
-    );
-    return toGstinDetails(body.data, gstin, body);
-  }
-
-  /** The IRN's SignedQRCode, for printing. */
+  /** The IRN's SignedQRCode, for printing (`GET /qr?irn=`; the parameter name is assumed). */
   async qr(irn: string): Promise<SignedQr<IrnQrData>> {
-    const query = new URLSearchParams({ irn }).toString();
-    const body = await this.call<{ SignedQRCode?: unknown }>('qr', 'GET', `/qr?${query}`, undefined, true);
+    const body = await this.call<{ SignedQRCode?: unknown }>('qr', { params: { irn }, idempotent: true });
     return toSignedQr<IrnQrData>(body.data?.SignedQRCode, body, this.config.publicKeyPem);
   }
 
   private async call<T>(
-    operation: string,
-    method: Method,
-    path: string,
-    data: unknown,
-    idempotent: boolean,
-    notFoundIsAnswer = false,
+    operation: CatalogBOperationName,
+    request: {
+      data?: unknown;
+      params?: Record<string, string>;
+      idempotent: boolean;
+      notFoundIsAnswer?: boolean;
+    },
   ): Promise<ApiBody<T>> {
+    const url = this.profile.url(this.config.baseUrl, operation);
+    const gstinHeader = this.profile.gstinHeader;
     const response = await callWithReauth(
       this.tokens,
       (token) =>
         this.http.send<ApiBody<T>>({
           operation,
-          method,
-          url: `${this.config.baseUrl}/api/v1${path}`,
-          headers: { authorization: `Bearer ${token.token}`, 'x-gstin': this.config.gstin },
-          data,
-          idempotent,
+          method: CATALOG_B_OPERATIONS[operation].method,
+          url,
+          params: request.params,
+          headers: {
+            authorization: `Bearer ${token.token}`,
+            ...(gstinHeader ? { [gstinHeader]: this.config.gstin } : {}),
+          },
+          data: request.data,
+          idempotent: request.idempotent,
           rateKey: this.rateKey,
         }),
-      (answer) => answer.status === 401,
+      (answer) =>
+        answer.status === 401 ||
+        answer.status === 403 ||
+        catalogBErrors(answer.data).some((error) => CATALOG_B_AUTH_CODES.has(error.code)),
     );
-    if (response.status === 404 && notFoundIsAnswer) return NOT_FOUND as ApiBody<T>;
-    if (response.status >= 200 && response.status < 300) return response.data;
-    throw rejectionOf(response);
+    const errors = catalogBErrors(response.data);
+    if (response.status === 404 && request.notFoundIsAnswer && errors.length === 0)
+      return NOT_FOUND as ApiBody<T>;
+    const ok = response.status >= 200 && response.status < 300;
+    if (ok && !isCatalogBFailure(response.data)) return response.data;
+    if (errors.some((error) => CATALOG_B_TRANSIENT_CODES.has(error.code))) {
+      throw new ComplianceError('transient', `${operation}: ${describe(errors)} (try again later)`, {
+        code: errors.map((error) => error.code).join(','),
+        response: response.data,
+      });
+    }
+    throw rejectionOf(operation, response, errors, request.idempotent);
   }
 
-  private async authenticate(): Promise<StoredToken> {
-    const response = await this.http.send<{ access_token?: string; expires_in?: number; error?: string }>({
-      operation: 'auth',
-      method: 'POST',
-      url: `${this.config.baseUrl}/api/v1/auth/token`,
-      data: {
-        grant_type: 'client_credentials',
-        client_id: this.config.clientId,
-        client_secret: this.config.clientSecret,
-      },
-      idempotent: true,
+  /** OAuth2 client credentials, form-urlencoded, at the configured token path. */
+  private authenticate(): Promise<StoredToken> {
+    return fetchClientCredentialsToken(this.http, {
+      tokenUrl: this.profile.tokenUrl(this.config.baseUrl),
+      clientId: this.config.clientId,
+      clientSecret: this.config.clientSecret,
       rateKey: this.rateKey,
+      now: this.now,
+      defaultLifetimeSeconds: CATALOG_B_DEFAULTS.tokenLifetimeSeconds,
     });
-    const { access_token: token, expires_in: expiresIn } = response.data ?? {};
-    if (response.status !== 200 || !token || typeof expiresIn !== 'number') {
-      throw new ComplianceError(
-        'auth',
-        `token request failed (HTTP ${response.status}: ${response.data?.error ?? 'no token'})`,
-        {
-          code: response.data?.error,
-          response: response.data,
-        },
-      );
-    }
-    return { token, expiresAtMs: this.now() + expiresIn * 1000 };
   }
 }
 
 const NOT_FOUND: ApiBody = Object.freeze({ success: false });
 
-function errorEntries(body: ApiBody): IrpErrorEntry[] {
-  return (body.errors ?? []).map((error) => ({
-    code: wireText(error.code),
-    message: wireText(error.message),
-  }));
+function describe(errors: { code: string; message: string }[]): string {
+  return errors.map((error) => `${error.code} ${error.message}`.trim()).join('; ');
 }
 
-function rejectionOf(response: ComplianceResponse<ApiBody>): ComplianceError {
-  const body = response.data ?? {};
-  const errors = errorEntries(body);
-  if (response.status === 403) {
-    return new ComplianceError('config', `GSTIN not allowed for these credentials (HTTP 403)`, {
-      code: errors[0]?.code,
+/**
+ * A refusal: the IRP's codes when the answer carries them; otherwise the answer's own text under
+ * HTTP_<status>. A 404 without IRP errors is a wrong path (config); a 2xx that says it failed without
+ * saying why may have done something (unknown outcome for a non-idempotent call).
+ */
+function rejectionOf(
+  operation: CatalogBOperationName,
+  response: ComplianceResponse<ApiBody>,
+  errors: { code: string; message: string }[],
+  idempotent: boolean,
+): ComplianceError {
+  const body = response.data;
+  if (errors.length > 0) return new IrpRejection(errors, readInfoDtls(body ?? {}), body);
+  if (response.status === 404) {
+    return new ComplianceError('config', `${operation}: HTTP 404 (check the provider's paths)`, {
+      code: 'HTTP_404',
       response: body,
     });
   }
-  if (errors.length === 0) {
-    return new ComplianceError('config', `unexpected answer HTTP ${response.status}`, {
-      code: `HTTP_${response.status}`,
+  if (response.status < 300 && !idempotent) {
+    return new ComplianceError('unknown-outcome', `${operation}: answer says it failed without a reason`, {
+      code: 'MALFORMED_RESPONSE',
       response: body,
     });
   }
-  return new IrpRejection(errors, infoEntries(body.info), body);
+  const code = `HTTP_${response.status}`;
+  return new IrpRejection([{ code, message: catalogBPlainMessage(body, response.status) }], [], body);
 }

@@ -1,8 +1,10 @@
 /** How to reach one IRP access path; chosen per connector instance. Secrets here are never logged. */
+import type { CircuitBreaker } from '../http/circuit-breaker';
 import type { ClientRateLimit, ClientRateLimiter } from '../http/client-rate-limiter';
 import type { HttpPolicy } from '../http/compliance-http-client';
 import type { HttpLogger } from '../http/http-logger';
 import type { TokenStore } from '../http/token-store';
+import type { CatalogBSettings } from './catalog-b-profile';
 
 export interface EinvoiceProviderConfig {
   /** A: GSP gateway (/einvoice/type/...); B: REST /api/v1 with OAuth2 client credentials. */
@@ -29,6 +31,8 @@ export interface EinvoiceProviderConfig {
    * plans far more). Default 60 per minute; `{ limit: 0 }` disables client-side pacing.
    */
   rateLimit?: ClientRateLimit;
+  /** Catalog B: what its table does not show (token path, query names, GSTIN header). */
+  catalogB?: CatalogBSettings;
   /** Renew tokens this long before they expire; default 5 minutes. */
   tokenRefreshAheadMs?: number;
 }
@@ -37,6 +41,8 @@ export interface EinvoiceProviderConfig {
 export interface EinvoiceProviderDeps {
   tokenStore?: TokenStore;
   rateLimiter?: ClientRateLimiter;
+  /** Default: the process-wide breaker (one circuit per provider and origin). */
+  circuitBreaker?: CircuitBreaker;
   logger?: HttpLogger;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;

@@ -19,6 +19,9 @@ import {
   type SubmitContext,
   type SubmitOutcome,
 } from '../regime';
+import { createEwaybillProvider } from '../ewaybill/create-ewaybill-provider';
+import type { EwaybillProviderConfig } from '../ewaybill/ewaybill-config';
+import type { EwaybillProvider } from '../ewaybill/ewaybill-types';
 import { blamesUnsyncedBuyer, syncBuyerGstin } from './buyer-gstin-sync';
 import { IrpRejection, type DuplicateIrnInfo } from './irp-rejection';
 import type { SignatureCheck } from './irp-signatures';
@@ -29,13 +32,29 @@ import { responseToStore } from './stored-response';
 /** Builds (or returns a cached) provider for a connector instance's regime settings. */
 export type EinvoiceProviderFactory = (settings: Record<string, unknown>) => EinvoiceProvider;
 
+/**
+ * The e-way bill API of an instance, where its settings name one (`ewaybill`: an EwaybillProviderConfig);
+ * used to cancel the e-way bill that blocks an IRN cancel (2230).
+ */
+export type EwaybillProviderFactory = (settings: Record<string, unknown>) => EwaybillProvider | undefined;
+
+/** E-invoice CnlRsn to the e-way bill system's cancelRsnCode: 2 and 3 are swapped between the two. */
+const EWAYBILL_CANCEL_REASON: Record<string, string> = { '1': '1', '2': '3', '3': '2', '4': '4' };
+
 const CANCEL_REASONS = ['1', '2', '3', '4'] as const;
 type CancelReason = (typeof CANCEL_REASONS)[number];
 
 export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
   readonly name = 'in-einvoice' as const;
 
-  constructor(private readonly providerFor: EinvoiceProviderFactory) {}
+  private readonly ewaybillFor: EwaybillProviderFactory;
+
+  constructor(
+    private readonly providerFor: EinvoiceProviderFactory,
+    ewaybillFor?: EwaybillProviderFactory,
+  ) {
+    this.ewaybillFor = ewaybillFor ?? ewaybillFromSettings();
+  }
 
   appliesTo(invoice: CanonicalInvoice): boolean {
     return invoice.country === 'IN' && invoice.supplyType !== 'B2C';
@@ -213,29 +232,71 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
     if (request.remark.length > 100)
       throw new ComplianceError('validation', 'cancel remark must be at most 100 characters');
     const provider = this.providerFor(request.settings);
+    const reasonCode = request.reasonCode as CancelReason;
     try {
-      const cancelled = await provider.cancelIrn({
-        irn,
-        reasonCode: request.reasonCode as CancelReason,
-        remark: request.remark,
-      });
-      return {
-        status: 'registered',
-        identifiers: { irn },
-        response: { cancelDate: cancelled.cancelDate, raw: cancelled.raw },
-      };
+      return await this.cancelIrn(provider, irn, reasonCode, request.remark);
     } catch (error) {
-      // 9999 "Invoice is not active": it is already cancelled, which is what was asked.
-      if (error instanceof IrpRejection && error.hasCode('9999')) {
+      if (!(error instanceof IrpRejection) || !error.hasCode('2230')) return cancelRefusal(irn, error);
+      const ewaybill = this.ewaybillFor(request.settings);
+      if (!ewaybill || !provider.getEwaybillByIrn) return rejectedBy(error);
+      return this.cancelEwaybillThenIrn(provider, ewaybill, irn, reasonCode, request.remark, error);
+    }
+  }
+
+  private async cancelIrn(
+    provider: EinvoiceProvider,
+    irn: string,
+    reasonCode: CancelReason,
+    remark: string,
+  ): Promise<Registered> {
+    const cancelled = await provider.cancelIrn({ irn, reasonCode, remark });
+    return {
+      status: 'registered',
+      identifiers: { irn },
+      response: { cancelDate: cancelled.cancelDate, raw: cancelled.raw },
+    };
+  }
+
+  /**
+   * 2230: the IRN has an active e-way bill, which must be cancelled first. Where the instance has the
+   * e-way bill API configured, the e-way bill the IRP names for the IRN is cancelled (same reason, in
+   * the e-way bill system's numbering) and the IRN cancel sent again.
+   */
+  private async cancelEwaybillThenIrn(
+    provider: EinvoiceProvider,
+    ewaybill: EwaybillProvider,
+    irn: string,
+    reasonCode: CancelReason,
+    remark: string,
+    blocked: IrpRejection,
+  ): Promise<SubmitOutcome> {
+    const active = await provider.getEwaybillByIrn!(irn);
+    if (active.status === 'CNL') return rejectedBy(blocked);
+    try {
+      await ewaybill.cancel({
+        ewbNo: active.ewbNo,
+        cancelRsnCode: EWAYBILL_CANCEL_REASON[reasonCode],
+        cancelRmrk: remark || 'IRN cancelled',
+      });
+    } catch (error) {
+      if (error instanceof ComplianceError && error.errorClass === 'rejected') {
         return {
-          status: 'registered',
-          identifiers: { irn },
+          status: 'rejected',
+          code: error.options.code ?? '2230',
+          message: `IRN ${irn} has active e-way bill ${active.ewbNo} (2230) and the e-way bill system refused to cancel it: ${error.message}`,
           response: error.options.response,
-          adopted: true,
         };
       }
-      if (error instanceof IrpRejection) return rejectedBy(error);
       throw error;
+    }
+    try {
+      const outcome = await this.cancelIrn(provider, irn, reasonCode, remark);
+      return withWarning(outcome, {
+        code: 'EWB_CANCELLED',
+        message: `e-way bill ${active.ewbNo} generated with this IRN was cancelled first (the IRP refused the IRN cancel with 2230 while it was active)`,
+      });
+    } catch (error) {
+      return cancelRefusal(irn, error);
     }
   }
 
@@ -282,6 +343,9 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
     }
     if (duplicate.irn !== expectedIrn)
       return mismatch(duplicate.irn, expectedIrn, rejection.options.response);
+    // Catalog B publishes no get-by-IRN: its document lookup gives the same signed copy.
+    if (!provider.getByIrn)
+      return this.adoptAgedDuplicate(provider, duplicate, rejection, expectedIrn, payload);
     let full: IrnResult;
     try {
       full = await provider.getByIrn(duplicate.irn);
@@ -325,6 +389,30 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
       ],
     };
   }
+}
+
+/** 9999 "Invoice is not active": already cancelled, which is what was asked; other refusals kept. */
+function cancelRefusal(irn: string, error: unknown): SubmitOutcome {
+  if (error instanceof IrpRejection && error.hasCode('9999')) {
+    return { status: 'registered', identifiers: { irn }, response: error.options.response, adopted: true };
+  }
+  if (error instanceof IrpRejection) return rejectedBy(error);
+  throw error;
+}
+
+/** E-way bill providers built from `settings.ewaybill`, one per settings object. */
+function ewaybillFromSettings(): EwaybillProviderFactory {
+  const built = new WeakMap<object, EwaybillProvider>();
+  return (settings) => {
+    const config = settings.ewaybill;
+    if (typeof config !== 'object' || config === null) return undefined;
+    let provider = built.get(config);
+    if (!provider) {
+      provider = createEwaybillProvider(config as EwaybillProviderConfig);
+      built.set(config, provider);
+    }
+    return provider;
+  };
 }
 
 function irnOfPayload(payload: NicEinvoiceV11): string {

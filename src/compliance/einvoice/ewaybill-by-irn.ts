@@ -39,9 +39,11 @@ export interface EwaybillByIrnResult {
   alert?: string;
   info: IrpInfoEntry[];
   raw: unknown;
+  /** True when the IRP already had an active e-way bill for the IRN (4002) and it was taken over. */
+  adopted?: boolean;
 }
 
-export interface EwaybillOfIrn extends Omit<EwaybillByIrnResult, 'alert' | 'info'> {
+export interface EwaybillOfIrn extends Omit<EwaybillByIrnResult, 'alert' | 'info' | 'adopted'> {
   /** ACT or CNL. */
   status?: string;
 }

@@ -1,9 +1,10 @@
 /**
  * Catalog A: the GSP gateway (`/einvoice/authenticate`, `/einvoice/type/{OP}/version/V1_03?email=`),
  * credentials and the auth token in headers, envelope {status_cd, status_desc, data}; errors are a JSON
- * string of [{ErrorCode, ErrorMessage}] in status_desc. 1005 (invalid token) re-authenticates once.
+ * string of [{ErrorCode, ErrorMessage}] in status_desc. Paths, the error map and token rules are the
+ * profile's (catalog-a-profile.ts): every way the GSP says "token expired" (HTTP 401/403, 1005, "Invalid
+ * token") re-authenticates once; its outage markers and the IRP's "try later" codes are transient.
  */
-import type { Method } from 'axios';
 import { ClientRateLimiter } from '../http/client-rate-limiter';
 import { ComplianceHttpClient } from '../http/compliance-http-client';
 import { callWithReauth, TokenManager } from '../http/token-manager';
@@ -21,8 +22,14 @@ import {
 import { toGstinDetails } from './gstin-details';
 import { toIrnResult, type NicIrnDetails } from './irn-details';
 import { IrpSignatures } from './irp-signatures';
-import { AUTH_CODES, infoEntries, IrpRejection, parseStatusDesc } from './irp-rejection';
-import { parseIstDateTime } from './ist-expiry';
+import { readInfoDtls } from './info-dtls';
+import { IrpRejection, parseStatusDesc } from './irp-rejection';
+import {
+  CATALOG_A_OPERATIONS,
+  catalogATokenExpiry,
+  classifyCatalogAErrors,
+  type CatalogAOperationName,
+} from './catalog-a-profile';
 import type {
   CancelIrnRequest,
   CancelIrnResult,
@@ -41,11 +48,11 @@ interface GspEnvelope<T = unknown> {
   status_desc?: unknown;
   data?: T;
   info?: unknown;
+  InfoDtls?: unknown;
 }
 
 interface GspCall {
-  operation: string;
-  method: Method;
+  operation: CatalogAOperationName;
   params?: Record<string, string>;
   headers?: Record<string, string>;
   data?: unknown;
@@ -58,6 +65,7 @@ export class GspEinvoiceClient implements EinvoiceProvider {
   readonly tokens: TokenManager;
   private readonly rateKey: string;
   private readonly signatures: IrpSignatures;
+  private readonly now: () => number;
 
   constructor(
     private readonly config: EinvoiceProviderConfig,
@@ -66,6 +74,7 @@ export class GspEinvoiceClient implements EinvoiceProvider {
     if (!config.username || !config.password || !config.email) {
       throw new ComplianceError('config', 'catalog A needs username, password and email');
     }
+    this.now = deps.now ?? Date.now;
     this.signatures = new IrpSignatures(config.publicKeyPem, PROVIDER, deps.warn);
     this.rateKey = tokenKey(PROVIDER, config.clientId);
     this.http = new ComplianceHttpClient({
@@ -73,6 +82,7 @@ export class GspEinvoiceClient implements EinvoiceProvider {
       policy: config.http,
       logger: deps.logger,
       rateLimiter: deps.rateLimiter ?? new ClientRateLimiter(config.rateLimit, deps.now, deps.sleep),
+      circuitBreaker: deps.circuitBreaker,
       sleep: deps.sleep,
     });
     this.tokens = new TokenManager(
@@ -86,23 +96,21 @@ export class GspEinvoiceClient implements EinvoiceProvider {
   async generateIrn(payload: NicInvoicePayload): Promise<IrnResult> {
     const envelope = await this.call<NicIrnDetails>({
       operation: 'GENERATE',
-      method: 'POST',
       data: payload,
       idempotent: false,
     });
-    return toIrnResult(envelope.data, infoEntries(envelope.info), envelope, this.signatures);
+    return toIrnResult(envelope.data, readInfoDtls(envelope), envelope, this.signatures);
   }
 
   async getIrnByDocDetails(docType: string, docNo: string, docDate: string): Promise<IrnResult | undefined> {
     try {
       const envelope = await this.call<NicIrnDetails>({
         operation: 'GETIRNBYDOCDETAILS',
-        method: 'GET',
         params: { param1: docType },
         headers: { docnum: docNo, docdate: docDate },
         idempotent: true,
       });
-      return toIrnResult(envelope.data, infoEntries(envelope.info), envelope, this.signatures);
+      return toIrnResult(envelope.data, readInfoDtls(envelope), envelope, this.signatures);
     } catch (error) {
       if (error instanceof IrpRejection && error.isNotFound()) {
         return undefined;
@@ -114,17 +122,15 @@ export class GspEinvoiceClient implements EinvoiceProvider {
   async getByIrn(irn: string): Promise<IrnResult> {
     const envelope = await this.call<NicIrnDetails>({
       operation: 'GETIRN',
-      method: 'GET',
       params: { param1: irn },
       idempotent: true,
     });
-    return toIrnResult(envelope.data, infoEntries(envelope.info), envelope, this.signatures);
+    return toIrnResult(envelope.data, readInfoDtls(envelope), envelope, this.signatures);
   }
 
   async cancelIrn(request: CancelIrnRequest): Promise<CancelIrnResult> {
     const envelope = await this.call<{ Irn?: string; CancelDate?: string }>({
       operation: 'CANCEL',
-      method: 'POST',
       data: { Irn: request.irn, CnlRsn: request.reasonCode, CnlRem: request.remark },
       idempotent: false,
     });
@@ -138,7 +144,6 @@ export class GspEinvoiceClient implements EinvoiceProvider {
   async gstinDetails(gstin: string): Promise<GstinDetails> {
     const envelope = await this.call<Record<string, unknown>>({
       operation: 'GSTNDETAILS',
-      method: 'GET',
       params: { param1: gstin },
       idempotent: true,
     });
@@ -149,27 +154,43 @@ export class GspEinvoiceClient implements EinvoiceProvider {
   async syncGstinFromCp(gstin: string): Promise<GstinDetails> {
     const envelope = await this.call<Record<string, unknown>>({
       operation: 'SYNC_GSTIN_FROMCP',
-      method: 'GET',
       params: { param1: gstin },
       idempotent: true,
     });
     return toGstinDetails(envelope.data, gstin, envelope);
   }
 
+  /**
+   * E-way bill from an IRN. Not idempotent: after an unknown outcome a resend meets 4002 ("EwayBill is
+   * already generated for this IRN"), which adopts the active e-way bill of the IRN instead of being
+   * filed as a refusal.
+   */
   async generateEwaybillByIrn(request: EwaybillByIrnRequest): Promise<EwaybillByIrnResult> {
-    const envelope = await this.call<NicEwaybillDetails>({
-      operation: 'GENERATE_EWAYBILL',
-      method: 'POST',
-      data: request,
-      idempotent: false,
-    });
-    return toEwaybillResult(envelope.data, infoEntries(envelope.info), envelope);
+    try {
+      const envelope = await this.call<NicEwaybillDetails>({
+        operation: 'GENERATE_EWAYBILL',
+        data: request,
+        idempotent: false,
+      });
+      return toEwaybillResult(envelope.data, readInfoDtls(envelope), envelope);
+    } catch (error) {
+      if (!(error instanceof IrpRejection) || !error.hasCode('4002')) throw error;
+      const existing = await this.getEwaybillByIrn(request.Irn);
+      if (existing.status === 'CNL') throw error;
+      return {
+        ewbNo: existing.ewbNo,
+        ewbDate: existing.ewbDate,
+        validUpto: existing.validUpto,
+        info: [],
+        raw: existing.raw,
+        adopted: true,
+      };
+    }
   }
 
   async getEwaybillByIrn(irn: string): Promise<EwaybillOfIrn> {
     const envelope = await this.call<NicEwaybillDetails>({
       operation: 'GETEWAYBILLIRN',
-      method: 'GET',
       params: { param1: irn },
       idempotent: true,
     });
@@ -180,75 +201,109 @@ export class GspEinvoiceClient implements EinvoiceProvider {
   async getRejectedIrns(date: string): Promise<RejectedDocument[]> {
     const envelope = await this.call<unknown>({
       operation: 'GETREJECTEDIRNS',
-      method: 'GET',
       params: { param1: date },
       idempotent: true,
     });
     return toRejectedDocuments(envelope.data);
   }
 
-  /** B2C dynamic QR; signing only, so a retry cannot register anything twice. */
+  /**
+   * B2C dynamic QR (`GET /einvoice/qrcode`); signing only, so a retry cannot register anything twice. The
+   * table shows no parameters: the request's fields go in the query under their own names (assumed).
+   */
   async b2cQr(request: B2cQrRequest): Promise<SignedQr<B2cQrData>> {
+    const params = Object.fromEntries(
+      Object.entries(request)
+        .filter(([, value]) => value !== undefined && value !== null)
+        .map(([key, value]) => [key, String(value)]),
+    );
     const envelope = await this.call<{ SignedQRCode?: unknown }>({
-      operation: 'B2CQR',
-      method: 'POST',
-      data: request,
+      operation: 'qrcode',
+      params,
       idempotent: true,
     });
     return toSignedQr<B2cQrData>(envelope.data?.SignedQRCode, envelope, this.config.publicKeyPem);
   }
 
   private async call<T>(call: GspCall): Promise<GspEnvelope<T>> {
-    const envelope = await callWithReauth(
+    const { method, path } = CATALOG_A_OPERATIONS[call.operation];
+    const url = `${this.config.baseUrl}${path}`;
+    const answer = await callWithReauth(
       this.tokens,
       async (token) => {
         const response = await this.http.send<GspEnvelope<T>>({
           operation: call.operation,
-          method: call.method,
-          url: `${this.config.baseUrl}/einvoice/type/${call.operation}/version/V1_03`,
+          method,
+          url,
           params: { ...call.params, email: this.config.email! },
           headers: { ...this.credentialHeaders(), 'auth-token': token.token, ...call.headers },
           data: call.data,
           idempotent: call.idempotent,
           rateKey: this.rateKey,
         });
-        return envelopeOf<T>(response.data, response.status, call.operation);
+        return { status: response.status, body: response.data };
       },
-      (envelope) =>
-        isFailure(envelope) && parseStatusDesc(envelope.status_desc).some((e) => AUTH_CODES.has(e.code)),
+      (answer) =>
+        answer.status === 401 ||
+        answer.status === 403 ||
+        (isEnvelope(answer.body) &&
+          isFailure(answer.body) &&
+          classifyCatalogAErrors(parseStatusDesc(answer.body.status_desc), answer.body.status_desc) ===
+            'auth'),
     );
+    const envelope = envelopeOf<T>(answer.body, answer.status, call.operation, call.idempotent);
     if (isFailure(envelope)) {
-      throw new IrpRejection(parseStatusDesc(envelope.status_desc), infoEntries(envelope.info), envelope);
+      const errors = parseStatusDesc(envelope.status_desc);
+      const kind = classifyCatalogAErrors(errors, envelope.status_desc);
+      if (kind === 'transient') {
+        this.http.reportOutage(url);
+        throw new ComplianceError('transient', `${call.operation}: ${describe(errors)} (try again later)`, {
+          code: errors.map((e) => e.code).join(',') || 'GSP_UNAVAILABLE',
+          response: envelope,
+        });
+      }
+      throw new IrpRejection(errors, readInfoDtls(envelope), envelope);
     }
     return envelope;
   }
 
   private async authenticate(): Promise<StoredToken> {
     type AuthData = { AuthToken?: string; TokenExpiry?: string; Sek?: string };
+    const { method, path } = CATALOG_A_OPERATIONS.authenticate;
     const response = await this.http.send<GspEnvelope<AuthData>>({
       operation: 'authenticate',
-      method: 'GET',
-      url: `${this.config.baseUrl}/einvoice/authenticate`,
+      method,
+      url: `${this.config.baseUrl}${path}`,
       params: { email: this.config.email! },
       headers: this.credentialHeaders(),
       idempotent: true,
       rateKey: this.rateKey,
     });
-    const envelope = envelopeOf<AuthData>(response.data, response.status, 'authenticate');
+    if (response.status === 401 || response.status === 403) {
+      throw new ComplianceError('auth', `GSP authentication refused (HTTP ${response.status})`, {
+        code: `HTTP_${response.status}`,
+        response: response.data,
+      });
+    }
+    const envelope = envelopeOf<AuthData>(response.data, response.status, 'authenticate', true);
     const token = envelope.data?.AuthToken;
-    const expiresAtMs = parseIstDateTime(envelope.data?.TokenExpiry);
-    if (isFailure(envelope) || !token || expiresAtMs === undefined) {
+    if (isFailure(envelope) || !token) {
       const errors = parseStatusDesc(envelope.status_desc);
+      const transient = classifyCatalogAErrors(errors, envelope.status_desc) === 'transient';
       throw new ComplianceError(
-        'auth',
-        `GSP authentication failed: ${errors.map((e) => `${e.code} ${e.message}`).join('; ')}`,
+        transient ? 'transient' : 'auth',
+        `GSP authentication failed: ${describe(errors)}`,
         {
           code: errors.map((e) => e.code).join(',') || undefined,
           response: envelope,
         },
       );
     }
-    return { token, expiresAtMs, extra: envelope.data?.Sek ? { sek: envelope.data.Sek } : undefined };
+    return {
+      token,
+      expiresAtMs: catalogATokenExpiry(envelope.data?.TokenExpiry, this.now()),
+      extra: envelope.data?.Sek ? { sek: envelope.data.Sek } : undefined,
+    };
   }
 
   private credentialHeaders(): Record<string, string> {
@@ -263,9 +318,29 @@ export class GspEinvoiceClient implements EinvoiceProvider {
   }
 }
 
-function envelopeOf<T>(body: unknown, status: number, operation: string): GspEnvelope<T> {
-  if (typeof body !== 'object' || body === null || !('status_cd' in body)) {
-    const errorClass = status === 401 || status === 403 ? 'auth' : status === 404 ? 'config' : 'transient';
+function isEnvelope(body: unknown): body is GspEnvelope {
+  return typeof body === 'object' && body !== null && 'status_cd' in body;
+}
+
+/**
+ * The GSP envelope of an answer. Anything else: 401/403 auth, 404 a wrong path (config), and otherwise
+ * transient, or an unknown outcome when the request may have changed something at the IRP.
+ */
+function envelopeOf<T>(
+  body: unknown,
+  status: number,
+  operation: string,
+  idempotent: boolean,
+): GspEnvelope<T> {
+  if (!isEnvelope(body)) {
+    const errorClass =
+      status === 401 || status === 403
+        ? 'auth'
+        : status === 404
+          ? 'config'
+          : idempotent
+            ? 'transient'
+            : 'unknown-outcome';
     throw new ComplianceError(errorClass, `${operation}: unexpected GSP answer (HTTP ${status})`, {
       code: `HTTP_${status}`,
       response: body,
@@ -277,4 +352,8 @@ function envelopeOf<T>(body: unknown, status: number, operation: string): GspEnv
 function isFailure(envelope: GspEnvelope): boolean {
   const status = String(envelope.status_cd ?? '').toLowerCase();
   return !(status === '1' || status === 'sucess' || status === 'success');
+}
+
+function describe(errors: { code: string; message: string }[]): string {
+  return errors.map((e) => `${e.code} ${e.message}`.trim()).join('; ');
 }

@@ -11,6 +11,8 @@ export type {
   EwaybillOfIrn,
 } from './ewaybill-by-irn';
 export { GspEinvoiceClient } from './gsp-einvoice-client';
+export { readIrnCallback } from './irn-callback';
+export type { IrnCallback } from './irn-callback';
 export { AUTH_CODES, IrpRejection, NOT_FOUND_CODES, parseStatusDesc } from './irp-rejection';
 export type { DuplicateIrnInfo, IrpErrorEntry } from './irp-rejection';
 export type { SignatureCheck } from './irp-signatures';

@@ -79,9 +79,11 @@ export interface EinvoiceProvider {
   bulkGenerateIrn?(payloads: NicInvoicePayload[]): Promise<BulkRowResult[]>;
   /** Undefined when the IRP has no IRN for the document. */
   getIrnByDocDetails(docType: string, docNo: string, docDate: string): Promise<IrnResult | undefined>;
-  getByIrn(irn: string): Promise<IrnResult>;
+  /** Get by IRN (catalog A GETIRN); absent where the published API has none (catalog B). */
+  getByIrn?(irn: string): Promise<IrnResult>;
   cancelIrn(request: CancelIrnRequest): Promise<CancelIrnResult>;
-  gstinDetails(gstin: string): Promise<GstinDetails>;
+  /** GSTIN details (catalog A GSTNDETAILS); absent where the published API has none (catalog B). */
+  gstinDetails?(gstin: string): Promise<GstinDetails>;
   /** The taxpayer fetched from the GST common portal into the IRP's master; absent where the API has none. */
   syncGstinFromCp?(gstin: string): Promise<GstinDetails>;
   /**

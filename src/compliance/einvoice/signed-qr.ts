@@ -1,7 +1,7 @@
 /**
- * Signed QR answers: catalog B's /qr for an IRN, and catalog A's B2C dynamic QR. The reference GSP
- * catalogs name no B2C QR operation, so B2CQR and its request are this project's own plain design: the
- * facts Notification 14/2020 requires, answered with them signed as NIC signs SignedQRCode.
+ * Signed QR answers: catalog B's /qr for an IRN, and catalog A's B2C dynamic QR (`GET /einvoice/qrcode`,
+ * whose parameters the table does not show: the facts Notification 14/2020 requires, in the query,
+ * answered with them signed as NIC signs SignedQRCode).
  */
 import { ComplianceError } from '../regime';
 import { decodeNicJws, verifyNicJws } from './nic-jws';

@@ -10,6 +10,7 @@ import axios, { AxiosError, type AxiosResponse, type Method } from 'axios';
 import { TLS12_AGENT } from './tls';
 import { ComplianceError } from '../regime';
 import { backoffDelay, retryAfterMs, sleep as realSleep } from './backoff';
+import { SHARED_CIRCUIT_BREAKER, type CircuitBreaker, type CircuitBreakerPolicy } from './circuit-breaker';
 import { ClientRateLimiter } from './client-rate-limiter';
 import { silentHttpLogger, type HttpLogger } from './http-logger';
 import { redact } from './redact';
@@ -24,6 +25,8 @@ export interface HttpPolicy {
   maxRetryAfterMs: number;
   /** 429 answers waited out inside one call (they do not use up `maxAttempts`). */
   maxRateLimitedRetries: number;
+  /** This provider's circuit breaker settings; default DEFAULT_CIRCUIT_BREAKER_POLICY. */
+  circuit?: Partial<CircuitBreakerPolicy>;
 }
 
 export const DEFAULT_HTTP_POLICY: HttpPolicy = {
@@ -60,6 +63,8 @@ export interface ComplianceHttpClientOptions {
   policy?: Partial<HttpPolicy>;
   logger?: HttpLogger;
   rateLimiter?: ClientRateLimiter;
+  /** Default: one breaker shared by the whole process, keyed by provider and origin. */
+  circuitBreaker?: CircuitBreaker;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -72,18 +77,41 @@ export class ComplianceHttpClient {
   private readonly logger: HttpLogger;
   private readonly rateLimiter: ClientRateLimiter;
   private readonly sleep: (ms: number) => Promise<void>;
+  readonly circuitBreaker: CircuitBreaker;
 
   constructor(private readonly options: ComplianceHttpClientOptions) {
     this.policy = { ...DEFAULT_HTTP_POLICY, ...options.policy };
     this.logger = options.logger ?? silentHttpLogger;
     this.rateLimiter = options.rateLimiter ?? new ClientRateLimiter();
     this.sleep = options.sleep ?? realSleep;
+    this.circuitBreaker = options.circuitBreaker ?? SHARED_CIRCUIT_BREAKER;
+  }
+
+  /** The breaker's key for a request: the provider at one origin. */
+  circuitKey(url: string): string {
+    let origin = url;
+    try {
+      origin = new URL(url).origin;
+    } catch {
+      // not absolute: the whole text names the provider
+    }
+    return `${this.options.provider}|${origin}`;
+  }
+
+  /**
+   * An answer that reached us but says the provider (or the authority behind it) is down, e.g. a GSP's
+   * GSPGSTDOWN in a 200 envelope: counted like a 5xx.
+   */
+  reportOutage(url: string): void {
+    this.circuitBreaker.failed(this.circuitKey(url), this.policy.circuit);
   }
 
   async send<T = unknown>(request: ComplianceRequest): Promise<ComplianceResponse<T>> {
     let rateLimited = 0;
+    const circuit = this.circuitKey(request.url);
     for (let attempt = 1; ; attempt++) {
       const lastAttempt = attempt >= this.policy.maxAttempts;
+      this.circuitBreaker.admit(circuit, request.operation, this.policy.circuit);
       await this.rateLimiter.acquire(request.rateKey);
       const started = Date.now();
       let response: AxiosResponse<T>;
@@ -104,6 +132,7 @@ export class ComplianceHttpClient {
         });
       } catch (error) {
         const failure = classifyNetworkError(error, request);
+        this.circuitBreaker.failed(circuit, this.policy.circuit);
         this.logAttempt(
           request,
           attempt,
@@ -122,6 +151,8 @@ export class ComplianceHttpClient {
         continue;
       }
       this.logAttempt(request, attempt, started, response.status, response.data);
+      if (response.status >= 500) this.circuitBreaker.failed(circuit, this.policy.circuit);
+      else this.circuitBreaker.succeeded(circuit);
       if (response.status === 429) {
         const wait = retryAfterMs(response.headers['retry-after']) ?? this.backoff(attempt);
         this.rateLimiter.pause(request.rateKey, wait);
@@ -137,6 +168,13 @@ export class ComplianceHttpClient {
         continue;
       }
       if (response.status >= 500) {
+        if (!request.idempotent) {
+          throw new ComplianceError(
+            'unknown-outcome',
+            `${request.operation}: HTTP ${response.status} (the request may have been applied; look it up before sending again)`,
+            { code: `HTTP_${response.status}`, response: response.data },
+          );
+        }
         if (lastAttempt) {
           throw new ComplianceError('transient', `${request.operation}: HTTP ${response.status}`, {
             code: `HTTP_${response.status}`,

@@ -16,4 +16,11 @@ describe('redact', () => {
     });
     expect(input.client_secret).toBe('s3cret');
   });
+
+  it('masks the secret fields of a form-urlencoded body (an OAuth2 token request)', () => {
+    expect(redact('grant_type=client_credentials&client_id=abc&client_secret=s3cret%21')).toBe(
+      `grant_type=client_credentials&client_id=abc&client_secret=${REDACTED}`,
+    );
+    expect(redact('plain text, not a form')).toBe('plain text, not a form');
+  });
 });

@@ -2,12 +2,16 @@
  * Client of ZATCA's Fatoora API (V2): CSID onboarding, compliance checks, clearance and reporting.
  *
  * Classes of failure follow the connector's rules: 400 on an invoice is a rejection with ZATCA's messages
- * kept verbatim; 409/208 mean ZATCA already has this invoice (accepted); 401/403 are auth; 429/5xx and
+ * kept verbatim; 409/208 mean ZATCA already has this invoice (accepted; its cleared XML kept when sent);
+ * 303 on clearance means clearance is switched off (report instead); 401/403 are auth; 429/5xx and
  * connection failures are transient; a timeout or reset after the request left us is an unknown outcome
- * (safe to retry only with the same stored XML, which ZATCA then answers as a duplicate). Credentials,
+ * (safe to retry only with the same stored XML, which ZATCA then answers as a duplicate) — except for
+ * the OTP calls (POST /compliance, PATCH /production/csids): the OTP is single-use, so they are never
+ * sent again after the request may have reached ZATCA. Credentials,
  * OTPs and CSRs never reach a log line or an error: errors carry a sanitised summary, not axios' error.
  */
 import axios, { type AxiosInstance, type AxiosResponse, type Method } from 'axios';
+import { SHARED_CIRCUIT_BREAKER, type CircuitBreaker } from '../http/circuit-breaker';
 import { TLS12_AGENT } from '../http/tls';
 import { ComplianceError } from '../regime';
 import type {
@@ -22,6 +26,8 @@ import {
   grantFrom,
   invoiceResultFrom,
   networkFailure,
+  OTP_OPERATIONS,
+  otpMaybeSpent,
   retryAfterMs,
   summariseBody,
   type ZatcaOperation,
@@ -34,6 +40,8 @@ export interface FatooraClientOptions {
   timeoutMs?: number;
   /** Only method, path, status and duration are logged, never headers or bodies. */
   log?: { info(message: string, meta?: object): void };
+  /** Default: the process-wide breaker; ZATCA in an outage is not called by every invoice. */
+  circuitBreaker?: CircuitBreaker;
 }
 
 export class FatooraClient implements ZatcaProvider {
@@ -139,13 +147,19 @@ export class FatooraClient implements ZatcaProvider {
     body: object,
     headers: Record<string, string>,
   ): Promise<AxiosResponse<unknown>> {
+    const breaker = this.options.circuitBreaker ?? SHARED_CIRCUIT_BREAKER;
+    const circuit = `fatoora|${this.baseUrl}`;
+    breaker.admit(circuit, `ZATCA ${operation}`);
     const started = Date.now();
     let response: AxiosResponse<unknown>;
     try {
       response = await this.http.request<unknown>({ method, url: path, data: body, headers });
     } catch (error) {
+      breaker.failed(circuit);
       throw networkFailure(operation, error);
     }
+    if (response.status >= 500) breaker.failed(circuit);
+    else breaker.succeeded(circuit);
     this.options.log?.info('fatoora call', {
       operation,
       method,
@@ -159,6 +173,9 @@ export class FatooraClient implements ZatcaProvider {
         `ZATCA ${operation}: HTTP ${response.status} (CSID or OTP not accepted)`,
         { code: String(response.status), response: summariseBody(response.data) },
       );
+    }
+    if (response.status >= 500 && OTP_OPERATIONS.has(operation)) {
+      throw otpMaybeSpent(operation, `HTTP ${response.status}`);
     }
     if (response.status === 429 || response.status >= 500) {
       throw new ComplianceError('transient', `ZATCA ${operation}: HTTP ${response.status}`, {

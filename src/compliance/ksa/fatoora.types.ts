@@ -62,11 +62,13 @@ export interface InvoiceResponse {
 
 /**
  * What a KSA provider makes of an invoice answer. `accepted`: cleared/reported (possibly with warnings);
- * `duplicate`: the authority already has it (409/208), treated as accepted; `rejected`: refused for good,
- * messages verbatim. Transient, auth and unknown-outcome failures are thrown as ComplianceError instead.
+ * `duplicate`: the authority already has it (409/208), treated as accepted, with the cleared XML when the
+ * answer carries it; `report-instead`: clearance is switched off for the taxpayer (HTTP 303), the invoice
+ * is to be reported; `rejected`: refused for good, messages verbatim. Transient, auth and unknown-outcome
+ * failures are thrown as ComplianceError instead.
  */
 export interface ZatcaInvoiceResult {
-  outcome: 'accepted' | 'duplicate' | 'rejected';
+  outcome: 'accepted' | 'duplicate' | 'rejected' | 'report-instead';
   httpStatus: number;
   /** CLEARED / NOT_CLEARED / REPORTED / NOT_REPORTED, or PASS/ERROR for compliance checks. */
   status: string;
@@ -93,4 +95,9 @@ export interface ZatcaProvider {
   ): Promise<CsidGrant>;
   clear(credentials: CsidCredentials, submission: InvoiceSubmission): Promise<ZatcaInvoiceResult>;
   report(credentials: CsidCredentials, submission: InvoiceSubmission): Promise<ZatcaInvoiceResult>;
+  /**
+   * The cleared XML (base64) the provider holds for an invoice ZATCA answered 409/208 to without one;
+   * absent where the provider has no such look-up (Fatoora).
+   */
+  clearedInvoice?(credentials: CsidCredentials, uuid: string): Promise<string | undefined>;
 }

@@ -1,12 +1,20 @@
 /**
- * ZATCA through a GSP: the GSP's `/ksa-einvoice/...` operations, behind the same ZatcaProvider as the
- * Fatoora client. The GSP authenticates the connector with its API key and forwards to ZATCA with the
- * EGS unit's CSID, passed in `X-CSID` (base64 of `binarySecurityToken:secret`). Answers come in the
- * GSP envelope `{status_cd, status_desc, data}` with ZATCA's own body in `data` and ZATCA's HTTP status
- * as the response status; the GSP also offers a status lookup by UUID and server-side CSR generation.
+ * ZATCA through a GSP: the operations of the GSP's published table (gsp-ksa-profile.ts), behind the same
+ * ZatcaProvider as the Fatoora client. Every call carries an OAuth2 bearer token (client credentials,
+ * renewed once when the GSP answers 401/403) and, for invoice calls, the EGS unit's CSID in `X-CSID`
+ * (base64 of `binarySecurityToken:secret`). Clearance and reporting send the table's body: invoiceXml,
+ * invoiceHash, uuid, invoiceType, currency. Answers: the GSP envelope `{status_cd, status_desc, data}`
+ * with ZATCA's body in `data` and ZATCA's HTTP status as the response status, or ZATCA's body as is.
+ * Resending an invoice is safe (the same stored XML, which ZATCA answers as a duplicate), so 429/5xx
+ * are transient; a provider in an outage is held off by the per-provider circuit breaker.
  */
-import axios, { type AxiosInstance, type AxiosResponse, type Method } from 'axios';
+import axios, { type AxiosResponse } from 'axios';
+import { SHARED_CIRCUIT_BREAKER, type CircuitBreaker } from '../http/circuit-breaker';
+import { ComplianceHttpClient } from '../http/compliance-http-client';
+import { fetchClientCredentialsToken } from '../http/oauth2-client-credentials';
 import { TLS12_AGENT } from '../http/tls';
+import { TokenManager } from '../http/token-manager';
+import { InMemoryTokenStore, tokenKey, type TokenStore } from '../http/token-store';
 import { ComplianceError } from '../regime';
 import type { EgsCsrConfig } from './csr';
 import type {
@@ -17,6 +25,13 @@ import type {
   ZatcaProvider,
 } from './fatoora.types';
 import {
+  GspKsaProfile,
+  gspKsaInvoiceBody,
+  type GspKsaExtraOperation,
+  type GspKsaRoute,
+  type GspKsaSettings,
+} from './gsp-ksa-profile';
+import {
   grantFrom,
   invoiceResultFrom,
   networkFailure,
@@ -25,10 +40,19 @@ import {
   type ZatcaOperation,
 } from './zatca-responses';
 
+const PROVIDER = 'gsp-ksa';
+
 export interface GspKsaClientOptions {
   baseUrl: string;
-  apiKey: string;
+  /** OAuth2 client credentials issued by the GSP. */
+  clientId: string;
+  clientSecret: string;
+  /** What the GSP's table does not show (token path, status parameter, extra operations). */
+  profile?: GspKsaSettings;
   timeoutMs?: number;
+  tokenStore?: TokenStore;
+  circuitBreaker?: CircuitBreaker;
+  now?: () => number;
   log?: { info(message: string, meta?: object): void };
 }
 
@@ -49,34 +73,50 @@ export interface GspInvoiceStatus {
 
 export class GspKsaClient implements ZatcaProvider {
   readonly kind = 'gsp' as const;
-  private readonly http: AxiosInstance;
+  readonly profile: GspKsaProfile;
+  readonly tokens: TokenManager;
+  private readonly breaker: CircuitBreaker;
+  private readonly tokenHttp: ComplianceHttpClient;
 
   constructor(private readonly options: GspKsaClientOptions) {
-    this.http = axios.create({
-      httpsAgent: TLS12_AGENT,
-      baseURL: `${options.baseUrl.replace(/\/+$/, '')}/ksa-einvoice`,
-      timeout: options.timeoutMs ?? 30_000,
-      headers: {
-        'x-api-key': options.apiKey,
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-      },
-      validateStatus: () => true,
-      maxRedirects: 0,
+    this.profile = new GspKsaProfile(options.baseUrl, options.profile);
+    this.breaker = options.circuitBreaker ?? SHARED_CIRCUIT_BREAKER;
+    this.tokenHttp = new ComplianceHttpClient({
+      provider: PROVIDER,
+      policy: { timeoutMs: options.timeoutMs ?? 30_000 },
+      circuitBreaker: this.breaker,
     });
+    const now = options.now ?? Date.now;
+    this.tokens = new TokenManager(
+      options.tokenStore ?? new InMemoryTokenStore(),
+      tokenKey(PROVIDER, options.baseUrl, options.clientId),
+      () =>
+        fetchClientCredentialsToken(this.tokenHttp, {
+          tokenUrl: this.profile.tokenUrl,
+          clientId: options.clientId,
+          clientSecret: options.clientSecret,
+          rateKey: tokenKey(PROVIDER, options.clientId),
+          now,
+        }),
+      { now },
+    );
   }
 
   /** The GSP generates the key and CSR (only when the taxpayer lets the GSP hold the EGS key). */
   async generateCsr(config: EgsCsrConfig): Promise<{ csr: string; privateKeyPem: string }> {
-    const response = await this.send('generate-csr', 'POST', '/generate-csr', config);
+    const response = await this.send('generate-csr', this.profile.route('generate-csr'), config);
     const data = unwrap<{ csr?: string; privateKey?: string }>(response.data);
     if (response.status !== 200 || !data?.csr || !data.privateKey)
       throw rejectedEnvelope('generate-csr', response);
     return { csr: data.csr, privateKeyPem: data.privateKey };
   }
 
+  /** POST /onboard with the CSR and the taxpayer's OTP (payload not shown: {csr, otp} assumed). */
   async requestComplianceCsid(csrBase64: string, otp: string): Promise<CsidGrant> {
-    const response = await this.send('compliance-csid', 'POST', '/onboard', { csr: csrBase64, otp });
+    const response = await this.send('compliance-csid', this.profile.route('onboard'), {
+      csr: csrBase64,
+      otp,
+    });
     return grantFrom('compliance-csid', response.status, unwrap(response.data));
   }
 
@@ -84,13 +124,8 @@ export class GspKsaClient implements ZatcaProvider {
     credentials: CsidCredentials,
     submission: InvoiceSubmission,
   ): Promise<ZatcaInvoiceResult> {
-    const response = await this.send(
-      'compliance-check',
-      'POST',
-      '/api/v1/compliance',
-      submission,
-      credentials,
-    );
+    const route = this.extra('compliance-check');
+    const response = await this.send('compliance-check', route, gspKsaInvoiceBody(submission), credentials);
     return invoiceResultFrom('compliance-check', response.status, unwrap(response.data));
   }
 
@@ -100,8 +135,7 @@ export class GspKsaClient implements ZatcaProvider {
   ): Promise<CsidGrant> {
     const response = await this.send(
       'production-csid',
-      'POST',
-      '/onboard/production',
+      this.extra('production-csid'),
       { compliance_request_id: complianceRequestId },
       complianceCredentials,
     );
@@ -115,8 +149,7 @@ export class GspKsaClient implements ZatcaProvider {
   ): Promise<CsidGrant> {
     const response = await this.send(
       'renew-csid',
-      'PATCH',
-      '/onboard/production',
+      this.extra('renew-csid'),
       { csr: csrBase64, otp },
       productionCredentials,
     );
@@ -124,58 +157,74 @@ export class GspKsaClient implements ZatcaProvider {
   }
 
   async clear(credentials: CsidCredentials, submission: InvoiceSubmission): Promise<ZatcaInvoiceResult> {
-    const response = await this.send('clearance', 'POST', '/api/v1/clearance', submission, credentials);
+    const response = await this.send(
+      'clearance',
+      this.profile.route('clearance'),
+      gspKsaInvoiceBody(submission),
+      credentials,
+    );
     return invoiceResultFrom('clearance', response.status, unwrap(response.data));
   }
 
   async report(credentials: CsidCredentials, submission: InvoiceSubmission): Promise<ZatcaInvoiceResult> {
-    const response = await this.send('reporting', 'POST', '/api/v1/reporting', submission, credentials);
+    const response = await this.send(
+      'reporting',
+      this.profile.route('reporting'),
+      gspKsaInvoiceBody(submission),
+      credentials,
+    );
     return invoiceResultFrom('reporting', response.status, unwrap(response.data));
   }
 
-  /** What the GSP knows of an invoice: resolves an unknown outcome without resending. */
+  /** What the GSP knows of an invoice (GET /status?uuid=): resolves an unknown outcome without resending. */
   async status(credentials: CsidCredentials, uuid: string): Promise<GspInvoiceStatus | undefined> {
-    const response = await this.send(
-      'status',
-      'GET',
-      `/api/v1/status/${encodeURIComponent(uuid)}`,
-      undefined,
-      credentials,
-    );
+    const response = await this.send('status', this.profile.route('status'), undefined, credentials, {
+      [this.profile.statusParam]: uuid,
+    });
     if (response.status === 404) return undefined;
     const data = unwrap<GspInvoiceStatus>(response.data);
     if (response.status !== 200 || !data) throw rejectedEnvelope('status', response);
     return data;
   }
 
+  /** The cleared XML (base64) the GSP holds for an invoice ZATCA reported as already cleared (409/208). */
+  async clearedInvoice(credentials: CsidCredentials, uuid: string): Promise<string | undefined> {
+    const status = await this.status(credentials, uuid);
+    return typeof status?.clearedInvoice === 'string' && status.clearedInvoice
+      ? status.clearedInvoice
+      : undefined;
+  }
+
+  private extra(operation: GspKsaExtraOperation): GspKsaRoute {
+    const route = this.profile.extraRoute(operation);
+    if (!route) {
+      throw new ComplianceError(
+        'config',
+        `the KSA GSP's published API has no ${operation} operation: set profile.extraPaths['${operation}'] to the GSP's path if it offers one`,
+        { code: 'NOT_PUBLISHED' },
+      );
+    }
+    return route;
+  }
+
   private async send(
     operation: ZatcaOperation,
-    method: Method,
-    path: string,
+    route: GspKsaRoute,
     body: object | undefined,
     csid?: CsidCredentials,
+    params?: Record<string, string>,
   ): Promise<AxiosResponse<unknown>> {
-    const headers: Record<string, string> = csid
-      ? { 'X-CSID': Buffer.from(`${csid.binarySecurityToken}:${csid.secret}`, 'utf8').toString('base64') }
-      : {};
-    const started = Date.now();
-    let response: AxiosResponse<unknown>;
-    try {
-      response = await this.http.request<unknown>({ method, url: path, data: body, headers });
-    } catch (error) {
-      throw networkFailure(operation, error);
+    const circuit = this.tokenHttp.circuitKey(route.url);
+    const token = await this.tokens.current();
+    let response = await this.request(operation, route, body, token.token, circuit, csid, params);
+    if (response.status === 401 || response.status === 403) {
+      const renewed = await this.tokens.renew(token.token);
+      response = await this.request(operation, route, body, renewed.token, circuit, csid, params);
     }
-    this.options.log?.info('gsp ksa call', {
-      operation,
-      method,
-      path: path.replace(/status\/.*/, 'status/:uuid'),
-      status: response.status,
-      ms: Date.now() - started,
-    });
     if (response.status === 401 || response.status === 403) {
       throw new ComplianceError(
         'auth',
-        `GSP KSA ${operation}: HTTP ${response.status} (API key or CSID not accepted)`,
+        `GSP KSA ${operation}: HTTP ${response.status} (bearer token or CSID not accepted)`,
         { code: String(response.status), response: summariseBody(response.data) },
       );
     }
@@ -186,6 +235,54 @@ export class GspKsaClient implements ZatcaProvider {
         response: summariseBody(response.data),
       });
     }
+    return response;
+  }
+
+  private async request(
+    operation: ZatcaOperation,
+    route: GspKsaRoute,
+    body: object | undefined,
+    bearer: string,
+    circuit: string,
+    csid?: CsidCredentials,
+    params?: Record<string, string>,
+  ): Promise<AxiosResponse<unknown>> {
+    this.breaker.admit(circuit, operation);
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${bearer}`,
+      Accept: 'application/json',
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...(csid
+        ? { 'X-CSID': Buffer.from(`${csid.binarySecurityToken}:${csid.secret}`, 'utf8').toString('base64') }
+        : {}),
+    };
+    const started = Date.now();
+    let response: AxiosResponse<unknown>;
+    try {
+      response = await axios.request<unknown>({
+        httpsAgent: TLS12_AGENT,
+        method: route.method,
+        url: route.url,
+        params,
+        data: body,
+        headers,
+        timeout: this.options.timeoutMs ?? 30_000,
+        validateStatus: () => true,
+        maxRedirects: 0,
+      });
+    } catch (error) {
+      this.breaker.failed(circuit);
+      throw networkFailure(operation, error);
+    }
+    if (response.status >= 500) this.breaker.failed(circuit);
+    else this.breaker.succeeded(circuit);
+    this.options.log?.info('gsp ksa call', {
+      operation,
+      method: route.method,
+      path: new URL(route.url).pathname,
+      status: response.status,
+      ms: Date.now() - started,
+    });
     return response;
   }
 }

@@ -48,7 +48,16 @@ export function invoiceResultFrom(
   const { errors, warnings } = readValidationMessages(body.validationResults);
   const status = body.clearanceStatus ?? body.reportingStatus ?? body.validationResults?.status ?? '';
   const base = { httpStatus, status, warnings, errors, response: data };
-  if (httpStatus === 409 || httpStatus === 208) return { ...base, outcome: 'duplicate' };
+  // 303 See Other on clearance: ZATCA has clearance switched off for the taxpayer; report the invoice.
+  if (httpStatus === 303 && operation === 'clearance') return { ...base, outcome: 'report-instead' };
+  if (httpStatus === 409 || httpStatus === 208) {
+    const cleared = (data as { clearedInvoice?: unknown } | undefined)?.clearedInvoice;
+    return {
+      ...base,
+      outcome: 'duplicate',
+      clearedInvoiceBase64: typeof cleared === 'string' && cleared ? cleared : undefined,
+    };
+  }
   if (httpStatus === 400 || status === 'NOT_CLEARED' || status === 'NOT_REPORTED') {
     if (errors.length === 0) errors.push(syntheticError(firstError(data, httpStatus)));
     return { ...base, outcome: 'rejected' };
@@ -63,10 +72,26 @@ export function invoiceResultFrom(
   });
 }
 
+/** Operations that spend the taxpayer's single-use OTP. */
+export const OTP_OPERATIONS: ReadonlySet<ZatcaOperation> = new Set(['compliance-csid', 'renew-csid']);
+
+/**
+ * A request carrying a single-use OTP may have reached ZATCA and spent it: sending it again cannot
+ * succeed, so it is not retried; the operator gets a new OTP from the Fatoora portal.
+ */
+export function otpMaybeSpent(operation: ZatcaOperation, what: string): ComplianceError {
+  return new ComplianceError(
+    'rejected',
+    `ZATCA ${operation}: ${what} after the request was sent; the single-use OTP may have been spent, so it is not sent again: get a new OTP from the Fatoora portal and onboard again`,
+    { code: 'OTP_MAYBE_SPENT' },
+  );
+}
+
 export function networkFailure(operation: ZatcaOperation, error: unknown): ComplianceError {
   const code = axios.isAxiosError(error) ? (error.code ?? 'NETWORK') : 'NETWORK';
   // Refused/unresolved: nothing reached ZATCA. Anything later may have been applied.
   const neverSent = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
+  if (!neverSent && OTP_OPERATIONS.has(operation)) return otpMaybeSpent(operation, code);
   const changesState = operation === 'clearance' || operation === 'reporting';
   const errorClass = neverSent || !changesState ? 'transient' : 'unknown-outcome';
   return new ComplianceError(errorClass, `ZATCA ${operation}: ${code}`, { code });

@@ -103,13 +103,33 @@ export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
         response: { reporting: 'pending' },
       };
     }
+    const submission = submissionOf(signed);
     let result: ZatcaInvoiceResult;
     try {
-      result = await this.deps.provider.clear(credentials.csid, submissionOf(signed));
+      result = await this.deps.provider.clear(credentials.csid, submission);
+      // 303: clearance is switched off for this taxpayer; ZATCA wants the invoice reported instead.
+      if (result.outcome === 'report-instead') {
+        const reported = await this.deps.provider.report(credentials.csid, submission);
+        const outcome = toSubmitOutcome(reported, signed, ZATCA_STATUS.reported);
+        if (outcome.status === 'rejected')
+          await this.deps.chain.markRejected(signed, { code: outcome.code, message: outcome.message });
+        return outcome.status === 'registered'
+          ? withWarning(outcome, {
+              code: 'CLEARANCE_OFF',
+              message:
+                'ZATCA answered clearance with HTTP 303 (clearance switched off): the invoice was reported instead',
+            })
+          : outcome;
+      }
     } catch (error) {
       throw await this.heldIfCsidRefused(error, signed, credentials);
     }
-    const outcome = toSubmitOutcome(result, signed, ZATCA_STATUS.cleared);
+    const outcome = await this.withClearedXml(
+      toSubmitOutcome(result, signed, ZATCA_STATUS.cleared),
+      result,
+      context,
+      credentials.csid,
+    );
     if (outcome.status === 'rejected')
       await this.deps.chain.markRejected(signed, { code: outcome.code, message: outcome.message });
     return outcome;
@@ -136,6 +156,41 @@ export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
       code: ZATCA_CSID_REFUSED,
       waitsForOperator: true,
       response: { refusedInvoice: { uuid: signed.uuid, icv: signed.icv } },
+    });
+  }
+
+  /**
+   * ZATCA answered 409/208 (already cleared) without the cleared XML: keep the one stored by an earlier
+   * attempt, or fetch it where the provider can; failing both, registered with a warning, since the
+   * buyer must get the cleared XML (the QR and stamp ZATCA added), not the one we sent.
+   */
+  private async withClearedXml(
+    outcome: SubmitOutcome,
+    result: ZatcaInvoiceResult,
+    context: SubmitContext,
+    csid: EgsSigningCredentials['csid'],
+  ): Promise<SubmitOutcome> {
+    if (outcome.status !== 'registered' || result.outcome !== 'duplicate') return outcome;
+    if (outcome.identifiers.zatcaClearedXml) return outcome;
+    const kept = context.previous.zatcaClearedXml;
+    if (kept) return { ...outcome, identifiers: { ...outcome.identifiers, zatcaClearedXml: kept } };
+    const uuid = outcome.identifiers.zatcaUuid;
+    const fetched =
+      this.deps.provider.clearedInvoice && uuid
+        ? await this.deps.provider.clearedInvoice(csid, uuid).catch(() => undefined)
+        : undefined;
+    if (fetched) {
+      return {
+        ...outcome,
+        identifiers: {
+          ...outcome.identifiers,
+          zatcaClearedXml: Buffer.from(fetched, 'base64').toString('utf8'),
+        },
+      };
+    }
+    return withWarning(outcome, {
+      code: 'CLEARED_XML_MISSING',
+      message: `ZATCA reports invoice ${uuid ?? ''} as already cleared (HTTP ${result.httpStatus}) but did not return the cleared XML and none was stored: get it from the Fatoora portal before sharing the invoice`,
     });
   }
 
@@ -330,6 +385,11 @@ function toSubmitOutcome(
     warnings: warnings.length > 0 ? warnings : undefined,
     adopted: result.outcome === 'duplicate' || undefined,
   };
+}
+
+function withWarning(outcome: SubmitOutcome, warning: { code: string; message: string }): SubmitOutcome {
+  if (outcome.status !== 'registered') return outcome;
+  return { ...outcome, warnings: [...(outcome.warnings ?? []), warning] };
 }
 
 function identifiersOf(

@@ -1,7 +1,10 @@
 /**
- * Catalog B: a REST shape under /api/v1 with an OAuth2 client_credentials bearer token (1 h). Bodies use
- * NIC's field names; errors keep NIC codes verbatim in `errors[].code`, with an HTTP status that says
- * what kind of failure it is (401 token, 404 not found, 409 duplicate, 400 the rest).
+ * Catalog B as its table publishes it, relative to `/einvoice`: POST /api/v1/generate-irn, POST
+ * /bulk-generate-irn, POST /cancel-irn, GET /irn-by-docnumber, GET /qr; the OAuth2 client_credentials
+ * token (1 h) from POST /oauth/token (form-urlencoded, the profile's default path; the table does not
+ * show it). Bodies use NIC's field names; errors keep NIC codes verbatim in `errors[].code`, with an
+ * HTTP status that says what kind of failure it is (401 token, 404 not found, 409 duplicate, 400 the
+ * rest). Recorded exchanges: test/fixtures/providers/catalog-b/.
  */
 import type { Request, Response, Router } from 'express';
 import type { SandboxEinvoiceAccount } from './accounts';
@@ -11,6 +14,8 @@ import { isObject, queryText } from './json-access';
 import type { SessionTokens } from './session-tokens';
 
 export const BULK_LIMIT = 1000;
+export const CATALOG_B_TOKEN_PATH = '/oauth/token';
+const PREFIX = '/einvoice';
 
 export function mountApiV1Routes(
   router: Router,
@@ -19,7 +24,7 @@ export function mountApiV1Routes(
   tokens: SessionTokens<SandboxEinvoiceAccount>,
   tokenTtlSeconds: number,
 ): void {
-  router.post('/api/v1/auth/token', (req, res) => {
+  router.post(CATALOG_B_TOKEN_PATH, (req, res) => {
     const { grantType, clientId, clientSecret } = readClientCredentials(req);
     if (grantType !== 'client_credentials') {
       res.status(400).json({ error: 'unsupported_grant_type' });
@@ -56,11 +61,11 @@ export function mountApiV1Routes(
   };
 
   router.post(
-    '/api/v1/generate-irn',
+    `${PREFIX}/api/v1/generate-irn`,
     authorised(async (req, res, caller) => send(res, await irp.generate(req.body, caller))),
   );
   router.post(
-    '/api/v1/bulk-generate-irn',
+    `${PREFIX}/bulk-generate-irn`,
     authorised(async (req, res, caller) => {
       const body: unknown = req.body;
       const invoices: unknown = Array.isArray(body) ? body : isObject(body) ? body.invoices : undefined;
@@ -77,11 +82,11 @@ export function mountApiV1Routes(
     }),
   );
   router.post(
-    '/api/v1/cancel-irn',
+    `${PREFIX}/cancel-irn`,
     authorised((req, res, caller) => send(res, irp.cancel(req.body, caller))),
   );
   router.get(
-    '/api/v1/irn-by-docnumber',
+    `${PREFIX}/irn-by-docnumber`,
     authorised((req, res, caller) =>
       send(
         res,
@@ -95,15 +100,7 @@ export function mountApiV1Routes(
     ),
   );
   router.get(
-    '/api/v1/irn/:irn',
-    authorised((req, res, caller) => send(res, irp.getByIrn(String(req.params.irn), caller))),
-  );
-  router.get(
-    '/api/v1/gstin/:gstin',
-    authorised((req, res) => send(res, irp.gstinDetails(String(req.params.gstin)))),
-  );
-  router.get(
-    '/api/v1/qr',
+    `${PREFIX}/qr`,
     authorised((req, res, caller) => send(res, irp.signedQr(queryText(req.query.irn), caller))),
   );
 }
@@ -112,7 +109,7 @@ export function apiV1RateLimitKey(
   tokens: SessionTokens<SandboxEinvoiceAccount>,
 ): (req: Request) => string | undefined {
   return (req) => {
-    if (req.path === '/api/v1/auth/token') return readClientCredentials(req).clientId;
+    if (req.path === CATALOG_B_TOKEN_PATH) return readClientCredentials(req).clientId;
     const token = bearerToken(req);
     return tokens.verify(token)?.clientId ?? token;
   };

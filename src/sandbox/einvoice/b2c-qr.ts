@@ -1,8 +1,8 @@
 /**
  * B2C dynamic QR (Notification 14/2020): B2C invoices get no IRN, but the QR must carry the supplier
  * GSTIN, a way to pay (UPI id, or bank account and IFSC), the document, its value and the tax split.
- * The reference GSP catalogs name no such operation, so the sandbox's shape is its own: a flat request
- * of those facts, answered with them signed like NIC's SignedQRCode.
+ * Catalog A publishes it as GET /einvoice/qrcode without its parameters: a flat request of those facts
+ * (the query), answered with them signed like NIC's SignedQRCode.
  */
 import Decimal from 'decimal.js';
 import { irpError, type IrpError, type IrpResult } from './irp-errors';

@@ -16,6 +16,19 @@ import type { SessionTokens } from './session-tokens';
 
 export const GSP_VERSION_PATH = '/einvoice/type/:operation/version/V1_03';
 
+/** Catalog A's published table (test/fixtures/providers/catalog-a/): nothing else is served. */
+const PUBLISHED_OPERATIONS = new Set([
+  'GET GSTNDETAILS',
+  'GET SYNC_GSTIN_FROMCP',
+  'GET GETIRN',
+  'GET GETIRNBYDOCDETAILS',
+  'GET GETREJECTEDIRNS',
+  'POST CANCEL',
+  'POST GENERATE_EWAYBILL',
+  'GET GETEWAYBILLIRN',
+  'POST GENERATE',
+]);
+
 export interface GspSubject {
   account: SandboxEinvoiceAccount;
   gstin: string;
@@ -51,6 +64,10 @@ export function mountGspRoutes(
   });
 
   const handle = (req: Request<{ operation: string }>, res: Response) => {
+    if (!PUBLISHED_OPERATIONS.has(`${req.method} ${req.params.operation}`)) {
+      res.status(404).json({ status_cd: '0', status_desc: `Unknown operation ${req.params.operation}` });
+      return;
+    }
     if (!hasGspEmail(req, res)) return;
     const caller = authorise(req, res, accounts, tokens);
     if (!caller) return;
@@ -89,14 +106,32 @@ export function mountGspRoutes(
         return sendGspResult(res, irp.getEwayBillByIrn(param1, caller), 'E-Way Bill fetched successfully');
       case 'GET GETREJECTEDIRNS':
         return sendGspResult(res, irp.rejectedIrns(param1, caller), 'Rejected IRNs fetched successfully');
-      case 'POST B2CQR':
-        return sendGspResult(res, irp.b2cQr(req.body, caller), 'B2C QR generated successfully');
       default:
         res.status(404).json({ status_cd: '0', status_desc: `Unknown operation ${req.params.operation}` });
     }
   };
   router.get(GSP_VERSION_PATH, handle);
   router.post(GSP_VERSION_PATH, handle);
+
+  // B2C dynamic QR, as the table publishes it: GET /einvoice/qrcode, the request's facts in the query.
+  router.get('/einvoice/qrcode', (req, res) => {
+    if (!hasGspEmail(req, res)) return;
+    const caller = authorise(req, res, accounts, tokens);
+    if (!caller) return;
+    sendGspResult(res, irp.b2cQr(b2cQrQuery(req.query), caller), 'B2C QR generated successfully');
+  });
+}
+
+const B2C_QR_NUMBERS = new Set(['TotInvVal', 'CgstVal', 'SgstVal', 'IgstVal', 'CesVal']);
+
+/** The query's text values, amounts read as numbers (a query carries only text). */
+function b2cQrQuery(query: Request['query']): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (key === 'email' || typeof value !== 'string') continue;
+    body[key] = B2C_QR_NUMBERS.has(key) && value.trim() !== '' ? Number(value) : value;
+  }
+  return body;
 }
 
 export function gspRateLimitKey(req: Request): string | undefined {

@@ -1,8 +1,13 @@
 /**
- * The GSP's `/ksa-einvoice/...` operations in front of the simulated Fatoora API: API-key auth, the EGS
- * CSID in `X-CSID`, ZATCA's answer wrapped in `{status_cd, status_desc, data}` with ZATCA's HTTP status,
- * plus what only the GSP offers: a status lookup by UUID and server-side CSR generation.
+ * The GSP's `/ksa-einvoice/...` operations in front of the simulated Fatoora API, as its table publishes
+ * them: POST /generate-csr, POST /onboard, POST /api/v1/clearance, POST /reporting, GET /status?uuid=,
+ * each behind an OAuth2 bearer token (client credentials from POST /oauth/token, form-urlencoded, 1 h);
+ * the EGS CSID in `X-CSID`; invoice bodies {invoiceXml, invoiceHash, uuid, invoiceType, currency};
+ * ZATCA's answer wrapped in `{status_cd, status_desc, data}` with ZATCA's HTTP status. Beyond the table,
+ * for the onboarding steps a deployment maps to its GSP's own paths: POST /api/v1/compliance and
+ * POST/PATCH /onboard/production. Recorded exchanges: test/fixtures/providers/ksa-gsp/.
  */
+import { randomBytes } from 'node:crypto';
 import type { Request, Response, Router } from 'express';
 import {
   buildEgsCsr,
@@ -12,7 +17,12 @@ import {
 } from '../../compliance/ksa/csr';
 import type { InvoiceRecord } from './zatca-simulator';
 
+/** The sandbox GSP's OAuth2 client id; its client secret is the simulator's `gspApiKey`. */
+export const SANDBOX_GSP_KSA_CLIENT_ID = 'sandbox-gsp-client';
+const TOKEN_TTL_SECONDS = 3600;
+
 export interface GspFacadeDependencies {
+  /** The OAuth2 client secret of SANDBOX_GSP_KSA_CLIENT_ID. */
   apiKey: string;
   /** Base URL of the simulator itself (known once it listens). */
   selfUrl(): string;
@@ -23,6 +33,31 @@ export interface GspFacadeDependencies {
 }
 
 export function mountGspKsaFacade(router: Router, deps: GspFacadeDependencies): void {
+  const tokens = new Map<string, number>();
+  router.post('/oauth/token', (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (body.grant_type !== 'client_credentials') {
+      res.status(400).json({ error: 'unsupported_grant_type' });
+      return;
+    }
+    if (body.client_id !== SANDBOX_GSP_KSA_CLIENT_ID || body.client_secret !== deps.apiKey) {
+      res.status(401).json({ error: 'invalid_client' });
+      return;
+    }
+    const token = randomBytes(24).toString('base64url');
+    tokens.set(token, Date.now() + TOKEN_TTL_SECONDS * 1000);
+    res.json({ access_token: token, token_type: 'Bearer', expires_in: TOKEN_TTL_SECONDS });
+  });
+  const authorised = (req: Request, res: Response): boolean => {
+    const token = /^Bearer (.+)$/i.exec(req.header('authorization') ?? '')?.[1] ?? '';
+    const expiresAt = tokens.get(token);
+    if (expiresAt !== undefined && expiresAt > Date.now()) return true;
+    res
+      .status(401)
+      .set('WWW-Authenticate', 'Bearer error="invalid_token"')
+      .json({ status_cd: '0', error: { code: 'GSP-401', message: 'Invalid or expired bearer token' } });
+    return false;
+  };
   const forward =
     (
       method: string,
@@ -31,7 +66,7 @@ export function mountGspKsaFacade(router: Router, deps: GspFacadeDependencies): 
       body: (req: Request) => unknown,
     ) =>
     async (req: Request, res: Response) => {
-      if (!apiKeyOk(req, res, deps)) return;
+      if (!authorised(req, res)) return;
       const headers: Record<string, string> = {
         'content-type': 'application/json',
         'accept-version': 'V2',
@@ -39,7 +74,7 @@ export function mountGspKsaFacade(router: Router, deps: GspFacadeDependencies): 
         ...extraHeaders(req),
       };
       const csid = req.header('x-csid');
-      if (csid) headers.authorization = `Basic ${csid}`;
+      if (csid) headers['authorization'] = `Basic ${csid}`;
       const upstream = await fetch(`${deps.selfUrl()}${path}`, {
         method,
         headers,
@@ -67,6 +102,11 @@ export function mountGspKsaFacade(router: Router, deps: GspFacadeDependencies): 
   };
   const csrOnly = (req: Request) => ({ csr: (req.body as { csr?: unknown } | undefined)?.csr });
   const asIs = (req: Request): unknown => req.body;
+  /** The table's invoice body, as Fatoora takes it: {invoiceHash, uuid, invoice}. */
+  const invoiceBody = (req: Request): unknown => {
+    const body = (req.body ?? {}) as { invoiceXml?: unknown; invoiceHash?: unknown; uuid?: unknown };
+    return { invoiceHash: body.invoiceHash, uuid: body.uuid, invoice: body.invoiceXml };
+  };
 
   router.post('/ksa-einvoice/onboard', forward('POST', '/compliance', otpOf, csrOnly));
   router.post(
@@ -76,19 +116,19 @@ export function mountGspKsaFacade(router: Router, deps: GspFacadeDependencies): 
   router.patch('/ksa-einvoice/onboard/production', forward('PATCH', '/production/csids', otpOf, csrOnly));
   router.post(
     '/ksa-einvoice/api/v1/compliance',
-    forward('POST', '/compliance/invoices', () => ({}), asIs),
+    forward('POST', '/compliance/invoices', () => ({}), invoiceBody),
   );
   router.post(
     '/ksa-einvoice/api/v1/clearance',
-    forward('POST', '/invoices/clearance/single', () => ({ 'clearance-status': '1' }), asIs),
+    forward('POST', '/invoices/clearance/single', () => ({ 'clearance-status': '1' }), invoiceBody),
   );
   router.post(
-    '/ksa-einvoice/api/v1/reporting',
-    forward('POST', '/invoices/reporting/single', () => ({ 'clearance-status': '0' }), asIs),
+    '/ksa-einvoice/reporting',
+    forward('POST', '/invoices/reporting/single', () => ({ 'clearance-status': '0' }), invoiceBody),
   );
 
-  router.get('/ksa-einvoice/api/v1/status/:uuid', (req: Request<{ uuid: string }>, res) => {
-    if (!apiKeyOk(req, res, deps)) return;
+  router.get('/ksa-einvoice/status', (req: Request, res) => {
+    if (!authorised(req, res)) return;
     if (!deps.isProductionCsid(req.header('x-csid') ?? '')) {
       res.status(401).json({
         status_cd: '0',
@@ -96,7 +136,8 @@ export function mountGspKsaFacade(router: Router, deps: GspFacadeDependencies): 
       });
       return;
     }
-    const record = deps.findInvoice(req.params.uuid);
+    const uuid = typeof req.query.uuid === 'string' ? req.query.uuid : '';
+    const record = deps.findInvoice(uuid);
     if (!record) {
       res
         .status(404)
@@ -116,7 +157,7 @@ export function mountGspKsaFacade(router: Router, deps: GspFacadeDependencies): 
   });
 
   router.post('/ksa-einvoice/generate-csr', (req, res) => {
-    if (!apiKeyOk(req, res, deps)) return;
+    if (!authorised(req, res)) return;
     const config = req.body as EgsCsrConfig;
     const problems =
       config && typeof config === 'object'
@@ -133,12 +174,4 @@ export function mountGspKsaFacade(router: Router, deps: GspFacadeDependencies): 
     );
     res.json({ status_cd: '1', data: { csr: csr.base64OfPem, privateKey: keys.privateKeyPem } });
   });
-}
-
-function apiKeyOk(req: Request, res: Response, deps: GspFacadeDependencies): boolean {
-  if (req.header('x-api-key') === deps.apiKey) return true;
-  res
-    .status(401)
-    .json({ status_cd: '0', error: { code: 'GSP-401', message: 'Invalid or missing x-api-key' } });
-  return false;
 }

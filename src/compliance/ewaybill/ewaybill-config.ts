@@ -1,0 +1,24 @@
+/** How to reach one e-way bill access path; chosen per connector instance. Secrets are never logged. */
+import type { ClientRateLimit } from '../http/client-rate-limiter';
+import type { HttpPolicy } from '../http/compliance-http-client';
+import type { CatalogBEwaybillSettings } from './catalog-b-ewaybill-profile';
+
+export interface EwaybillProviderConfig {
+  /** A: the GSP's /ewaybillapi/v1.03; B: REST under {base_url}/eway with an OAuth2 bearer token. */
+  catalog: 'A' | 'B';
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** E-way bill API user (catalog A). */
+  username?: string;
+  password?: string;
+  gstin: string;
+  /** Account e-mail the GSP expects on every call (catalog A). */
+  email?: string;
+  ipAddress?: string;
+  http?: Partial<HttpPolicy>;
+  rateLimit?: ClientRateLimit;
+  tokenRefreshAheadMs?: number;
+  /** Catalog B: what its table does not show. */
+  catalogB?: CatalogBEwaybillSettings;
+}
