@@ -34,7 +34,11 @@ describe('sandbox state kept under the data folder across a restart', () => {
   });
 
   it('finds an IRN registered before the restart (2150, GETIRN), signed with the same key', async () => {
-    const ports = { einvoiceGsp: await findFreePort(), einvoiceApi: await findFreePort() };
+    const ports = {
+      einvoiceGsp: await findFreePort(),
+      einvoiceApi: await findFreePort(),
+      returnsGateway: await findFreePort(),
+    };
     const start = async (): Promise<RunningSandbox> => {
       const sandbox = await startSandbox({ ports, stateDir, rateLimit: { limit: 0, windowMs: 60_000 } });
       running.push(sandbox);
