@@ -10,6 +10,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
+import { CIRCUIT_OPEN } from '../compliance/http';
 import { RegimeRegistry } from '../compliance/regime-registry';
 import {
   ComplianceError,
@@ -448,13 +449,19 @@ export class SubmissionProcessorService {
         });
         continue;
       }
-      if (classified.retryable && submission.attempts < this.config.queue.maxAttempts) {
+      // Refused by an open circuit: nothing reached the provider, so an outage does not use up attempts.
+      const notSent = classified.options.code === CIRCUIT_OPEN;
+      if (classified.retryable && (notSent || submission.attempts < this.config.queue.maxAttempts)) {
         const delay = nextAttemptDelayMs(submission.attempts, classified.options.retryAfterMs);
         const at = new Date(Date.now() + delay);
         retries.push({
           submission,
           at,
-          patch: { ...common, nextAttemptAt: at },
+          patch: {
+            ...common,
+            nextAttemptAt: at,
+            ...(notSent ? { attempts: Math.max(submission.attempts - 1, 0) } : {}),
+          },
           audit: {
             actor: SYSTEM_ACTOR,
             action: 'retry-scheduled',

@@ -198,4 +198,21 @@ describe('pipeline: registration, rejection, operator retry, write-back (real HT
     expect(doc.submissions[0].attempts).toBe(3);
     expect(doc.submissions[0].errorMessage).toMatch(/gave up after 3 attempts/);
   });
+
+  it('does not count calls an open circuit refused as attempts: an outage longer than maxAttempts loses nothing', async () => {
+    regime.scripts.set('RB/0006', 'circuit-open');
+    const id = await push('RB/0006');
+    await eventually(
+      () => Promise.resolve(regime.sent.filter((n) => n === 'RB/0006').length > 4 ? true : undefined),
+      40_000,
+    );
+    const waiting = await json(await api(`/documents/${id}`));
+    expect(waiting.submissions[0].state).not.toBe('REJECTED');
+    expect(waiting.submissions[0].attempts).toBeLessThanOrEqual(1);
+    expect(waiting.submissions[0].errorCode).toBe('CIRCUIT_OPEN');
+
+    regime.scripts.set('RB/0006', 'register');
+    const done = await submissionOf(id, 'WRITTEN_BACK');
+    expect(done.submissions[0].irn).toMatch(/^[0-9a-f]{64}$/);
+  }, 60_000);
 });

@@ -4,10 +4,11 @@
  * is real: database, queue, HTTP); the real regimes have their own suites against the sandbox.
  */
 import { createHash } from 'node:crypto';
+import { CIRCUIT_OPEN } from '../../src/compliance/http';
 import { ComplianceError, type ComplianceRegime, type SubmitOutcome } from '../../src/compliance/regime';
 import type { CanonicalInvoice } from '../../src/domain/canonical-invoice';
 
-export type Script = 'register' | 'reject' | 'transient';
+export type Script = 'register' | 'reject' | 'transient' | 'circuit-open';
 
 export class ScriptedRegime implements ComplianceRegime<{ documentNumber: string }> {
   readonly name = 'in-einvoice' as const;
@@ -27,6 +28,11 @@ export class ScriptedRegime implements ComplianceRegime<{ documentNumber: string
     const script = this.scripts.get(payload.documentNumber) ?? 'register';
     if (script === 'transient')
       throw new ComplianceError('transient', 'HTTP 503 from provider', { retryAfterMs: 100 });
+    if (script === 'circuit-open')
+      throw new ComplianceError('transient', 'provider unavailable (circuit open); not sent', {
+        code: CIRCUIT_OPEN,
+        retryAfterMs: 100,
+      });
     if (script === 'reject') {
       return Promise.resolve({
         status: 'rejected',

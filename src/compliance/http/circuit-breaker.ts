@@ -8,6 +8,9 @@
  */
 import { ComplianceError } from '../regime';
 
+/** Error code of a call refused because its provider's circuit is open: it was never sent. */
+export const CIRCUIT_OPEN = 'CIRCUIT_OPEN';
+
 export interface CircuitBreakerPolicy {
   /** Consecutive outage answers that open the circuit; 0 disables the breaker. */
   failureThreshold: number;
@@ -59,7 +62,7 @@ export class CircuitBreaker {
     throw new ComplianceError(
       'transient',
       `${operation}: provider unavailable (circuit open after ${circuit.failures} failed calls); not sent`,
-      { code: 'CIRCUIT_OPEN', retryAfterMs: Math.max(left, 1_000) },
+      { code: CIRCUIT_OPEN, retryAfterMs: Math.max(left, 1_000) },
     );
   }
 

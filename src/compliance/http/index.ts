@@ -16,7 +16,12 @@ export { TokenManager, callWithReauth } from './token-manager';
 export type { TokenManagerOptions } from './token-manager';
 export { InMemoryTokenStore, tokenKey } from './token-store';
 export type { StoredToken, TokenStore } from './token-store';
-export { CircuitBreaker, DEFAULT_CIRCUIT_BREAKER_POLICY, SHARED_CIRCUIT_BREAKER } from './circuit-breaker';
+export {
+  CIRCUIT_OPEN,
+  CircuitBreaker,
+  DEFAULT_CIRCUIT_BREAKER_POLICY,
+  SHARED_CIRCUIT_BREAKER,
+} from './circuit-breaker';
 export type { CircuitBreakerPolicy } from './circuit-breaker';
 export { fetchClientCredentialsToken } from './oauth2-client-credentials';
 export type { ClientCredentialsRequest } from './oauth2-client-credentials';
