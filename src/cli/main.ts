@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * Entry point: `node dist/cli/main.js <command>` (or `npm run cli -- <command>`). The first Ctrl-C
  * stops `watch` cleanly and cancels requests in flight; a second one exits at once.

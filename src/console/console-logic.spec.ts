@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import { CONSOLE_LOGIC_JS } from './assets/console-logic-js';
+import { CONSOLE_WEB_DIR } from './assets';
+
+const CONSOLE_LOGIC_JS = readFileSync(join(CONSOLE_WEB_DIR, 'console-logic.js'), 'utf8');
 
 interface Result<T> {
   ok: boolean;
