@@ -17,7 +17,7 @@ import { HealthController } from './api/health.controller';
 import { SubmissionsController } from './api/submissions.controller';
 import { WebhooksController } from './api/webhooks.controller';
 import { ZatcaController } from './api/zatca.controller';
-import { ConsoleController } from './console/console.controller';
+import { CONSOLE_CONTROLLERS } from './console/console-controllers';
 import { COMPLIANCE_REGIMES, type ComplianceRegime } from './compliance/regime';
 import { RegimeRegistry } from './compliance/regime-registry';
 import { AppConfig } from './config/app-config';
@@ -150,7 +150,7 @@ export class AppModule {
             ConnectorsController,
             WebhooksController,
             ZatcaController,
-            ConsoleController,
+            ...CONSOLE_CONTROLLERS,
           ]
         : [HealthController],
       providers,
