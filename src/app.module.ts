@@ -36,6 +36,7 @@ import {
   WebhookReceiptRepository,
 } from './database/repositories';
 import { loggerOptions } from './logging';
+import { MetricsModule } from './metrics';
 import { GspSessionRepository } from './database/repositories/gsp-session.repository';
 import { MasterKey } from './database/master-key';
 import { buildRegimes, type RegimeDefaults } from './sync/regime-wiring';
@@ -141,6 +142,7 @@ export class AppModule {
         TypeOrmModule.forRoot(dataSourceOptions(options.databaseUrl, options.config.database.poolSize)),
         ScheduleModule.forRoot(),
         TerminusModule.forRoot({ logger: false }),
+        MetricsModule,
       ],
       controllers: api
         ? [
