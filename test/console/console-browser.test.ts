@@ -124,7 +124,9 @@ describe('operator console in headless Chromium (real app, sandbox IRP)', () => 
     const error = page.locator('#field-errors tr', { hasText: 'buyer.gstin' });
     await hasCount(error, 1);
     expect(await error.innerText()).toContain(BAD_BUYER);
-    expect(await page.locator('#canonical').innerText()).toMatch(/"buyer": \{[^}]*"gstin": "29AADCD4821K1ZI"/);
+    expect(await page.locator('#canonical').innerText()).toMatch(
+      /"buyer": \{[^}]*"gstin": "29AADCD4821K1ZI"/,
+    );
     await shot('3-detail-field-error');
     await error.locator('button', { hasText: 'Fix' }).click();
     expect(await page.inputValue('#override-path')).toBe('buyer.gstin');
