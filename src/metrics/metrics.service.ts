@@ -7,6 +7,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
+import { providerCallRegistry } from './provider-calls';
 
 const PREFIX = 'connector_';
 /** Submission states an operator or the pipeline still has to act on. */
@@ -109,7 +110,7 @@ export class MetricsService {
   }
 
   async text(): Promise<string> {
-    return this.registry.metrics();
+    return Registry.merge([this.registry, providerCallRegistry]).metrics();
   }
 
   get contentType(): string {

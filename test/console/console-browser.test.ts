@@ -208,6 +208,18 @@ describe('operator console in headless Chromium (real app, sandbox IRP)', () => 
     await workbook.xlsx.load(await xlsx.arrayBuffer());
     expect(workbook.getWorksheet('failures')?.getRow(1).getCell(3).value).toBe('document_number');
   });
+
+  it('/metrics counts the provider calls the registrations made and the submissions by state', async () => {
+    const text = await (await api(t.url, '/metrics')).text();
+    expect(text).toContain('connector_submissions{regime="in-einvoice",state="CANCELLED"} 1');
+    expect(text).toContain('connector_submissions{regime="in-einvoice",state="WRITTEN_BACK"} 2');
+    expect(text).toMatch(
+      /^connector_provider_calls_total\{provider="[^"]+",operation="[^"]+",outcome="200"\} [1-9]/m,
+    );
+    expect(text).toMatch(
+      /^connector_provider_call_duration_seconds_count\{provider="[^"]+",operation="[^"]+"\} [1-9]/m,
+    );
+  });
 });
 
 /** Playwright's web-first count assertion, without its test runner: polls until the locator has `count`. */
