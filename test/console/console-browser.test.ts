@@ -192,6 +192,9 @@ describe('operator console in headless Chromium (real app, sandbox IRP)', () => 
       true,
     );
     await page.waitForSelector('#detail-facts dd:has-text("CANCELLED")');
+    // A cancelled registration has no QR to print and nothing to retry.
+    expect(await page.isHidden('#qr-box')).toBe(true);
+    expect(await page.isHidden('#retry-one')).toBe(true);
     await shot('8-cancelled');
   });
 

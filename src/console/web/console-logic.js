@@ -53,6 +53,8 @@ var ConsoleLogic = (function () {
   /** States from which a registration can still be cancelled (the authority decides the window). */
   var CANCELLABLE_STATES = ['REGISTERED', 'WRITEBACK_PENDING', 'WRITTEN_BACK', 'WRITEBACK_FAILED'];
   var CANCELLABLE_REGIMES = ['in-einvoice', 'in-ewaybill'];
+  /** States an operator retry may start from (the service decides; this only hides a useless button). */
+  var RETRYABLE_STATES = ['MAPPING_FAILED', 'REJECTED', 'RETRY', 'WRITEBACK_FAILED'];
   var ERROR_CLASSES = [
     'validation',
     'rejected',
@@ -407,9 +409,19 @@ var ConsoleLogic = (function () {
     return { id: id, ack: ack };
   }
 
-  /** @param {Submission | null} submission */
+  /**
+   * A QR worth printing: the registration holds one and was not cancelled.
+   * @param {Submission | null} submission
+   */
   function hasQr(submission) {
-    return !!submission && (!!submission.signedQr || !!submission.zatcaStatus);
+    return (
+      !!submission && submission.state !== 'CANCELLED' && (!!submission.signedQr || !!submission.zatcaStatus)
+    );
+  }
+
+  /** @param {Submission | null} submission */
+  function retryable(submission) {
+    return !!submission && RETRYABLE_STATES.indexOf(submission.state) >= 0;
   }
 
   /**
@@ -442,6 +454,7 @@ var ConsoleLogic = (function () {
       ),
       audit: auditRows(document.audit),
       cancellable: cancellable(submission),
+      retryable: retryable(submission),
       qr: hasQr(submission),
       submission: submission,
     };
@@ -474,6 +487,7 @@ var ConsoleLogic = (function () {
     identifiersOf: identifiersOf,
     registrationOf: registrationOf,
     hasQr: hasQr,
+    retryable: retryable,
     submissionSummary: submissionSummary,
   });
 })();

@@ -16,6 +16,8 @@
   var selected = null;
   /** @type {string | null} */
   var qrUrl = null;
+  /** The document in the detail panel: its forms are cleared when another one opens. */
+  var shownDocumentId = '';
 
   /**
    * @template {HTMLElement} T
@@ -346,16 +348,16 @@
         rows.forEach(function (r) {
           var s = r.submission;
           var registration = L.registrationOf(s);
-          body.appendChild(
-            submissionRow(s, [
-              L.formatDateTime(s.updatedAt),
-              r.docNumber,
-              s.regime,
-              s.state,
-              registration.id,
-              registration.ack,
-            ]),
-          );
+          var tr = submissionRow(s, [
+            L.formatDateTime(s.updatedAt),
+            r.docNumber,
+            s.regime,
+            s.state,
+            registration.id,
+            registration.ack,
+          ]);
+          tr.children[4].className = 'identifier';
+          body.appendChild(tr);
         });
         byId('submissions-summary').textContent =
           'Showing ' + page.items.length + ' of ' + page.total + ' submission(s).';
@@ -430,6 +432,14 @@
         fact(facts, i.label, i.value);
       });
       byId('authority-message').textContent = summary.authorityMessage;
+      byId('authority-box').hidden = !summary.authorityMessage;
+      byId('retry-one').hidden = !summary.retryable;
+      if (shownDocumentId !== doc.id) {
+        input('override-path').value = '';
+        input('override-value').value = '';
+        input('cancel-remark').value = '';
+        shownDocumentId = doc.id;
+      }
       byId('canonical').textContent = summary.canonical;
       byId('cancel-form').hidden = !summary.cancellable;
       byId('qr-box').hidden = true;
