@@ -272,6 +272,16 @@ var ConsoleLogic = (function () {
     );
   }
 
+  /**
+   * The queue's one-line reason: the authority's (or pipeline's) message, then the first field error.
+   * @param {Submission} submission
+   */
+  function queueReason(submission) {
+    var first = (submission.fieldErrors || [])[0];
+    var field = first ? (first.canonicalPath || first.path) + ': ' + first.message : '';
+    return [submission.errorMessage || '', field].filter(Boolean).join(' \u2014 ');
+  }
+
   /** @param {RetryResult} result */
   function describeRetry(result) {
     var text = 'Retried ' + result.retried.length + ', skipped ' + result.skipped.length + '.';
@@ -479,6 +489,7 @@ var ConsoleLogic = (function () {
     cancelBody: cancelBody,
     cancellable: cancellable,
     describeRetry: describeRetry,
+    queueReason: queueReason,
     apiErrorMessage: apiErrorMessage,
     formatDateTime: formatDateTime,
     shortId: shortId,

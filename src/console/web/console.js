@@ -308,7 +308,7 @@
             s.state,
             s.errorClass,
             s.errorCode,
-            s.errorMessage,
+            L.queueReason(s),
             s.attempts,
           ]);
           var pick = document.createElement('input');
