@@ -6,6 +6,14 @@
 import { ExitCode } from './io';
 import { run } from './program';
 
+// `connector-cli show X | head`: a reader that closed the pipe is not an error of ours.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(ExitCode.ok);
+    throw error;
+  });
+}
+
 const interrupt = new AbortController();
 process.on('SIGINT', () => {
   if (interrupt.signal.aborted) process.exit(ExitCode.interrupted);
