@@ -38,6 +38,10 @@ export class FailureExportController {
   async failures(@Param('format') format: string, @Query() query: ListQuery, @Res() response: Response) {
     const contentType = CONTENT_TYPES[format];
     if (!contentType) throw new BadRequestException(`format must be csv or xlsx, not ${format}`);
+    if (query.state && !(FAILURE_STATES as readonly string[]).includes(query.state))
+      throw new BadRequestException(
+        `state must be one of ${FAILURE_STATES.join(', ')} for the failure queue`,
+      );
     const submissions = await this.failedSubmissions(query);
     const documents = await this.documents.findByIds([...new Set(submissions.map((s) => s.documentId))]);
     const names = new Map(this.connectors.list().map((c) => [c.id, c.name]));
