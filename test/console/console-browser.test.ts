@@ -200,6 +200,8 @@ describe('operator console in headless Chromium (real app, sandbox IRP)', () => 
 
   it('exports the failure queue as CSV and XLSX, behind the API key', async () => {
     expect((await fetch(`${t.url}/exports/failures.csv`)).status).toBe(401);
+    expect((await api(t.url, '/exports/failures.csv?state=WRITTEN_BACK')).status).toBe(400);
+    expect((await api(t.url, '/exports/failures.pdf')).status).toBe(400);
     // Both bad documents are fixed by now: export what the queue held through its audit-free view.
     const csv = await api(t.url, '/exports/failures.csv');
     expect(csv.status).toBe(200);
