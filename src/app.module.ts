@@ -20,7 +20,7 @@ import { ZatcaController } from './api/zatca.controller';
 import { ReconciliationController } from './api/reconciliation.controller';
 import { ReturnGatewayController } from './api/return-gateway.controller';
 import { RECONCILIATION_PROVIDERS } from './sync/reconciliation/reconciliation.providers';
-import { ConsoleController } from './console/console.controller';
+import { CONSOLE_CONTROLLERS } from './console/console-controllers';
 import { COMPLIANCE_REGIMES, type ComplianceRegime } from './compliance/regime';
 import { RegimeRegistry } from './compliance/regime-registry';
 import { AppConfig } from './config/app-config';
@@ -39,6 +39,7 @@ import {
   WebhookReceiptRepository,
 } from './database/repositories';
 import { loggerOptions } from './logging';
+import { MetricsModule } from './metrics';
 import { GspSessionRepository } from './database/repositories/gsp-session.repository';
 import { MasterKey } from './database/master-key';
 import { MasterKeyCheck } from './database/master-key-check';
@@ -150,6 +151,7 @@ export class AppModule {
         TypeOrmModule.forRoot(dataSourceOptions(options.databaseUrl, options.config.database.poolSize)),
         ScheduleModule.forRoot(),
         TerminusModule.forRoot({ logger: false }),
+        MetricsModule,
       ],
       controllers: api
         ? [
@@ -159,9 +161,9 @@ export class AppModule {
             ConnectorsController,
             WebhooksController,
             ZatcaController,
-            ConsoleController,
             ReconciliationController,
             ReturnGatewayController,
+            ...CONSOLE_CONTROLLERS,
           ]
         : [HealthController],
       providers,

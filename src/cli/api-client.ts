@@ -30,6 +30,8 @@ interface RequestOptions {
   json?: unknown;
   body?: Buffer;
   contentType?: string;
+  /** Answer the body's bytes instead of parsing JSON. */
+  raw?: boolean;
 }
 
 export interface RetrySelection {
@@ -89,6 +91,34 @@ export class ApiClient {
     return this.request('POST', '/submissions/retry', { json: { ...selection, operator, reason } });
   }
 
+  override(
+    documentId: string,
+    overrides: Record<string, unknown>,
+    operator: string,
+    reason: string,
+  ): Promise<DocumentDetail> {
+    return this.request('PATCH', `/documents/${encodeURIComponent(documentId)}/overrides`, {
+      json: { overrides, operator, reason },
+    });
+  }
+
+  listEgsUnits(): Promise<{ items: Record<string, unknown>[] }> {
+    return this.request('GET', '/zatca/egs-units');
+  }
+
+  getEgsUnit(id: string): Promise<Record<string, unknown>> {
+    return this.request('GET', `/zatca/egs-units/${encodeURIComponent(id)}`);
+  }
+
+  onboardEgsUnit(id: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    return this.request('POST', `/zatca/egs-units/${encodeURIComponent(id)}/onboard`, { json: body });
+  }
+
+  /** The failure queue as a CSV or XLSX file (the bytes as the service sent them). */
+  exportFailures(format: 'csv' | 'xlsx', filter: SubmissionFilter): Promise<Buffer> {
+    return this.request('GET', `/exports/failures.${format}`, { query: { ...filter }, raw: true });
+  }
+
   cancel(submissionId: string, request: CancelRequest): Promise<unknown> {
     return this.request('POST', `/submissions/${encodeURIComponent(submissionId)}/cancel`, { json: request });
   }
@@ -127,6 +157,7 @@ export class ApiClient {
       if (this.signal?.aborted) throw new CliError('interrupted', ExitCode.interrupted);
       throw new UnreachableError(this.connection.url, failureReason(error, timeout.aborted));
     }
+    if (options.raw && response.ok) return Buffer.from(await response.arrayBuffer()) as T;
     const text = await response.text();
     if (!response.ok) {
       const error = apiErrorOf(response.status, text);

@@ -140,4 +140,13 @@ describe('formatDocumentDetail', () => {
   it('says so when a document has no submissions', () => {
     expect(formatDocumentDetail(documentDetail([]))).toContain('Submissions: none');
   });
+
+  it('shortens kilobyte-long signed tokens to their start and length', () => {
+    const token = `eyJ${'x'.repeat(3000)}`;
+    const text = formatDocumentDetail(
+      documentDetail([submission({ identifiers: { signedInvoice: token } })]),
+    );
+    expect(text).toContain(`signedInvoice: ${token.slice(0, 60)}… (3003 characters; --json shows it whole)`);
+    expect(text).not.toContain(token.slice(0, 200));
+  });
 });

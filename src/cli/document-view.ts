@@ -93,9 +93,17 @@ function identifiersOf(s: SubmissionDetail): [string, string][] {
   for (const [key, value] of Object.entries(s.identifiers ?? {})) {
     if (value === null || value === undefined || value === '' || out.some(([k]) => k === key)) continue;
     if (key === 'signedQr' || key === 'qr') continue;
-    out.push([key, typeof value === 'string' ? value : JSON.stringify(value)]);
+    out.push([key, shortened(typeof value === 'string' ? value : JSON.stringify(value))]);
   }
   return out;
+}
+
+/** Signed tokens run to kilobytes: a terminal gets their start and length (`--json` has them whole). */
+const LONGEST_IDENTIFIER = 100;
+
+function shortened(value: string): string {
+  if (value.length <= LONGEST_IDENTIFIER) return value;
+  return `${value.slice(0, 60)}… (${value.length} characters; --json shows it whole)`;
 }
 
 function formatAudit(events: readonly AuditEvent[]): string {

@@ -17,6 +17,11 @@ import { submissionsRetryCommand } from './commands/submissions-retry';
 import { returnsCommand } from './commands/returns-session';
 import { uploadCommand } from './commands/upload';
 import { watchCommand } from './commands/watch';
+import { failuresCommand } from './commands/failures';
+import { overrideCommand } from './commands/override';
+import { showCommand } from './commands/show';
+import { statusCommand } from './commands/status';
+import { zatcaCommand } from './commands/zatca';
 import { DEFAULT_URL, DEV_KEY_FILE } from './connection';
 import { CliContext } from './context';
 import { formatFieldErrors } from './field-errors';
@@ -28,7 +33,8 @@ Connection:
   --api-key  or CONNECTOR_API_KEY  (else ${DEV_KEY_FILE} in the working directory, as the service writes it in development)
 
 Exit codes:
-  0 done   1 failed (HTTP error, check not ok, nothing retried, not settled in time)
+  0 done   1 failed (HTTP error, check not ok, nothing retried, not settled in time, an EGS unit
+           needs re-onboarding)
   2 usage  3 service unreachable   130 interrupted
 `;
 
@@ -54,7 +60,14 @@ export function buildProgram(ctx: CliContext): Command {
     .description('connector instances: list, test, pull')
     .addCommand(connectorListCommand(ctx))
     .addCommand(connectorTestCommand(ctx))
-    .addCommand(connectorPullCommand(ctx));
+    .addCommand(connectorPullCommand(ctx))
+    .addCommand(connectorPullCommand(ctx).name('sync-now'));
+  program.addCommand(statusCommand(ctx));
+  program.addCommand(failuresCommand(ctx));
+  program.addCommand(showCommand(ctx));
+  program.addCommand(submissionsRetryCommand(ctx));
+  program.addCommand(overrideCommand(ctx));
+  program.addCommand(zatcaCommand(ctx));
   program.addCommand(uploadCommand(ctx));
   program
     .command('documents')

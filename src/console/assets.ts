@@ -1,12 +1,11 @@
 /**
- * The console's files, embedded as TS constants so they exist alike under ts-jest (from src) and after
- * `tsc` (from dist, which gets no non-TS files).
+ * The console's files, read once from `web/` beside this module: `src/console/web` under ts-jest and
+ * ts-node, `dist/console/web` after `npm run build` (which copies the folder). Only the files named here
+ * are served; a missing one fails the boot with its path instead of serving a broken page.
  */
 import { createHash } from 'node:crypto';
-import { CONSOLE_APP_JS } from './assets/console-app-js';
-import { CONSOLE_CSS } from './assets/console-css';
-import { CONSOLE_LOGIC_JS } from './assets/console-logic-js';
-import { CONSOLE_INDEX_HTML } from './assets/index-html';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 export interface ConsoleAsset {
   contentType: string;
@@ -17,20 +16,25 @@ export interface ConsoleAsset {
 /** The page itself, served at /console. */
 export const CONSOLE_PAGE = 'index.html';
 
-const SOURCES: Record<string, { contentType: string; text: string }> = {
-  [CONSOLE_PAGE]: { contentType: 'text/html; charset=utf-8', text: CONSOLE_INDEX_HTML },
-  'console.css': { contentType: 'text/css; charset=utf-8', text: CONSOLE_CSS },
-  'console-logic.js': { contentType: 'text/javascript; charset=utf-8', text: CONSOLE_LOGIC_JS },
-  'console.js': { contentType: 'text/javascript; charset=utf-8', text: CONSOLE_APP_JS },
+export const CONSOLE_WEB_DIR = join(__dirname, 'web');
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  [CONSOLE_PAGE]: 'text/html; charset=utf-8',
+  'console.css': 'text/css; charset=utf-8',
+  'console-logic.js': 'text/javascript; charset=utf-8',
+  'console.js': 'text/javascript; charset=utf-8',
 };
 
-/** File name -> encoded file, built once. */
-export function loadConsoleAssets(): ReadonlyMap<string, ConsoleAsset> {
+/** File name -> encoded file, read once. */
+export function loadConsoleAssets(dir: string = CONSOLE_WEB_DIR): ReadonlyMap<string, ConsoleAsset> {
   const assets = new Map<string, ConsoleAsset>();
-  for (const [name, source] of Object.entries(SOURCES)) {
-    const body = Buffer.from(source.text, 'utf8');
+  for (const [name, contentType] of Object.entries(CONTENT_TYPES)) {
+    const path = join(dir, name);
+    if (!existsSync(path))
+      throw new Error(`console file ${path} is missing (npm run build copies src/console/web)`);
+    const body = readFileSync(path);
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    assets.set(name, { contentType: source.contentType, body, etag });
+    assets.set(name, { contentType, body, etag });
   }
   return assets;
 }

@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import { CONSOLE_LOGIC_JS } from './assets/console-logic-js';
+import { CONSOLE_WEB_DIR } from './assets';
+
+const CONSOLE_LOGIC_JS = readFileSync(join(CONSOLE_WEB_DIR, 'console-logic.js'), 'utf8');
 
 interface Result<T> {
   ok: boolean;
@@ -38,6 +42,11 @@ interface Logic {
     skipped: { submissionId: string; why: string }[];
   }): string;
   apiErrorMessage(status: number, body: unknown): string;
+  queueReason(submission: Record<string, unknown>): string;
+  cancelBody(code: string, remark: string, operator: string, reason: string): Result<Record<string, unknown>>;
+  cancellable(submission: Record<string, unknown> | null): boolean;
+  hasQr(submission: Record<string, unknown> | null): boolean;
+  exportPath(filter: Record<string, string>, format: string): string;
   formatDateTime(value: string | null): string;
   submissionSummary(
     document: Record<string, unknown>,
@@ -274,5 +283,50 @@ describe('console logic (the served console-logic.js)', () => {
         reason: '',
       },
     ]);
+  });
+
+  it('gives the queue a one-line reason: the message, then the canonical path of the first field error', () => {
+    expect(
+      logic.queueReason({
+        errorMessage: '1 field error(s) against in-einvoice',
+        fieldErrors: [
+          { path: 'BuyerDtls.Gstin', canonicalPath: 'buyer.gstin', message: '[2211] same GSTIN' },
+          { path: 'x', message: 'second' },
+        ],
+      }),
+    ).toBe('1 field error(s) against in-einvoice \u2014 buyer.gstin: [2211] same GSTIN');
+    expect(logic.queueReason({ errorMessage: 'Invalid place of supply', fieldErrors: null })).toBe(
+      'Invalid place of supply',
+    );
+  });
+
+  it('builds cancel requests and offers cancel and QR only for live India registrations', () => {
+    expect(logic.cancelBody('2', ' wrong qty ', 'asha', 'customer asked')).toEqual({
+      ok: true,
+      body: { reasonCode: '2', remark: 'wrong qty', operator: 'asha', reason: 'customer asked' },
+    });
+    expect(logic.cancelBody('5', '', 'asha', 'x')).toEqual({
+      ok: false,
+      errors: [
+        'reason is required (3-500 characters)',
+        'cancel reason must be 1, 2, 3 or 4',
+        'remark is required (1-100 characters)',
+      ],
+    });
+    expect(logic.cancellable({ state: 'WRITTEN_BACK', regime: 'in-einvoice' })).toBe(true);
+    expect(logic.cancellable({ state: 'WRITTEN_BACK', regime: 'sa-zatca' })).toBe(false);
+    expect(logic.cancellable({ state: 'REJECTED', regime: 'in-einvoice' })).toBe(false);
+    expect(logic.hasQr({ state: 'WRITTEN_BACK', signedQr: 'eyJ...' })).toBe(true);
+    expect(logic.hasQr({ state: 'CANCELLED', signedQr: 'eyJ...' })).toBe(false);
+    expect(logic.hasQr({ state: 'REJECTED', signedQr: null })).toBe(false);
+  });
+
+  it('exports the queue with the same filters it shows', () => {
+    expect(
+      logic.exportPath(
+        { state: '', connector: 'books', errorClass: 'rejected', from: '2026-11-01', to: '' },
+        'xlsx',
+      ),
+    ).toBe('/exports/failures.xlsx?connector=books&errorClass=rejected&from=2026-11-01');
   });
 });

@@ -6,12 +6,17 @@
 import { Logger } from '@nestjs/common';
 import type { HttpLogEntry, HttpLogger } from '../compliance/http';
 import { isDebugLogging } from '../logging';
+import { recordProviderCall } from '../metrics/provider-calls';
 
 export class ComplianceHttpLog implements HttpLogger {
   private readonly logger = new Logger('ComplianceHttp');
 
   enabled(): boolean {
     return isDebugLogging();
+  }
+
+  observe(call: Pick<HttpLogEntry, 'provider' | 'operation' | 'status' | 'durationMs' | 'error'>): void {
+    recordProviderCall(call);
   }
 
   log(entry: HttpLogEntry): void {

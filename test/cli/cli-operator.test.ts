@@ -289,7 +289,7 @@ describe('operator CLI against the real service (HTTP, Postgres, queue)', () => 
     it('retry refuses to run without ids or filters, or with bad ids, before calling the service', async () => {
       const none = await cli('submissions', 'retry', '--operator', 'asha', '--reason', 'why not');
       expect(none.code).toBe(2);
-      expect(none.stderr).toContain('give --ids or at least one filter');
+      expect(none.stderr).toContain('give --ids, --all or at least one filter');
       const bad = await cli(
         'submissions',
         'retry',

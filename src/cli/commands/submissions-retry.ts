@@ -20,6 +20,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Options extends FilterOptions {
   ids?: string[];
+  all?: boolean;
   max: number;
   operator: string;
   reason: string;
@@ -29,7 +30,8 @@ interface Options extends FilterOptions {
 export function submissionsRetryCommand(ctx: CliContext): Command {
   const command = new Command('retry')
     .description('retry failed submissions by ids or by filter (audited with operator and reason)')
-    .option('--ids <ids>', 'comma-separated submission ids', parseIds);
+    .option('--ids <ids>', 'comma-separated submission ids', parseIds)
+    .option('--all', 'every submission in a retryable state');
   addFilterOptions(command);
   command
     .option('--max <n>', 'with filters: retry at most this many', integerIn(1, 100_000), 1000)
@@ -41,8 +43,13 @@ export function submissionsRetryCommand(ctx: CliContext): Command {
     const hasFilter = Object.keys(filter).length > 0;
     if (options.ids && hasFilter)
       throw new CliError('give either --ids or filters, not both', ExitCode.usage);
-    if (!options.ids && !hasFilter)
-      throw new CliError('give --ids or at least one filter (--state, --connector, ...)', ExitCode.usage);
+    if (options.all && (options.ids || hasFilter))
+      throw new CliError('--all takes no --ids or filters', ExitCode.usage);
+    if (!options.ids && !hasFilter && !options.all)
+      throw new CliError(
+        'give --ids, --all or at least one filter (--state, --connector, ...)',
+        ExitCode.usage,
+      );
     const client = ctx.client(cmd);
     const ids = options.ids ?? (await idsMatching(ctx, client, filter, options.max));
     if (ids.length === 0) return ctx.print('no submissions match: nothing to retry');

@@ -200,6 +200,14 @@ export class ComplianceHttpClient {
     responseBody?: unknown,
     error?: string,
   ): void {
+    const durationMs = Date.now() - started;
+    this.logger.observe?.({
+      provider: this.options.provider,
+      operation: request.operation,
+      status,
+      durationMs,
+      error,
+    });
     if (this.logger.enabled?.() === false) return;
     this.logger.log({
       provider: this.options.provider,
@@ -208,7 +216,7 @@ export class ComplianceHttpClient {
       url: request.url,
       attempt,
       status,
-      durationMs: Date.now() - started,
+      durationMs,
       error,
       requestHeaders: redact(request.headers ?? {}),
       requestBody: redact(request.data),

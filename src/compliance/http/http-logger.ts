@@ -21,6 +21,8 @@ export interface HttpLogger {
    */
   enabled?(): boolean;
   log(entry: HttpLogEntry): void;
+  /** Every attempt, whether or not entries are wanted: cheap facts only (metrics). */
+  observe?(call: Pick<HttpLogEntry, 'provider' | 'operation' | 'status' | 'durationMs' | 'error'>): void;
 }
 
 export const silentHttpLogger: HttpLogger = { enabled: () => false, log: () => undefined };

@@ -1,0 +1,39 @@
+/**
+ * GET /submissions/:id/qr.png: the registration's QR as a PNG, for the console (which fetches it with the
+ * API key) and for anyone printing it. India: the IRP's signed QR token; KSA: the QR of the invoice
+ * ZATCA accepted (the latest signed generation that was neither rejected nor superseded).
+ */
+import { Controller, Get, NotFoundException, Param, ParseUUIDPipe, Res } from '@nestjs/common';
+import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { qrPng } from '../connectors/csv/qr-image';
+import { SubmissionRepository } from '../database/repositories/submission.repository';
+import { PostgresZatcaChainStore } from '../database/repositories/zatca-chain.repository';
+
+@ApiTags('submissions')
+@ApiSecurity('api-key')
+@Controller('submissions')
+export class SubmissionQrController {
+  constructor(
+    private readonly submissions: SubmissionRepository,
+    private readonly chain: PostgresZatcaChainStore,
+  ) {}
+
+  @Get(':id/qr.png')
+  @ApiOperation({ summary: "The registration's QR code as a PNG (IRN signed QR, or ZATCA invoice QR)" })
+  async qr(@Param('id', ParseUUIDPipe) id: string, @Res() response: Response): Promise<void> {
+    const payload = await this.payloadOf(id);
+    if (!payload) throw new NotFoundException(`submission ${id} has no QR (not registered)`);
+    response.set({ 'Content-Type': 'image/png', 'Cache-Control': 'no-store' });
+    response.status(200).send(qrPng(payload));
+  }
+
+  private async payloadOf(id: string): Promise<string | null> {
+    const [submission] = await this.submissions.findByIds([id]);
+    if (!submission) throw new NotFoundException(`no submission ${id}`);
+    if (submission.signedQr) return submission.signedQr;
+    const signed = await this.chain.listSigned(id);
+    const accepted = signed.filter((s) => !s.rejectedAt && !s.supersededAt && s.qr);
+    return accepted.at(-1)?.qr ?? null;
+  }
+}

@@ -1,0 +1,504 @@
+// @ts-check
+/**
+ * The console's pure logic: request paths and bodies, and what each panel shows. A classic script that
+ * defines the global `ConsoleLogic`, loaded before console.js; the unit spec evaluates this same file in
+ * Node, so the tested code is the served code.
+ */
+
+/**
+ * @typedef {{ path: string, canonicalPath?: string, value?: unknown, rule?: string, message: string }} FieldError
+ * @typedef {{
+ *   id: string, documentId: string, regime: string, state: string, attempts: number,
+ *   errorClass: string | null, errorCode: string | null, errorMessage: string | null,
+ *   fieldErrors: FieldError[] | null, irn: string | null, ackNo: string | null, ackDate: string | null,
+ *   ewbNo: string | null, validUpto: string | null, zatcaUuid: string | null, zatcaStatus: string | null,
+ *   signedQr?: string | null, updatedAt: string
+ * }} Submission
+ * @typedef {{
+ *   at: string, actor: string, action: string, submissionId: string | null,
+ *   fromState: string | null, toState: string | null, reason: string | null
+ * }} AuditEvent
+ * @typedef {{
+ *   id: string, docNumber: string | null, docDate: string | null, docType: string | null,
+ *   normalisationErrors: FieldError[] | null, effectiveCanonical?: unknown, canonical?: unknown,
+ *   submissions: Submission[], audit: AuditEvent[]
+ * }} DocumentDetail
+ * @typedef {{ total: number, items: Submission[] }} SubmissionPage
+ * @typedef {{ connector?: string, state?: string, errorClass?: string, from?: string, to?: string }} QueueFilter
+ * @typedef {{ submissionId: string, from: string, to: string }} Retried
+ * @typedef {{ submissionId: string, state: string, why: string }} Skipped
+ * @typedef {{ retried: Retried[], skipped: Skipped[] }} RetryResult
+ * @typedef {{ path: string, value: string, rule: string, message: string, fixPath: string }} FieldErrorRow
+ * @typedef {{ ok: true, body: Record<string, unknown> } | { ok: false, errors: string[] }} BodyResult
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the global the app script reads
+var ConsoleLogic = (function () {
+  'use strict';
+
+  var ALL_STATES = [
+    'RECEIVED',
+    'MAPPING_FAILED',
+    'READY',
+    'SUBMITTING',
+    'RETRY',
+    'REGISTERED',
+    'REJECTED',
+    'WRITEBACK_PENDING',
+    'WRITTEN_BACK',
+    'WRITEBACK_FAILED',
+    'CANCELLED',
+  ];
+  var FAILURE_STATES = ['REJECTED', 'MAPPING_FAILED', 'WRITEBACK_FAILED'];
+  /** States from which a registration can still be cancelled (the authority decides the window). */
+  var CANCELLABLE_STATES = ['REGISTERED', 'WRITEBACK_PENDING', 'WRITTEN_BACK', 'WRITEBACK_FAILED'];
+  var CANCELLABLE_REGIMES = ['in-einvoice', 'in-ewaybill'];
+  /** States an operator retry may start from (the service decides; this only hides a useless button). */
+  var RETRYABLE_STATES = ['MAPPING_FAILED', 'REJECTED', 'RETRY', 'WRITEBACK_FAILED'];
+  var ERROR_CLASSES = [
+    'validation',
+    'rejected',
+    'transient',
+    'auth',
+    'unknown-outcome',
+    'config',
+    'writeback-transient',
+    'writeback-config',
+    'writeback-system',
+  ];
+  var QUEUE_PAGE = 200;
+
+  /**
+   * @param {Record<string, string | number | null | undefined>} params
+   * @returns {string}
+   */
+  function query(params) {
+    /** @type {string[]} */
+    var parts = [];
+    Object.keys(params).forEach(function (key) {
+      var value = params[key];
+      if (value === undefined || value === null || value === '') return;
+      parts.push(encodeURIComponent(key) + '=' + encodeURIComponent(String(value)));
+    });
+    return parts.length ? '?' + parts.join('&') : '';
+  }
+
+  /** One GET per state: the total of each answer is that state's count. */
+  function countRequests() {
+    return ALL_STATES.map(function (state) {
+      return { state: state, path: '/submissions' + query({ state: state, limit: 1 }) };
+    });
+  }
+
+  /** @param {Record<string, number | undefined>} totalsByState */
+  function countsFrom(totalsByState) {
+    var rows = ALL_STATES.map(function (state) {
+      var total = totalsByState[state];
+      return {
+        state: state,
+        count: typeof total === 'number' ? total : 0,
+        failure: FAILURE_STATES.indexOf(state) >= 0,
+      };
+    });
+    var failures = rows.reduce(function (sum, row) {
+      return sum + (row.failure ? row.count : 0);
+    }, 0);
+    return { rows: rows, failures: failures };
+  }
+
+  /**
+   * The API filters on one state at a time, so "every failure state" is one request per failure
+   * state, merged by mergeQueue.
+   * @param {QueueFilter} filter
+   */
+  function queueRequests(filter) {
+    var states = filter.state ? [filter.state] : FAILURE_STATES;
+    return states.map(function (state) {
+      return (
+        '/submissions' +
+        query({
+          state: state,
+          connector: filter.connector,
+          errorClass: filter.errorClass,
+          from: filter.from,
+          to: filter.to,
+          limit: QUEUE_PAGE,
+        })
+      );
+    });
+  }
+
+  /**
+   * The failure-queue export for the same filter; `format` is csv or xlsx.
+   * @param {QueueFilter} filter
+   * @param {string} format
+   */
+  function exportPath(filter, format) {
+    return (
+      '/exports/failures.' +
+      format +
+      query({
+        state: filter.state,
+        connector: filter.connector,
+        errorClass: filter.errorClass,
+        from: filter.from,
+        to: filter.to,
+      })
+    );
+  }
+
+  /**
+   * @param {{ state?: string, regime?: string }} filter
+   */
+  function submissionsRequest(filter) {
+    return '/submissions' + query({ state: filter.state, regime: filter.regime, limit: QUEUE_PAGE });
+  }
+
+  /** @param {SubmissionPage[]} pages */
+  function mergeQueue(pages) {
+    /** @type {Record<string, boolean>} */
+    var seen = {};
+    /** @type {Submission[]} */
+    var items = [];
+    var total = 0;
+    pages.forEach(function (page) {
+      total += page.total;
+      page.items.forEach(function (item) {
+        if (seen[item.id]) return;
+        seen[item.id] = true;
+        items.push(item);
+      });
+    });
+    items.sort(function (a, b) {
+      if (a.updatedAt === b.updatedAt) return a.id < b.id ? -1 : 1;
+      return a.updatedAt < b.updatedAt ? 1 : -1;
+    });
+    return { items: items, total: total };
+  }
+
+  /**
+   * @param {string} operator
+   * @param {string} reason
+   */
+  function operatorErrors(operator, reason) {
+    var errors = [];
+    var who = (operator || '').trim();
+    var why = (reason || '').trim();
+    if (who.length < 1 || who.length > 100) errors.push('operator name is required (1-100 characters)');
+    if (why.length < 3 || why.length > 500) errors.push('reason is required (3-500 characters)');
+    return errors;
+  }
+
+  /**
+   * @param {string[]} ids
+   * @param {string} operator
+   * @param {string} reason
+   * @returns {BodyResult}
+   */
+  function retryBody(ids, operator, reason) {
+    var errors = operatorErrors(operator, reason);
+    if (!ids || ids.length === 0) errors.push('no submission to retry');
+    if (ids && ids.length > 1000) errors.push('at most 1000 submissions per retry');
+    if (errors.length) return { ok: false, errors: errors };
+    return { ok: true, body: { ids: ids.slice(), operator: operator.trim(), reason: reason.trim() } };
+  }
+
+  /**
+   * kind: "text" keeps the string (canonical amounts are decimal strings), "json" parses, "remove" is null.
+   * @param {string} text
+   * @param {string} kind
+   * @returns {{ ok: true, value: unknown } | { ok: false, error: string }}
+   */
+  function overrideValue(text, kind) {
+    if (kind === 'remove') return { ok: true, value: null };
+    if (kind === 'json') {
+      try {
+        return { ok: true, value: JSON.parse(text) };
+      } catch {
+        return { ok: false, error: 'value is not valid JSON' };
+      }
+    }
+    return { ok: true, value: text };
+  }
+
+  /**
+   * @param {string} path
+   * @param {string} text
+   * @param {string} kind
+   * @param {string} operator
+   * @param {string} reason
+   * @returns {BodyResult}
+   */
+  function overrideBody(path, text, kind, operator, reason) {
+    var errors = operatorErrors(operator, reason);
+    var field = (path || '').trim();
+    if (!/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*|\[\d+\])*$/.test(field)) {
+      errors.push('field path must look like buyer.gstin or lines[0].hsnCode');
+    }
+    var parsed = overrideValue(text, kind);
+    if (!parsed.ok) errors.push(parsed.error);
+    if (errors.length || !parsed.ok) return { ok: false, errors: errors };
+    /** @type {Record<string, unknown>} */
+    var overrides = {};
+    overrides[field] = parsed.value;
+    return { ok: true, body: { overrides: overrides, operator: operator.trim(), reason: reason.trim() } };
+  }
+
+  /**
+   * @param {string} reasonCode
+   * @param {string} remark
+   * @param {string} operator
+   * @param {string} reason
+   * @returns {BodyResult}
+   */
+  function cancelBody(reasonCode, remark, operator, reason) {
+    var errors = operatorErrors(operator, reason);
+    var note = (remark || '').trim();
+    if (['1', '2', '3', '4'].indexOf(reasonCode) < 0) errors.push('cancel reason must be 1, 2, 3 or 4');
+    if (note.length < 1 || note.length > 100) errors.push('remark is required (1-100 characters)');
+    if (errors.length) return { ok: false, errors: errors };
+    return {
+      ok: true,
+      body: { reasonCode: reasonCode, remark: note, operator: operator.trim(), reason: reason.trim() },
+    };
+  }
+
+  /** @param {Submission | null} submission */
+  function cancellable(submission) {
+    return (
+      !!submission &&
+      CANCELLABLE_STATES.indexOf(submission.state) >= 0 &&
+      CANCELLABLE_REGIMES.indexOf(submission.regime) >= 0
+    );
+  }
+
+  /**
+   * The queue's one-line reason: the authority's (or pipeline's) message, then the first field error.
+   * @param {Submission} submission
+   */
+  function queueReason(submission) {
+    var first = (submission.fieldErrors || [])[0];
+    var field = first ? (first.canonicalPath || first.path) + ': ' + first.message : '';
+    return [submission.errorMessage || '', field].filter(Boolean).join(' \u2014 ');
+  }
+
+  /** @param {RetryResult} result */
+  function describeRetry(result) {
+    var text = 'Retried ' + result.retried.length + ', skipped ' + result.skipped.length + '.';
+    var reasons = result.skipped.map(function (s) {
+      return s.submissionId.slice(0, 8) + ': ' + s.why;
+    });
+    return reasons.length ? text + ' ' + reasons.join('; ') : text;
+  }
+
+  /**
+   * A Nest error body (message may be a list; validation adds errors[]) as one line.
+   * @param {number} status
+   * @param {unknown} body
+   */
+  function apiErrorMessage(status, body) {
+    var answer = /** @type {{ message?: unknown, errors?: unknown }} */ (body || {});
+    var raw = answer.message;
+    var message = Array.isArray(raw) ? raw.join('; ') : typeof raw === 'string' ? raw : '';
+    var details = Array.isArray(answer.errors)
+      ? answer.errors
+          .map(function (/** @type {FieldError} */ e) {
+            return e.path + ': ' + e.message;
+          })
+          .join('; ')
+      : '';
+    var text = 'HTTP ' + status + (message ? ': ' + message : '');
+    return details ? text + ' (' + details + ')' : text;
+  }
+
+  /** @param {string | null | undefined} value */
+  function formatDateTime(value) {
+    if (!value) return '';
+    var date = new Date(value);
+    if (isNaN(date.getTime())) return String(value);
+    return date
+      .toISOString()
+      .replace('T', ' ')
+      .replace(/\.\d{3}Z$/, ' UTC');
+  }
+
+  /** @param {string | null | undefined} id */
+  function shortId(id) {
+    return id ? String(id).slice(0, 8) : '';
+  }
+
+  /**
+   * Field errors of the submission, then the document's own normalisation errors, each listed once.
+   * @param {{ normalisationErrors?: FieldError[] | null } | null} document
+   * @param {{ fieldErrors?: FieldError[] | null } | null} submission
+   * @returns {FieldErrorRow[]}
+   */
+  function fieldErrorsOf(document, submission) {
+    var fromSubmission = (submission && submission.fieldErrors) || [];
+    var fromDocument = (document && document.normalisationErrors) || [];
+    /** @type {Record<string, boolean>} */
+    var seen = {};
+    return fromSubmission
+      .concat(fromDocument)
+      .map(function (e) {
+        return {
+          path: e.path,
+          value: valueText(e.value),
+          rule: e.rule || '',
+          message: e.message,
+          // An override names the canonical field, which a regime payload's error names separately.
+          fixPath: e.canonicalPath || e.path,
+        };
+      })
+      .filter(function (e) {
+        var key = [e.path, e.value, e.rule, e.message].join('\u0000');
+        if (seen[key]) return false;
+        seen[key] = true;
+        return true;
+      });
+  }
+
+  /**
+   * A field error's value as the operator typed or will type it: strings as they are, others as JSON.
+   * @param {unknown} value
+   */
+  function valueText(value) {
+    if (value === undefined || value === null) return '';
+    return typeof value === 'string' ? value : JSON.stringify(value);
+  }
+
+  /** @param {AuditEvent[] | null | undefined} events */
+  function auditRows(events) {
+    return (events || []).map(function (e) {
+      var transition = e.fromState || e.toState ? (e.fromState || '') + ' \u2192 ' + (e.toState || '') : '';
+      return {
+        at: formatDateTime(e.at),
+        actor: e.actor,
+        action: e.action,
+        submission: shortId(e.submissionId),
+        transition: transition,
+        reason: e.reason || '',
+      };
+    });
+  }
+
+  /**
+   * The identifiers a registration got, as label/value pairs (only those present).
+   * @param {Submission | null} submission
+   */
+  function identifiersOf(submission) {
+    if (!submission) return [];
+    /** @type {[string, string | null][]} */
+    var pairs = [
+      ['IRN', submission.irn],
+      ['Ack no', submission.ackNo],
+      ['Ack date', submission.ackDate],
+      ['E-way bill', submission.ewbNo],
+      ['Valid until', submission.validUpto],
+      ['ZATCA status', submission.zatcaStatus],
+      ['ZATCA UUID', submission.zatcaUuid],
+    ];
+    return pairs
+      .filter(function (pair) {
+        return pair[1] !== null && pair[1] !== undefined && pair[1] !== '';
+      })
+      .map(function (pair) {
+        return { label: pair[0], value: String(pair[1]) };
+      });
+  }
+
+  /**
+   * One line for the submissions table: the registration's main identifier and its acknowledgement.
+   * @param {Submission} submission
+   */
+  function registrationOf(submission) {
+    var id = submission.irn || submission.ewbNo || submission.zatcaStatus || '';
+    var ack = submission.ackNo
+      ? submission.ackNo + (submission.ackDate ? ' ' + submission.ackDate : '')
+      : submission.validUpto || '';
+    return { id: id, ack: ack };
+  }
+
+  /**
+   * A QR worth printing: the registration holds one and was not cancelled.
+   * @param {Submission | null} submission
+   */
+  function hasQr(submission) {
+    return (
+      !!submission && submission.state !== 'CANCELLED' && (!!submission.signedQr || !!submission.zatcaStatus)
+    );
+  }
+
+  /** @param {Submission | null} submission */
+  function retryable(submission) {
+    return !!submission && RETRYABLE_STATES.indexOf(submission.state) >= 0;
+  }
+
+  /**
+   * What the detail panel shows for one submission of a document.
+   * @param {DocumentDetail} document
+   * @param {string} submissionId
+   */
+  function submissionSummary(document, submissionId) {
+    var submissions = document.submissions || [];
+    var submission =
+      submissions.filter(function (s) {
+        return s.id === submissionId;
+      })[0] || null;
+    return {
+      docNumber: document.docNumber || '',
+      docDate: document.docDate || '',
+      docType: document.docType || '',
+      regime: submission ? submission.regime : '',
+      state: submission ? submission.state : '',
+      errorClass: submission && submission.errorClass ? submission.errorClass : '',
+      authorityCode: submission && submission.errorCode ? submission.errorCode : '',
+      authorityMessage: submission && submission.errorMessage ? submission.errorMessage : '',
+      attempts: submission ? submission.attempts : 0,
+      fieldErrors: fieldErrorsOf(document, submission),
+      identifiers: identifiersOf(submission),
+      canonical: JSON.stringify(
+        document.effectiveCanonical !== undefined ? document.effectiveCanonical : document.canonical || null,
+        null,
+        2,
+      ),
+      audit: auditRows(document.audit),
+      cancellable: cancellable(submission),
+      retryable: retryable(submission),
+      qr: hasQr(submission),
+      submission: submission,
+    };
+  }
+
+  return Object.freeze({
+    ALL_STATES: ALL_STATES,
+    FAILURE_STATES: FAILURE_STATES,
+    ERROR_CLASSES: ERROR_CLASSES,
+    QUEUE_PAGE: QUEUE_PAGE,
+    query: query,
+    countRequests: countRequests,
+    countsFrom: countsFrom,
+    queueRequests: queueRequests,
+    exportPath: exportPath,
+    submissionsRequest: submissionsRequest,
+    mergeQueue: mergeQueue,
+    operatorErrors: operatorErrors,
+    retryBody: retryBody,
+    overrideValue: overrideValue,
+    overrideBody: overrideBody,
+    cancelBody: cancelBody,
+    cancellable: cancellable,
+    describeRetry: describeRetry,
+    queueReason: queueReason,
+    apiErrorMessage: apiErrorMessage,
+    formatDateTime: formatDateTime,
+    shortId: shortId,
+    fieldErrorsOf: fieldErrorsOf,
+    auditRows: auditRows,
+    identifiersOf: identifiersOf,
+    registrationOf: registrationOf,
+    hasQr: hasQr,
+    retryable: retryable,
+    submissionSummary: submissionSummary,
+  });
+})();

@@ -1,0 +1,710 @@
+// @ts-check
+/**
+ * The console's DOM wiring. It needs ConsoleLogic (console-logic.js, loaded first). All data goes into
+ * the page through textContent or option values, never as markup. The API key lives in sessionStorage
+ * only and travels in the X-API-Key header; files (QR image, exports) are fetched with it and handed to
+ * the page as blob: URLs.
+ */
+(function () {
+  'use strict';
+  var L = ConsoleLogic;
+  var KEY_STORAGE = 'connectorConsole.apiKey';
+  var OPERATOR_STORAGE = 'connectorConsole.operator';
+  /** @type {Submission[]} */
+  var shown = [];
+  /** @type {{ id: string, documentId: string } | null} */
+  var selected = null;
+  /** @type {string | null} */
+  var qrUrl = null;
+  /** The document in the detail panel: its forms are cleared when another one opens. */
+  var shownDocumentId = '';
+
+  /**
+   * @template {HTMLElement} T
+   * @param {string} id
+   * @returns {T}
+   */
+  function byId(id) {
+    var element = document.getElementById(id);
+    if (!element) throw new Error('the page has no #' + id);
+    return /** @type {T} */ (element);
+  }
+
+  /** @param {string} id */
+  function input(id) {
+    return /** @type {HTMLInputElement} */ (byId(id));
+  }
+
+  /** @param {string} id */
+  function select(id) {
+    return /** @type {HTMLSelectElement} */ (byId(id));
+  }
+
+  /**
+   * @param {string} tag
+   * @param {string | number | null | undefined} value
+   * @param {string} [className]
+   */
+  function text(tag, value, className) {
+    var element = document.createElement(tag);
+    element.textContent = value === undefined || value === null ? '' : String(value);
+    if (className) element.className = className;
+    return element;
+  }
+
+  /** @param {HTMLElement} element */
+  function clear(element) {
+    while (element.firstChild) element.removeChild(element.firstChild);
+  }
+
+  /** @param {(string | number | null | undefined)[]} values */
+  function row(values) {
+    var tr = document.createElement('tr');
+    values.forEach(function (value) {
+      tr.appendChild(text('td', value));
+    });
+    return tr;
+  }
+
+  /**
+   * @param {HTMLSelectElement} list
+   * @param {string} value
+   * @param {string} label
+   */
+  function option(list, value, label) {
+    var element = document.createElement('option');
+    element.value = value;
+    element.textContent = label;
+    list.appendChild(element);
+  }
+
+  /** @param {string} message */
+  function setStatus(message) {
+    byId('status').textContent = message;
+  }
+
+  /**
+   * @param {string} message
+   * @param {boolean} isError
+   */
+  function setActionMessage(message, isError) {
+    var element = byId('action-message');
+    element.textContent = message;
+    element.className = isError ? 'message error' : 'message';
+  }
+
+  function apiKey() {
+    return sessionStorage.getItem(KEY_STORAGE) || '';
+  }
+
+  class ApiError extends Error {
+    /**
+     * @param {number} status
+     * @param {string} message
+     */
+    constructor(status, message) {
+      super(message);
+      this.status = status;
+    }
+  }
+
+  /**
+   * @param {string} method
+   * @param {string} path
+   * @param {unknown} [body]
+   * @returns {Promise<Response>}
+   */
+  function send(method, path, body) {
+    /** @type {Record<string, string>} */
+    var headers = { 'X-API-Key': apiKey(), Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    return fetch(path, {
+      method: method,
+      headers: headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'omit',
+      cache: 'no-store',
+    }).then(function (response) {
+      if (response.ok) return response;
+      return response.text().then(function (raw) {
+        /** @type {unknown} */
+        var data = null;
+        try {
+          data = raw ? JSON.parse(raw) : null;
+        } catch {
+          data = { message: raw.slice(0, 200) };
+        }
+        if (response.status === 401) signOut('The API key was refused.');
+        throw new ApiError(response.status, L.apiErrorMessage(response.status, data));
+      });
+    });
+  }
+
+  /**
+   * @param {string} method
+   * @param {string} path
+   * @param {unknown} [body]
+   * @returns {Promise<unknown>}
+   */
+  function api(method, path, body) {
+    return send(method, path, body).then(function (response) {
+      return response.text().then(function (raw) {
+        return raw ? /** @type {unknown} */ (JSON.parse(raw)) : null;
+      });
+    });
+  }
+
+  /**
+   * @param {string} path
+   * @returns {Promise<SubmissionPage>}
+   */
+  function getPage(path) {
+    return /** @type {Promise<SubmissionPage>} */ (api('GET', path));
+  }
+
+  /**
+   * @param {string} id
+   * @returns {Promise<DocumentDetail>}
+   */
+  function getDocument(id) {
+    return /** @type {Promise<DocumentDetail>} */ (api('GET', '/documents/' + encodeURIComponent(id)));
+  }
+
+  /** @param {unknown} error */
+  function failed(error) {
+    var message = error instanceof Error ? error.message : String(error);
+    setActionMessage(message, true);
+    setStatus('');
+  }
+
+  /** @param {boolean} visible */
+  function showConsole(visible) {
+    byId('login').hidden = visible;
+    byId('console').hidden = !visible;
+    byId('tabs').hidden = !visible;
+    byId('refresh').hidden = !visible;
+    byId('sign-out').hidden = !visible;
+  }
+
+  /** @param {string} message */
+  function signOut(message) {
+    sessionStorage.removeItem(KEY_STORAGE);
+    showConsole(false);
+    byId('login-error').textContent = message || '';
+    input('api-key').value = '';
+  }
+
+  function operatorInputs() {
+    var operator = input('operator').value;
+    sessionStorage.setItem(OPERATOR_STORAGE, operator);
+    return { operator: operator, reason: input('reason').value };
+  }
+
+  function filter() {
+    return {
+      connector: select('filter-connector').value,
+      state: select('filter-state').value,
+      errorClass: select('filter-error-class').value,
+      from: input('filter-from').value,
+      to: input('filter-to').value,
+    };
+  }
+
+  /** @param {'queue' | 'submissions'} view */
+  function showView(view) {
+    byId('queue-view').hidden = view !== 'queue';
+    byId('submissions-view').hidden = view !== 'submissions';
+    byId('tab-queue').className = view === 'queue' ? 'tab active' : 'tab';
+    byId('tab-submissions').className = view === 'submissions' ? 'tab active' : 'tab';
+    byId('detail').hidden = true;
+    selected = null;
+    return view === 'queue' ? refresh() : loadSubmissions().catch(failed);
+  }
+
+  function loadConnectors() {
+    var connectors = /** @type {Promise<{ name: string, kind: string }[]>} */ (api('GET', '/connectors'));
+    return connectors.then(function (list) {
+      var connectors = select('filter-connector');
+      var current = connectors.value;
+      while (connectors.options.length > 1) connectors.remove(1);
+      list.forEach(function (c) {
+        option(connectors, c.name, c.name + ' (' + c.kind + ')');
+      });
+      connectors.value = current;
+    });
+  }
+
+  function loadCounts() {
+    var requests = L.countRequests();
+    return Promise.all(
+      requests.map(function (r) {
+        return getPage(r.path);
+      }),
+    ).then(function (pages) {
+      /** @type {Record<string, number>} */
+      var totals = {};
+      requests.forEach(function (r, i) {
+        totals[r.state] = pages[i].total;
+      });
+      var counts = L.countsFrom(totals);
+      var body = byId('counts');
+      clear(body);
+      counts.rows.forEach(function (c) {
+        var tr = row([c.state, c.count]);
+        if (c.failure && c.count > 0) tr.className = 'failing';
+        body.appendChild(tr);
+      });
+      var total = row(['failures', counts.failures]);
+      total.className = 'total';
+      body.appendChild(total);
+    });
+  }
+
+  /**
+   * A clickable table row that opens the document of `submission`.
+   * @param {Submission} submission
+   * @param {(string | number | null | undefined)[]} values
+   */
+  function submissionRow(submission, values) {
+    var tr = row(values);
+    tr.tabIndex = 0;
+    tr.dataset.id = submission.id;
+    tr.dataset.state = submission.state;
+    if (selected && selected.id === submission.id) tr.className = 'selected';
+    tr.addEventListener('click', function (event) {
+      if (event.target instanceof HTMLInputElement) return;
+      open(submission);
+    });
+    tr.addEventListener('keydown', function (event) {
+      if (event.key === 'Enter') open(submission);
+    });
+    return tr;
+  }
+
+  function loadQueue() {
+    var paths = L.queueRequests(filter());
+    return Promise.all(
+      paths.map(function (p) {
+        return getPage(p);
+      }),
+    ).then(function (pages) {
+      var queue = L.mergeQueue(pages);
+      shown = queue.items;
+      var body = byId('queue');
+      clear(body);
+      return Promise.all(
+        queue.items.map(function (s) {
+          return getDocument(s.documentId).then(function (doc) {
+            return { submission: s, docNumber: doc.docNumber || L.shortId(s.documentId) };
+          });
+        }),
+      ).then(function (rows) {
+        rows.forEach(function (r) {
+          var s = r.submission;
+          var tr = submissionRow(s, [
+            L.formatDateTime(s.updatedAt),
+            r.docNumber,
+            s.regime,
+            s.state,
+            s.errorClass,
+            s.errorCode,
+            L.queueReason(s),
+            s.attempts,
+          ]);
+          var pick = document.createElement('input');
+          pick.type = 'checkbox';
+          pick.className = 'pick';
+          pick.value = s.id;
+          pick.setAttribute('aria-label', 'select ' + r.docNumber);
+          var cell = document.createElement('td');
+          cell.className = 'pick';
+          cell.appendChild(pick);
+          tr.insertBefore(cell, tr.firstChild);
+          body.appendChild(tr);
+        });
+        input('select-all').checked = false;
+        byId('queue-summary').textContent =
+          'Showing ' + queue.items.length + ' of ' + queue.total + ' failed submission(s).';
+        /** @type {HTMLButtonElement} */ (byId('retry-all')).disabled = queue.items.length === 0;
+      });
+    });
+  }
+
+  function loadSubmissions() {
+    var path = L.submissionsRequest({
+      state: select('submissions-state').value,
+      regime: select('submissions-regime').value,
+    });
+    return getPage(path).then(function (page) {
+      var body = byId('submissions');
+      clear(body);
+      return Promise.all(
+        page.items.map(function (s) {
+          return getDocument(s.documentId).then(function (doc) {
+            return { submission: s, docNumber: doc.docNumber || L.shortId(s.documentId) };
+          });
+        }),
+      ).then(function (rows) {
+        rows.forEach(function (r) {
+          var s = r.submission;
+          var registration = L.registrationOf(s);
+          var tr = submissionRow(s, [
+            L.formatDateTime(s.updatedAt),
+            r.docNumber,
+            s.regime,
+            s.state,
+            registration.id,
+            registration.ack,
+          ]);
+          tr.children[4].className = 'identifier';
+          body.appendChild(tr);
+        });
+        byId('submissions-summary').textContent =
+          'Showing ' + page.items.length + ' of ' + page.total + ' submission(s).';
+        setStatus('Updated ' + L.formatDateTime(new Date().toISOString()));
+      });
+    });
+  }
+
+  /** @typedef {{ file: string, kind: string, reason: string, rejectedAt: string }} RejectedFile */
+
+  /** Files a file connector set aside (wrong encoding, broken quoting, too large, no data), with the reason. */
+  function loadRejectedFiles() {
+    var connectors = /** @type {Promise<{ name: string, kind: string }[]>} */ (api('GET', '/connectors'));
+    return connectors.then(function (list) {
+      var csv = list.filter(function (c) {
+        return c.kind === 'csv';
+      });
+      return Promise.all(
+        csv.map(function (c) {
+          var path = '/connectors/' + encodeURIComponent(c.name) + '/files';
+          var files = /** @type {Promise<{ rejected: RejectedFile[] }>} */ (api('GET', path));
+          return files.then(function (answer) {
+            return answer.rejected.map(function (f) {
+              return { connector: c.name, file: f };
+            });
+          });
+        }),
+      ).then(function (lists) {
+        /** @type {{ connector: string, file: RejectedFile }[]} */
+        var rejected = [];
+        lists.forEach(function (list) {
+          rejected.push.apply(rejected, list);
+        });
+        var body = byId('rejected-files');
+        clear(body);
+        rejected.forEach(function (r) {
+          body.appendChild(
+            row([L.formatDateTime(r.file.rejectedAt), r.connector, r.file.file, r.file.kind, r.file.reason]),
+          );
+        });
+        byId('rejected-summary').textContent =
+          rejected.length === 0
+            ? 'No rejected files.'
+            : rejected.length + ' file(s) set aside: fix them and drop them into the inbox again.';
+      });
+    });
+  }
+
+  function refresh() {
+    setStatus('Loading\u2026');
+    var queueShown = !byId('queue-view').hidden;
+    var work = queueShown ? Promise.all([loadCounts(), loadQueue(), loadRejectedFiles()]) : loadSubmissions();
+    return work
+      .then(function () {
+        setStatus('Updated ' + L.formatDateTime(new Date().toISOString()));
+        return selected ? showDetail(selected) : undefined;
+      })
+      .catch(failed);
+  }
+
+  /** @param {{ id: string, documentId: string }} submission */
+  function open(submission) {
+    selected = submission;
+    ['queue', 'submissions'].forEach(function (id) {
+      Array.prototype.forEach.call(byId(id).children, function (/** @type {HTMLElement} */ tr) {
+        tr.className = tr.dataset.id === submission.id ? 'selected' : '';
+      });
+    });
+    showDetail(submission).catch(failed);
+  }
+
+  /**
+   * @param {HTMLElement} list
+   * @param {string} label
+   * @param {string | number | null | undefined} value
+   */
+  function fact(list, label, value) {
+    list.appendChild(text('dt', label));
+    list.appendChild(text('dd', value));
+  }
+
+  /** @param {string} submissionId */
+  function showQr(submissionId) {
+    return send('GET', '/submissions/' + encodeURIComponent(submissionId) + '/qr.png')
+      .then(function (response) {
+        return response.blob();
+      })
+      .then(function (blob) {
+        if (qrUrl) URL.revokeObjectURL(qrUrl);
+        qrUrl = URL.createObjectURL(blob);
+        /** @type {HTMLImageElement} */ (byId('qr-image')).src = qrUrl;
+        byId('qr-box').hidden = false;
+      });
+  }
+
+  /** @param {{ id: string, documentId: string }} submission */
+  function showDetail(submission) {
+    return getDocument(submission.documentId).then(function (doc) {
+      var summary = L.submissionSummary(doc, submission.id);
+      byId('detail').hidden = false;
+      byId('detail-doc').textContent = summary.docNumber;
+      byId('detail-id').textContent = 'submission ' + submission.id;
+      var facts = byId('detail-facts');
+      clear(facts);
+      fact(facts, 'Type / date', summary.docType + ' ' + summary.docDate);
+      fact(facts, 'Regime', summary.regime);
+      fact(facts, 'State', summary.state);
+      fact(facts, 'Error class', summary.errorClass);
+      fact(facts, 'Authority code', summary.authorityCode);
+      fact(facts, 'Attempts', summary.attempts);
+      summary.identifiers.forEach(function (i) {
+        fact(facts, i.label, i.value);
+      });
+      byId('authority-message').textContent = summary.authorityMessage;
+      byId('authority-box').hidden = !summary.authorityMessage;
+      byId('retry-one').hidden = !summary.retryable;
+      if (shownDocumentId !== doc.id) {
+        input('override-path').value = '';
+        input('override-value').value = '';
+        input('cancel-remark').value = '';
+        shownDocumentId = doc.id;
+      }
+      byId('canonical').textContent = summary.canonical;
+      byId('cancel-form').hidden = !summary.cancellable;
+      byId('qr-box').hidden = true;
+
+      var errors = byId('field-errors');
+      clear(errors);
+      if (summary.fieldErrors.length === 0) errors.appendChild(row(['none', '', '', '', '']));
+      summary.fieldErrors.forEach(function (e) {
+        var tr = row([
+          e.fixPath === e.path ? e.path : e.path + ' (fix: ' + e.fixPath + ')',
+          e.value,
+          e.rule,
+          e.message,
+        ]);
+        var cell = document.createElement('td');
+        var fix = text('button', 'Fix');
+        /** @type {HTMLButtonElement} */ (fix).type = 'button';
+        fix.addEventListener('click', function () {
+          input('override-path').value = e.fixPath;
+          input('override-value').value = e.value;
+          select('override-kind').value = 'text';
+          input('override-value').focus();
+        });
+        cell.appendChild(fix);
+        tr.appendChild(cell);
+        errors.appendChild(tr);
+      });
+
+      var audit = byId('audit');
+      clear(audit);
+      summary.audit.forEach(function (a) {
+        audit.appendChild(row([a.at, a.actor, a.action, a.submission, a.transition, a.reason]));
+      });
+      return summary.qr ? showQr(submission.id) : undefined;
+    });
+  }
+
+  /**
+   * @param {string[]} ids
+   * @param {string} [confirmText]
+   */
+  function retry(ids, confirmText) {
+    var who = operatorInputs();
+    var request = L.retryBody(ids, who.operator, who.reason);
+    if (!request.ok) return setActionMessage(request.errors.join('; '), true);
+    if (confirmText && !window.confirm(confirmText)) return;
+    setActionMessage('Retrying ' + ids.length + '\u2026', false);
+    api('POST', '/submissions/retry', request.body)
+      .then(function (result) {
+        setActionMessage(L.describeRetry(/** @type {RetryResult} */ (result)), false);
+        return refresh();
+      })
+      .catch(failed);
+  }
+
+  /** @param {boolean} andRetry */
+  function saveOverride(andRetry) {
+    if (!selected) return;
+    var current = selected;
+    var who = operatorInputs();
+    var request = L.overrideBody(
+      input('override-path').value,
+      input('override-value').value,
+      select('override-kind').value,
+      who.operator,
+      who.reason,
+    );
+    if (!request.ok) return setActionMessage(request.errors.join('; '), true);
+    api('PATCH', '/documents/' + encodeURIComponent(current.documentId) + '/overrides', request.body)
+      .then(function () {
+        if (andRetry) return retry([current.id]);
+        setActionMessage('Override saved; retry the submission to apply it.', false);
+        return showDetail(current);
+      })
+      .catch(failed);
+  }
+
+  /** @param {SubmitEvent} event */
+  function cancelRegistration(event) {
+    event.preventDefault();
+    if (!selected) return;
+    var current = selected;
+    var who = operatorInputs();
+    var request = L.cancelBody(
+      select('cancel-code').value,
+      input('cancel-remark').value,
+      who.operator,
+      who.reason,
+    );
+    if (!request.ok) return setActionMessage(request.errors.join('; '), true);
+    if (!window.confirm('Cancel this registration at the authority? This cannot be undone.')) return;
+    api('POST', '/submissions/' + encodeURIComponent(current.id) + '/cancel', request.body)
+      .then(function () {
+        setActionMessage('Cancelled.', false);
+        return refresh();
+      })
+      .catch(failed);
+  }
+
+  /** @param {string} format */
+  function exportQueue(format) {
+    send('GET', L.exportPath(filter(), format))
+      .then(function (response) {
+        return response.blob();
+      })
+      .then(function (blob) {
+        var link = document.createElement('a');
+        link.href = URL.createObjectURL(blob);
+        link.download = 'failures.' + format;
+        document.body.appendChild(link);
+        link.click();
+        document.body.removeChild(link);
+        setTimeout(function () {
+          URL.revokeObjectURL(link.href);
+        }, 10000);
+      })
+      .catch(failed);
+  }
+
+  function pickedIds() {
+    var boxes = byId('queue').querySelectorAll('input.pick');
+    /** @type {string[]} */
+    var ids = [];
+    Array.prototype.forEach.call(boxes, function (/** @type {HTMLInputElement} */ box) {
+      if (box.checked) ids.push(box.value);
+    });
+    return ids;
+  }
+
+  /** @param {SubmitEvent} event */
+  function signIn(event) {
+    event.preventDefault();
+    var key = input('api-key').value.trim();
+    if (!key) return;
+    sessionStorage.setItem(KEY_STORAGE, key);
+    start();
+  }
+
+  function start() {
+    byId('login-error').textContent = '';
+    api('GET', '/connectors')
+      .then(function () {
+        showConsole(true);
+        return loadConnectors().then(refresh);
+      })
+      .catch(function (error) {
+        if (!(error instanceof ApiError) || error.status !== 401) failed(error);
+      });
+  }
+
+  function init() {
+    L.FAILURE_STATES.forEach(function (s) {
+      option(select('filter-state'), s, s);
+    });
+    L.ALL_STATES.forEach(function (s) {
+      option(select('submissions-state'), s, s);
+    });
+    L.ERROR_CLASSES.forEach(function (c) {
+      option(select('filter-error-class'), c, c);
+    });
+    input('operator').value = sessionStorage.getItem(OPERATOR_STORAGE) || '';
+    byId('login-form').addEventListener('submit', signIn);
+    byId('sign-out').addEventListener('click', function () {
+      signOut('');
+    });
+    byId('refresh').addEventListener('click', function () {
+      void refresh();
+    });
+    byId('tab-queue').addEventListener('click', function () {
+      void showView('queue');
+    });
+    byId('tab-submissions').addEventListener('click', function () {
+      void showView('submissions');
+    });
+    byId('filters').addEventListener('submit', function (event) {
+      event.preventDefault();
+      selected = null;
+      byId('detail').hidden = true;
+      loadQueue().catch(failed);
+    });
+    byId('submission-filters').addEventListener('submit', function (event) {
+      event.preventDefault();
+      selected = null;
+      byId('detail').hidden = true;
+      loadSubmissions().catch(failed);
+    });
+    byId('select-all').addEventListener('change', function () {
+      var on = input('select-all').checked;
+      Array.prototype.forEach.call(
+        byId('queue').querySelectorAll('input.pick'),
+        function (/** @type {HTMLInputElement} */ box) {
+          box.checked = on;
+        },
+      );
+    });
+    byId('retry-selected').addEventListener('click', function () {
+      retry(pickedIds());
+    });
+    byId('retry-all').addEventListener('click', function () {
+      var ids = shown.map(function (s) {
+        return s.id;
+      });
+      retry(ids, 'Retry all ' + ids.length + ' shown submission(s)?');
+    });
+    byId('retry-one').addEventListener('click', function () {
+      if (selected) retry([selected.id]);
+    });
+    byId('export-csv').addEventListener('click', function () {
+      exportQueue('csv');
+    });
+    byId('export-xlsx').addEventListener('click', function () {
+      exportQueue('xlsx');
+    });
+    byId('override-form').addEventListener('submit', function (event) {
+      event.preventDefault();
+      saveOverride(false);
+    });
+    byId('override-retry').addEventListener('click', function () {
+      saveOverride(true);
+    });
+    byId('cancel-form').addEventListener('submit', cancelRegistration);
+    if (apiKey()) start();
+    else showConsole(false);
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);
+  else init();
+})();
