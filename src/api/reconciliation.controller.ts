@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, StreamableFile } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import {
   ReconciliationActionsService,
@@ -65,6 +65,16 @@ export class ReconciliationController {
   @ApiOperation({ summary: 'The report as CSV' })
   csv(@Param() params: GstinPeriodParams, @Query() query: ReportQuery) {
     return this.reports.csv(params.gstin, params.period, query.category);
+  }
+
+  @Get(':gstin/:period/export.xlsx')
+  @Header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+  @ApiOperation({ summary: 'The report as an XLSX workbook' })
+  async xlsx(@Param() params: GstinPeriodParams, @Query() query: ReportQuery): Promise<StreamableFile> {
+    const workbook = await this.reports.xlsx(params.gstin, params.period, query.category);
+    return new StreamableFile(workbook, {
+      disposition: `attachment; filename="reconciliation-${params.gstin}-${params.period}.xlsx"`,
+    });
   }
 
   @Post('matches/actions')

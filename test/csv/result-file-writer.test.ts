@@ -13,7 +13,7 @@ import {
   recordsFromTable,
   tableFromRecords,
 } from '../../src/connectors/csv/result-table';
-import { neutraliseFormula } from '../../src/connectors/csv/spreadsheet-cell';
+import { neutraliseFormula } from '../../src/domain/spreadsheet-cell';
 
 const document = (invoice: string, rowNumber: number): CsvRawDocument => ({
   sourceFile: 'sales.csv',

@@ -5,6 +5,7 @@
  * its errors), every document's category checked against what the gateway's seeded book says, operator
  * actions audited and kept by a re-run, reports (categories, suppliers, CSV).
  */
+import { Workbook } from 'exceljs';
 import axios, { type AxiosInstance } from 'axios';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -462,6 +463,17 @@ describe('scheduled GSTR-2B reconciliation', () => {
     const lines = csv.data.trim().split('\n');
     expect(lines[0]).toMatch(/^Category,Rule,Supplier GSTIN/);
     expect(lines).toHaveLength(seeded.expected.length + 1);
+
+    const xlsx = await api.get<ArrayBuffer>(`/reconciliation/${GSTIN}/${PERIOD}/export.xlsx`, {
+      responseType: 'arraybuffer',
+    });
+    expect(xlsx.headers['content-type']).toMatch(/spreadsheetml/);
+    const workbook = new Workbook();
+    await workbook.xlsx.load(xlsx.data);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.rowCount).toBe(seeded.expected.length + 1);
+    expect(sheet.getRow(1).getCell(1).text).toBe('Category');
+    expect(sheet.getRow(2).values).toEqual(expect.arrayContaining([expect.any(String)]));
   });
 });
 

@@ -14,7 +14,7 @@ import {
   sourceRowKey,
   updateRow,
 } from './result-table';
-import { neutraliseFormula } from './spreadsheet-cell';
+import { neutraliseFormula } from '../../domain/spreadsheet-cell';
 
 interface EncodedRow {
   readonly values: Readonly<Record<string, string>>;

@@ -4,11 +4,13 @@
  */
 import { Injectable } from '@nestjs/common';
 import { stringify } from 'csv-stringify/sync';
+import { Workbook } from 'exceljs';
 import {
   ReconciliationRepository,
   type ReportRow,
 } from '../../database/repositories/reconciliation.repository';
 import { Dec } from '../../domain/money';
+import { neutraliseFormula } from '../../domain/spreadsheet-cell';
 import { summarise } from './reconciliation.service';
 
 export interface SupplierSummary {
@@ -105,6 +107,21 @@ export class ReconciliationReportService {
   }
 
   async csv(gstin: string, period: string, category?: string): Promise<string> {
+    return stringify(await this.table(gstin, period, category));
+  }
+
+  async xlsx(gstin: string, period: string, category?: string): Promise<Buffer> {
+    const [header, ...records] = await this.table(gstin, period, category);
+    const workbook = new Workbook();
+    const sheet = workbook.addWorksheet(`reconciliation ${period}`);
+    sheet.addRow(header).font = { bold: true };
+    for (const record of records) sheet.addRow(record);
+    sheet.columns.forEach((column) => (column.width = 18));
+    return Buffer.from(await workbook.xlsx.writeBuffer());
+  }
+
+  /** Header and one row per match, every cell text and neutralised against spreadsheet formulas. */
+  private async table(gstin: string, period: string, category?: string): Promise<string[][]> {
     const rows = await this.repository.reportRows(gstin, period, category);
     const records = rows.map((row) => {
       const extended: Record<string, unknown> = {
@@ -114,14 +131,15 @@ export class ReconciliationReportService {
           .join('; '),
         explanationText: row.explanation.join('; '),
       };
-      return CSV_COLUMNS.map(([key]) => {
-        const value = extended[key];
-        if (value === null || value === undefined) return '';
-        if (typeof value === 'string') return value;
-        if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-        return JSON.stringify(value);
-      });
+      return CSV_COLUMNS.map(([key]) => neutraliseFormula(cellText(extended[key])));
     });
-    return stringify([CSV_COLUMNS.map(([, header]) => header), ...records]);
+    return [CSV_COLUMNS.map(([, header]) => header), ...records];
   }
+}
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
 }
