@@ -5,9 +5,9 @@
  */
 import { type INestApplication, Logger } from '@nestjs/common';
 import { join, resolve } from 'node:path';
-import { ZatcaOnboardingService } from './compliance/ksa/onboarding.service';
 import { PostgresEgsCredentialStore } from './database/repositories/egs-credential.repository';
 import { demoEgsUnit } from './sandbox/zatca/demo-egs-unit';
+import { ZatcaReonboarding } from './sync/zatca-reonboarding.service';
 import { startZatcaSimulator } from './sandbox/zatca';
 import type { AppConfig, ConnectorInstanceConfig } from './config/app-config';
 import { DEFAULT_EINVOICE_ACCOUNTS } from './sandbox/einvoice/accounts';
@@ -95,12 +95,18 @@ async function onboardDemoEgsUnits(
     .filter((c) => c.regimes.includes('sa-zatca'))
     .map((c) => c.regimeSettings['sa-zatca']?.egsUnitId)
     .filter((id): id is string => typeof id === 'string');
-  const onboarding = app.get(ZatcaOnboardingService);
+  const onboarding = app.get(ZatcaReonboarding);
   const store = app.get(PostgresEgsCredentialStore);
   for (const egsUnitId of new Set(units)) {
-    if ((await store.get(egsUnitId))?.production) continue;
+    const production = (await store.get(egsUnitId))?.production;
+    // A unit whose CSID the simulator refused is onboarded again, as an operator would.
+    if (production && !production.refusedAt) continue;
     const result = await onboarding.onboard(demoEgsUnit(egsUnitId), otp);
-    log.log(`EGS unit ${egsUnitId} onboarded with the ZATCA simulator: ${result.state}`);
+    log.log(
+      `EGS unit ${egsUnitId} ${production ? 'onboarded again' : 'onboarded'} with the ZATCA simulator: ` +
+        `${result.state} (${result.reissuedSimplifiedInvoices} simplified invoice(s) re-issued, ` +
+        `${result.releasedSubmissions} held submission(s) released)`,
+    );
   }
 }
 
