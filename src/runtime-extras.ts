@@ -76,7 +76,7 @@ export async function startRuntimeExtras(config: AppConfig): Promise<RuntimeExtr
       },
       'sa-zatca': { baseUrl: zatca.url },
     },
-    afterStart: (app) => onboardDemoEgsUnits(app, config, zatca.otp, log),
+    afterStart: (app) => onboardDemoEgsUnits(app, config.connectors, zatca.otp, log),
     stop: async () => {
       await sandbox.stop();
       await zatca.stop();
@@ -85,13 +85,17 @@ export async function startRuntimeExtras(config: AppConfig): Promise<RuntimeExtr
   };
 }
 
-async function onboardDemoEgsUnits(
-  app: INestApplication,
-  config: AppConfig,
+/**
+ * Development: onboards, against the simulator, each EGS unit a KSA instance names that has no CSID
+ * yet or whose CSID the simulator refused (then its waiting invoices go on, as after an operator's).
+ */
+export async function onboardDemoEgsUnits(
+  app: Pick<INestApplication, 'get'>,
+  connectors: readonly Pick<ConnectorInstanceConfig, 'regimes' | 'regimeSettings'>[],
   otp: string,
-  log: Logger,
+  log: Pick<Logger, 'log'>,
 ): Promise<void> {
-  const units = config.connectors
+  const units = connectors
     .filter((c) => c.regimes.includes('sa-zatca'))
     .map((c) => c.regimeSettings['sa-zatca']?.egsUnitId)
     .filter((id): id is string => typeof id === 'string');
@@ -99,7 +103,6 @@ async function onboardDemoEgsUnits(
   const store = app.get(PostgresEgsCredentialStore);
   for (const egsUnitId of new Set(units)) {
     const production = (await store.get(egsUnitId))?.production;
-    // A unit whose CSID the simulator refused is onboarded again, as an operator would.
     if (production && !production.refusedAt) continue;
     const result = await onboarding.onboard(demoEgsUnit(egsUnitId), otp);
     log.log(

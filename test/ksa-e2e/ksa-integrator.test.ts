@@ -11,6 +11,7 @@ import { SAMPLE_SAUDI_SELLER_VAT, sampleSaudiInvoice } from '../../src/domain/__
 import type { CanonicalInvoice } from '../../src/domain/canonical-invoice';
 import { startZatcaSimulator, type ZatcaSimulator } from '../../src/sandbox/zatca';
 import { demoEgsUnit } from '../../src/sandbox/zatca/demo-egs-unit';
+import { onboardDemoEgsUnits } from '../../src/runtime-extras';
 import { ZatcaReportingService } from '../../src/sync/zatca-reporting.service';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
 
@@ -27,6 +28,8 @@ describe('KSA for an integrator (ZATCA simulator, callbacks, operator API)', () 
   let t: TestApp;
   let callbackServer: Server;
   const callbacks: Callback[] = [];
+  /** The simplified invoice left waiting on a unit whose CSID was refused (egs-jeddah-08). */
+  let waitingReportDocumentId = '';
 
   beforeAll(async () => {
     callbackServer = createServer((req, res) => {
@@ -230,6 +233,7 @@ describe('KSA for an integrator (ZATCA simulator, callbacks, operator API)', () 
       }),
     );
     const signed = await submissionOf(documentId, (s) => s.state === 'WRITTEN_BACK');
+    waitingReportDocumentId = documentId;
     zatca.revokeCsid(productionRequestId as string);
 
     const run = await t.app.get(ZatcaReportingService).reportDue();
@@ -387,5 +391,39 @@ describe('KSA for an integrator (ZATCA simulator, callbacks, operator API)', () 
     // (re-onboarding's own compliance checks aside)
     const sentSince = zatca.records.invoices.slice(sentBefore).filter((r) => r.endpoint !== 'compliance');
     expect(sentSince).toHaveLength(atZatca.length);
+  });
+
+  it('development auto-onboarding onboards a refused unit again, and its waiting invoice is re-issued and reported', async () => {
+    const refusedUnit = 'egs-jeddah-08';
+    expect((await json(await api(`/zatca/egs-units/${refusedUnit}`))).state).toBe('REONBOARD_REQUIRED');
+    const waiting = await submissionOf(waitingReportDocumentId, (s) => s.state === 'WRITTEN_BACK');
+    expect(waiting.zatcaStatus).toBe('SIGNED_PENDING_REPORTING');
+
+    const lines: string[] = [];
+    const ksaInstance = (egsUnitId: string) => ({
+      regimes: ['sa-zatca'],
+      regimeSettings: { 'sa-zatca': { egsUnitId } },
+    });
+    await onboardDemoEgsUnits(t.app, [ksaInstance(EGS), ksaInstance(refusedUnit)], zatca.otp, {
+      log: (message: unknown) => lines.push(String(message)),
+    });
+    // The active unit is left alone; the refused one is onboarded again.
+    expect(lines).toEqual([
+      expect.stringMatching(/egs-jeddah-08 onboarded again .*ACTIVE \(1 simplified invoice\(s\) re-issued/),
+    ]);
+    expect((await json(await api(`/zatca/egs-units/${refusedUnit}`))).state).toBe('ACTIVE');
+
+    const run = await t.app.get(ZatcaReportingService).reportDue();
+    expect(run).toMatchObject({ reported: [waiting.id], rejected: [], failed: [] });
+    const items = (await json(await api(`/zatca/submissions/${waiting.id as string}/signed-invoices`))).items;
+    expect(items.map((i: { generation: number }) => i.generation)).toEqual([0, 1]);
+    expect(items[1].icv).toBe(items[0].icv + 1);
+    expect(items[1].pih).toBe(items[0].invoiceHash);
+    expect(zatca.records.invoices.at(-1)).toMatchObject({
+      uuid: items[1].uuid,
+      icv: String(items[1].icv),
+      status: 'REPORTED',
+      errors: [],
+    });
   });
 });
