@@ -28,6 +28,7 @@ import { QueueService } from '../queue/queue.service';
 import { ConnectorRuntimeService } from './connector-runtime.service';
 import { StateTransitionsService, SYSTEM_ACTOR } from './state-transitions.service';
 import { isSettledForReissue, reissueRefusedReport } from './zatca-report-reissue';
+import { ZATCA_REPORTING_LOCK } from './zatca-reporting.service';
 import { ZatcaWaitingSubmissions } from './zatca-waiting-submissions';
 
 export interface ReonboardingResult extends OnboardingResult {
@@ -65,10 +66,12 @@ export class ZatcaReonboarding {
   async onboard(unit: EgsUnitProfile, otp: string): Promise<ReonboardingResult> {
     const before = (await this.store.get(unit.egsUnitId))?.production;
     const refusedCertificate = before?.refusedAt ? before.certificateBase64 : undefined;
-    const result = await this.onboarding.onboard(unit, otp);
-    const reissue = refusedCertificate
-      ? await this.reissueSignedUnder(unit.egsUnitId, refusedCertificate)
-      : { reissued: 0, notReissued: [] };
+    const { result, reissue } = refusedCertificate
+      ? await this.withoutReporting(async () => ({
+          result: await this.onboarding.onboard(unit, otp),
+          reissue: await this.reissueSignedUnder(unit.egsUnitId, refusedCertificate),
+        }))
+      : { result: await this.onboarding.onboard(unit, otp), reissue: { reissued: 0, notReissued: [] } };
     const released = await this.waiting.release(unit.egsUnitId);
     return {
       ...result,
@@ -76,6 +79,25 @@ export class ZatcaReonboarding {
       reissuedSimplifiedInvoices: reissue.reissued,
       notReissued: reissue.notReissued,
     };
+  }
+
+  /**
+   * Holds the reporting job's lock: a run between onboarding and the re-issues would send an invoice
+   * signed under the refused certificate with the new CSID, and its refusal would land on the re-issue.
+   */
+  private async withoutReporting<T>(fn: () => Promise<T>): Promise<T> {
+    const holder = this.dataSource.createQueryRunner();
+    await holder.connect();
+    try {
+      await holder.query(`SELECT pg_advisory_lock(hashtext($1))`, [ZATCA_REPORTING_LOCK]);
+      try {
+        return await fn();
+      } finally {
+        await holder.query(`SELECT pg_advisory_unlock(hashtext($1))`, [ZATCA_REPORTING_LOCK]);
+      }
+    } finally {
+      await holder.release();
+    }
   }
 
   private async reissueSignedUnder(
