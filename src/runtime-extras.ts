@@ -5,9 +5,9 @@
  */
 import { type INestApplication, Logger } from '@nestjs/common';
 import { join, resolve } from 'node:path';
-import { ZatcaOnboardingService } from './compliance/ksa/onboarding.service';
 import { PostgresEgsCredentialStore } from './database/repositories/egs-credential.repository';
 import { demoEgsUnit } from './sandbox/zatca/demo-egs-unit';
+import { ZatcaReonboarding } from './sync/zatca-reonboarding.service';
 import { startZatcaSimulator } from './sandbox/zatca';
 import type { AppConfig, ConnectorInstanceConfig } from './config/app-config';
 import { DEFAULT_EINVOICE_ACCOUNTS } from './sandbox/einvoice/accounts';
@@ -76,7 +76,7 @@ export async function startRuntimeExtras(config: AppConfig): Promise<RuntimeExtr
       },
       'sa-zatca': { baseUrl: zatca.url },
     },
-    afterStart: (app) => onboardDemoEgsUnits(app, config, zatca.otp, log),
+    afterStart: (app) => onboardDemoEgsUnits(app, config.connectors, zatca.otp, log),
     stop: async () => {
       await sandbox.stop();
       await zatca.stop();
@@ -85,22 +85,31 @@ export async function startRuntimeExtras(config: AppConfig): Promise<RuntimeExtr
   };
 }
 
-async function onboardDemoEgsUnits(
-  app: INestApplication,
-  config: AppConfig,
+/**
+ * Development: onboards, against the simulator, each EGS unit a KSA instance names that has no CSID
+ * yet or whose CSID the simulator refused (then its waiting invoices go on, as after an operator's).
+ */
+export async function onboardDemoEgsUnits(
+  app: Pick<INestApplication, 'get'>,
+  connectors: readonly Pick<ConnectorInstanceConfig, 'regimes' | 'regimeSettings'>[],
   otp: string,
-  log: Logger,
+  log: Pick<Logger, 'log'>,
 ): Promise<void> {
-  const units = config.connectors
+  const units = connectors
     .filter((c) => c.regimes.includes('sa-zatca'))
     .map((c) => c.regimeSettings['sa-zatca']?.egsUnitId)
     .filter((id): id is string => typeof id === 'string');
-  const onboarding = app.get(ZatcaOnboardingService);
+  const onboarding = app.get(ZatcaReonboarding);
   const store = app.get(PostgresEgsCredentialStore);
   for (const egsUnitId of new Set(units)) {
-    if ((await store.get(egsUnitId))?.production) continue;
+    const production = (await store.get(egsUnitId))?.production;
+    if (production && !production.refusedAt) continue;
     const result = await onboarding.onboard(demoEgsUnit(egsUnitId), otp);
-    log.log(`EGS unit ${egsUnitId} onboarded with the ZATCA simulator: ${result.state}`);
+    log.log(
+      `EGS unit ${egsUnitId} ${production ? 'onboarded again' : 'onboarded'} with the ZATCA simulator: ` +
+        `${result.state} (${result.reissuedSimplifiedInvoices} simplified invoice(s) re-issued, ` +
+        `${result.releasedSubmissions} held submission(s) released)`,
+    );
   }
 }
 

@@ -12,10 +12,11 @@ import { ApiOperation, ApiProperty, ApiSecurity, ApiTags } from '@nestjs/swagger
 import { IsObject, IsString, Matches } from 'class-validator';
 import { checkEgsCsrConfig, type EgsCsrConfig } from '../compliance/ksa/csr';
 import type { EgsCredentialRecord } from '../compliance/ksa/egs-credential-store';
-import { reonboardInstruction, ZatcaOnboardingService } from '../compliance/ksa/onboarding.service';
+import { reonboardInstruction } from '../compliance/ksa/onboarding.service';
 import { PostgresEgsCredentialStore } from '../database/repositories/egs-credential.repository';
 import { PostgresZatcaChainStore } from '../database/repositories/zatca-chain.repository';
 import type { Party } from '../domain/canonical-invoice';
+import { ZatcaReonboarding } from '../sync/zatca-reonboarding.service';
 import { ZatcaWaitingSubmissions } from '../sync/zatca-waiting-submissions';
 
 class OnboardRequestDto {
@@ -40,7 +41,7 @@ class OnboardRequestDto {
 @Controller('zatca')
 export class ZatcaController {
   constructor(
-    private readonly onboarding: ZatcaOnboardingService,
+    private readonly reonboarding: ZatcaReonboarding,
     private readonly store: PostgresEgsCredentialStore,
     private readonly chain: PostgresZatcaChainStore,
     private readonly waiting: ZatcaWaitingSubmissions,
@@ -67,13 +68,8 @@ export class ZatcaController {
         errors: problems.map((message) => ({ path: 'csr', rule: 'zatca.csr', message })),
       });
     }
-    const result = await this.onboarding.onboard(
-      { egsUnitId: id, csr: body.csr, seller: body.seller },
-      body.otp,
-    );
-    // Invoices held while the unit's CSID was refused go on now.
-    const released = await this.waiting.release(id);
-    return { ...result, releasedSubmissions: released.length };
+    // Invoices held or signed while the unit's CSID was refused go on now (re-issued where they must be).
+    return this.reonboarding.onboard({ egsUnitId: id, csr: body.csr, seller: body.seller }, body.otp);
   }
 
   @Get('egs-units/:id')

@@ -122,7 +122,7 @@ export class OperatorService {
             queue: this.queue,
           },
           submission,
-          action,
+          { actor: `operator:${action.operator}`, action: 'operator-retry', reason: action.reason },
         );
         if ('why' in reissue)
           result.skipped.push({ submissionId: submission.id, state: submission.state, why: reissue.why });

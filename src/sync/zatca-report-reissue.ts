@@ -1,5 +1,6 @@
 /**
- * Operator retry of a simplified invoice ZATCA refused to report (NOT_REPORTED). Its submission is
+ * Re-issue of a simplified invoice ZATCA refused to report: by operator retry (NOT_REPORTED), or
+ * automatically after re-onboarding for one signed under a CSID ZATCA refused (ZatcaReonboarding). Its submission is
  * registered as far as the pipeline goes (the customer already has the invoice and its QR), so it does
  * not go back through RECEIVED. Instead the corrected document is mapped and signed here by the
  * `sa-zatca` regime as a new invoice (new UUID, next ICV, PIH = the refused invoice's hash), recorded as
@@ -35,6 +36,11 @@ export interface ReportReissueDependencies {
 
 export type ReportReissueResult = { to: SubmissionState } | { why: string };
 
+/** Whether the ERP has been told (or given up on) all it was to hear, so a re-issue's write-back may follow. */
+export function isSettledForReissue(submission: Pick<SubmissionEntity, 'state'>): boolean {
+  return SETTLED_STATES.includes(submission.state);
+}
+
 export function isRefusedReport(submission: Pick<SubmissionEntity, 'regime' | 'zatcaStatus'>): boolean {
   return submission.regime === REGIME && submission.zatcaStatus === ZATCA_NOT_REPORTED;
 }
@@ -42,9 +48,9 @@ export function isRefusedReport(submission: Pick<SubmissionEntity, 'regime' | 'z
 export async function reissueRefusedReport(
   deps: ReportReissueDependencies,
   submission: SubmissionEntity,
-  action: { operator: string; reason: string },
+  audit: { actor: string; action: string; reason: string },
 ): Promise<ReportReissueResult> {
-  if (!SETTLED_STATES.includes(submission.state))
+  if (!isSettledForReissue(submission))
     return { why: `the ERP is still being told of the refusal (${submission.state}); retry once it is done` };
   const document = await deps.documents.findById(submission.documentId);
   const invoice = document ? effectiveInvoice(document) : undefined;
@@ -96,9 +102,9 @@ export async function reissueRefusedReport(
       fieldErrors: null,
     },
     {
-      actor: `operator:${action.operator}`,
-      action: 'operator-retry',
-      reason: action.reason,
+      actor: audit.actor,
+      action: audit.action,
+      reason: audit.reason,
       details: {
         reissued: { uuid: identifiers.zatcaUuid, icv: identifiers.zatcaIcv },
         refused: { uuid: submission.zatcaUuid, icv: submission.zatcaIcv },

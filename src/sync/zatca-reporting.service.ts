@@ -52,7 +52,8 @@ const REPORTABLE_STATES = [
 ];
 const APPROACHING_AFTER_HOURS = 20;
 const LIMIT_HOURS = 24;
-const REPORTING_LOCK = 'zatca-reporting';
+/** Session advisory lock (on `hashtext`) held by a reporting run; re-onboarding holds it too. */
+export const ZATCA_REPORTING_LOCK = 'zatca-reporting';
 
 interface PendingRow {
   submission_id: string;
@@ -82,13 +83,13 @@ export class ZatcaReportingService {
     await lockHolder.connect();
     try {
       const rows = (await lockHolder.query(`SELECT pg_try_advisory_lock(hashtext($1)) AS locked`, [
-        REPORTING_LOCK,
+        ZATCA_REPORTING_LOCK,
       ])) as { locked: boolean }[];
       if (!rows[0]?.locked) return run;
       try {
         await this.reportAll(await this.pending(limit), run);
       } finally {
-        await lockHolder.query(`SELECT pg_advisory_unlock(hashtext($1))`, [REPORTING_LOCK]);
+        await lockHolder.query(`SELECT pg_advisory_unlock(hashtext($1))`, [ZATCA_REPORTING_LOCK]);
       }
     } finally {
       await lockHolder.release();

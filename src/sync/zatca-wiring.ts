@@ -13,6 +13,7 @@ import { MasterKey } from '../database/master-key';
 import { PostgresEgsCredentialStore } from '../database/repositories/egs-credential.repository';
 import type { RegimeDefaults } from './regime-wiring';
 import { ZATCA_REPORTING_DEPENDENCIES } from './zatca-reporting.service';
+import { ZatcaReonboarding } from './zatca-reonboarding.service';
 import { ZatcaWaitingSubmissions } from './zatca-waiting-submissions';
 
 export const ZATCA_PROVIDER = Symbol('ZATCA_PROVIDER');
@@ -20,6 +21,7 @@ export const ZATCA_PROVIDER = Symbol('ZATCA_PROVIDER');
 export function zatcaProviders(defaults: RegimeDefaults): Provider[] {
   return [
     ZatcaWaitingSubmissions,
+    ZatcaReonboarding,
     {
       provide: ZATCA_PROVIDER,
       useFactory: (config: AppConfig): ZatcaProvider => {

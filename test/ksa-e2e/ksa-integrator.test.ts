@@ -11,6 +11,7 @@ import { SAMPLE_SAUDI_SELLER_VAT, sampleSaudiInvoice } from '../../src/domain/__
 import type { CanonicalInvoice } from '../../src/domain/canonical-invoice';
 import { startZatcaSimulator, type ZatcaSimulator } from '../../src/sandbox/zatca';
 import { demoEgsUnit } from '../../src/sandbox/zatca/demo-egs-unit';
+import { onboardDemoEgsUnits } from '../../src/runtime-extras';
 import { ZatcaReportingService } from '../../src/sync/zatca-reporting.service';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
 
@@ -27,6 +28,8 @@ describe('KSA for an integrator (ZATCA simulator, callbacks, operator API)', () 
   let t: TestApp;
   let callbackServer: Server;
   const callbacks: Callback[] = [];
+  /** The simplified invoice left waiting on a unit whose CSID was refused (egs-jeddah-08). */
+  let waitingReportDocumentId = '';
 
   beforeAll(async () => {
     callbackServer = createServer((req, res) => {
@@ -230,6 +233,7 @@ describe('KSA for an integrator (ZATCA simulator, callbacks, operator API)', () 
       }),
     );
     const signed = await submissionOf(documentId, (s) => s.state === 'WRITTEN_BACK');
+    waitingReportDocumentId = documentId;
     zatca.revokeCsid(productionRequestId as string);
 
     const run = await t.app.get(ZatcaReportingService).reportDue();
@@ -302,5 +306,124 @@ describe('KSA for an integrator (ZATCA simulator, callbacks, operator API)', () 
       [String(icvs[2]), 'CLEARED', []],
     ]);
     expect((await json(await api(`/zatca/egs-units/${EGS}`))).state).toBe('ACTIVE');
+  });
+
+  it('re-issues simplified invoices signed under a refused CSID once each after re-onboarding, and reports them', async () => {
+    const unitId = 'egs-jeddah-09';
+    const onboard = () => {
+      const unit = demoEgsUnit(unitId);
+      return api(`/zatca/egs-units/${unitId}/onboard`, {
+        method: 'POST',
+        body: JSON.stringify({ otp: zatca.otp, csr: unit.csr, seller: unit.seller }),
+      });
+    };
+    const onboarded = await onboard();
+    expect(onboarded.status).toBe(201);
+    const { productionRequestId } = await json(onboarded);
+    const documentIds: string[] = [];
+    for (const [n, issueTime] of [
+      ['1', '11:00:00'],
+      ['2', '11:05:00'],
+      ['3', '11:10:00'],
+    ]) {
+      documentIds.push(
+        await push(
+          standard(`KSA-RESIGN-${n}`, {
+            supplyType: 'B2C',
+            ksa: { invoiceKind: 'simplified', issueTime, egsUnitId: unitId },
+          }),
+        ),
+      );
+    }
+    const signed: Record<string, unknown>[] = [];
+    for (const id of documentIds) signed.push(await submissionOf(id, (s) => s.state === 'WRITTEN_BACK'));
+    const ids = signed.map((s) => s.id as string);
+    zatca.revokeCsid(productionRequestId as string);
+
+    const reporting = t.app.get(ZatcaReportingService);
+    const refusedRun = await reporting.reportDue();
+    expect(refusedRun.failed).toEqual(expect.arrayContaining(ids));
+    expect(refusedRun.reported).toEqual([]);
+    expect((await json(await api(`/zatca/egs-units/${unitId}`))).state).toBe('REONBOARD_REQUIRED');
+    const sentBefore = zatca.records.invoices.length;
+
+    const again = await onboard();
+    expect(again.status).toBe(201);
+    expect(await json(again)).toMatchObject({ reissuedSimplifiedInvoices: 3, notReissued: [] });
+
+    // The scheduled job reports the re-issues; nobody retries anything.
+    const run = await reporting.reportDue();
+    expect(run.rejected).toEqual([]);
+    expect(run.reported).toEqual(expect.arrayContaining(ids));
+    const reported: Record<string, unknown>[] = [];
+    for (const id of documentIds) {
+      reported.push(await submissionOf(id, (s) => s.zatcaStatus === 'REPORTED'));
+    }
+
+    // Each signed exactly twice: the refused slot kept, one re-issue in the next slots, in order.
+    const history: { generation: number; icv: number; pih: string; invoiceHash: string; uuid: string }[][] =
+      [];
+    for (const id of ids) {
+      const items = (await json(await api(`/zatca/submissions/${id}/signed-invoices`))).items;
+      expect(items.map((i: { generation: number }) => i.generation)).toEqual([0, 1]);
+      expect(items[0].rejection.code).toBe('zatca-csid-refused');
+      expect(items[0].supersededAt).toEqual(expect.any(String));
+      history.push(items);
+    }
+    const slots = [...history.map((h) => h[0]), ...history.map((h) => h[1])];
+    slots.forEach((slot, i) => {
+      if (i === 0) return;
+      expect(slot.icv).toBe(slots[i - 1].icv + 1);
+      expect(slot.pih).toBe(slots[i - 1].invoiceHash);
+    });
+    reported.forEach((submission, i) => {
+      expect(submission).toMatchObject({ zatcaIcv: history[i][1].icv, zatcaUuid: history[i][1].uuid });
+    });
+
+    // ZATCA got each re-issue once, in ICV order, without a chain error; the refused slots never reached it.
+    const atZatca = zatca.records.invoices
+      .slice(sentBefore)
+      .filter((r) => history.some((h) => h.some((slot) => slot.uuid === r.uuid)));
+    expect(atZatca.map((r) => [r.uuid, r.icv, r.endpoint, r.status, r.errors])).toEqual(
+      history.map((h) => [h[1].uuid, String(h[1].icv), 'reporting', 'REPORTED', []]),
+    );
+    expect((await reporting.reportDue()).reported).toEqual([]);
+    // (re-onboarding's own compliance checks aside)
+    const sentSince = zatca.records.invoices.slice(sentBefore).filter((r) => r.endpoint !== 'compliance');
+    expect(sentSince).toHaveLength(atZatca.length);
+  });
+
+  it('development auto-onboarding onboards a refused unit again, and its waiting invoice is re-issued and reported', async () => {
+    const refusedUnit = 'egs-jeddah-08';
+    expect((await json(await api(`/zatca/egs-units/${refusedUnit}`))).state).toBe('REONBOARD_REQUIRED');
+    const waiting = await submissionOf(waitingReportDocumentId, (s) => s.state === 'WRITTEN_BACK');
+    expect(waiting.zatcaStatus).toBe('SIGNED_PENDING_REPORTING');
+
+    const lines: string[] = [];
+    const ksaInstance = (egsUnitId: string) => ({
+      regimes: ['sa-zatca'],
+      regimeSettings: { 'sa-zatca': { egsUnitId } },
+    });
+    await onboardDemoEgsUnits(t.app, [ksaInstance(EGS), ksaInstance(refusedUnit)], zatca.otp, {
+      log: (message: unknown) => lines.push(String(message)),
+    });
+    // The active unit is left alone; the refused one is onboarded again.
+    expect(lines).toEqual([
+      expect.stringMatching(/egs-jeddah-08 onboarded again .*ACTIVE \(1 simplified invoice\(s\) re-issued/),
+    ]);
+    expect((await json(await api(`/zatca/egs-units/${refusedUnit}`))).state).toBe('ACTIVE');
+
+    const run = await t.app.get(ZatcaReportingService).reportDue();
+    expect(run).toMatchObject({ reported: [waiting.id], rejected: [], failed: [] });
+    const items = (await json(await api(`/zatca/submissions/${waiting.id as string}/signed-invoices`))).items;
+    expect(items.map((i: { generation: number }) => i.generation)).toEqual([0, 1]);
+    expect(items[1].icv).toBe(items[0].icv + 1);
+    expect(items[1].pih).toBe(items[0].invoiceHash);
+    expect(zatca.records.invoices.at(-1)).toMatchObject({
+      uuid: items[1].uuid,
+      icv: String(items[1].icv),
+      status: 'REPORTED',
+      errors: [],
+    });
   });
 });
