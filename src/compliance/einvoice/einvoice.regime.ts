@@ -223,7 +223,10 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
   }
 
   /** GETREJECTEDIRNS through the instance's provider; undefined where its published API has none. */
-  async rejectedIrns(settings: Record<string, unknown>, date: string): Promise<RejectedDocument[] | undefined> {
+  async rejectedIrns(
+    settings: Record<string, unknown>,
+    date: string,
+  ): Promise<RejectedDocument[] | undefined> {
     const provider = this.providerFor(settings);
     return provider.getRejectedIrns ? provider.getRejectedIrns(date) : undefined;
   }
@@ -231,7 +234,8 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
   /** An IRN webhook callback, verified with the instance's IRP key; throws ComplianceError otherwise. */
   readIrnCallback(settings: Record<string, unknown>, body: unknown): IrnCallback {
     const provider = this.providerFor(settings);
-    if (!provider.readIrnCallback) throw new ComplianceError('config', 'this provider reads no IRN callbacks');
+    if (!provider.readIrnCallback)
+      throw new ComplianceError('config', 'this provider reads no IRN callbacks');
     return provider.readIrnCallback(body);
   }
 
