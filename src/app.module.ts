@@ -16,6 +16,11 @@ import { DocumentsController } from './api/documents.controller';
 import { HealthController, SANDBOX_SERVICES } from './api/health.controller';
 import { SubmissionsController } from './api/submissions.controller';
 import { WebhooksController } from './api/webhooks.controller';
+import { IrnCallbackController } from './api/irn-callback.controller';
+import { RejectedIrnsController } from './api/rejected-irns.controller';
+import { EinvoiceSubmissionLookup } from './sync/einvoice/einvoice-submission-lookup';
+import { IrnCallbackService } from './sync/einvoice/irn-callback.service';
+import { RejectedIrnsService } from './sync/einvoice/rejected-irns.service';
 import { ZatcaController } from './api/zatca.controller';
 import { ReconciliationController } from './api/reconciliation.controller';
 import { ReturnGatewayController } from './api/return-gateway.controller';
@@ -138,6 +143,9 @@ export class AppModule {
       OperatorService,
       CancellationService,
       WebhookIntakeService,
+      EinvoiceSubmissionLookup,
+      RejectedIrnsService,
+      IrnCallbackService,
       ...RECONCILIATION_PROVIDERS,
       ApiKeys,
       { provide: APP_GUARD, useClass: ApiKeyGuard },
@@ -160,6 +168,8 @@ export class AppModule {
             SubmissionsController,
             ConnectorsController,
             WebhooksController,
+            IrnCallbackController,
+            RejectedIrnsController,
             ZatcaController,
             ReconciliationController,
             ReturnGatewayController,

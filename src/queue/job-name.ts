@@ -17,6 +17,8 @@ export enum JobName {
   ZatcaReport = 'zatca-report',
   /** Fetch GSTR-2B, pull purchases and reconcile one GSTIN and period. Key: gstin:period. */
   ReconciliationRun = 'reconciliation-run',
+  /** Fetch the IRP's rejected-IRN lists (GETREJECTEDIRNS) of today and yesterday. Key: the job name. */
+  EinvoiceRejectedIrns = 'einvoice-rejected-irns',
 }
 
 export interface JobPayloads {
@@ -27,4 +29,5 @@ export interface JobPayloads {
   [JobName.PipelineSweep]: Record<string, never>;
   [JobName.ZatcaReport]: Record<string, never>;
   [JobName.ReconciliationRun]: { gstin: string; period: string; trigger: string };
+  [JobName.EinvoiceRejectedIrns]: Record<string, never>;
 }

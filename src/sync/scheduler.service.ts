@@ -8,6 +8,7 @@ import { AppConfig } from '../config/app-config';
 import { JobName } from '../queue/job-name';
 import { QueueService } from '../queue/queue.service';
 import { ConnectorRuntimeService } from './connector-runtime.service';
+import { REJECTED_IRNS_EVERY_SECONDS } from './einvoice/rejected-irns.job';
 
 interface Watchable {
   watch(onNewFile: (name: string) => void): () => void;
@@ -36,6 +37,7 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
     every('pull', this.config.schedule.pullEverySeconds, () => this.tickPull());
     every('sweep', this.config.schedule.sweepEverySeconds, () => this.tickSweep());
     every('zatca-report', this.config.schedule.zatcaReportEverySeconds, () => this.tickZatcaReport());
+    every('einvoice-rejected-irns', REJECTED_IRNS_EVERY_SECONDS, () => this.tickRejectedIrns());
     void this.tickPull().catch(() => undefined);
     this.watchInboxes();
   }
@@ -72,6 +74,11 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
 
   async tickZatcaReport(): Promise<number> {
     return (await this.queue.send(JobName.ZatcaReport, {}, { key: 'zatca-report' })) ? 1 : 0;
+  }
+
+  async tickRejectedIrns(): Promise<number> {
+    const key = JobName.EinvoiceRejectedIrns;
+    return (await this.queue.send(JobName.EinvoiceRejectedIrns, {}, { key })) ? 1 : 0;
   }
 
   onModuleDestroy(): void {

@@ -36,6 +36,7 @@ import {
 } from './duplicate-registration';
 import { effectiveInvoiceOutcome } from './effective-invoice';
 import { inCanonicalStyle } from './field-error-style';
+import { registeredMove } from './registered-move';
 import { type BatchMove, SYSTEM_ACTOR, StateTransitionsService } from './state-transitions.service';
 import { holdSubmittingLease } from './submitting-lease';
 import { WriteBackService } from './write-back.service';
@@ -245,7 +246,7 @@ export class SubmissionProcessorService {
           await this.transitions.moveMany(
             registered
               .filter((_, index) => !duplicateAt.has(index))
-              .map((r) => this.registeredMove(r.submission, r.outcome as Registered)),
+              .map((r) => registeredMove(r.submission, r.outcome as Registered)),
             S.Submitting,
             S.Registered,
             m,
@@ -359,36 +360,6 @@ export class SubmissionProcessorService {
       outcomeUnknown: submission.outcomeUnknown,
       previous: submission.identifiers,
       settings: this.settingsFor(instanceId, submission.regime),
-    };
-  }
-
-  private registeredMove(submission: SubmissionEntity, outcome: Registered): BatchMove {
-    const ids: ComplianceIdentifiers = { ...submission.identifiers, ...outcome.identifiers };
-    return {
-      submission,
-      patch: {
-        outcomeUnknown: false,
-        submittingSince: null,
-        nextAttemptAt: null,
-        response: outcome.response,
-        identifiers: ids,
-        irn: ids.irn ?? null,
-        ackNo: ids.ackNo ?? null,
-        ackDate: ids.ackDate ?? null,
-        signedQr: ids.signedQrCode ?? ids.zatcaQr ?? null,
-        ewbNo: ids.ewbNo ?? null,
-        validUpto: ids.ewbValidUpto ?? null,
-        zatcaUuid: ids.zatcaUuid ?? null,
-        zatcaHash: ids.zatcaHash ?? null,
-        zatcaIcv: ids.zatcaIcv ?? null,
-        zatcaStatus: ids.zatcaStatus ?? null,
-        warnings: outcome.warnings ?? null,
-        errorClass: null,
-        errorCode: null,
-        errorMessage: null,
-        fieldErrors: null,
-      },
-      audit: { actor: SYSTEM_ACTOR, action: outcome.adopted ? 'registered-adopted' : 'registered' },
     };
   }
 

@@ -3,6 +3,7 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { JobName } from '../queue/job-name';
 import { QueueService } from '../queue/queue.service';
+import { RejectedIrnsService } from './einvoice/rejected-irns.service';
 import { PullService } from './pull.service';
 import { SubmissionProcessorService } from './submission-processor.service';
 import { SweepService } from './sweep.service';
@@ -19,6 +20,7 @@ export class WorkersService implements OnApplicationBootstrap {
     private readonly writeBack: WriteBackService,
     private readonly sweep: SweepService,
     private readonly zatcaReporting: ZatcaReportingService,
+    private readonly rejectedIrns: RejectedIrnsService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -67,6 +69,13 @@ export class WorkersService implements OnApplicationBootstrap {
       JobName.ZatcaReport,
       async () => {
         await this.zatcaReporting.reportDue();
+      },
+      { fetchers: 1 },
+    );
+    await this.queue.work(
+      JobName.EinvoiceRejectedIrns,
+      async () => {
+        await this.rejectedIrns.fetchRecent();
       },
       { fetchers: 1 },
     );

@@ -25,6 +25,7 @@ import {
 } from './catalog-b-profile';
 import type { EinvoiceProviderConfig, EinvoiceProviderDeps } from './einvoice-config';
 import { readInfoDtls } from './info-dtls';
+import { readIrnCallback, type IrnCallback } from './irn-callback';
 import { toIrnResult, type NicIrnDetails } from './irn-details';
 import { IrpSignatures } from './irp-signatures';
 import { IrpRejection } from './irp-rejection';
@@ -103,6 +104,11 @@ export class ApiV1EinvoiceClient implements EinvoiceProvider {
       }
       return { index: row.index, rejection: new IrpRejection(catalogBErrors(row), readInfoDtls(row), row) };
     });
+  }
+
+  /** An IRN webhook callback, verified with this provider's IRP public key. */
+  readIrnCallback(body: unknown): IrnCallback {
+    return readIrnCallback(body, this.config.publicKeyPem ?? '');
   }
 
   async getIrnByDocDetails(docType: string, docNo: string, docDate: string): Promise<IrnResult | undefined> {

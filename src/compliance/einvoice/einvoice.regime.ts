@@ -25,7 +25,9 @@ import type { EwaybillProvider } from '../ewaybill/ewaybill-types';
 import { blamesUnsyncedBuyer, syncBuyerGstin } from './buyer-gstin-sync';
 import { IrpRejection, type DuplicateIrnInfo } from './irp-rejection';
 import type { SignatureCheck } from './irp-signatures';
+import type { IrnCallback } from './irn-callback';
 import { decodeNicJws } from './nic-jws';
+import type { RejectedDocument } from './rejected-documents';
 import { BULK_GENERATE_LIMIT, type BulkRowResult, type EinvoiceProvider, type IrnResult } from './provider';
 import { responseToStore } from './stored-response';
 
@@ -218,6 +220,32 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
         }),
       ),
     );
+  }
+
+  /** GETREJECTEDIRNS through the instance's provider; undefined where its published API has none. */
+  async rejectedIrns(
+    settings: Record<string, unknown>,
+    date: string,
+  ): Promise<RejectedDocument[] | undefined> {
+    const provider = this.providerFor(settings);
+    return provider.getRejectedIrns ? provider.getRejectedIrns(date) : undefined;
+  }
+
+  /** An IRN webhook callback, verified with the instance's IRP key; throws ComplianceError otherwise. */
+  readIrnCallback(settings: Record<string, unknown>, body: unknown): IrnCallback {
+    const provider = this.providerFor(settings);
+    if (!provider.readIrnCallback)
+      throw new ComplianceError('config', 'this provider reads no IRN callbacks');
+    return provider.readIrnCallback(body);
+  }
+
+  /** What the look-up after an unknown outcome makes of an IRN the IRP holds (same adoption checks). */
+  settleUnknownOutcome(
+    found: IrnResult,
+    payload: NicEinvoiceV11,
+    previous: ComplianceIdentifiers,
+  ): SubmitOutcome {
+    return adoptOrRefuse(found, previous.irn ?? irnOfPayload(payload), payload, found.raw);
   }
 
   async cancel(request: CancelRequest): Promise<SubmitOutcome> {

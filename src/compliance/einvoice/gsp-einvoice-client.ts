@@ -20,6 +20,7 @@ import {
   type NicEwaybillDetails,
 } from './ewaybill-by-irn';
 import { toGstinDetails } from './gstin-details';
+import { readIrnCallback, type IrnCallback } from './irn-callback';
 import { toIrnResult, type NicIrnDetails } from './irn-details';
 import { IrpSignatures } from './irp-signatures';
 import { readInfoDtls } from './info-dtls';
@@ -100,6 +101,11 @@ export class GspEinvoiceClient implements EinvoiceProvider {
       idempotent: false,
     });
     return toIrnResult(envelope.data, readInfoDtls(envelope), envelope, this.signatures);
+  }
+
+  /** An IRN webhook callback, verified with this provider's IRP public key. */
+  readIrnCallback(body: unknown): IrnCallback {
+    return readIrnCallback(body, this.config.publicKeyPem ?? '');
   }
 
   async getIrnByDocDetails(docType: string, docNo: string, docDate: string): Promise<IrnResult | undefined> {

@@ -1,5 +1,7 @@
 /** What the in-einvoice regime needs from an IRP access path (a GSP gateway or a REST provider). */
+import type { IrnCallback } from './irn-callback';
 import type { IrpRejection } from './irp-rejection';
+import type { RejectedDocument } from './rejected-documents';
 import type { SignatureCheck } from './irp-signatures';
 
 /** Documents per bulk-generate call the IRP accepts. */
@@ -91,4 +93,8 @@ export interface EinvoiceProvider {
    * no such call. Rejects with NIC's not-found code when the IRN has none.
    */
   getEwaybillByIrn?(irn: string): Promise<{ ewbNo: string; status?: string }>;
+  /** GETREJECTEDIRNS for an IST day (dd/mm/yyyy); absent where the published API has none (catalog B). */
+  getRejectedIrns?(date: string): Promise<RejectedDocument[]>;
+  /** An IRN webhook callback, verified with this provider's IRP public key (see irn-callback). */
+  readIrnCallback?(body: unknown): IrnCallback;
 }
