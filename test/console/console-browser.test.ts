@@ -115,7 +115,7 @@ describe('operator console in headless Chromium (real app, sandbox IRP)', () => 
       [FIX_IN_CONSOLE, CONNECTOR, 'MAPPING_FAILED', 'validation'],
       [RETRY_FROM_QUEUE, CONNECTOR, 'MAPPING_FAILED', 'validation'],
     ]);
-    expect(csv[0].field_errors).toContain('BuyerDtls.Gstin');
+    expect(csv[0].field_errors).toContain('buyer.gstin');
   });
 
   it('fixes the bad GSTIN with an override from the field error and retries it to REGISTERED', async () => {
