@@ -171,9 +171,14 @@ function lineValue(
   ctx: ReadContext,
 ): { qty: FixedPoint; unitPrice: FixedPoint; gross: FixedPoint; discount: FixedPoint } {
   const qty = priced.quantity ? absolute(priced.quantity) : FixedPoint.ZERO;
-  const derived = qty.isZero() ? taxableValue : taxableValue.dividedBy(qty);
-  const booked = { qty, unitPrice: derived, gross: taxableValue, discount: FixedPoint.ZERO };
-  if (!priced.rate) return booked;
+  // The price derived from the booked amount: a division, so only where the rate is not used.
+  const booked = () => ({
+    qty,
+    unitPrice: qty.isZero() ? taxableValue : taxableValue.dividedBy(qty),
+    gross: taxableValue,
+    discount: FixedPoint.ZERO,
+  });
+  if (!priced.rate) return booked();
   const unitPrice = absolute(priced.rate);
   const gross = rounded(qty.times(unitPrice), 2);
   const expected = priced.discountPercent.isZero()
@@ -190,7 +195,7 @@ function lineValue(
         fixed(taxableValue, 2),
       ),
     );
-    return booked;
+    return booked();
   }
   const discount = gross.greaterThan(taxableValue) ? gross.minus(taxableValue) : FixedPoint.ZERO;
   return { qty, unitPrice, gross: discount.isZero() ? taxableValue : gross, discount };
