@@ -118,17 +118,18 @@ function readPricing(node: TallyNode, path: string, ctx: ReadContext): Pricing |
   const quantityText = childText(node, qtyField);
   const rateText = childText(node, 'RATE');
   const discountText = childText(node, 'DISCOUNT');
-  const quantity = isNoValue(quantityText) ? undefined : parseTallyQuantity(quantityText);
-  const rate = isNoValue(rateText) ? undefined : parseTallyRate(rateText);
+  const noQuantity = isNoValue(quantityText);
+  const noRate = isNoValue(rateText);
+  const quantity = noQuantity ? undefined : parseTallyQuantity(quantityText);
+  const rate = noRate ? undefined : parseTallyRate(rateText);
   const discount = isNoValue(discountText) ? FixedPoint.ZERO : parseTallyAmount(discountText);
   const errorsBefore = ctx.errors.length;
-  if (!quantity && !isNoValue(quantityText))
+  if (!quantity && !noQuantity)
     ctx.errors.push(fieldError(`${path}.${qtyField}`, 'quantity', 'quantity is unreadable', quantityText));
-  if (!rate && !isNoValue(rateText))
-    ctx.errors.push(fieldError(`${path}.RATE`, 'rate', 'rate is unreadable', rateText));
+  if (!rate && !noRate) ctx.errors.push(fieldError(`${path}.RATE`, 'rate', 'rate is unreadable', rateText));
   if (!discount)
     ctx.errors.push(fieldError(`${path}.DISCOUNT`, 'discount', 'discount is unreadable', discountText));
-  if (rate && !quantity && isNoValue(quantityText))
+  if (rate && !quantity && noQuantity)
     ctx.errors.push(
       fieldError(`${path}.${qtyField}`, 'quantity.required', 'the line has a rate but no quantity', rateText),
     );
