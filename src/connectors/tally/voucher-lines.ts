@@ -114,8 +114,9 @@ interface Pricing {
  * quantity in its unit (main or alternate); anything unreadable is a field error with its path.
  */
 function readPricing(node: TallyNode, path: string, ctx: ReadContext): Pricing | undefined {
-  const qtyField = childText(node, 'BILLEDQTY') !== '' ? 'BILLEDQTY' : 'ACTUALQTY';
-  const quantityText = childText(node, qtyField);
+  const billed = childText(node, 'BILLEDQTY');
+  const qtyField = billed !== '' ? 'BILLEDQTY' : 'ACTUALQTY';
+  const quantityText = billed !== '' ? billed : childText(node, 'ACTUALQTY');
   const rateText = childText(node, 'RATE');
   const discountText = childText(node, 'DISCOUNT');
   const noQuantity = isNoValue(quantityText);
