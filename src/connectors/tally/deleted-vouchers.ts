@@ -5,14 +5,19 @@
 import { createHash } from 'node:crypto';
 import type { SourceDocument } from '../contract';
 import { fieldError } from '../../domain/field-error';
-import type { RegisteredVoucher, VoucherRegistry } from './voucher-registry';
+import { encodeVouchers, type RegisteredVoucher, type VoucherRegistry } from './voucher-registry';
 
-/** Entries written to the registry at once: a 100,000-voucher pull appends a few dozen times. */
-const FLUSH_EVERY = 2000;
+/** Bytes of registry lines written at once (about 2,500 vouchers): a 100,000-voucher pull appends a few dozen times. */
+const FLUSH_BYTES = 256 * 1024;
 
-/** The vouchers of a pull, remembered as their batches are handed over. */
+/**
+ * The vouchers of a pull, remembered as their batches are handed over. Held until written as the
+ * registry's encoded lines, never as the documents' strings: those are slices of the response chunks they
+ * were read from, and a few thousand of them would keep tens of megabytes of chunks alive.
+ */
 export class DeliveredVouchers {
-  private pending: RegisteredVoucher[] = [];
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
   /** Type and number of this pass's vouchers (incremental passes only: they are few). */
   readonly numbers = new Map<string, string>();
 
@@ -22,25 +27,36 @@ export class DeliveredVouchers {
   ) {}
 
   async add(documents: readonly SourceDocument[]): Promise<void> {
-    for (const doc of documents) {
+    if (documents.length === 0) return;
+    const entries = documents.map((doc): RegisteredVoucher => {
       const ref = doc.raw as { voucherType?: string } | undefined;
-      const entry = {
+      return {
         guid: doc.erpId,
         date: doc.documentDate ?? '',
         type: ref?.voucherType ?? '',
         number: doc.documentNumber ?? '',
       };
-      this.pending.push(entry);
-      if (this.incremental && entry.number) this.numbers.set(numberKey(entry), entry.guid);
+    });
+    if (this.incremental) {
+      for (const entry of entries) if (entry.number) this.numbers.set(numberKey(entry), flatCopy(entry.guid));
     }
-    if (this.pending.length >= FLUSH_EVERY) await this.flush();
+    const bytes = encodeVouchers(entries);
+    this.pending.push(bytes);
+    this.pendingBytes += bytes.length;
+    if (this.pendingBytes >= FLUSH_BYTES) await this.flush();
   }
 
   async flush(): Promise<void> {
     const pending = this.pending;
     this.pending = [];
-    await this.registry.add(pending);
+    this.pendingBytes = 0;
+    await this.registry.appendBytes(pending);
   }
+}
+
+/** A string of its own, not a slice of the response chunk it was read from. */
+function flatCopy(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
 }
 
 function numberKey(voucher: { type: string; number: string }): string {

@@ -89,8 +89,6 @@ export function attributeGst(
     spread(taxes.stateCess, lines).forEach((cess, index) => (result[index].stateCess = cess));
 
   for (const head of ['igst', 'cgst', 'sgst', 'cess', 'stateCess'] as const) {
-    // The largest line taxed under this head: a nil-rated line never takes a rounding difference.
-    const largest = largestLine(lines, (index) => !result[index][head].isZero());
     const computed = sumOf(result.map((tax) => tax[head]));
     const difference = computed.isZero() ? taxes[head] : taxes[head].minus(computed);
     if (difference.isZero()) continue;
@@ -104,6 +102,8 @@ export function attributeGst(
       );
       continue;
     }
+    // The largest line taxed under this head: a nil-rated line never takes a rounding difference.
+    const largest = largestLine(lines, (index) => !result[index][head].isZero());
     result[largest][head] = result[largest][head].plus(difference);
   }
   return result;

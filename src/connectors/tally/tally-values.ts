@@ -59,13 +59,12 @@ function quantitySide(text: string): { value: FixedPoint; unit: string } | undef
 
 /** " 100 nos" -> 100 nos; with alternate units (" 5000 UG =  5 MG") both sides, the main unit first. */
 export function parseTallyQuantity(text: string): TallyQuantity | undefined {
-  const sides = text.split('=');
-  if (sides.length > 2) return undefined;
-  const main = quantitySide(sides[0]);
-  if (!main) return undefined;
-  if (sides.length === 1) return main;
-  const alternate = quantitySide(sides[1]);
-  return alternate ? { ...main, alternate } : undefined;
+  const equals = text.indexOf('=');
+  if (equals < 0) return quantitySide(text);
+  if (text.indexOf('=', equals + 1) >= 0) return undefined;
+  const main = quantitySide(text.slice(0, equals));
+  const alternate = main && quantitySide(text.slice(equals + 1));
+  return main && alternate ? { ...main, alternate } : undefined;
 }
 
 /**
@@ -111,8 +110,12 @@ export function isNoValue(text: string): boolean {
   return meaningful(text) === '';
 }
 
+const NO_VALUE_NAMES = /^(not applicable|primary|any|end of list)$/i;
+
 /** Tally prints "Not Applicable" (after its stripped `&#4;` marker) for empty enumerations. */
 export function meaningful(text: string): string {
   const trimmed = text.trim();
-  return /^(not applicable|primary|any|end of list)$/i.test(trimmed) ? '' : trimmed;
+  // Those names start with a letter: a number, quantity or rate (most values read) skips the pattern.
+  const first = trimmed.charCodeAt(0) | 0x20;
+  return first >= 0x61 && first <= 0x7a && NO_VALUE_NAMES.test(trimmed) ? '' : trimmed;
 }

@@ -114,21 +114,23 @@ interface Pricing {
  * quantity in its unit (main or alternate); anything unreadable is a field error with its path.
  */
 function readPricing(node: TallyNode, path: string, ctx: ReadContext): Pricing | undefined {
-  const qtyField = childText(node, 'BILLEDQTY') !== '' ? 'BILLEDQTY' : 'ACTUALQTY';
-  const quantityText = childText(node, qtyField);
+  const billed = childText(node, 'BILLEDQTY');
+  const qtyField = billed !== '' ? 'BILLEDQTY' : 'ACTUALQTY';
+  const quantityText = billed !== '' ? billed : childText(node, 'ACTUALQTY');
   const rateText = childText(node, 'RATE');
   const discountText = childText(node, 'DISCOUNT');
-  const quantity = isNoValue(quantityText) ? undefined : parseTallyQuantity(quantityText);
-  const rate = isNoValue(rateText) ? undefined : parseTallyRate(rateText);
+  const noQuantity = isNoValue(quantityText);
+  const noRate = isNoValue(rateText);
+  const quantity = noQuantity ? undefined : parseTallyQuantity(quantityText);
+  const rate = noRate ? undefined : parseTallyRate(rateText);
   const discount = isNoValue(discountText) ? FixedPoint.ZERO : parseTallyAmount(discountText);
   const errorsBefore = ctx.errors.length;
-  if (!quantity && !isNoValue(quantityText))
+  if (!quantity && !noQuantity)
     ctx.errors.push(fieldError(`${path}.${qtyField}`, 'quantity', 'quantity is unreadable', quantityText));
-  if (!rate && !isNoValue(rateText))
-    ctx.errors.push(fieldError(`${path}.RATE`, 'rate', 'rate is unreadable', rateText));
+  if (!rate && !noRate) ctx.errors.push(fieldError(`${path}.RATE`, 'rate', 'rate is unreadable', rateText));
   if (!discount)
     ctx.errors.push(fieldError(`${path}.DISCOUNT`, 'discount', 'discount is unreadable', discountText));
-  if (rate && !quantity && isNoValue(quantityText))
+  if (rate && !quantity && noQuantity)
     ctx.errors.push(
       fieldError(`${path}.${qtyField}`, 'quantity.required', 'the line has a rate but no quantity', rateText),
     );
@@ -171,9 +173,14 @@ function lineValue(
   ctx: ReadContext,
 ): { qty: FixedPoint; unitPrice: FixedPoint; gross: FixedPoint; discount: FixedPoint } {
   const qty = priced.quantity ? absolute(priced.quantity) : FixedPoint.ZERO;
-  const derived = qty.isZero() ? taxableValue : taxableValue.dividedBy(qty);
-  const booked = { qty, unitPrice: derived, gross: taxableValue, discount: FixedPoint.ZERO };
-  if (!priced.rate) return booked;
+  // The price derived from the booked amount: a division, so only where the rate is not used.
+  const booked = () => ({
+    qty,
+    unitPrice: qty.isZero() ? taxableValue : taxableValue.dividedBy(qty),
+    gross: taxableValue,
+    discount: FixedPoint.ZERO,
+  });
+  if (!priced.rate) return booked();
   const unitPrice = absolute(priced.rate);
   const gross = rounded(qty.times(unitPrice), 2);
   const expected = priced.discountPercent.isZero()
@@ -190,7 +197,7 @@ function lineValue(
         fixed(taxableValue, 2),
       ),
     );
-    return booked;
+    return booked();
   }
   const discount = gross.greaterThan(taxableValue) ? gross.minus(taxableValue) : FixedPoint.ZERO;
   return { qty, unitPrice, gross: discount.isZero() ? taxableValue : gross, discount };
