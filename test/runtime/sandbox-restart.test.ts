@@ -23,7 +23,7 @@ import { SecretBox } from '../../src/security/secret-box';
 import { interStateInvoice, todayIst, uniqueDocNo } from '../einvoice/nic-invoice.fixture';
 import { GspCaller, errorCodes } from '../sandbox/gsp-caller';
 import { submitContext } from '../support/submit-context';
-import { testEgsUnit, testInvoice } from '../zatca/support/egs-fixtures';
+import { testEgsUnit, testInvoice } from '../zatca-lifecycle/support/egs-fixtures';
 
 describe('sandbox state kept under the data folder across a restart', () => {
   const stateDir = mkdtempSync(join(tmpdir(), 'runtime-sandbox-state-'));

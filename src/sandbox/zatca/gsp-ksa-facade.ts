@@ -10,7 +10,7 @@ import {
   generateEgsKeyPair,
   type EgsCsrConfig,
 } from '../../compliance/ksa/csr';
-import type { InvoiceRecord } from './zatca-simulator';
+import type { InvoiceRecord } from './simulator-records';
 
 export interface GspFacadeDependencies {
   apiKey: string;

@@ -9,7 +9,7 @@ import type { InvoiceResponse } from '../../compliance/ksa/fatoora.types';
 import { SandboxStateStore, type AppendLog } from '../framework/state-store';
 import type { ChainLedgerRecord } from './chain-ledger';
 import { SandboxCertificateAuthority, type KeptCertificateAuthority } from './sandbox-ca';
-import type { CsidRecord, InvoiceRecord } from './zatca-simulator';
+import type { CsidRecord, InvoiceRecord } from './simulator-records';
 
 interface KeptCsid {
   kind: CsidRecord['kind'];

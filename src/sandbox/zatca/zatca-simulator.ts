@@ -16,10 +16,13 @@ import {
   type RateLimitOptions,
 } from '../framework';
 import { ChainLedger } from './chain-ledger';
+import type { CsidRecord, InvoiceRecord, ZatcaSimulatorRecords } from './simulator-records';
 import { mountGspKsaFacade } from './gsp-ksa-facade';
 import { checkInvoice, type ZatcaEndpoint } from './invoice-checks';
-import { SandboxCertificateAuthority, type IssuedCertificate } from './sandbox-ca';
+import { SandboxCertificateAuthority } from './sandbox-ca';
 import { ZatcaSimulatorState } from './simulator-state';
+
+export type { CsidRecord, InvoiceRecord, ZatcaSimulatorRecords } from './simulator-records';
 
 export interface ZatcaSimulatorOptions {
   port?: number;
@@ -34,39 +37,6 @@ export interface ZatcaSimulatorOptions {
   gspApiKey?: string;
   /** Keeps the CA, CSIDs, chains and answered invoices here across restarts; in memory only when absent. */
   stateDir?: string;
-}
-
-export interface CsidRecord {
-  kind: 'compliance' | 'production';
-  requestId: string;
-  binarySecurityToken: string;
-  secret: string;
-  certificate: IssuedCertificate;
-  csr: EgsCsrContent;
-  /** Compliance CSID: the document kinds that passed compliance checks, e.g. `standard:388`. */
-  passedChecks: Set<string>;
-  issuedAt: string;
-  renewedFrom?: string;
-  /** Set once the CSID is revoked (the taxpayer's portal, or ZATCA): every call with it answers 401. */
-  revokedAt?: string;
-}
-
-export interface InvoiceRecord {
-  endpoint: ZatcaEndpoint;
-  uuid: string;
-  hash?: string;
-  icv?: string;
-  status: string;
-  httpStatus: number;
-  errors: ValidationMessage[];
-  warnings: ValidationMessage[];
-  xml?: string;
-  at: string;
-}
-
-export interface ZatcaSimulatorRecords {
-  csids: CsidRecord[];
-  invoices: InvoiceRecord[];
 }
 
 export interface ZatcaSimulator {
