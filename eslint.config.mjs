@@ -43,14 +43,7 @@ function zone(files, ...patterns) {
 }
 
 const SANDBOX_STILL_ON_PRODUCT_CODE = [
-  'src/sandbox/tally/sim-company.ts',
-  'src/sandbox/zatca/certificate-identity.ts',
   'src/sandbox/zatca/gsp-ksa-facade.ts',
-  'src/sandbox/zatca/invoice-checks.ts',
-  'src/sandbox/zatca/sandbox-ca.ts',
-  'src/sandbox/zatca/simulator-records.ts',
-  'src/sandbox/zatca/simulator-state.ts',
-  'src/sandbox/zatca/zatca-simulator.ts',
 ];
 
 const NO_SANDBOX = forbid(
@@ -139,8 +132,8 @@ export default tseslint.config(
     ),
   ),
   {
-    // Exception, temporary: the ZATCA simulator's files still reading the product's KSA types and
-    // crypto helpers; each leaves this list when the simulator has its own (#16 item 4).
+    // Exception, temporary: the GSP facade's server-side CSR generation still uses the product's CSR
+    // builder; it leaves this list when the simulator has its own (#16 item 4).
     files: SANDBOX_STILL_ON_PRODUCT_CODE,
     rules: { 'no-restricted-imports': 'off' },
   },

@@ -1,6 +1,6 @@
 /** What the ZATCA simulator records of the CSIDs it issued and the invoices it answered. */
-import type { EgsCsrContent } from '../../compliance/ksa/csr-reader';
-import type { ValidationMessage } from '../../compliance/ksa/fatoora.types';
+import type { EgsCsrContent } from './egs-csr';
+import type { ValidationMessage } from './fatoora-answers';
 import type { ZatcaEndpoint } from './invoice-checks';
 import type { IssuedCertificate } from './sandbox-ca';
 

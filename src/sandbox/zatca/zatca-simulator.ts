@@ -5,9 +5,9 @@
  */
 import { randomBytes, randomInt, X509Certificate } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { readEgsCsr, type EgsCsrContent } from '../../compliance/ksa/csr-reader';
-import type { InvoiceResponse, ValidationMessage } from '../../compliance/ksa/fatoora.types';
-import { CERTIFICATE_TEMPLATE_NAMES, type ZatcaEnvironment } from '../../compliance/ksa/zatca-environment';
+import { readEgsCsr, type EgsCsrContent } from './egs-csr';
+import type { InvoiceResponse, ValidationMessage } from './fatoora-answers';
+import { TEMPLATE_NAME_BY_ENVIRONMENT, type ZatcaEnvironment } from './zatca-environments';
 import {
   createSandboxService,
   SandboxClock,
@@ -61,7 +61,7 @@ const SIMPLIFIED_AND_STANDARD_TYPES = ['388', '381', '383'];
 export async function startZatcaSimulator(options: ZatcaSimulatorOptions = {}): Promise<ZatcaSimulator> {
   const clock = options.clock ?? new SandboxClock();
   const otp = options.otp ?? '123345';
-  const templateName = CERTIFICATE_TEMPLATE_NAMES[options.environment ?? 'developer-portal'];
+  const templateName = TEMPLATE_NAME_BY_ENVIRONMENT[options.environment ?? 'developer-portal'];
   const state = options.stateDir ? new ZatcaSimulatorState(options.stateDir) : undefined;
   const ca = state?.certificateAuthority(clock.now()) ?? new SandboxCertificateAuthority(clock.now());
   const ledger = new ChainLedger(state?.ledgerLog());
