@@ -42,10 +42,6 @@ function zone(files, ...patterns) {
   return { files, rules: { 'no-restricted-imports': ['error', { patterns }] } };
 }
 
-const SANDBOX_STILL_ON_PRODUCT_CODE = [
-  'src/sandbox/zatca/gsp-ksa-facade.ts',
-];
-
 const NO_SANDBOX = forbid(
   ['sandbox'],
   'The sandbox (simulated outside world) is development-only: only src/development/ loads it, through its index.',
@@ -131,12 +127,6 @@ export default tseslint.config(
       'The sandbox shares nothing with the product: it simulates the outside world from its own code.',
     ),
   ),
-  {
-    // Exception, temporary: the GSP facade's server-side CSR generation still uses the product's CSR
-    // builder; it leaves this list when the simulator has its own (#16 item 4).
-    files: SANDBOX_STILL_ON_PRODUCT_CODE,
-    rules: { 'no-restricted-imports': 'off' },
-  },
   zone(
     ['src/development/**/*.ts'],
     forbid(

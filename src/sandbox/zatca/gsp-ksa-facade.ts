@@ -4,12 +4,7 @@
  * plus what only the GSP offers: a status lookup by UUID and server-side CSR generation.
  */
 import type { Request, Response, Router } from 'express';
-import {
-  buildEgsCsr,
-  checkEgsCsrConfig,
-  generateEgsKeyPair,
-  type EgsCsrConfig,
-} from '../../compliance/ksa/csr';
+import { generateGspCsr, gspCsrRequestProblems, type GspCsrRequest } from './gsp-csr-generator';
 import type { InvoiceRecord } from './simulator-records';
 
 export interface GspFacadeDependencies {
@@ -117,21 +112,16 @@ export function mountGspKsaFacade(router: Router, deps: GspFacadeDependencies): 
 
   router.post('/ksa-einvoice/generate-csr', (req, res) => {
     if (!apiKeyOk(req, res, deps)) return;
-    const config = req.body as EgsCsrConfig;
-    const problems =
-      config && typeof config === 'object'
-        ? checkEgsCsrConfig({ ...config, environment: config.environment ?? 'developer-portal' })
-        : ['body required'];
+    const problems = gspCsrRequestProblems(req.body);
     if (problems.length > 0) {
       res.status(400).json({ status_cd: '0', error: { code: 'GSP-CSR', message: problems.join('; ') } });
       return;
     }
-    const keys = generateEgsKeyPair();
-    const csr = buildEgsCsr(
-      { ...config, environment: config.environment ?? 'developer-portal' },
-      keys.privateKeyPem,
-    );
-    res.json({ status_cd: '1', data: { csr: csr.base64OfPem, privateKey: keys.privateKeyPem } });
+    const generated = generateGspCsr(req.body as GspCsrRequest);
+    res.json({
+      status_cd: '1',
+      data: { csr: generated.csrBase64OfPem, privateKey: generated.privateKeyPem },
+    });
   });
 }
 
