@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import axios from 'axios';
 import { InMemoryZatcaChainStore } from '../../src/compliance/ksa/chain';
-import { InMemoryEgsCredentialStore } from '../../src/compliance/ksa/egs-credential-store';
+import { InMemoryEgsCredentialStore } from '../support/in-memory-egs-credential-store';
 import { FatooraClient } from '../../src/compliance/ksa/fatoora.client';
 import { ZatcaOnboardingService } from '../../src/compliance/ksa/onboarding.service';
 import { zatcaXmlTools } from '../../src/compliance/ksa/zatca-xml-tools';
