@@ -3,6 +3,50 @@ import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
+/**
+ * The dependency arrows of DESIGN.md (domain <- mappers <- compliance/connectors <- sync), as import
+ * zones. A zone lists the top-level parts of src/ its files may not import; an import is matched by its
+ * relative path leaving the zone (`../../sync/...`), so a zone's own subfolders never match.
+ */
+const SRC_PARTS = [
+  'api',
+  'app.factory',
+  'app.module',
+  'cli',
+  'compliance',
+  'config',
+  'connectors',
+  'console',
+  'database',
+  'development',
+  'domain',
+  'logging',
+  'main',
+  'mappers',
+  'queue',
+  'sandbox',
+  'security',
+  'sync',
+];
+
+/** A no-restricted-imports pattern forbidding `parts` of src/ (`except`: import paths still allowed). */
+function forbid(parts, message, except = []) {
+  const allowed = except.length > 0 ? `(?!${except.join('|')})` : '';
+  return { regex: `^(\\./|(\\.\\./)+)${allowed}(${parts.join('|')})(/|$)`, message };
+}
+
+const others = (...kept) => SRC_PARTS.filter((part) => !kept.includes(part));
+
+/** One block per zone; each replaces no-restricted-imports for its files (the last match wins). */
+function zone(files, ...patterns) {
+  return { files, rules: { 'no-restricted-imports': ['error', { patterns }] } };
+}
+
+const NO_SANDBOX = forbid(
+  ['sandbox'],
+  'The sandbox (simulated outside world) is development-only: only src/development/ loads it, through its index.',
+);
+
 export default tseslint.config(
   {
     ignores: [
@@ -55,4 +99,46 @@ export default tseslint.config(
     files: ['bench/**/*.ts', 'scripts/**/*.ts', 'src/cli/**/*.ts', 'src/sandbox/main.ts'],
     rules: { 'no-console': 'off' },
   },
+  // Import zones (DESIGN.md's arrows). Tests, benches and scripts may import anything.
+  zone(['src/**/*.ts'], NO_SANDBOX),
+  zone(['src/domain/**/*.ts'], forbid(others('domain'), 'domain/ imports nothing else of src/.')),
+  zone(['src/mappers/**/*.ts'], forbid(others('domain', 'mappers'), 'mappers/ import only domain/.')),
+  zone(
+    ['src/connectors/**/*.ts'],
+    forbid(
+      others('domain', 'connectors'),
+      'connectors/ import only domain/ (and their own contract and kit).',
+      // Exception: the settings primitives every plugin's config class uses (`@Secret()`, development
+      // secrets); they belong to the security module (#16 item 6) and move with it.
+      ['config/secret\\.decorator$', 'config/development-secret$'],
+    ),
+  ),
+  {
+    // Exception: the registry builds connectors from the app's config (host side, not a plugin); it is
+    // wiring that belongs in sync/ and moves there with the connector kit (#16 item 3).
+    files: ['src/connectors/connector-registry.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  zone(
+    ['src/compliance/**/*.ts'],
+    forbid(
+      // mappers/ sits below compliance/ in DESIGN's arrows; security/ is the shared secret box.
+      others('domain', 'mappers', 'compliance', 'security'),
+      'compliance/ imports only domain/, mappers/ and security/ (and its own http).',
+    ),
+  ),
+  zone(
+    ['src/sandbox/**/*.ts'],
+    forbid(
+      others('sandbox'),
+      'The sandbox shares nothing with the product: it simulates the outside world from its own code.',
+    ),
+  ),
+  zone(
+    ['src/development/**/*.ts'],
+    forbid(
+      ['sandbox/.+'],
+      'Load the sandbox through its public face (src/sandbox/index.ts), not its internal files.',
+    ),
+  ),
 );

@@ -1,5 +1,8 @@
-/** Three levels, as in immich: pure unit specs beside the code, integration ("medium", real Postgres)
- * and end-to-end suites under test/. `npm test` runs all of them. */
+/** Two levels, as `npm run test:unit` and `npm run test:integration` select them:
+ * - unit: pure specs beside the code (`src/**\/*.spec.ts`), no database;
+ * - integration: suites under `test/` against real PostgreSQL (embedded, one database per suite) and the
+ *   sandbox over real HTTP on ephemeral ports; the end-to-end suites (`test/*-e2e`) are part of it.
+ * `npm test` runs both, in band. */
 const tsJest = ['ts-jest', { tsconfig: 'tsconfig.json' }];
 module.exports = {
   testTimeout: 60000,

@@ -263,7 +263,7 @@ async function writeBackWithConnector(
           document,
           outcome: {
             regime: 'in-einvoice' as const,
-            state: 'REGISTERED',
+            state: 'REGISTERED' as const,
             identifiers: {
               irn: (start + index).toString(16).padStart(64, '0'),
               ackNo: String(112410150000000 + start + index),

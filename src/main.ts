@@ -14,8 +14,7 @@ import {
   startEmbeddedPostgres,
   type EmbeddedPostgresServer,
 } from './database/embedded-postgres';
-import { startRuntimeExtras } from './runtime-extras';
-import { SandboxPortError } from './sandbox/sandbox-ports';
+import { DevelopmentSandboxError, startDevelopmentSandbox } from './development/development-sandbox';
 
 async function bootstrap(): Promise<void> {
   const log = new Logger('Boot');
@@ -40,7 +39,7 @@ async function bootstrap(): Promise<void> {
     if (applied.length > 0) log.log(`migrations applied: ${applied.join(', ')}`);
   }
 
-  const extras = await startRuntimeExtras(config);
+  const extras = await startDevelopmentSandbox(config);
   cleanups.push(() => extras.stop());
 
   const app = await createApp({
@@ -115,7 +114,7 @@ bootstrap().catch((error: unknown) => {
 
 /** One clear line for failures the operator can act on; the stack for anything unexpected. */
 function startupFailure(error: unknown): string {
-  const oneLine = [ConfigError, EmbeddedPostgresError, SandboxPortError];
+  const oneLine = [ConfigError, EmbeddedPostgresError, DevelopmentSandboxError];
   if (oneLine.some((kind) => error instanceof kind)) return (error as Error).message;
   if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
   return `start failed: ${error === undefined ? 'no reason given' : JSON.stringify(error)}`;

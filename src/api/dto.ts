@@ -15,21 +15,13 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { SUBMISSION_ERROR_CLASSES } from '../domain/error-classes';
+import { REGIME_NAMES } from '../domain/regime-name';
 import { SubmissionState } from '../domain/submission-state';
 
 const STATES = Object.values(SubmissionState);
 const MAX_OFFSET = 1_000_000_000;
-const ERROR_CLASSES = [
-  'validation',
-  'rejected',
-  'transient',
-  'auth',
-  'unknown-outcome',
-  'config',
-  'writeback-transient',
-  'writeback-config',
-  'writeback-system',
-];
+const ERROR_CLASSES = SUBMISSION_ERROR_CLASSES;
 
 export class PageQuery {
   @ApiPropertyOptional({ default: 50, maximum: 500 })
@@ -66,9 +58,9 @@ export class SubmissionFilterDto {
   @IsIn(ERROR_CLASSES)
   errorClass?: string;
 
-  @ApiPropertyOptional({ enum: ['in-einvoice', 'in-ewaybill', 'sa-zatca'] })
+  @ApiPropertyOptional({ enum: REGIME_NAMES })
   @IsOptional()
-  @IsIn(['in-einvoice', 'in-ewaybill', 'sa-zatca'])
+  @IsIn(REGIME_NAMES)
   regime?: string;
 
   @ApiPropertyOptional({ description: 'document date from (YYYY-MM-DD)' })
@@ -100,7 +92,7 @@ export class ListQuery extends PageQuery {
 
   @ApiPropertyOptional()
   @IsOptional()
-  @IsIn(['in-einvoice', 'in-ewaybill', 'sa-zatca'])
+  @IsIn(REGIME_NAMES)
   regime?: string;
 
   @ApiPropertyOptional()

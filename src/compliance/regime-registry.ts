@@ -3,7 +3,7 @@
  * the regimes it wants; a regime with no implementation registered leaves its submissions at READY
  * until one is (adding a regime is a registration, not a rewrite of the pipeline).
  */
-import type { RegimeName } from '../connectors/contract';
+import type { RegimeName } from '../domain/regime-name';
 import type { ComplianceRegime } from './regime';
 
 export class RegimeRegistry {

@@ -6,7 +6,9 @@
  */
 import type { CanonicalInvoice } from '../domain/canonical-invoice';
 import type { FieldError, Outcome } from '../domain/field-error';
-import type { ComplianceIdentifiers, RegimeName } from '../connectors/contract';
+import type { ComplianceIdentifiers } from '../domain/compliance-identifiers';
+import type { ComplianceErrorClass } from '../domain/error-classes';
+import type { RegimeName } from '../domain/regime-name';
 
 export const COMPLIANCE_REGIMES = Symbol('COMPLIANCE_REGIMES');
 
@@ -88,8 +90,7 @@ export interface ComplianceRegime<P = unknown> {
   ): Promise<{ ewbNo: string; status?: string } | undefined>;
 }
 
-export type ComplianceErrorClass =
-  'validation' | 'rejected' | 'transient' | 'auth' | 'unknown-outcome' | 'config';
+export type { ComplianceErrorClass };
 
 /**
  * Typed error that tells a retry from a give-up. `unknown-outcome` means the request may have been

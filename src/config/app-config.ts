@@ -21,11 +21,10 @@ import {
 } from 'class-validator';
 import { ReconciliationConfig } from './reconciliation-config';
 import { Secret } from './secret.decorator';
+import { REGIME_NAMES, type RegimeName } from '../domain/regime-name';
 
 export const PROCESS_ROLES = ['api', 'worker', 'scheduler'] as const;
 export type ProcessRole = (typeof PROCESS_ROLES)[number];
-
-export const REGIME_NAMES = ['in-einvoice', 'in-ewaybill', 'sa-zatca'] as const;
 
 export class ServerConfig {
   @IsInt()
@@ -184,7 +183,7 @@ export class ConnectorInstanceConfig {
   /** Compliance regimes applied to this instance's documents (each still decides by document facts). */
   @IsArray()
   @IsIn(REGIME_NAMES, { each: true })
-  regimes: string[] = [];
+  regimes: RegimeName[] = [];
 
   /** Kind-specific settings, validated by the connector's own config class. */
   @IsObject()

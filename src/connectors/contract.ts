@@ -5,6 +5,13 @@
  */
 import type { CanonicalInvoice, IsoDate, DecimalString } from '../domain/canonical-invoice';
 import type { FieldError, Outcome } from '../domain/field-error';
+import type { ComplianceIdentifiers } from '../domain/compliance-identifiers';
+import type { ConnectorErrorClass } from '../domain/error-classes';
+import type { RegimeName } from '../domain/regime-name';
+import type { WriteBackOutcome } from '../domain/write-back-outcome';
+
+// The shared vocabulary lives in domain/; re-exported here for connectors, which see only their contract.
+export type { ComplianceIdentifiers, ConnectorErrorClass, RegimeName, WriteBackOutcome };
 
 /** Opaque, JSON-serialisable resume point (Tally: AlterID watermark; CSV: file + row). */
 export type ConnectorCursor = Record<string, unknown> | null;
@@ -71,36 +78,6 @@ export interface PurchaseRecord {
   fieldErrors?: FieldError[];
 }
 
-export type RegimeName = 'in-einvoice' | 'in-ewaybill' | 'sa-zatca';
-
-/** Identifiers a compliance regime returns, written back to the ERP. */
-export interface ComplianceIdentifiers {
-  irn?: string;
-  ackNo?: string;
-  ackDate?: string;
-  signedInvoice?: string;
-  signedQrCode?: string;
-  /** Path of a rendered QR PNG, when the connector keeps files. */
-  qrPngPath?: string;
-  ewbNo?: string;
-  ewbDate?: string;
-  ewbValidUpto?: string;
-  zatcaUuid?: string;
-  zatcaHash?: string;
-  zatcaIcv?: number;
-  zatcaStatus?: string;
-  zatcaQr?: string;
-  zatcaClearedXml?: string;
-}
-
-export interface WriteBackOutcome {
-  regime: RegimeName;
-  /** Submission state being written back: REGISTERED, REJECTED, MAPPING_FAILED, CANCELLED. */
-  state: string;
-  identifiers: ComplianceIdentifiers;
-  error?: { errorClass: string; code?: string; message: string; fieldErrors?: FieldError[] };
-}
-
 export interface WriteBackDocument {
   id: string;
   erpId: string;
@@ -154,8 +131,6 @@ export interface ConnectorFactory<C extends object = object> {
   readonly configClass: new () => C;
   create(instanceName: string, config: C, context: ConnectorContext): ErpConnector;
 }
-
-export type ConnectorErrorClass = 'config' | 'transient' | 'system';
 
 /** Airbyte-style classed error: config (fix the settings), transient (retry), system (a bug). */
 export class ConnectorError extends Error {

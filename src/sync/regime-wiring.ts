@@ -13,13 +13,12 @@ import type { TokenStore } from '../compliance/http/token-store';
 import { ClientRateLimiter } from '../compliance/http/client-rate-limiter';
 import { ComplianceError, type ComplianceRegime } from '../compliance/regime';
 import { stableStringify } from '../domain/content-hash';
+import type { RegimeName } from '../domain/regime-name';
 import { ZatcaRegime, type ZatcaRegimeDependencies } from '../compliance/ksa/zatca.regime';
 import { zatcaXmlTools } from '../compliance/ksa/zatca-xml-tools';
 import { ComplianceHttpLog } from './compliance-http-log';
 
-export type RegimeDefaults = Partial<
-  Record<'in-einvoice' | 'in-ewaybill' | 'sa-zatca', Record<string, unknown>>
->;
+export type RegimeDefaults = Partial<Record<RegimeName, Record<string, unknown>>>;
 
 export interface RegimeWiring {
   defaults: RegimeDefaults;

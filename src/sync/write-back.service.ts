@@ -18,6 +18,7 @@ import type { DocumentEntity, SubmissionEntity } from '../database/entities';
 import { AuditRepository } from '../database/repositories/audit.repository';
 import { DocumentRepository } from '../database/repositories/document.repository';
 import { SubmissionRepository } from '../database/repositories/submission.repository';
+import { isSubmissionErrorClass, isWriteBackErrorClass, writeBackErrorClass } from '../domain/error-classes';
 import { SubmissionState } from '../domain/submission-state';
 import { JobName } from '../queue/job-name';
 import { type JobContext, QueueService, RETRY_DELAY_SECONDS } from '../queue/queue.service';
@@ -159,9 +160,7 @@ export class WriteBackService {
         written.map((submission) => ({
           submission,
           // Only a write-back error is cleared; an authority's (ZATCA NOT_REPORTED) stays visible.
-          patch: submission.errorClass?.startsWith('writeback-')
-            ? { errorClass: null, errorMessage: null }
-            : {},
+          patch: isWriteBackErrorClass(submission.errorClass) ? { errorClass: null, errorMessage: null } : {},
           audit: { actor: SYSTEM_ACTOR, action: 'written-back' },
         })),
         S.WritebackPending,
@@ -246,7 +245,7 @@ export class WriteBackService {
       submission,
       [S.WritebackPending],
       S.WritebackFailed,
-      { errorClass: `writeback-${classified.errorClass}`, errorMessage: classified.message },
+      { errorClass: writeBackErrorClass(classified.errorClass), errorMessage: classified.message },
       { actor: SYSTEM_ACTOR, action: 'writeback-failed', reason: classified.message },
     );
   }
@@ -275,7 +274,7 @@ export class WriteBackService {
         registered || cancelled
           ? undefined
           : {
-              errorClass: submission.errorClass ?? 'unknown',
+              errorClass: isSubmissionErrorClass(submission.errorClass) ? submission.errorClass : 'unknown',
               code: submission.errorCode ?? undefined,
               message: submission.errorMessage ?? '',
               fieldErrors: submission.fieldErrors ?? undefined,

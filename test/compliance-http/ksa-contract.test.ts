@@ -8,8 +8,12 @@ import { FatooraClient } from '../../src/compliance/ksa/fatoora.client';
 import { GspKsaClient } from '../../src/compliance/ksa/gsp-ksa.client';
 import type { Registered } from '../../src/compliance/regime';
 import { ContractServer, loadFixture } from './contract-server';
-import { testCsrConfig, testEgsUnit, testInvoice } from '../zatca/support/egs-fixtures';
-import { startZatcaHarness, submitContext, type ZatcaHarness } from '../zatca/support/zatca-harness';
+import { testCsrConfig, testEgsUnit, testInvoice } from '../zatca-lifecycle/support/egs-fixtures';
+import {
+  startZatcaHarness,
+  submitContext,
+  type ZatcaHarness,
+} from '../zatca-lifecycle/support/zatca-harness';
 import { CircuitBreaker } from '../../src/compliance/http';
 
 const gspFx = (name: string) => loadFixture(`ksa-gsp/${name}`);

@@ -21,7 +21,7 @@ import {
   startEinvoiceSandbox,
   type E2eApp,
 } from '../einvoice-e2e/support';
-import { sampleDocumentRows, writeCsv } from '../einvoice-gaps/sample-csv';
+import { sampleDocumentRows, writeCsv } from '../einvoice-intake/sample-csv';
 import type { Json } from '../support/http';
 import { eventually, TEST_API_KEY } from '../support/test-app';
 

@@ -2,7 +2,7 @@
  * The India e-invoice path end to end: a sandbox IRP (real HTTP, fault injection), the real application
  * (CSV connector, Postgres, pg-boss, compliance client) on a fresh database, and helpers that read both
  * sides. Mirrors `startTestApp`, but passes `regimeDefaults` so the real `in-einvoice` regime talks to the
- * sandbox the way `npm start` wires it (src/runtime-extras.ts).
+ * sandbox the way `npm start` wires it (src/development/development-sandbox.ts).
  */
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { spawn } from 'node:child_process';

@@ -10,8 +10,8 @@ import { verifyWebhookSignature } from '../../src/connectors/webhook/webhook-sig
 import { SAMPLE_SAUDI_SELLER_VAT, sampleSaudiInvoice } from '../../src/domain/__fixtures__';
 import type { CanonicalInvoice } from '../../src/domain/canonical-invoice';
 import { startZatcaSimulator, type ZatcaSimulator } from '../../src/sandbox/zatca';
-import { demoEgsUnit } from '../../src/sandbox/zatca/demo-egs-unit';
-import { onboardDemoEgsUnits } from '../../src/runtime-extras';
+import { demoEgsUnit } from '../../src/development/demo-egs-unit';
+import { onboardDemoEgsUnits } from '../../src/development/development-sandbox';
 import { ZatcaReportingService } from '../../src/sync/zatca-reporting.service';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
 
@@ -401,7 +401,7 @@ describe('KSA for an integrator (ZATCA simulator, callbacks, operator API)', () 
 
     const lines: string[] = [];
     const ksaInstance = (egsUnitId: string) => ({
-      regimes: ['sa-zatca'],
+      regimes: ['sa-zatca' as const],
       regimeSettings: { 'sa-zatca': { egsUnitId } },
     });
     await onboardDemoEgsUnits(t.app, [ksaInstance(EGS), ksaInstance(refusedUnit)], zatca.otp, {

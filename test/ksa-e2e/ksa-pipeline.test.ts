@@ -10,7 +10,7 @@ import { json, postSignedWebhook } from '../support/http';
 import { decodeQrTlv } from '../../src/compliance/ksa/qr';
 import { SAMPLE_SAUDI_SELLER_VAT, sampleSaudiInvoice } from '../../src/domain/__fixtures__';
 import { startZatcaSimulator, type ZatcaSimulator } from '../../src/sandbox/zatca';
-import { demoEgsUnit } from '../../src/sandbox/zatca/demo-egs-unit';
+import { demoEgsUnit } from '../../src/development/demo-egs-unit';
 import { SweepService } from '../../src/sync/sweep.service';
 import { ZatcaReportingService } from '../../src/sync/zatca-reporting.service';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { computeInvoiceHash } from '../../src/compliance/ksa/invoice-hash';
 import { decodeQrTlv } from '../../src/compliance/ksa/qr';
-import { verifySignedInvoice } from '../../src/compliance/ksa/signer';
+import { verifySignedInvoice } from '../support/zatca-signature-verification';
 import { buildAndSign } from './support/sign-variant';
 import { createTestSigningMaterial } from './support/test-certificate';
 import { runZatcaCheck, zatcaCheckerPath } from './support/zatca-check';

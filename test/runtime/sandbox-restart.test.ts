@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import axios from 'axios';
 import { InMemoryZatcaChainStore } from '../../src/compliance/ksa/chain';
-import { InMemoryEgsCredentialStore } from '../../src/compliance/ksa/egs-credential-store';
+import { InMemoryEgsCredentialStore } from '../support/in-memory-egs-credential-store';
 import { FatooraClient } from '../../src/compliance/ksa/fatoora.client';
 import { ZatcaOnboardingService } from '../../src/compliance/ksa/onboarding.service';
 import { zatcaXmlTools } from '../../src/compliance/ksa/zatca-xml-tools';
@@ -23,7 +23,7 @@ import { SecretBox } from '../../src/security/secret-box';
 import { interStateInvoice, todayIst, uniqueDocNo } from '../einvoice/nic-invoice.fixture';
 import { GspCaller, errorCodes } from '../sandbox/gsp-caller';
 import { submitContext } from '../support/submit-context';
-import { testEgsUnit, testInvoice } from '../zatca/support/egs-fixtures';
+import { testEgsUnit, testInvoice } from '../zatca-lifecycle/support/egs-fixtures';
 
 describe('sandbox state kept under the data folder across a restart', () => {
   const stateDir = mkdtempSync(join(tmpdir(), 'runtime-sandbox-state-'));

@@ -6,7 +6,7 @@
  * the IRP's answer to our own request, are kept as REGISTERED with a warning for the operator.
  */
 import type { CanonicalInvoice } from '../../domain/canonical-invoice';
-import type { ComplianceIdentifiers } from '../../connectors/contract';
+import type { ComplianceIdentifiers } from '../../domain/compliance-identifiers';
 import type { Outcome } from '../../domain/field-error';
 import { financialYear } from '../../domain/financial-year';
 import { computeIrn, irnForInvoice, mapToNicEinvoiceV11, type NicEinvoiceV11 } from '../../mappers/irn';

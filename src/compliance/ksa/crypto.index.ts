@@ -8,13 +8,11 @@ export {
 export {
   signInvoice,
   createInvoiceSigner,
-  verifySignedInvoice,
   InvoiceSigningError,
   UBL_NAMESPACES,
   type SigningCredentials,
   type SignedInvoice,
   type InvoiceSigner,
-  type SignatureVerification,
 } from './signer';
 export {
   encodeQrTlv,

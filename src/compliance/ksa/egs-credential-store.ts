@@ -1,7 +1,7 @@
 /**
  * Where an EGS unit's key and CSIDs live between runs. Private keys and CSID secrets are stored sealed
- * (SecretBox, context = egsUnitId); binarySecurityTokens and certificates are public. The lead implements
- * this in Postgres; the in-memory one serves tests and the sandbox.
+ * (SecretBox, context = egsUnitId); binarySecurityTokens and certificates are public. The product's store is
+ * PostgresEgsCredentialStore; tests use an in-memory one (test/support).
  */
 import type { ZatcaEnvironment } from './zatca-environment';
 
@@ -48,23 +48,4 @@ export interface EgsCredentialStore {
   get(egsUnitId: string): Promise<EgsCredentialRecord | undefined>;
   /** Insert or replace the unit's record (one row per EGS unit). */
   save(record: EgsCredentialRecord): Promise<void>;
-}
-
-export class InMemoryEgsCredentialStore implements EgsCredentialStore {
-  private readonly records = new Map<string, EgsCredentialRecord>();
-
-  get(egsUnitId: string): Promise<EgsCredentialRecord | undefined> {
-    const record = this.records.get(egsUnitId);
-    return Promise.resolve(record ? structuredClone(record) : undefined);
-  }
-
-  save(record: EgsCredentialRecord): Promise<void> {
-    this.records.set(record.egsUnitId, structuredClone(record));
-    return Promise.resolve();
-  }
-
-  /** Raw view, for tests that check nothing is stored in clear. */
-  dump(): EgsCredentialRecord[] {
-    return [...this.records.values()].map((record) => structuredClone(record));
-  }
 }

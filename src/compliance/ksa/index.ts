@@ -16,7 +16,6 @@ export { decodeCsrInput, readEgsCsr } from './csr-reader';
 export type { EgsCsrContent } from './csr-reader';
 export { complianceSamples, enabledKinds } from './compliance-samples';
 export type { ComplianceSample } from './compliance-samples';
-export { InMemoryEgsCredentialStore } from './egs-credential-store';
 export type {
   ComplianceCheckRecord,
   EgsCredentialRecord,

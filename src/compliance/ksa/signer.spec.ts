@@ -5,7 +5,8 @@ import { createTestSigningMaterial } from '../../../test/ksa-xml/support/test-ce
 import { parseSigningCertificate } from './certificate';
 import { computeInvoiceHash } from './invoice-hash';
 import { decodeQrTlv } from './qr';
-import { createInvoiceSigner, InvoiceSigningError, signInvoice, verifySignedInvoice } from './signer';
+import { verifySignedInvoice } from '../../../test/support/zatca-signature-verification';
+import { createInvoiceSigner, InvoiceSigningError, signInvoice } from './signer';
 
 const material = createTestSigningMaterial();
 const keys = { privateKeyPem: material.privateKeyPem, certificateBase64: material.certificateBase64 };

@@ -13,10 +13,10 @@
  * The signature blocks are spliced into the text of the unsigned invoice without touching a character
  * outside them, so the hash of the unsigned text is the hash of the signed document.
  */
-import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, sign, type KeyObject } from 'node:crypto';
 import { parseSigningCertificate, base64OfHexSha256, type SigningCertificate } from './certificate';
 import { computeInvoiceHash } from './invoice-hash';
-import { decodeQrTlv, encodeQrTlv, ZATCA_QR_MAX_BASE64_LENGTH } from './qr';
+import { encodeQrTlv, ZATCA_QR_MAX_BASE64_LENGTH } from './qr';
 
 export interface SigningCredentials {
   /** EC secp256k1 private key: PEM (SEC1 or PKCS#8) or the SDK's bare base64 SEC1 DER. */
@@ -146,7 +146,7 @@ function signedPropertiesXml(certificate: SigningCertificate, signingTime: strin
 }
 
 /** dom4j's asXML() of the SignedProperties element: namespace declarations repeated where ZATCA hashes them. */
-function asSerialisedBySdk(signedProperties: string): string {
+export function asSerialisedBySdk(signedProperties: string): string {
   return signedProperties
     .replace('<xades:SignedProperties ', `<xades:SignedProperties xmlns:xades="${UBL_NAMESPACES.xades}" `)
     .replace(/<ds:(\w+)/g, `<ds:$1 xmlns:ds="${UBL_NAMESPACES.ds}"`);
@@ -589,69 +589,4 @@ function assertKeyMatchesCertificate(key: KeyObject, certificate: SigningCertifi
   if (!publicDer.equals(certificate.publicKeyDer)) {
     throw new InvoiceSigningError('the private key does not belong to the certificate');
   }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Verification: the same checks ZATCA makes, for tests and for the sandbox.
-
-export interface SignatureVerification {
-  ok: boolean;
-  invoiceHash: string;
-  problems: string[];
-}
-
-export function verifySignedInvoice(signedXml: string): SignatureVerification {
-  const problems: string[] = [];
-  const { hashBase64, hashBytes } = computeInvoiceHash(signedXml);
-  const text = (pattern: RegExp) => pattern.exec(signedXml)?.[1]?.trim() ?? '';
-
-  const referenceDigest = text(/<ds:Reference Id="invoiceSignedData"[\s\S]*?<ds:DigestValue>([^<]*)</);
-  if (referenceDigest !== hashBase64)
-    problems.push('invoice hash differs from ds:Reference invoiceSignedData');
-
-  const certificateText = text(/<ds:X509Certificate>([^<]*)</).replace(/\s+/g, '');
-  const signatureValue = text(/<ds:SignatureValue>([^<]*)</);
-  let certificate: SigningCertificate | undefined;
-  try {
-    certificate = parseSigningCertificate(certificateText);
-  } catch (cause) {
-    problems.push(`certificate: ${(cause as Error).message}`);
-  }
-  if (certificate) {
-    const valid = verify(
-      'sha256',
-      hashBytes,
-      certificate.x509.publicKey,
-      Buffer.from(signatureValue, 'base64'),
-    );
-    if (!valid) problems.push('ECDSA signature does not verify over the invoice hash');
-    const certDigest = text(/<xades:CertDigest>[\s\S]*?<ds:DigestValue>([^<]*)</);
-    if (certDigest !== certificate.certDigest)
-      problems.push('xades:CertDigest does not match the certificate');
-  }
-
-  const start = signedXml.indexOf('<xades:SignedProperties');
-  const end = signedXml.indexOf('</xades:SignedProperties>');
-  const signedProperties = start >= 0 && end > start ? signedXml.slice(start, end + 25) : '';
-  const propertiesDigest = text(
-    /<ds:Reference[^>]*URI="#xadesSignedProperties"[\s\S]*?<ds:DigestValue>([^<]*)</,
-  );
-  if (!signedProperties || propertiesDigest !== base64OfHexSha256(asSerialisedBySdk(signedProperties))) {
-    problems.push('SignedProperties digest does not match');
-  }
-
-  const qr = text(
-    /<cbc:ID>QR<\/cbc:ID>\s*<cac:Attachment>\s*<cbc:EmbeddedDocumentBinaryObject[^>]*>([^<]*)</,
-  );
-  try {
-    const tags = decodeQrTlv(qr);
-    if (tags.get(6)?.toString('utf8') !== hashBase64) problems.push('QR tag 6 is not the invoice hash');
-    if (tags.get(7)?.toString('utf8') !== signatureValue)
-      problems.push('QR tag 7 is not the signature value');
-    if (certificate && !tags.get(8)?.equals(certificate.publicKeyDer))
-      problems.push('QR tag 8 is not the public key');
-  } catch (cause) {
-    problems.push(`QR: ${(cause as Error).message}`);
-  }
-  return { ok: problems.length === 0, invoiceHash: hashBase64, problems };
 }

@@ -11,7 +11,7 @@
  */
 import type { CanonicalInvoice } from '../../domain/canonical-invoice';
 import { fieldError, type Outcome } from '../../domain/field-error';
-import type { ComplianceIdentifiers } from '../../connectors/contract';
+import type { ComplianceIdentifiers } from '../../domain/compliance-identifiers';
 import { ComplianceError, type ComplianceRegime, type SubmitContext, type SubmitOutcome } from '../regime';
 import {
   ZATCA_INITIAL_PIH,

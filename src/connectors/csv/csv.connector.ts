@@ -52,6 +52,7 @@ import { QrRenderPool } from './qr-render-pool';
 import { type RejectedFile, RejectedFiles, refusalOf } from './rejected-files';
 import { ResultFileWriter } from './result-file.writer';
 import { groupRows } from './row-grouping';
+import { csvCursorOf } from './csv-cursor';
 import { rowsHash } from './rows-hash';
 import { mapSalesDocument } from './sales-document.mapper';
 
@@ -63,11 +64,6 @@ interface ReadAhead {
   batch?: Omit<PullBatch, 'cursor'>;
   /** Thrown when the batch is wanted: a file already processed is moved aside without it. */
   readError?: Error;
-}
-
-/** The CSV connector's cursor: content hashes of every file already pulled. */
-export interface CsvCursor {
-  processedHashes: string[];
 }
 
 export interface CsvDirectories {
@@ -216,7 +212,7 @@ export class CsvConnector implements ErpConnector {
       const refusal = refusalOf(batch.documents.length, batch.problems);
       if (refusal) {
         // Not added to the cursor: the same file dropped again after a fix (of the profile) is read again.
-        yield { ...batch, cursor: { processedHashes: [...processed] } };
+        yield { ...batch, cursor: { ...csvCursorOf(processed) } };
         const kept = await this.rejected.keep(path, name, read.hash, refusal);
         this.context.log.warn('csv file rejected, moved to the rejected folder', {
           instance: this.instanceName,
@@ -228,8 +224,7 @@ export class CsvConnector implements ErpConnector {
         continue;
       }
       processed.add(read.hash);
-      const next: CsvCursor = { processedHashes: [...processed] };
-      yield { ...batch, cursor: { ...next } };
+      yield { ...batch, cursor: { ...csvCursorOf(processed) } };
       // Moved only once the consumer asked for more, i.e. after it stored the batch and cursor.
       await moveTo(path, processedDir, keptAs);
     }

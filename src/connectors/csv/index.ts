@@ -1,5 +1,6 @@
 export { CsvConnectorFactory } from './csv-connector.factory';
-export { CsvConnector, type CsvCursor, type CsvDirectories } from './csv.connector';
+export { CsvConnector, type CsvDirectories } from './csv.connector';
+export type { CsvCursor } from './csv-cursor';
 export { CsvConnectorConfig } from './csv.config';
 export type { CsvProfile, CsvLayout, CsvEncoding, DeriveOptions } from './csv-profile';
 export { loadProfile, parseProfile, defaultProfilesDir } from './csv-profile.loader';

@@ -2,7 +2,7 @@
 import type { X509Certificate } from 'node:crypto';
 import { AsnConvert } from '@peculiar/asn1-schema';
 import { Certificate, SubjectAlternativeName } from '@peculiar/asn1-x509';
-import { OID, readName } from '../../compliance/ksa/asn1-names';
+import { attributesOf, OID } from './x509-names';
 
 export interface EgsIdentity {
   serialNumber?: string;
@@ -21,7 +21,7 @@ export function egsIdentityOf(certificate: X509Certificate): EgsIdentity {
           ?.directoryName
       : undefined;
     if (!directoryName) return {};
-    const values = readName(directoryName);
+    const values = attributesOf(directoryName);
     return {
       serialNumber: values.get(OID.surname),
       vatNumber: values.get(OID.userId),

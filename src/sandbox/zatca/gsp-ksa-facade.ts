@@ -9,13 +9,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Request, Response, Router } from 'express';
-import {
-  buildEgsCsr,
-  checkEgsCsrConfig,
-  generateEgsKeyPair,
-  type EgsCsrConfig,
-} from '../../compliance/ksa/csr';
-import type { InvoiceRecord } from './zatca-simulator';
+import { generateGspCsr, gspCsrRequestProblems, type GspCsrRequest } from './gsp-csr-generator';
+import type { InvoiceRecord } from './simulator-records';
 
 /** The sandbox GSP's OAuth2 client id; its client secret is the simulator's `gspApiKey`. */
 export const SANDBOX_GSP_KSA_CLIENT_ID = 'sandbox-gsp-client';
@@ -158,20 +153,15 @@ export function mountGspKsaFacade(router: Router, deps: GspFacadeDependencies): 
 
   router.post('/ksa-einvoice/generate-csr', (req, res) => {
     if (!authorised(req, res)) return;
-    const config = req.body as EgsCsrConfig;
-    const problems =
-      config && typeof config === 'object'
-        ? checkEgsCsrConfig({ ...config, environment: config.environment ?? 'developer-portal' })
-        : ['body required'];
+    const problems = gspCsrRequestProblems(req.body);
     if (problems.length > 0) {
       res.status(400).json({ status_cd: '0', error: { code: 'GSP-CSR', message: problems.join('; ') } });
       return;
     }
-    const keys = generateEgsKeyPair();
-    const csr = buildEgsCsr(
-      { ...config, environment: config.environment ?? 'developer-portal' },
-      keys.privateKeyPem,
-    );
-    res.json({ status_cd: '1', data: { csr: csr.base64OfPem, privateKey: keys.privateKeyPem } });
+    const generated = generateGspCsr(req.body as GspCsrRequest);
+    res.json({
+      status_cd: '1',
+      data: { csr: generated.csrBase64OfPem, privateKey: generated.privateKeyPem },
+    });
   });
 }

@@ -5,12 +5,11 @@
  * few XSD/schematron rules (VAT number formats, buyer name, totals).
  */
 import { verify, X509Certificate } from 'node:crypto';
-import { computeInvoiceHash } from '../../compliance/ksa/invoice-hash';
-import { decodeQrTlv } from '../../compliance/ksa/qr';
-import { parseSigningCertificate } from '../../compliance/ksa/certificate';
-import { ZATCA_INITIAL_PIH } from '../../compliance/ksa/chain';
-import type { ValidationMessage } from '../../compliance/ksa/fatoora.types';
-import { dec, sum } from '../../domain/money';
+import { Decimal } from 'decimal.js';
+import { certificateSignature } from './certificate-signature';
+import type { ValidationMessage } from './fatoora-answers';
+import { readQrTlv } from './qr-tlv';
+import { FIRST_PREVIOUS_INVOICE_HASH, zatcaInvoiceHash } from './zatca-invoice-hash';
 import { parseInvoiceXml, type InvoiceFacts } from './invoice-facts';
 import type { ChainLedger } from './chain-ledger';
 import { egsIdentityOf } from './certificate-identity';
@@ -141,7 +140,7 @@ function computeHashOrReport(
   error: (code: string, category: string, message: string) => void,
 ): string | undefined {
   try {
-    return computeInvoiceHash(xml).hashBase64;
+    return zatcaInvoiceHash(xml);
   } catch (cause) {
     error('XSD_ZERO', 'XSD_SCHEMA_ERROR', `Cannot canonicalise the invoice: ${(cause as Error).message}`);
     return undefined;
@@ -191,7 +190,7 @@ function checkQr(
   if (!facts.qr) return problem('missing');
   let tags: Map<number, Buffer>;
   try {
-    tags = decodeQrTlv(facts.qr);
+    tags = readQrTlv(facts.qr);
   } catch {
     return problem('not a TLV structure');
   }
@@ -205,10 +204,7 @@ function checkQr(
   if (textOf(7) !== facts.signatureValue) problem('tag 7 is not the signature value');
   const publicKeyDer = certificate.publicKey.export({ type: 'spki', format: 'der' });
   if (!tags.get(8)?.equals(publicKeyDer)) problem('tag 8 is not the public key of the certificate');
-  if (
-    facts.kind === 'simplified' &&
-    !tags.get(9)?.equals(parseSigningCertificate(certificate.raw.toString('base64')).signatureDer)
-  ) {
+  if (facts.kind === 'simplified' && !tags.get(9)?.equals(certificateSignature(certificate.raw))) {
     problem('tag 9 is not the signature of the certificate');
   }
 }
@@ -278,8 +274,9 @@ function checkTotals(
     );
     return;
   }
-  const amount = (value: string | undefined) => dec(value ?? '0');
-  if (!sum(facts.lineNetAmounts).eq(amount(t.lineExtension)))
+  const amount = (value: string | undefined) => new Decimal(value ?? '0');
+  const lineNetTotal = facts.lineNetAmounts.reduce((total, net) => total.plus(amount(net)), new Decimal(0));
+  if (!lineNetTotal.eq(amount(t.lineExtension)))
     error(
       'BR-CO-10',
       'EN16931',
@@ -334,7 +331,7 @@ function checkChain(
       `Invoice counter value ${icv} was already used by invoice ${same.uuid} of this EGS unit`,
     );
   const previous = chain.get(icv - 1);
-  if (icv === 1 && facts.pih !== ZATCA_INITIAL_PIH)
+  if (icv === 1 && facts.pih !== FIRST_PREVIOUS_INVOICE_HASH)
     error(
       'invalid-previous-invoice-hash',
       'INVOICE_CHAIN_ERRORS',

@@ -33,8 +33,10 @@ import {
   Validity,
   type Name,
 } from '@peculiar/asn1-x509';
-import { buildName, OID, serialize, toArrayBuffer, toPem } from '../../compliance/ksa/asn1-names';
-import type { EgsCsrContent } from '../../compliance/ksa/csr-reader';
+import type { EgsCsrContent } from './egs-csr';
+import { arrayBufferOf, derOf, nameOf, OID, pemOf } from './x509-names';
+
+const DOMAIN_COMPONENT = '0.9.2342.19200300.100.1.25';
 
 const ID_KP_CODE_SIGNING = '1.3.6.1.5.5.7.3.3';
 const ID_KP_CLIENT_AUTH = '1.3.6.1.5.5.7.3.2';
@@ -65,10 +67,10 @@ export class SandboxCertificateAuthority {
       ? { privateKey: createPrivateKey(kept.privateKeyPem), publicKey: undefined }
       : generateKeyPairSync('ec', { namedCurve: 'secp256k1' });
     this.privateKey = privateKey;
-    this.name = buildName([
-      { oid: '0.9.2342.19200300.100.1.25', value: 'local' },
-      { oid: '0.9.2342.19200300.100.1.25', value: 'sandbox' },
-      { oid: OID.commonName, value: 'ZATCA-SANDBOX-EINVOICE-CA' },
+    this.name = nameOf([
+      [DOMAIN_COMPONENT, 'local'],
+      [DOMAIN_COMPONENT, 'sandbox'],
+      [OID.commonName, 'ZATCA-SANDBOX-EINVOICE-CA'],
     ]);
     const spki = AsnConvert.parse(
       (publicKey ?? createPublicKey(privateKey)).export({ type: 'spki', format: 'der' }),
@@ -94,7 +96,7 @@ export class SandboxCertificateAuthority {
       [
         extension('2.5.29.19', new BasicConstraints({ cA: true }), true),
         extension('2.5.29.15', new KeyUsage(KeyUsageFlags.keyCertSign | KeyUsageFlags.cRLSign), true),
-        extension('2.5.29.14', new SubjectKeyIdentifier(toArrayBuffer(this.keyId))),
+        extension('2.5.29.14', new SubjectKeyIdentifier(arrayBufferOf(this.keyId))),
       ],
     );
   }
@@ -108,16 +110,16 @@ export class SandboxCertificateAuthority {
   }
 
   get pem(): string {
-    return toPem('CERTIFICATE', this.certificate.der);
+    return pemOf('CERTIFICATE', this.certificate.der);
   }
 
   /** A CSID certificate for a verified CSR, valid from `now` for `validDays`. */
   issue(csr: EgsCsrContent, now: Date, validDays: number): IssuedCertificate {
     const extensions = [
-      extension('2.5.29.14', new SubjectKeyIdentifier(toArrayBuffer(keyIdentifier(csr.publicKeyInfo)))),
+      extension('2.5.29.14', new SubjectKeyIdentifier(arrayBufferOf(keyIdentifier(csr.publicKeyInfo)))),
       extension(
         '2.5.29.35',
-        new AuthorityKeyIdentifier({ keyIdentifier: new KeyIdentifier(toArrayBuffer(this.keyId)) }),
+        new AuthorityKeyIdentifier({ keyIdentifier: new KeyIdentifier(arrayBufferOf(this.keyId)) }),
       ),
       extension('2.5.29.15', new KeyUsage(KeyUsageFlags.digitalSignature), true),
       extension('2.5.29.37', new ExtendedKeyUsage([ID_KP_CODE_SIGNING, ID_KP_CLIENT_AUTH])),
@@ -162,7 +164,7 @@ export class SandboxCertificateAuthority {
     const algorithm = new AlgorithmIdentifier({ algorithm: OID.ecdsaWithSha256 });
     const tbs = new TBSCertificate({
       version: 2,
-      serialNumber: toArrayBuffer(serial),
+      serialNumber: arrayBufferOf(serial),
       signature: algorithm,
       issuer: this.name,
       validity: new Validity({ notBefore, notAfter }),
@@ -170,12 +172,12 @@ export class SandboxCertificateAuthority {
       subjectPublicKeyInfo: spki,
       extensions: new Extensions(extensions),
     });
-    const signature = sign('sha256', serialize(tbs), this.privateKey);
-    const der = serialize(
+    const signature = sign('sha256', derOf(tbs), this.privateKey);
+    const der = derOf(
       new Certificate({
         tbsCertificate: tbs,
         signatureAlgorithm: algorithm,
-        signatureValue: toArrayBuffer(signature),
+        signatureValue: arrayBufferOf(signature),
       }),
     );
     return {
@@ -188,7 +190,7 @@ export class SandboxCertificateAuthority {
 }
 
 function extension(extnID: string, value: unknown, critical = false): Extension {
-  return new Extension({ extnID, critical, extnValue: new OctetString(serialize(value)) });
+  return new Extension({ extnID, critical, extnValue: new OctetString(derOf(value)) });
 }
 
 function keyIdentifier(spki: SubjectPublicKeyInfo): Buffer {

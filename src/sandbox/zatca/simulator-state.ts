@@ -4,12 +4,12 @@
  * invoices it answered (the accepted ones with their answer, for duplicates and the GSP facade's lookups).
  */
 import { X509Certificate } from 'node:crypto';
-import { readEgsCsr } from '../../compliance/ksa/csr-reader';
-import type { InvoiceResponse } from '../../compliance/ksa/fatoora.types';
+import { readEgsCsr } from './egs-csr';
+import type { InvoiceResponse } from './fatoora-answers';
 import { SandboxStateStore, type AppendLog } from '../framework/state-store';
 import type { ChainLedgerRecord } from './chain-ledger';
 import { SandboxCertificateAuthority, type KeptCertificateAuthority } from './sandbox-ca';
-import type { CsidRecord, InvoiceRecord } from './zatca-simulator';
+import type { CsidRecord, InvoiceRecord } from './simulator-records';
 
 interface KeptCsid {
   kind: CsidRecord['kind'];

@@ -5,9 +5,9 @@
  */
 import { randomBytes, randomInt, X509Certificate } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { readEgsCsr, type EgsCsrContent } from '../../compliance/ksa/csr-reader';
-import type { InvoiceResponse, ValidationMessage } from '../../compliance/ksa/fatoora.types';
-import { CERTIFICATE_TEMPLATE_NAMES, type ZatcaEnvironment } from '../../compliance/ksa/zatca-environment';
+import { readEgsCsr, type EgsCsrContent } from './egs-csr';
+import type { InvoiceResponse, ValidationMessage } from './fatoora-answers';
+import { TEMPLATE_NAME_BY_ENVIRONMENT, type ZatcaEnvironment } from './zatca-environments';
 import {
   createSandboxService,
   SandboxClock,
@@ -16,10 +16,13 @@ import {
   type RateLimitOptions,
 } from '../framework';
 import { ChainLedger } from './chain-ledger';
+import type { CsidRecord, InvoiceRecord, ZatcaSimulatorRecords } from './simulator-records';
 import { mountGspKsaFacade } from './gsp-ksa-facade';
 import { checkInvoice, type ZatcaEndpoint } from './invoice-checks';
-import { SandboxCertificateAuthority, type IssuedCertificate } from './sandbox-ca';
+import { SandboxCertificateAuthority } from './sandbox-ca';
 import { ZatcaSimulatorState } from './simulator-state';
+
+export type { CsidRecord, InvoiceRecord, ZatcaSimulatorRecords } from './simulator-records';
 
 export interface ZatcaSimulatorOptions {
   port?: number;
@@ -34,39 +37,6 @@ export interface ZatcaSimulatorOptions {
   gspApiKey?: string;
   /** Keeps the CA, CSIDs, chains and answered invoices here across restarts; in memory only when absent. */
   stateDir?: string;
-}
-
-export interface CsidRecord {
-  kind: 'compliance' | 'production';
-  requestId: string;
-  binarySecurityToken: string;
-  secret: string;
-  certificate: IssuedCertificate;
-  csr: EgsCsrContent;
-  /** Compliance CSID: the document kinds that passed compliance checks, e.g. `standard:388`. */
-  passedChecks: Set<string>;
-  issuedAt: string;
-  renewedFrom?: string;
-  /** Set once the CSID is revoked (the taxpayer's portal, or ZATCA): every call with it answers 401. */
-  revokedAt?: string;
-}
-
-export interface InvoiceRecord {
-  endpoint: ZatcaEndpoint;
-  uuid: string;
-  hash?: string;
-  icv?: string;
-  status: string;
-  httpStatus: number;
-  errors: ValidationMessage[];
-  warnings: ValidationMessage[];
-  xml?: string;
-  at: string;
-}
-
-export interface ZatcaSimulatorRecords {
-  csids: CsidRecord[];
-  invoices: InvoiceRecord[];
 }
 
 export interface ZatcaSimulator {
@@ -91,7 +61,7 @@ const SIMPLIFIED_AND_STANDARD_TYPES = ['388', '381', '383'];
 export async function startZatcaSimulator(options: ZatcaSimulatorOptions = {}): Promise<ZatcaSimulator> {
   const clock = options.clock ?? new SandboxClock();
   const otp = options.otp ?? '123345';
-  const templateName = CERTIFICATE_TEMPLATE_NAMES[options.environment ?? 'developer-portal'];
+  const templateName = TEMPLATE_NAME_BY_ENVIRONMENT[options.environment ?? 'developer-portal'];
   const state = options.stateDir ? new ZatcaSimulatorState(options.stateDir) : undefined;
   const ca = state?.certificateAuthority(clock.now()) ?? new SandboxCertificateAuthority(clock.now());
   const ledger = new ChainLedger(state?.ledgerLog());

@@ -2,6 +2,7 @@ import type { RegimeName, WriteBackOutcome } from '../../contract';
 import type { CsvRawDocument } from '../csv-raw-document';
 import type { ResultUpdate } from '../result-table';
 import { randomSource } from '../../../domain/__fixtures__/random-source';
+import { REGIME_NAMES } from '../../../domain/regime-name';
 
 /**
  * A seeded, varied run of write-backs to one result file, in batches as the writer applies them: documents
@@ -22,7 +23,7 @@ export function writeBackSequence(seed: number, batchCount = 30): ResultUpdate[]
   );
 }
 
-const REGIMES: readonly RegimeName[] = ['in-einvoice', 'in-ewaybill', 'sa-zatca'];
+const REGIMES: readonly RegimeName[] = REGIME_NAMES;
 
 const AWKWARD_VALUES = [
   '',
@@ -69,7 +70,7 @@ function outcomeOf(regime: RegimeName, random: () => number, pick: Pick): WriteB
   if (random() < 0.35) {
     return {
       regime,
-      state: pick(['REJECTED', 'MAPPING_FAILED', 'FAILED']),
+      state: pick(['REJECTED', 'MAPPING_FAILED', 'WRITEBACK_FAILED']),
       identifiers: {},
       error: {
         errorClass: pick(['rejected', 'validation', 'transient']),

@@ -1,7 +1,7 @@
 /** Simulator + real clients + onboarding + regime, wired as the service wires them, for one test suite. */
 import { randomBytes } from 'node:crypto';
 import { InMemoryZatcaChainStore } from '../../../src/compliance/ksa/chain';
-import { InMemoryEgsCredentialStore } from '../../../src/compliance/ksa/egs-credential-store';
+import { InMemoryEgsCredentialStore } from '../../support/in-memory-egs-credential-store';
 import { FatooraClient } from '../../../src/compliance/ksa/fatoora.client';
 import { ZatcaOnboardingService } from '../../../src/compliance/ksa/onboarding.service';
 import { SecretBox } from '../../../src/security/secret-box';

@@ -1,41 +1,54 @@
 /**
- * What the process needs beyond the Nest app: in development, the sandbox simulators started
- * in-process (tax APIs and a TallyPrime company), provider defaults pointing the compliance clients at
- * them, and Tally instances without a URL pointed at the simulated company.
+ * Development only: starts the sandbox simulators in-process (tax APIs and a TallyPrime company), gives
+ * the compliance clients provider defaults pointing at them, and points Tally instances without a URL at
+ * the simulated company. This is the one product module allowed to import the sandbox (see the import zones in
+ * eslint.config.mjs); a dynamic import would need ESM resolution, which the CommonJS build does not do.
  */
 import { type INestApplication, Logger } from '@nestjs/common';
 import { join, resolve } from 'node:path';
-import { PostgresEgsCredentialStore } from './database/repositories/egs-credential.repository';
-import { demoEgsUnit } from './sandbox/zatca/demo-egs-unit';
-import { ZatcaReonboarding } from './sync/zatca-reonboarding.service';
-import { startZatcaSimulator } from './sandbox/zatca';
-import type { AppConfig, ConnectorInstanceConfig } from './config/app-config';
-import { DEFAULT_EINVOICE_ACCOUNTS } from './sandbox/einvoice/accounts';
-import { assertPortsFree, sandboxPortsFromEnv } from './sandbox/sandbox-ports';
-import { startSandbox } from './sandbox/start-sandbox';
-import { startTallySimulator, type TallySimulator } from './sandbox/tally';
-import type { RegimeDefaults } from './sync/regime-wiring';
+import { PostgresEgsCredentialStore } from '../database/repositories/egs-credential.repository';
+import type { AppConfig, ConnectorInstanceConfig } from '../config/app-config';
+import * as sandboxModule from '../sandbox';
+import type { TallySimulator } from '../sandbox';
+import type { RegimeDefaults } from '../sync/regime-wiring';
+import { demoEgsUnit } from './demo-egs-unit';
+import { ZatcaReonboarding } from '../sync/zatca-reonboarding.service';
 
-export interface RuntimeExtras {
+type Sandbox = typeof sandboxModule;
+
+export interface DevelopmentSandbox {
   regimeDefaults: RegimeDefaults;
   /** The in-process sandbox's services and base URLs (development), for `/health` details. */
   sandboxServices?: Record<string, string>;
-  /** Development: onboards the EGS units that KSA instances name, against the simulator. */
+  /** Onboards the EGS units that KSA instances name, against the simulator. */
   afterStart(app: INestApplication): Promise<void>;
   stop(): Promise<void>;
 }
 
+/** A sandbox port that is misconfigured or taken, said in one line at startup. */
+export class DevelopmentSandboxError extends Error {
+  override readonly name = 'DevelopmentSandboxError';
+}
+
 const DEMO_TALLY_VOUCHERS = 24;
 
-export async function startRuntimeExtras(config: AppConfig): Promise<RuntimeExtras> {
+export async function startDevelopmentSandbox(config: AppConfig): Promise<DevelopmentSandbox> {
   if (!config.sandbox.enabled) {
     return { regimeDefaults: {}, afterStart: () => Promise.resolve(), stop: () => Promise.resolve() };
   }
+  const { DEFAULT_EINVOICE_ACCOUNTS, startSandbox, startZatcaSimulator } = sandboxModule;
   const log = new Logger('Sandbox');
-  const ports = sandboxPortsFromEnv();
-  await assertPortsFree(ports);
+  let ports: ReturnType<Sandbox['sandboxPortsFromEnv']>;
+  try {
+    ports = sandboxModule.sandboxPortsFromEnv();
+    await sandboxModule.assertPortsFree(ports);
+  } catch (error) {
+    if (error instanceof sandboxModule.SandboxPortError) throw new DevelopmentSandboxError(error.message);
+    throw error;
+  }
   const stateDir = resolve(config.server.dataDir, 'sandbox');
   const tally = await startDemoTally(
+    sandboxModule,
     config.connectors.filter((c) => c.kind === 'tally' && !c.config.url),
     ports.tally,
   );
@@ -115,6 +128,7 @@ export async function onboardDemoEgsUnits(
 
 /** A simulated TallyPrime company for Tally instances declared without a URL. */
 async function startDemoTally(
+  sandbox: Sandbox,
   instances: ConnectorInstanceConfig[],
   port: number | undefined,
 ): Promise<TallySimulator | undefined> {
@@ -123,7 +137,7 @@ async function startDemoTally(
     typeof instances[0].config.companyName === 'string' ? instances[0].config.companyName : 'Demo Traders';
   // Vouchers of the last three weeks, as a live company would have (the IRP refuses old documents).
   const booksFrom = new Date(Date.now() - 21 * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
-  const tally = await startTallySimulator({
+  const tally = await sandbox.startTallySimulator({
     voucherCount: DEMO_TALLY_VOUCHERS,
     seed: 2026,
     companyName,

@@ -12,7 +12,7 @@ import { ComplianceError, type Registered, type SubmitContext } from '../../src/
 import type { CanonicalInvoice } from '../../src/domain/canonical-invoice';
 import { startZatcaSimulator, type ZatcaSimulator } from '../../src/sandbox/zatca';
 import { SecretBox } from '../../src/security/secret-box';
-import { testEgsUnit, testInvoice, testSeller } from '../zatca/support/egs-fixtures';
+import { testEgsUnit, testInvoice, testSeller } from '../zatca-lifecycle/support/egs-fixtures';
 import {
   createZatcaTestDatabase,
   insertZatcaSubmission,

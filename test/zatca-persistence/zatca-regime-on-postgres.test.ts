@@ -5,7 +5,7 @@ import { SecretBox } from '../../src/security/secret-box';
 import type { ZatcaPayload } from '../../src/compliance/ksa/zatca.regime';
 import type { Registered, SubmitContext } from '../../src/compliance/regime';
 import { startZatcaSimulator, type ZatcaSimulator } from '../../src/sandbox/zatca';
-import { testEgsUnit, testInvoice } from '../zatca/support/egs-fixtures';
+import { testEgsUnit, testInvoice } from '../zatca-lifecycle/support/egs-fixtures';
 import {
   createZatcaTestDatabase,
   insertZatcaSubmission,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { InMemoryZatcaChainStore } from '../../src/compliance/ksa/chain';
-import { InMemoryEgsCredentialStore } from '../../src/compliance/ksa/egs-credential-store';
+import { InMemoryEgsCredentialStore } from '../support/in-memory-egs-credential-store';
 import { FatooraClient } from '../../src/compliance/ksa/fatoora.client';
 import { GspKsaClient } from '../../src/compliance/ksa/gsp-ksa.client';
 import { ZatcaOnboardingService } from '../../src/compliance/ksa/onboarding.service';
