@@ -63,7 +63,7 @@ describe('security: a full run logs no secret and no invoice content', () => {
     const run = service;
     const api = (path: string) => fetch(`${run.url}${path}`, { headers: { 'X-API-Key': apiKey } });
 
-    const rows = parse(readFileSync(SAMPLE_CSV, 'utf8'), { columns: true }) as SampleRow[];
+    const rows = parse<SampleRow>(readFileSync(SAMPLE_CSV, 'utf8'), { columns: true });
     const numbers = new Set(rows.map((r) => r.InvoiceNo));
     const webhookSecret = readFileSync(
       join(dataDir, 'connectors', 'ksa-example', 'webhook-secret'),
