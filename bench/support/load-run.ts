@@ -4,7 +4,7 @@
  */
 import { sampleIndiaInvoice } from '../../src/domain/__fixtures__';
 import { signWebhook } from '../../src/connectors/webhook/webhook-signature';
-import { BENCH_SELLER, indiaToday } from './invoice-csv';
+import { BENCH_SELLER } from './invoice-csv';
 import { WEBHOOK_SECRET, type Layout } from './service-layout';
 
 export interface PostOptions {
@@ -22,7 +22,8 @@ export interface PostOptions {
 /** Posts `count` documents; returns each document's posting time (performance.now()). */
 export async function postDocuments(layout: Layout, options: PostOptions): Promise<Map<string, number>> {
   const postedAt = new Map<string, number>();
-  const date = indiaToday();
+  // Today in India (IST, UTC+5:30), as the IRP dates documents.
+  const date = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
   let next = 0;
   const started = performance.now();
   const poster = async (): Promise<void> => {
