@@ -96,10 +96,18 @@ export async function startLayout(workers: number, options: LayoutOptions): Prom
   // deploy/connector.yaml, the compose deployment's configuration, with the callback added.
   const deployed = parse(readFileSync(join(ROOT, 'deploy', 'connector.yaml'), 'utf8')) as {
     queue: Record<string, unknown>;
-    connectors: { config: Record<string, unknown> }[];
+    connectors: {
+      config: Record<string, unknown>;
+      regimeSettings: Record<string, Record<string, unknown>>;
+    }[];
   };
   deployed.queue = { ...deployed.queue, batchSize: options.batchSize, concurrency: options.concurrency };
   deployed.connectors[0].config.callbackUrl = callbackUrl;
+  // The GSP's limit is per client; each process limits itself, so each gets its share of it.
+  deployed.connectors[0].regimeSettings['in-einvoice'].rateLimit = {
+    limit: Math.floor(options.gspRateLimitPerMinute / workers),
+    windowMs: 60_000,
+  };
   const configFile = join(dir, 'connector.yaml');
   writeFileSync(configFile, stringify(deployed));
 
