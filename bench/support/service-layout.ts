@@ -194,6 +194,17 @@ export async function startLayout(workers: number, options: LayoutOptions): Prom
     return service;
   };
 
+  // Interrupted (Ctrl-C, a time limit): no process, database or file of the run is left behind.
+  const interrupted = (signal: NodeJS.Signals): void => {
+    for (const child of children) void child.stop('SIGKILL');
+    void pg.stop().finally(() => {
+      rmSync(dir, { recursive: true, force: true });
+      process.kill(process.pid, signal);
+    });
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+
   const [api, ...workerChildren] = await Promise.all([
     start('api'),
     ...Array.from({ length: workers }, () => start('worker')),
@@ -206,6 +217,8 @@ export async function startLayout(workers: number, options: LayoutOptions): Prom
     duplicateCallbacks: () => duplicates,
     addWorker: () => start('worker'),
     close: async () => {
+      process.off('SIGINT', interrupted);
+      process.off('SIGTERM', interrupted);
       for (const child of children) await child.stop('SIGTERM');
       await new Promise<void>((closed) => {
         callbacks.close(() => closed());
