@@ -13,6 +13,7 @@
  *   BENCH_MAX_SECONDS (stop waiting and report what was done, 1800).
  * Goals: 500 invoices/s, p99 under 5 s, 1.6x from one worker to two where the run is CPU-bound.
  */
+import { cpus, loadavg } from 'node:os';
 import { latencyFromText } from '../src/sandbox/framework/latency';
 import { figures, postDocuments, waitForWriteBacks, type RunFigures } from './support/load-run';
 import { startLayout } from './support/service-layout';
@@ -64,6 +65,12 @@ export async function run(): Promise<void> {
       const processes = [layout.api, ...layout.workers];
       console.log(
         `  peak RSS: ${processes.map((p) => `${p.role} ${p.pid} ${p.peakRssMb().toFixed(0)} MB`).join(', ')}`,
+      );
+      // Where the time went: CPU seconds per process over the run's wall time (1.0 = one core busy).
+      const busy = (seconds: number) => (seconds / result.seconds).toFixed(2);
+      console.log(
+        `  CPU per wall second: ${processes.map((p) => `${p.role} ${busy(p.cpuSeconds())}`).join(', ')}, ` +
+          `sandbox ${busy(await layout.sandbox.cpuSeconds())}; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
       );
       if (registrations !== documents || layout.duplicateCallbacks() > 0) process.exitCode = 1;
     } finally {

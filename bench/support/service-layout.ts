@@ -42,6 +42,8 @@ export interface ServiceChild {
   url?: string;
   /** Peak resident memory so far (VmHWM), in MB. */
   peakRssMb(): number;
+  /** CPU seconds (user + system) used so far. */
+  cpuSeconds(): number;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -171,6 +173,7 @@ export async function startLayout(workers: number, options: LayoutOptions): Prom
     });
     const pid = child.pid!;
     let peak = 0;
+    let cpu = 0;
     const service: ServiceChild = {
       role,
       pid,
@@ -184,8 +187,19 @@ export async function startLayout(workers: number, options: LayoutOptions): Prom
         }
         return peak;
       },
+      cpuSeconds: () => {
+        try {
+          // Fields 14 and 15 of /proc/<pid>/stat (after the command in parentheses): utime, stime in ticks.
+          const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+          cpu = (Number(fields[11]) + Number(fields[12])) / 100;
+        } catch {
+          // ended: the last reading stands
+        }
+        return cpu;
+      },
       stop: async (signal = 'SIGTERM') => {
         service.peakRssMb();
+        service.cpuSeconds();
         if (child.exitCode === null && child.signalCode === null) child.kill(signal);
         await exited;
       },
