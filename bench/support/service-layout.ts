@@ -55,6 +55,8 @@ export interface Layout {
   writtenBack: Map<string, number>;
   /** Callbacks for a document already called back (the ERP hears twice). */
   duplicateCallbacks(): number;
+  /** Of those, how many said something else than the first (another IRN or state): never acceptable. */
+  conflictingCallbacks(): number;
   addWorker(): Promise<ServiceChild>;
   close(): Promise<void>;
 }
@@ -77,15 +79,24 @@ export async function startLayout(workers: number, options: LayoutOptions): Prom
 
   const writtenBack = new Map<string, number>();
   let duplicates = 0;
+  let conflicting = 0;
+  const outcomes = new Map<string, string>();
   const callbacks: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       const at = performance.now();
       try {
-        const number = String((JSON.parse(body) as { documentNumber: string }).documentNumber);
-        if (writtenBack.has(number)) duplicates += 1;
-        else writtenBack.set(number, at);
+        const outcome = JSON.parse(body) as { documentNumber: string; state: string; identifiers: unknown };
+        const number = String(outcome.documentNumber);
+        const said = JSON.stringify([outcome.state, outcome.identifiers]);
+        if (writtenBack.has(number)) {
+          duplicates += 1;
+          if (outcomes.get(number) !== said) conflicting += 1;
+        } else {
+          writtenBack.set(number, at);
+          outcomes.set(number, said);
+        }
       } catch {
         // not an outcome: ignored
       }
@@ -229,6 +240,7 @@ export async function startLayout(workers: number, options: LayoutOptions): Prom
     sandbox,
     writtenBack,
     duplicateCallbacks: () => duplicates,
+    conflictingCallbacks: () => conflicting,
     addWorker: () => start('worker'),
     close: async () => {
       process.off('SIGINT', interrupted);
