@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- name ...]`: runs the benchmarks one after another and prints their figures. It runs
  * the compiled code (tsconfig.bench.json -> dist-bench), as production does, not ts-node's.
- * Names: irn-mapper, zatca-signing, tally-pull, einvoice-pipeline, reco (all when none given).
+ * Names: irn-mapper, zatca-signing, tally-pull, einvoice-pipeline, reco (all when none given); load and
+ * soak (the scale-out layout under latency, load.bench.ts and soak.bench.ts) only when named.
  * Speed is measured here, never asserted in tests.
  */
 import { existsSync } from 'node:fs';
@@ -10,6 +11,8 @@ import { extname, join } from 'node:path';
 type Bench = { run: () => unknown };
 
 const BENCHES = ['irn-mapper', 'zatca-signing', 'tally-pull', 'einvoice-pipeline', 'reco'];
+/** Run only when named: the load runs take minutes to hours. */
+const NAMED_ONLY = ['load', 'soak'];
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -17,7 +20,7 @@ async function main(): Promise<void> {
   for (const name of names) {
     const file = join(__dirname, `${name}.bench${extname(__filename)}`);
     if (!existsSync(file)) {
-      console.log(`\n== ${name}: no such benchmark (known: ${BENCHES.join(', ')})`);
+      console.log(`\n== ${name}: no such benchmark (known: ${[...BENCHES, ...NAMED_ONLY].join(', ')})`);
       process.exitCode = 1;
       continue;
     }

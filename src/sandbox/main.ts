@@ -11,6 +11,8 @@
  * (`count` defaults to 1; "every" faults every matching request; `method` narrows to one HTTP method;
  * see fault-config.ts). SANDBOX_FAULT_TIMEOUT_MS sets how long a timeout fault hangs (default 30000),
  * SANDBOX_FAULT_RETRY_AFTER the Retry-After seconds of an injected 429 (default 1).
+ * SANDBOX_LATENCY makes every call wait, as real IRPs answer: `300`, `300+-100` (even spread) or JSON
+ * service -> {ms, jitterMs}; changed at run time by POST /__sandbox/latency (framework/latency.ts).
  */
 import type { FaultRule } from './framework/faults';
 import { faultsFromEnvironment } from './fault-config';

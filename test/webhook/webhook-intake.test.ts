@@ -65,6 +65,41 @@ describe('webhook connector intake (real HTTP, real Postgres)', () => {
     expect((await json(res)).error).toBe('stale-timestamp');
   });
 
+  it('refuses a timestamp from beyond the window ahead with 401, and a signature made for another time', async () => {
+    const body = JSON.stringify(sampleIndiaInvoice({ documentNumber: 'WH/FUTURE' }));
+    const ahead = await post(body, {}, Math.floor(Date.now() / 1000) + 3600);
+    expect(ahead.status).toBe(401);
+    expect((await json(ahead)).error).toBe('stale-timestamp');
+
+    // Signed for one second, sent with another: the timestamp is part of what is signed.
+    const now = Math.floor(Date.now() / 1000);
+    const moved = await postSignedWebhook(t.url, 'hook', SECRET, body, {
+      timestamp: now - 10,
+      headers: { 'x-webhook-timestamp': String(now) },
+    });
+    expect(moved.status).toBe(401);
+    expect((await json(moved)).error).toBe('bad-signature');
+    const list = await fetch(`${t.url}/documents?docNumber=WH/FUTURE`, {
+      headers: { 'x-api-key': TEST_API_KEY },
+    });
+    expect((await json(list)).total).toBe(0);
+  });
+
+  it('a signed request replayed inside the window creates nothing new', async () => {
+    const body = JSON.stringify(sampleIndiaInvoice({ documentNumber: 'WH/REPLAY' }));
+    const timestamp = Math.floor(Date.now() / 1000);
+    const first = await json(await post(body, {}, timestamp));
+    const again = await post(body, {}, timestamp);
+    expect(again.status).toBe(202);
+    const second = await json(again);
+    expect(second.accepted[0].documentId).toBe(first.accepted[0].documentId);
+    expect(second.accepted[0].result).not.toBe('created');
+    const list = await fetch(`${t.url}/documents?docNumber=WH/REPLAY`, {
+      headers: { 'x-api-key': TEST_API_KEY },
+    });
+    expect((await json(list)).total).toBe(1);
+  });
+
   it('answers a repeated Idempotency-Key with the stored answer and creates nothing twice', async () => {
     const body = JSON.stringify({
       documents: [

@@ -6,6 +6,7 @@ import type { Router } from 'express';
 import { generateKeyPairSync } from 'node:crypto';
 import { join } from 'node:path';
 import { startHttpService } from '../framework/http-service';
+import { latencyFor } from '../framework/latency';
 import { createSandboxService, type SandboxService } from '../framework/sandbox-service';
 import type { SandboxCommonOptions, SimulatorFactory } from '../framework/simulator';
 import { SandboxStateStore } from '../framework/state-store';
@@ -87,6 +88,7 @@ export const einvoiceSimulator: SimulatorFactory<EinvoiceSimulatorHandle, Einvoi
       faultTimeoutMs: options.faultTimeoutMs,
       faultRetryAfterSeconds: options.faultRetryAfterSeconds,
       faults: options.faults?.[name],
+      latency: latencyFor(options.latency, name),
       records,
     });
     const gsp = createSandboxService({ ...common(EINVOICE_SERVICES.gsp), rateLimitKey: gspRateLimitKey });

@@ -3,6 +3,8 @@ export { FAULT_HEADER, FAULT_KINDS, FaultInjector, isFaultKind } from './faults'
 export type { AppliedFault, FaultKind, FaultRule } from './faults';
 export { startHttpService } from './http-service';
 export type { RunningHttpService } from './http-service';
+export { LatencyInjector, latencyFor, latencyFromText, latencyProblem } from './latency';
+export type { LatencyOptions } from './latency';
 export { DEFAULT_RATE_LIMIT, SandboxRateLimiter } from './rate-limiter';
 export type { RateDecision, RateLimitOptions } from './rate-limiter';
 export { createSandboxService } from './sandbox-service';

@@ -5,6 +5,7 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { SandboxClock } from './clock';
 import { FAULT_HEADER, FaultInjector, isFaultKind, type FaultKind, type FaultRule } from './faults';
+import { LatencyInjector, latencyFor, latencyFromText, latencyProblem, type LatencyOptions } from './latency';
 import { DEFAULT_RATE_LIMIT, SandboxRateLimiter, type RateLimitOptions } from './rate-limiter';
 
 export interface SandboxServiceOptions {
@@ -16,6 +17,10 @@ export interface SandboxServiceOptions {
   /** Retry-After (seconds) sent with an injected 429. */
   faultRetryAfterSeconds?: number;
   faults?: FaultRule[];
+  /**
+   * Wait before each call (not the control API); absent: from SANDBOX_LATENCY (latency.ts), else none.
+   */
+  latency?: LatencyOptions;
   /** The rate-limit key of a request (API key, client id); undefined: not limited. */
   rateLimitKey(req: Request): string | undefined;
   /** What the simulator recorded, served by `GET /__sandbox/records`. */
@@ -25,6 +30,7 @@ export interface SandboxServiceOptions {
 export interface SandboxService {
   app: Express;
   faults: FaultInjector;
+  latency: LatencyInjector;
   rateLimiter: SandboxRateLimiter;
   /** Mount the simulator's routes with this, so they sit behind the rate limit and faults. */
   routes: express.Router;
@@ -33,6 +39,9 @@ export interface SandboxService {
 export function createSandboxService(options: SandboxServiceOptions): SandboxService {
   const app = express();
   const faults = new FaultInjector(options.faults);
+  const latency = new LatencyInjector(
+    options.latency ?? latencyFor(latencyFromText(process.env.SANDBOX_LATENCY), options.name),
+  );
   const rateLimiter = new SandboxRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, () =>
     options.clock.nowMs(),
   );
@@ -43,19 +52,33 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
   app.disable('etag');
   app.use(express.json({ limit: '50mb' }));
   app.use(express.urlencoded({ extended: false }));
-  app.use('/__sandbox', controlRouter(options, faults, rateLimiter));
+  app.use('/__sandbox', controlRouter(options, faults, rateLimiter, latency));
+  app.use(latencyMiddleware(latency));
   app.use(rateLimitMiddleware(options, rateLimiter));
   app.use(faultMiddleware(options, faults));
   app.use(routes);
-  return { app, faults, rateLimiter, routes };
+  return { app, faults, latency, rateLimiter, routes };
 }
 
 function controlRouter(
   options: SandboxServiceOptions,
   faults: FaultInjector,
   rateLimiter: SandboxRateLimiter,
+  latency: LatencyInjector,
 ): express.Router {
   const router = express.Router();
+  router.get('/latency', (_req, res) => {
+    res.json(latency.settings());
+  });
+  router.post('/latency', (req: Request<unknown, unknown, Partial<LatencyOptions>>, res) => {
+    const problem = latencyProblem(req.body);
+    if (problem) {
+      res.status(400).json({ error: problem });
+      return;
+    }
+    latency.configure(req.body as LatencyOptions);
+    res.json(latency.settings());
+  });
   router.get('/faults', (_req, res) => {
     res.json({ pending: faults.pending(), applied: faults.applied });
   });
@@ -105,6 +128,14 @@ function controlRouter(
     res.json(options.records());
   });
   return router;
+}
+
+function latencyMiddleware(latency: LatencyInjector) {
+  return (_req: Request, _res: Response, next: NextFunction): void => {
+    const delayMs = latency.nextDelayMs();
+    if (delayMs <= 0) return next();
+    setTimeout(next, delayMs);
+  };
 }
 
 function rateLimitMiddleware(options: SandboxServiceOptions, rateLimiter: SandboxRateLimiter) {

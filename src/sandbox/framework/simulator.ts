@@ -1,6 +1,7 @@
 /** What every simulator (e-invoice, e-way bill, ZATCA, Tally, ...) provides to `startSandbox`. */
 import type { SandboxClock } from './clock';
 import type { FaultRule } from './faults';
+import type { LatencyOptions } from './latency';
 import type { RateLimitOptions } from './rate-limiter';
 
 export interface SandboxCommonOptions {
@@ -13,6 +14,8 @@ export interface SandboxCommonOptions {
   /** How long a `timeout` fault hangs before closing; default 30 s. */
   faultTimeoutMs?: number;
   faultRetryAfterSeconds?: number;
+  /** Wait per call, per service name (`*`: every service not named); absent: SANDBOX_LATENCY. */
+  latency?: Record<string, LatencyOptions | undefined>;
   /** Fault rules active from the start, per service name. */
   faults?: Record<string, FaultRule[] | undefined>;
   /**

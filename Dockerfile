@@ -1,0 +1,23 @@
+# The connector as a container: one image for every role (api, worker, scheduler); PROCESS_ROLES picks
+# what a container does. Needs an external PostgreSQL (DATABASE_URL) and one ENCRYPTION_KEY shared by all
+# containers of a deployment. See compose.yaml and the README's "Running several processes".
+FROM node:22-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm install --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json nest-cli.json ./
+COPY src ./src
+RUN npm run build && npm prune --omit=dev
+
+FROM node:22-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY package.json ./
+COPY config ./config
+RUN mkdir -p /data && chown node:node /data
+USER node
+ENV DATA_DIR=/data SANDBOX_ENABLED=false PORT=3000
+EXPOSE 3000
+CMD ["node", "dist/main.js"]

@@ -1,0 +1,84 @@
+/**
+ * `npm run bench -- load`: documents through the whole pipeline as the compose layout runs it (one api
+ * process, 1 then 2 worker processes, one PostgreSQL) against the sandbox IRP answering each call in
+ * 300 ± 100 ms, as real IRPs and GSPs do. ERP posting (signed webhook batches) -> IRN -> write-back
+ * (the signed callback to the ERP, received here). Reports throughput, p50/p99 from posting to
+ * write-back, the peak RSS of each process, and checks each document registered and called back once.
+ *
+ *   BENCH_DOCUMENTS (default 50000), BENCH_WORKERS (worker process counts to run, default "1,2"),
+ *   BENCH_LATENCY ("300+-100": ms and jitter per call), BENCH_GSP_RATE_LIMIT (GSP requests per minute
+ *   per client, default 60000), BENCH_BATCH / BENCH_CONC (queue.batchSize / queue.concurrency of each
+ *   process: 50 / 8; calls in flight per worker are about batchSize x max(2, concurrency / 4)),
+ *   BENCH_PER_REQUEST (documents per webhook request, 200), BENCH_POSTERS (requests at once, 4),
+ *   BENCH_MAX_SECONDS (stop waiting and report what was done, 1800).
+ * Goals: 500 invoices/s, p99 under 5 s, 1.6x from one worker to two where the run is CPU-bound.
+ */
+import { cpus, loadavg } from 'node:os';
+import { latencyFromText } from '../src/sandbox/framework/latency';
+import { figures, postDocuments, waitForWriteBacks, type RunFigures } from './support/load-run';
+import { startLayout } from './support/service-layout';
+
+const number = (name: string, fallback: number): number => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!(value > 0)) throw new Error(`${name} must be a positive number`);
+  return value;
+};
+
+export async function run(): Promise<void> {
+  const documents = number('BENCH_DOCUMENTS', 50_000);
+  const workerCounts = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
+  const latency = latencyFromText(process.env.BENCH_LATENCY ?? '300+-100')!['*'];
+  const options = {
+    latency,
+    gspRateLimitPerMinute: number('BENCH_GSP_RATE_LIMIT', 60_000),
+    batchSize: number('BENCH_BATCH', 50),
+    concurrency: number('BENCH_CONC', 8),
+  };
+  console.log(
+    `${documents} documents; sandbox latency ${latency.ms} ± ${latency.jitterMs ?? 0} ms per call; ` +
+      `GSP limit ${options.gspRateLimitPerMinute}/min; batchSize ${options.batchSize}, concurrency ${options.concurrency}`,
+  );
+  const results: { workers: number; figures: RunFigures }[] = [];
+  for (const workers of workerCounts) {
+    const layout = await startLayout(workers, options);
+    try {
+      const postedAt = await postDocuments(layout, {
+        prefix: `LD${workers}/`,
+        count: documents,
+        perRequest: number('BENCH_PER_REQUEST', 200),
+        posters: number('BENCH_POSTERS', 4),
+      });
+      const done = await waitForWriteBacks(layout, postedAt, number('BENCH_MAX_SECONDS', 1800), (n) =>
+        console.log(`  ${workers} worker(s): ${n}/${documents} written back`),
+      );
+      const result = figures(layout, postedAt);
+      const registrations = await layout.sandbox.registrations();
+      results.push({ workers, figures: result });
+      console.log(
+        `${workers} worker process(es): ${done}/${documents} written back in ${result.seconds.toFixed(1)} s ` +
+          `= ${result.perSecond.toFixed(0)}/s; post -> write-back p50 ${(result.p50Ms / 1000).toFixed(2)} s, ` +
+          `p99 ${(result.p99Ms / 1000).toFixed(2)} s`,
+      );
+      console.log(
+        `  IRNs registered ${registrations} (want ${documents}); duplicate callbacks ${layout.duplicateCallbacks()}`,
+      );
+      const processes = [layout.api, ...layout.workers];
+      console.log(
+        `  peak RSS: ${processes.map((p) => `${p.role} ${p.pid} ${p.peakRssMb().toFixed(0)} MB`).join(', ')}`,
+      );
+      // Where the time went: CPU seconds per process over the run's wall time (1.0 = one core busy).
+      const busy = (seconds: number) => (seconds / result.seconds).toFixed(2);
+      console.log(
+        `  CPU per wall second: ${processes.map((p) => `${p.role} ${busy(p.cpuSeconds())}`).join(', ')}, ` +
+          `sandbox ${busy(await layout.sandbox.cpuSeconds())}; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
+      );
+      if (registrations !== documents || layout.duplicateCallbacks() > 0) process.exitCode = 1;
+    } finally {
+      await layout.close();
+    }
+  }
+  const one = results.find((r) => r.workers === 1)?.figures;
+  const two = results.find((r) => r.workers === 2)?.figures;
+  if (one && two)
+    console.log(`speed-up from one worker to two: ${(two.perSecond / one.perSecond).toFixed(2)}x`);
+}

@@ -1,0 +1,117 @@
+/**
+ * Posts documents to the layout's API process as an ERP would (signed webhook batches, several at once)
+ * and waits for every write-back callback; the figures of one run.
+ */
+import { sampleIndiaInvoice } from '../../src/domain/__fixtures__';
+import { signWebhook } from '../../src/connectors/webhook/webhook-signature';
+import { BENCH_SELLER } from './invoice-csv';
+import { WEBHOOK_SECRET, type Layout } from './service-layout';
+
+export interface PostOptions {
+  /** Document numbers are `${prefix}${i}`. */
+  prefix: string;
+  count: number;
+  /** Documents per webhook request. */
+  perRequest: number;
+  /** Requests in flight at once. */
+  posters: number;
+  /** Documents per second at most (soak); absent: as fast as the API takes them. */
+  ratePerSecond?: number;
+}
+
+/** Posts `count` documents; returns each document's posting time (performance.now()). */
+export async function postDocuments(layout: Layout, options: PostOptions): Promise<Map<string, number>> {
+  const postedAt = new Map<string, number>();
+  // Today in India (IST, UTC+5:30), as the IRP dates documents.
+  const date = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+  let next = 0;
+  const started = performance.now();
+  const poster = async (): Promise<void> => {
+    while (next < options.count) {
+      const from = next;
+      next = Math.min(options.count, next + options.perRequest);
+      if (options.ratePerSecond) {
+        const due = started + (from / options.ratePerSecond) * 1000;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      }
+      const documents = [];
+      for (let i = from; i < next; i++) {
+        const invoice = sampleIndiaInvoice({ documentNumber: `${options.prefix}${i}`, documentDate: date });
+        invoice.seller.gstin = BENCH_SELLER.gstin;
+        documents.push(invoice);
+      }
+      const body = JSON.stringify({ documents });
+      const timestamp = Math.floor(Date.now() / 1000);
+      const at = performance.now();
+      for (const invoice of documents) postedAt.set(invoice.documentNumber, at);
+      const answer = await fetch(`${layout.api.url}/webhooks/erp/invoices`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-webhook-timestamp': String(timestamp),
+          'x-webhook-signature': signWebhook(WEBHOOK_SECRET, timestamp, body),
+        },
+        body,
+      });
+      const text = await answer.text();
+      if (answer.status !== 202) throw new Error(`webhook answered ${answer.status}: ${text.slice(0, 300)}`);
+    }
+  };
+  await Promise.all(Array.from({ length: options.posters }, poster));
+  return postedAt;
+}
+
+/** Waits until every posted document is called back, or `maxSeconds` pass; how many were. */
+export async function waitForWriteBacks(
+  layout: Layout,
+  postedAt: Map<string, number>,
+  maxSeconds: number,
+  onProgress?: (done: number) => void,
+): Promise<number> {
+  const deadline = performance.now() + maxSeconds * 1000;
+  let lastReport = performance.now();
+  for (;;) {
+    const done = [...postedAt.keys()].filter((n) => layout.writtenBack.has(n)).length;
+    if (done === postedAt.size || performance.now() > deadline) return done;
+    if (onProgress && performance.now() - lastReport > 10_000) {
+      onProgress(done);
+      lastReport = performance.now();
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export interface RunFigures {
+  documents: number;
+  writtenBack: number;
+  seconds: number;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+export function figures(layout: Layout, postedAt: Map<string, number>): RunFigures {
+  const latencies: number[] = [];
+  let first = Infinity;
+  let last = 0;
+  for (const [number, posted] of postedAt) {
+    first = Math.min(first, posted);
+    const back = layout.writtenBack.get(number);
+    if (back === undefined) continue;
+    last = Math.max(last, back);
+    latencies.push(back - posted);
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  const seconds = (last - first) / 1000;
+  return {
+    documents: postedAt.size,
+    writtenBack: latencies.length,
+    seconds,
+    perSecond: latencies.length / seconds,
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+  };
+}
