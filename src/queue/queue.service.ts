@@ -7,6 +7,7 @@ import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common
 import type PgBossTypes from 'pg-boss';
 import { PgBoss } from './pg-boss';
 import { QueueDatabase } from './queue-database';
+import { withQueueSetupLock } from './queue-setup-lock';
 import { AppConfig } from '../config/app-config';
 import { DATABASE_URL } from '../database/database-url';
 import { JobName, type JobPayloads } from './job-name';
@@ -61,20 +62,22 @@ export class QueueService implements OnModuleDestroy {
     );
     const boss = new PgBoss({ db: this.database, schema: 'pgboss', schedule: false, supervise: true });
     boss.on('error', (error: Error) => this.logger.error(`queue error: ${error.message}`));
-    await boss.start();
-    for (const name of Object.values(JobName)) {
-      const existing = await boss.getQueue(name);
-      if (!existing) {
-        await boss.createQueue(name, {
-          name,
-          policy: 'stately',
-          retryLimit: name === JobName.SubmissionWriteBack ? this.config.queue.writeBackRetries : 3,
-          retryDelay: RETRY_DELAY_SECONDS,
-          retryBackoff: true,
-          expireInSeconds: 15 * 60,
-        });
+    await withQueueSetupLock(this.databaseUrl, async () => {
+      await boss.start();
+      for (const name of Object.values(JobName)) {
+        const existing = await boss.getQueue(name);
+        if (!existing) {
+          await boss.createQueue(name, {
+            name,
+            policy: 'stately',
+            retryLimit: name === JobName.SubmissionWriteBack ? this.config.queue.writeBackRetries : 3,
+            retryDelay: RETRY_DELAY_SECONDS,
+            retryBackoff: true,
+            expireInSeconds: 15 * 60,
+          });
+        }
       }
-    }
+    });
     this.boss = boss;
     return boss;
   }
