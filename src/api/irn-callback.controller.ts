@@ -26,6 +26,8 @@ import { Public } from './public.decorator';
 /** Where a deployment that registers IRN webhooks with its provider finds the shared secret by default. */
 export const DEFAULT_IRN_CALLBACK_SECRET_HEADER = 'x-irp-callback-secret';
 
+const NOT_AUTHENTICATED = 'IRN callback not authenticated';
+
 @ApiTags('webhooks')
 @Controller('webhooks/irp')
 export class IrnCallbackController {
@@ -69,13 +71,17 @@ export class IrnCallbackController {
     }
   }
 
-  /** The instance, if it takes IRN callbacks and the request carries its secret; the same 404 otherwise. */
+  /**
+   * The instance, if it takes IRN callbacks and the request carries its secret. An unknown instance, or
+   * one that takes no callbacks, is answered exactly like a wrong secret, so instance names cannot be
+   * enumerated (as for ERP webhooks).
+   */
   private authenticated(instance: string, request: Request): LiveConnector {
     const live = this.connectors.get(instance);
     const settings = live?.regimes.includes('in-einvoice') ? live.regimeSettings['in-einvoice'] : undefined;
     const secret = settings?.callbackSecret;
     if (!live || typeof secret !== 'string' || secret === '') {
-      throw new NotFoundException(`no connector instance ${instance} taking IRN callbacks`);
+      throw new UnauthorizedException(NOT_AUTHENTICATED);
     }
     const headerName =
       typeof settings?.callbackSecretHeader === 'string' && settings.callbackSecretHeader
@@ -83,7 +89,7 @@ export class IrnCallbackController {
         : DEFAULT_IRN_CALLBACK_SECRET_HEADER;
     const given = request.headers[headerName];
     if (typeof given !== 'string' || !sameSecret(given, secret)) {
-      throw new UnauthorizedException('IRN callback not authenticated');
+      throw new UnauthorizedException(NOT_AUTHENTICATED);
     }
     return live;
   }

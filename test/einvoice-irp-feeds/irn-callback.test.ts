@@ -78,7 +78,7 @@ describe('IRN webhook callbacks', () => {
 
     // Wrong secret, unknown instance, forged signature: refused, nothing changes.
     expect((await post(callback, 'wrong')).status).toBe(401);
-    expect((await post(callback, SECRET, 'nobody')).status).toBe(404);
+    expect((await post(callback, SECRET, 'nobody')).status).toBe(401);
     const [header, payload, signature] = registration.signedInvoice.split('.');
     const altered = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { data: string };
     altered.data = altered.data.replace(/"TotInvVal":[0-9.]+/, '"TotInvVal":1');
