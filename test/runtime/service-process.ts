@@ -50,7 +50,12 @@ export async function startService(env: Record<string, string>, timeoutMs = 90_0
   const port = await findFreePort();
   const { child, output, exited } = spawnService({ PORT: String(port), ...env });
   await new Promise<void>((ready, failed) => {
-    const timer = setTimeout(() => failed(new Error(`service did not start:\n${output()}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      clearInterval(poll);
+      // A service that never came up must not outlive the test (it would keep jest from exiting).
+      child.kill('SIGKILL');
+      failed(new Error(`service did not start:\n${output()}`));
+    }, timeoutMs);
     const poll = setInterval(() => {
       if (!output().includes('connector listening on')) return;
       clearInterval(poll);

@@ -130,7 +130,13 @@ describe('scale-out: api and worker processes from compose.yaml on one PostgreSQ
       return process;
     };
 
-    const [api, first] = await Promise.all([start('api'), start('worker'), start('worker')]);
+    // allSettled, not all: every process that did start is in `processes` (and killed by afterAll) before
+    // a failed start fails the test.
+    const starts = await Promise.allSettled([start('api'), start('worker'), start('worker')]);
+    const [api, first] = starts.map((result) => {
+      if (result.status === 'rejected') throw result.reason;
+      return result.value;
+    });
     const post = async (from: number) => {
       const answer = await postSignedWebhook(api.url, 'erp', WEBHOOK_SECRET, batch(from));
       expect(answer.status).toBe(202);
