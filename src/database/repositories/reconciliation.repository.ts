@@ -74,6 +74,97 @@ const CHUNK = 2000;
 
 const snake = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
+/** A table `replaceByKey` keeps equal to a fresh pull: its columns, their SQL types (text unless named). */
+interface ReplacedTable<Row> {
+  name: string;
+  /** The third scope column: which pull the rows came from. */
+  scopeColumn: string;
+  key: keyof Row;
+  columns: readonly (keyof Row)[];
+  types: Partial<Record<keyof Row, string>>;
+  conflict: string;
+  onUpdate: string;
+  /** True: a pull removes only its own rows (one connector's books); false: the whole period's. */
+  deletesWithinScopeColumn: boolean;
+}
+
+const PURCHASE_TABLE: ReplacedTable<PurchaseRow> = {
+  name: 'purchase_record',
+  scopeColumn: 'connector',
+  key: 'erpId',
+  columns: [
+    'erpId',
+    'supplierGstin',
+    'supplierName',
+    'billNumber',
+    'billDate',
+    'documentType',
+    'taxableValue',
+    'igst',
+    'cgst',
+    'sgst',
+    'cess',
+    'total',
+    'placeOfSupply',
+    'reverseCharge',
+    'fieldErrors',
+  ],
+  types: {
+    billDate: 'date',
+    taxableValue: 'numeric',
+    igst: 'numeric',
+    cgst: 'numeric',
+    sgst: 'numeric',
+    cess: 'numeric',
+    total: 'numeric',
+    reverseCharge: 'boolean',
+    fieldErrors: 'jsonb',
+  },
+  conflict: 'gstin, period, connector, erp_id',
+  onUpdate: 'pulled_at = now()',
+  deletesWithinScopeColumn: true,
+};
+
+// The document's detail stays json (not jsonb): it is kept as the gateway sent it, key order included.
+const GSTR2B_TABLE: ReplacedTable<Gstr2bRow> = {
+  name: 'gstr2b_document',
+  scopeColumn: 'source',
+  key: 'docKey',
+  columns: [
+    'docKey',
+    'section',
+    'kind',
+    'supplierGstin',
+    'supplierName',
+    'number',
+    'date',
+    'taxableValue',
+    'igst',
+    'cgst',
+    'sgst',
+    'cess',
+    'itcAvailability',
+    'itcUnavailableReason',
+    'reverseCharge',
+    'sourceType',
+    'irn',
+    'detail',
+  ],
+  types: {
+    date: 'date',
+    taxableValue: 'numeric',
+    igst: 'numeric',
+    cgst: 'numeric',
+    sgst: 'numeric',
+    cess: 'numeric',
+    reverseCharge: 'boolean',
+    detail: 'json',
+  },
+  conflict: 'gstin, period, doc_key',
+  onUpdate: 'source = EXCLUDED.source, fetched_at = now()',
+  deletesWithinScopeColumn: false,
+};
+
 @Injectable()
 export class ReconciliationRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -98,63 +189,7 @@ export class ReconciliationRepository {
     connector: string,
     rows: readonly PurchaseRow[],
   ): Promise<void> {
-    const columns = [
-      'erpId',
-      'supplierGstin',
-      'supplierName',
-      'billNumber',
-      'billDate',
-      'documentType',
-      'taxableValue',
-      'igst',
-      'cgst',
-      'sgst',
-      'cess',
-      'total',
-      'placeOfSupply',
-      'reverseCharge',
-      'fieldErrors',
-    ] as const;
-    const types: Record<string, string> = {
-      billDate: 'date',
-      taxableValue: 'numeric',
-      igst: 'numeric',
-      cgst: 'numeric',
-      sgst: 'numeric',
-      cess: 'numeric',
-      total: 'numeric',
-      reverseCharge: 'boolean',
-      fieldErrors: 'jsonb',
-    };
-    const definitions = columns.map((c) => `${snake(c)} ${types[c] ?? 'text'}`).join(', ');
-    const names = columns.map(snake).join(', ');
-    await manager.query(`CREATE TEMP TABLE IF NOT EXISTS seen_purchase (erp_id text) ON COMMIT DROP`);
-    await manager.query(`TRUNCATE seen_purchase`);
-    for (let start = 0; start < rows.length; start += CHUNK) {
-      const chunk = rows.slice(start, start + CHUNK).map((row) => {
-        const record: Record<string, unknown> = {};
-        for (const c of columns) record[snake(c)] = row[c];
-        return record;
-      });
-      await manager.query(
-        `WITH input AS (SELECT * FROM jsonb_to_recordset($4::jsonb) AS r(${definitions})),
-         seen AS (INSERT INTO seen_purchase SELECT erp_id FROM input)
-         INSERT INTO purchase_record (gstin, period, connector, ${names})
-         SELECT $1, $2, $3, ${names} FROM input
-         ON CONFLICT (gstin, period, connector, erp_id) DO UPDATE SET
-           ${columns
-             .filter((c) => c !== 'erpId')
-             .map((c) => `${snake(c)} = EXCLUDED.${snake(c)}`)
-             .join(', ')},
-           pulled_at = now()`,
-        [gstin, period, connector, JSON.stringify(chunk)],
-      );
-    }
-    await manager.query(
-      `DELETE FROM purchase_record p WHERE p.gstin = $1 AND p.period = $2 AND p.connector = $3
-         AND NOT EXISTS (SELECT 1 FROM seen_purchase s WHERE s.erp_id = p.erp_id)`,
-      [gstin, period, connector],
-    );
+    await this.replaceByKey(manager, PURCHASE_TABLE, [gstin, period, connector], rows);
   }
 
   /** The period's GSTR-2B as fetched now, replacing what an earlier fetch stored (by document identity). */
@@ -165,64 +200,54 @@ export class ReconciliationRepository {
     source: string,
     rows: readonly Gstr2bRow[],
   ): Promise<void> {
-    const columns = [
-      'docKey',
-      'section',
-      'kind',
-      'supplierGstin',
-      'supplierName',
-      'number',
-      'date',
-      'taxableValue',
-      'igst',
-      'cgst',
-      'sgst',
-      'cess',
-      'itcAvailability',
-      'itcUnavailableReason',
-      'reverseCharge',
-      'sourceType',
-      'irn',
-      'detail',
-    ] as const;
-    const types: Record<string, string> = {
-      date: 'date',
-      taxableValue: 'numeric',
-      igst: 'numeric',
-      cgst: 'numeric',
-      sgst: 'numeric',
-      cess: 'numeric',
-      reverseCharge: 'boolean',
-      detail: 'json',
-    };
-    const definitions = columns.map((c) => `${snake(c)} ${types[c] ?? 'text'}`).join(', ');
-    const names = columns.map(snake).join(', ');
-    await manager.query(`CREATE TEMP TABLE IF NOT EXISTS seen_gstr2b (doc_key text) ON COMMIT DROP`);
-    await manager.query(`TRUNCATE seen_gstr2b`);
+    await this.replaceByKey(manager, GSTR2B_TABLE, [gstin, period, source], rows);
+  }
+
+  /**
+   * Upserts `rows` by the table's key within the scope ($1 gstin, $2 period, $3 connector or source) and
+   * removes the scope's rows not among them. Rows go as JSON recordsets in chunks; the keys seen are
+   * kept in a transaction-scoped temp table so the delete sees every chunk.
+   */
+  private async replaceByKey<Row extends object>(
+    manager: EntityManager,
+    table: ReplacedTable<Row>,
+    scope: readonly [string, string, string],
+    rows: readonly Row[],
+  ): Promise<void> {
+    const key = snake(table.key as string);
+    const columns = table.columns.map((c) => snake(c as string));
+    const definitions = table.columns
+      .map((c) => `${snake(c as string)} ${table.types[c] ?? 'text'}`)
+      .join(', ');
+    const names = columns.join(', ');
+    const seen = `seen_${table.name}`;
+    await manager.query(`CREATE TEMP TABLE IF NOT EXISTS ${seen} (${key} text) ON COMMIT DROP`);
+    await manager.query(`TRUNCATE ${seen}`);
     for (let start = 0; start < rows.length; start += CHUNK) {
       const chunk = rows.slice(start, start + CHUNK).map((row) => {
         const record: Record<string, unknown> = {};
-        for (const c of columns) record[snake(c)] = row[c];
+        for (const c of table.columns) record[snake(c as string)] = row[c];
         return record;
       });
       await manager.query(
         `WITH input AS (SELECT * FROM json_to_recordset($4::json) AS r(${definitions})),
-         seen AS (INSERT INTO seen_gstr2b SELECT doc_key FROM input)
-         INSERT INTO gstr2b_document (gstin, period, source, ${names})
+         seen AS (INSERT INTO ${seen} SELECT ${key} FROM input)
+         INSERT INTO ${table.name} (gstin, period, ${table.scopeColumn}, ${names})
          SELECT $1, $2, $3, ${names} FROM input
-         ON CONFLICT (gstin, period, doc_key) DO UPDATE SET
+         ON CONFLICT (${table.conflict}) DO UPDATE SET
            ${columns
-             .filter((c) => c !== 'docKey')
-             .map((c) => `${snake(c)} = EXCLUDED.${snake(c)}`)
+             .filter((c) => c !== key)
+             .map((c) => `${c} = EXCLUDED.${c}`)
              .join(', ')},
-           source = EXCLUDED.source, fetched_at = now()`,
-        [gstin, period, source, JSON.stringify(chunk)],
+           ${table.onUpdate}`,
+        [...scope, JSON.stringify(chunk)],
       );
     }
+    const scopeFilter = table.conflict.includes(table.scopeColumn) ? `AND t.${table.scopeColumn} = $3` : '';
     await manager.query(
-      `DELETE FROM gstr2b_document g WHERE g.gstin = $1 AND g.period = $2
-         AND NOT EXISTS (SELECT 1 FROM seen_gstr2b s WHERE s.doc_key = g.doc_key)`,
-      [gstin, period],
+      `DELETE FROM ${table.name} t WHERE t.gstin = $1 AND t.period = $2 ${scopeFilter}
+         AND NOT EXISTS (SELECT 1 FROM ${seen} s WHERE s.${key} = t.${key})`,
+      scopeFilter ? [...scope] : scope.slice(0, 2),
     );
   }
 
