@@ -110,6 +110,8 @@ export class ComplianceError extends Error {
        * submission neither retries on its own schedule nor gives up; that action releases it.
        */
       waitsForOperator?: boolean;
+      /** Refused before anything left this process (an open circuit): the attempt is not counted. */
+      notSent?: boolean;
     } = {},
   ) {
     super(message);

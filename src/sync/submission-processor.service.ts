@@ -10,7 +10,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { CIRCUIT_OPEN } from '../compliance/http';
 import { RegimeRegistry } from '../compliance/regime-registry';
 import {
   ComplianceError,
@@ -420,8 +419,8 @@ export class SubmissionProcessorService {
         });
         continue;
       }
-      // Refused by an open circuit: nothing reached the provider, so an outage does not use up attempts.
-      const notSent = classified.options.code === CIRCUIT_OPEN;
+      // Nothing reached the provider (an open circuit), so an outage does not use up attempts.
+      const notSent = classified.options.notSent === true;
       if (classified.retryable && (notSent || submission.attempts < this.config.queue.maxAttempts)) {
         const delay = nextAttemptDelayMs(submission.attempts, classified.options.retryAfterMs);
         const at = new Date(Date.now() + delay);

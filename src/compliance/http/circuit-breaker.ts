@@ -62,7 +62,7 @@ export class CircuitBreaker {
     throw new ComplianceError(
       'transient',
       `${operation}: provider unavailable (circuit open after ${circuit.failures} failed calls); not sent`,
-      { code: CIRCUIT_OPEN, retryAfterMs: Math.max(left, 1_000) },
+      { code: CIRCUIT_OPEN, retryAfterMs: Math.max(left, 1_000), notSent: true },
     );
   }
 
