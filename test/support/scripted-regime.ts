@@ -31,6 +31,7 @@ export class ScriptedRegime implements ComplianceRegime<{ documentNumber: string
     if (script === 'circuit-open')
       throw new ComplianceError('transient', 'provider unavailable (circuit open); not sent', {
         code: CIRCUIT_OPEN,
+        notSent: true,
         retryAfterMs: 100,
       });
     if (script === 'reject') {
