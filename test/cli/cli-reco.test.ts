@@ -110,6 +110,8 @@ describe('CLI: gst otp, reco run|report|export', () => {
     expect(csvOut.code).toBe(0);
     const csvFile = join(cwd, `reconciliation-${RECO_GSTIN}-${RECO_PERIOD}.csv`);
     expect(csvOut.stdout).toBe(`wrote ${csvFile}\n`);
+    // UTF-8 with a byte order mark, for spreadsheet programs.
+    expect(readFileSync(csvFile).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const rows = parse<Record<string, string>>(readFileSync(csvFile), { columns: true, bom: true });
     expect(rows).toHaveLength(r.seeded.expected.length);
     const names = rows.map((row) => row['Supplier name']);
