@@ -176,7 +176,7 @@ describe('console reconciliation view in headless Chromium (real app, sandbox re
     await hasCount(page.locator('#reco-matches tr'), count('suggested'));
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#reco-export-csv')]);
     expect(download.suggestedFilename()).toBe(`reconciliation-${RECO_GSTIN}-${RECO_PERIOD}.csv`);
-    const rows = parse<Record<string, string>>(readFileSync((await download.path())), {
+    const rows = parse<Record<string, string>>(readFileSync(await download.path()), {
       columns: true,
       bom: true,
     });
