@@ -187,6 +187,24 @@ describe('console reconciliation view in headless Chromium (real app, sandbox re
     );
     await shot('reco-5-filtered');
   });
+  it('shows nothing without the key: a fresh tab gets the sign-in form, and the data calls answer 401', async () => {
+    const fresh = await browser.newPage();
+    try {
+      await fresh.goto(`${r.app.url}/console`);
+      await fresh.waitForSelector('#login:not([hidden])');
+      expect(await fresh.isHidden('#console')).toBe(true);
+      // What the page's scripts would fetch, from the page itself, without the key.
+      const statuses = await fresh.evaluate(`Promise.all([
+        '/reconciliation/runs',
+        '/reconciliation/${RECO_GSTIN}/${RECO_PERIOD}',
+        '/reconciliation/${RECO_GSTIN}/${RECO_PERIOD}/export.csv',
+        '/submissions?state=REJECTED',
+      ].map((path) => fetch(path, { credentials: 'omit' }).then((response) => response.status)))`);
+      expect(statuses).toEqual([401, 401, 401, 401]);
+    } finally {
+      await fresh.close();
+    }
+  });
 });
 
 /** Playwright's web-first count assertion, without its test runner: polls until the locator has `count`. */
