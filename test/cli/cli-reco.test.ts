@@ -47,7 +47,9 @@ describe('CLI: gst otp, reco run|report|export', () => {
   it('cannot run before the gateway session is open: the failure is reported, exit 1', async () => {
     const run = await cli('reco', 'run', RECO_GSTIN, RECO_PERIOD, '--operator', 'asha');
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^error: HTTP \d{3}/);
+    expect(run.stderr).toBe(
+      `error: HTTP 502: no active return gateway session for ${RECO_GSTIN}: request an OTP and submit it\n`,
+    );
   });
 
   it('opens the return gateway session with gst otp request and submit', async () => {
