@@ -62,14 +62,21 @@ export class ReconciliationController {
 
   @Get(':gstin/:period/export.csv')
   @Header('content-type', 'text/csv; charset=utf-8')
-  @ApiOperation({ summary: 'The report as CSV' })
-  csv(@Param() params: GstinPeriodParams, @Query() query: ReportQuery) {
-    return this.reports.csv(params.gstin, params.period, query.category);
+  @Header('cache-control', 'no-store')
+  @ApiOperation({ summary: 'The report as CSV (cells neutralised against spreadsheet formulas)' })
+  async csv(@Param() params: GstinPeriodParams, @Query() query: ReportQuery): Promise<StreamableFile> {
+    const file = await this.reports.csv(params.gstin, params.period, query.category);
+    return new StreamableFile(file, {
+      disposition: `attachment; filename="reconciliation-${params.gstin}-${params.period}.csv"`,
+    });
   }
 
   @Get(':gstin/:period/export.xlsx')
   @Header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-  @ApiOperation({ summary: 'The report as an XLSX workbook' })
+  @Header('cache-control', 'no-store')
+  @ApiOperation({
+    summary: 'The report as an XLSX workbook (cells neutralised against spreadsheet formulas)',
+  })
   async xlsx(@Param() params: GstinPeriodParams, @Query() query: ReportQuery): Promise<StreamableFile> {
     const workbook = await this.reports.xlsx(params.gstin, params.period, query.category);
     return new StreamableFile(workbook, {

@@ -12,6 +12,8 @@ import type {
   ListQuery,
   Page,
   PullAnswer,
+  RecoReport,
+  RecoRunAnswer,
   RetryAnswer,
   SubmissionDetail,
   SubmissionFilter,
@@ -134,6 +136,27 @@ export class ApiClient {
       : this.request('POST', `${base}/${step}`, { json: body ?? {} });
   }
 
+  runReconciliation(gstin: string, period: string, operator: string): Promise<RecoRunAnswer> {
+    return this.request('POST', `${recoPath(gstin, period)}/run`, { json: { operator } });
+  }
+
+  reconciliationReport(gstin: string, period: string, category?: string): Promise<RecoReport> {
+    return this.request('GET', recoPath(gstin, period), { query: { category } });
+  }
+
+  /** The period's reconciliation as a CSV or XLSX file (the bytes as the service sent them). */
+  exportReconciliation(
+    gstin: string,
+    period: string,
+    format: 'csv' | 'xlsx',
+    category?: string,
+  ): Promise<Buffer> {
+    return this.request('GET', `${recoPath(gstin, period)}/export.${format}`, {
+      query: { category },
+      raw: true,
+    });
+  }
+
   private async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
     const target = `${this.connection.url}${path}${queryString(options.query)}`;
     const headers: Record<string, string> = {
@@ -175,6 +198,10 @@ export class ApiClient {
       throw new CliError(`the service at ${this.connection.url} answered ${method} ${path} with non-JSON`);
     }
   }
+}
+
+function recoPath(gstin: string, period: string): string {
+  return `/reconciliation/${encodeURIComponent(gstin)}/${encodeURIComponent(period)}`;
 }
 
 function queryString(query: Query | undefined): string {

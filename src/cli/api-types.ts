@@ -164,3 +164,54 @@ export interface CancelRequest {
   operator: string;
   reason: string;
 }
+
+/** Count and input tax credit at stake of one reconciliation category. */
+export interface RecoCategoryTotal {
+  count: number;
+  itcAtStake: string;
+}
+
+/** What `POST /reconciliation/:gstin/:period/run` answers: the run's summary, or why it did not run. */
+export type RecoRunAnswer =
+  | {
+      runId: string;
+      summary: {
+        purchases: number;
+        unreadablePurchases: number;
+        gstr2bDocuments: number;
+        categories: Record<string, RecoCategoryTotal>;
+      };
+    }
+  | { skipped: string };
+
+export interface RecoMatch {
+  id: string;
+  category: string;
+  rule: string;
+  supplierGstin: string;
+  supplierName: string | null;
+  erpId: string | null;
+  billNumber: string | null;
+  gstr2bNumber: string | null;
+  section: string | null;
+  purchaseTax: string | null;
+  gstr2bTax: string | null;
+  itcAtStake: string;
+  decision: string | null;
+  decidedBy: string | null;
+  explanation: string[];
+}
+
+/** `GET /reconciliation/:gstin/:period`. */
+export interface RecoReport {
+  gstin: string;
+  period: string;
+  lastRun: { state: string; trigger: string; startedAt: string; finishedAt: string | null } | null;
+  categories: Record<string, RecoCategoryTotal>;
+  unreadablePurchases: {
+    erpId: string;
+    billNumber: string | null;
+    fieldErrors: { path: string; message: string }[];
+  }[];
+  matches: RecoMatch[];
+}

@@ -14,7 +14,8 @@ import { documentsListCommand } from './commands/documents-list';
 import { documentsShowCommand } from './commands/documents-show';
 import { submissionsListCommand } from './commands/submissions-list';
 import { submissionsRetryCommand } from './commands/submissions-retry';
-import { returnsCommand } from './commands/returns-session';
+import { gstCommand, returnsCommand } from './commands/returns-session';
+import { recoCommand } from './commands/reco';
 import { uploadCommand } from './commands/upload';
 import { watchCommand } from './commands/watch';
 import { failuresCommand } from './commands/failures';
@@ -34,7 +35,7 @@ Connection:
 
 Exit codes:
   0 done   1 failed (HTTP error, check not ok, nothing retried, not settled in time, an EGS unit
-           needs re-onboarding)
+           needs re-onboarding, a reconciliation already running or never run)
   2 usage  3 service unreachable   130 interrupted
 `;
 
@@ -82,6 +83,8 @@ export function buildProgram(ctx: CliContext): Command {
   program.addCommand(cancelCommand(ctx));
   program.addCommand(watchCommand(ctx));
   program.addCommand(returnsCommand(ctx));
+  program.addCommand(gstCommand(ctx));
+  program.addCommand(recoCommand(ctx));
   forEachCommand(program, (command) =>
     command
       .exitOverride()

@@ -40,7 +40,13 @@ describe('console page (static checks of the served files)', () => {
     expect(HTML).not.toMatch(/<style|\sstyle="|\son[a-z]+="/i);
     const assets = loadConsoleAssets();
     const referenced = [...HTML.matchAll(/(?:src|href)="\/console\/([^"]+)"/g)].map((m) => m[1]);
-    expect(referenced.sort()).toEqual(['console-logic.js', 'console.css', 'console.js']);
+    expect(referenced.sort()).toEqual([
+      'console-logic.js',
+      'console.css',
+      'console.js',
+      'reco-logic.js',
+      'reco.js',
+    ]);
     for (const name of referenced) expect(assets.has(name)).toBe(true);
     expect(assets.has('tsconfig.json')).toBe(false);
   });

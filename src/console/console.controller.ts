@@ -1,6 +1,13 @@
 /**
- * Serves the failure-queue console: the page at GET /console and its files under /console/<name>.
- * Public, because the page only asks for the API key; every data call it makes carries the key.
+ * Serves the operator console: the page at GET /console and its files under /console/<name>.
+ *
+ * Public on purpose, "behind the same auth" meaning every byte of data: these are fixed files (the same
+ * bytes for everyone, nothing from the database or the configuration), and the page asks for the API key
+ * and sends it as X-API-Key on every data call, which the global guard checks like any other client's.
+ * Requiring the key for the files themselves would need a cookie session (a browser cannot add a header
+ * to a page load), and a cookie is ambient authority: every state-changing route would then need CSRF
+ * protection. With a header key and `credentials: 'omit'` there is nothing for another site to ride on.
+ * test/security/route-table-auth.test.ts checks that every other route refuses a request without the key.
  */
 import { Controller, Get, Headers, NotFoundException, Param, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';

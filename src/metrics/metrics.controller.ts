@@ -16,7 +16,8 @@ export class MetricsController {
   @Get()
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
-    summary: 'Prometheus metrics: documents, submissions, authority errors, job queue, process',
+    summary:
+      'Prometheus metrics: documents, submissions, authority errors, write-back failures, reconciliation verdicts, job queue, process',
   })
   async scrape(@Res() response: Response): Promise<void> {
     const body = await this.metrics.text();

@@ -68,6 +68,44 @@ export class MetricsService {
       },
     });
     new Gauge({
+      name: `${PREFIX}writeback_failures`,
+      help: 'Submissions whose outcome could not be written back to the ERP (WRITEBACK_FAILED), by connector and error class',
+      labelNames: ['connector', 'error_class'],
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const row of await query(
+          `SELECT c.name AS connector, coalesce(s.error_class, '') AS error_class, count(*)::int AS n
+             FROM submission s JOIN document d ON d.id = s.document_id
+             JOIN connector_instance c ON c.id = d.connector_instance_id
+            WHERE s.state = 'WRITEBACK_FAILED' GROUP BY 1, 2`,
+        ))
+          this.set({ connector: String(row.connector), error_class: String(row.error_class) }, Number(row.n));
+      },
+    });
+    new Gauge({
+      name: `${PREFIX}reconciliation_matches`,
+      help: 'GSTR-2B reconciliation verdicts by GSTIN, return period, category and operator decision (none = still open)',
+      labelNames: ['gstin', 'period', 'category', 'decision'],
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const row of await query(
+          `SELECT gstin, period, category, coalesce(decision, 'none') AS decision, count(*)::int AS n
+             FROM reco_match GROUP BY 1, 2, 3, 4`,
+        ))
+          this.set(
+            {
+              gstin: String(row.gstin),
+              period: String(row.period),
+              category: String(row.category),
+              decision: String(row.decision),
+            },
+            Number(row.n),
+          );
+      },
+    });
+    new Gauge({
       name: `${PREFIX}oldest_pending_submission_age_seconds`,
       help: 'Age of the oldest submission still in flight (RECEIVED, READY, SUBMITTING, RETRY, WRITEBACK_PENDING)',
       registers: [this.registry],

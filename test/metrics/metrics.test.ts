@@ -1,4 +1,5 @@
 /** /metrics over real HTTP on the real app: Prometheus text, behind the API key, counts from Postgres. */
+import { createServer, type Server } from 'node:http';
 import { sampleIndiaInvoice } from '../../src/domain/__fixtures__';
 import { postSignedWebhook } from '../support/http';
 import { ScriptedRegime } from '../support/scripted-regime';
@@ -8,20 +9,43 @@ const SECRET = 'm'.repeat(32);
 
 describe('GET /metrics', () => {
   let t: TestApp;
+  let erp: Server;
   const regime = new ScriptedRegime();
 
   beforeAll(async () => {
     regime.scripts.set('MET/REJ1', 'reject');
+    // The ERP behind the second connector refuses every outcome: its document ends WRITEBACK_FAILED.
+    erp = createServer((_req, res) => res.writeHead(503).end());
+    await new Promise<void>((r) => erp.listen(0, '127.0.0.1', r));
+    const port = (erp.address() as { port: number }).port;
     t = await startTestApp({
       regimes: [regime],
-      connectors: [{ name: 'hook', kind: 'webhook', regimes: ['in-einvoice'], config: { secret: SECRET } }],
+      config: { queue: { pollingIntervalSeconds: 0.5, writeBackRetries: 1 } },
+      connectors: [
+        { name: 'hook', kind: 'webhook', regimes: ['in-einvoice'], config: { secret: SECRET } },
+        {
+          name: 'refusing-erp',
+          kind: 'webhook',
+          regimes: ['in-einvoice'],
+          config: {
+            secret: SECRET,
+            callbackUrl: `http://127.0.0.1:${port}/outcomes`,
+            callbackTimeoutMs: 2000,
+          },
+        },
+      ],
     });
     for (const documentNumber of ['MET/0001', 'MET/REJ1']) {
       const body = JSON.stringify(sampleIndiaInvoice({ documentNumber }));
       expect((await postSignedWebhook(t.url, 'hook', SECRET, body)).status).toBe(202);
     }
+    const refused = JSON.stringify(sampleIndiaInvoice({ documentNumber: 'MET/WBF1' }));
+    expect((await postSignedWebhook(t.url, 'refusing-erp', SECRET, refused)).status).toBe(202);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await new Promise((r) => erp.close(r));
+  });
 
   const scrape = () => fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${TEST_API_KEY}` } });
 
@@ -33,19 +57,33 @@ describe('GET /metrics', () => {
     const text = await eventually(async () => {
       const body = await (await scrape()).text();
       return body.includes('connector_submissions{regime="in-einvoice",state="REJECTED"} 1') &&
-        body.includes('connector_submissions{regime="in-einvoice",state="WRITTEN_BACK"} 1')
+        body.includes('connector_submissions{regime="in-einvoice",state="WRITTEN_BACK"} 1') &&
+        // and nothing still in flight (the refused write-back has given up)
+        body.includes('state="WRITEBACK_FAILED"} 1')
         ? body
         : undefined;
     });
     const res = await scrape();
     expect(res.headers.get('content-type')).toMatch(/^text\/plain;.*version=0\.0\.4/);
     expect(text).toContain('# TYPE connector_submissions gauge');
-    expect(text).toContain('connector_documents{direction="sales"} 2');
+    expect(text).toContain('connector_documents{direction="sales"} 3');
     expect(text).toContain(
       'connector_submission_errors{regime="in-einvoice",error_class="rejected",error_code="2172"} 1',
     );
     expect(text).toMatch(/^connector_queue_jobs\{name="[^"]+",state="completed"\} [1-9]/m);
     expect(text).toMatch(/^connector_oldest_pending_submission_age_seconds 0$/m);
     expect(text).toContain('connector_process_cpu_user_seconds_total');
+  });
+
+  it('reports write-back failures by connector and error class', async () => {
+    const text = await eventually(async () => {
+      const body = await (await scrape()).text();
+      return body.includes('connector_writeback_failures{') ? body : undefined;
+    }, 20_000);
+    expect(text).toContain('# TYPE connector_writeback_failures gauge');
+    expect(text).toContain(
+      'connector_writeback_failures{connector="refusing-erp",error_class="writeback-transient"} 1',
+    );
+    expect(text).not.toMatch(/connector_writeback_failures\{connector="hook"/);
   });
 });

@@ -460,6 +460,9 @@ describe('scheduled GSTR-2B reconciliation', () => {
       responseType: 'text',
     });
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="reconciliation-${GSTIN}-${PERIOD}.csv"`,
+    );
     const lines = csv.data.trim().split('\n');
     expect(lines[0]).toMatch(/^Category,Rule,Supplier GSTIN/);
     expect(lines).toHaveLength(seeded.expected.length + 1);

@@ -210,14 +210,17 @@
     };
   }
 
-  /** @param {'queue' | 'submissions'} view */
+  /** @param {'queue' | 'submissions' | 'reco'} view */
   function showView(view) {
     byId('queue-view').hidden = view !== 'queue';
     byId('submissions-view').hidden = view !== 'submissions';
+    byId('reco-view').hidden = view !== 'reco';
     byId('tab-queue').className = view === 'queue' ? 'tab active' : 'tab';
     byId('tab-submissions').className = view === 'submissions' ? 'tab active' : 'tab';
+    byId('tab-reco').className = view === 'reco' ? 'tab active' : 'tab';
     byId('detail').hidden = true;
     selected = null;
+    if (view === 'reco') return RecoView.show();
     return view === 'queue' ? refresh() : loadSubmissions().catch(failed);
   }
 
@@ -409,7 +412,11 @@
   function refresh() {
     setStatus('Loading\u2026');
     var queueShown = !byId('queue-view').hidden;
-    var work = queueShown ? Promise.all([loadCounts(), loadQueue(), loadRejectedFiles()]) : loadSubmissions();
+    var work = !byId('reco-view').hidden
+      ? RecoView.load()
+      : queueShown
+        ? Promise.all([loadCounts(), loadQueue(), loadRejectedFiles()])
+        : loadSubmissions();
     return work
       .then(function () {
         setStatus('Updated ' + L.formatDateTime(new Date().toISOString()));
@@ -653,6 +660,17 @@
     });
     byId('tab-submissions').addEventListener('click', function () {
       void showView('submissions');
+    });
+    byId('tab-reco').addEventListener('click', function () {
+      void showView('reco');
+    });
+    RecoView.init({
+      api: api,
+      send: send,
+      operatorInputs: operatorInputs,
+      setActionMessage: setActionMessage,
+      setStatus: setStatus,
+      failed: failed,
     });
     byId('filters').addEventListener('submit', function (event) {
       event.preventDefault();

@@ -106,8 +106,10 @@ export class ReconciliationReportService {
     return [...bySupplier.values()].sort((a, b) => new Dec(b.itcAtStake).comparedTo(a.itcAtStake));
   }
 
-  async csv(gstin: string, period: string, category?: string): Promise<string> {
-    return stringify(await this.table(gstin, period, category));
+  /** UTF-8 with a byte order mark, so spreadsheet programs read supplier names in any script. */
+  async csv(gstin: string, period: string, category?: string): Promise<Buffer> {
+    const text = stringify(await this.table(gstin, period, category));
+    return Buffer.concat([Buffer.from('\ufeff', 'utf8'), Buffer.from(text, 'utf8')]);
   }
 
   async xlsx(gstin: string, period: string, category?: string): Promise<Buffer> {
