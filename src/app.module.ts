@@ -7,7 +7,8 @@ import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { TerminusModule } from '@nestjs/terminus';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { ApiKeyGuard } from './api/api-key.guard';
 import { ApiKeys } from './api/api-keys';
@@ -46,6 +47,7 @@ import {
 import { loggerOptions } from './logging';
 import { MetricsModule } from './metrics';
 import { GspSessionRepository } from './database/repositories/gsp-session.repository';
+import { ProviderRateLimiter } from './database/repositories/provider-rate-limiter';
 import { MasterKey } from './database/master-key';
 import { MasterKeyCheck } from './database/master-key-check';
 import { buildRegimes, type RegimeDefaults } from './sync/regime-wiring';
@@ -111,14 +113,22 @@ export class AppModule {
           provider: ZatcaProvider,
           chain: PostgresZatcaChainStore,
           credentials: ZatcaOnboardingService,
+          dataSource: DataSource,
         ) =>
           options.regimes ??
           buildRegimes({
             defaults: options.regimeDefaults ?? {},
             tokenStore,
+            rateLimiter: (rate) => new ProviderRateLimiter(dataSource, rate),
             zatca: { provider, chain, credentials },
           }),
-        inject: [GspSessionRepository, ZATCA_PROVIDER, PostgresZatcaChainStore, ZatcaOnboardingService],
+        inject: [
+          GspSessionRepository,
+          ZATCA_PROVIDER,
+          PostgresZatcaChainStore,
+          ZatcaOnboardingService,
+          getDataSourceToken(),
+        ],
       },
       {
         provide: RegimeRegistry,

@@ -116,9 +116,9 @@ export async function startLayout(workers: number, options: LayoutOptions): Prom
   };
   deployed.queue = { ...deployed.queue, batchSize: options.batchSize, concurrency: options.concurrency };
   deployed.connectors[0].config.callbackUrl = callbackUrl;
-  // The GSP's limit is per client; each process limits itself, so each gets its share of it.
+  // The GSP's limit is per client; the processes share one allowance over the database.
   deployed.connectors[0].regimeSettings['in-einvoice'].rateLimit = {
-    limit: Math.floor(options.gspRateLimitPerMinute / workers),
+    limit: options.gspRateLimitPerMinute,
     windowMs: 60_000,
   };
   const configFile = join(dir, 'connector.yaml');

@@ -117,6 +117,24 @@ export class QueueConfig {
   writeBackRetries = 5;
 
   /**
+   * After those retries, a write-back failing for a transient reason (an ERP or callback URL down) is
+   * tried again every this many seconds rather than given up ...
+   */
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  writeBackMaxDelaySeconds = 300;
+
+  /**
+   * ... until this long after the outcome was recorded; then WRITEBACK_FAILED (the failure queue) with the
+   * reason. 0: give up once the retries have run out.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(7 * 86_400)
+  writeBackGiveUpAfterSeconds = 86_400;
+
+  /**
    * A submission SUBMITTING for longer than this is presumed crashed: its outcome is unknown. A live send
    * renews it every third of it, however long the call waits (rate limits, Retry-After, retries).
    */

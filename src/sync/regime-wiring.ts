@@ -10,7 +10,8 @@ import { EinvoiceRegime } from '../compliance/einvoice/einvoice.regime';
 import type { EinvoiceProvider } from '../compliance/einvoice/provider';
 import type { HttpLogger } from '../compliance/http/http-logger';
 import type { TokenStore } from '../compliance/http/token-store';
-import { ClientRateLimiter } from '../compliance/http/client-rate-limiter';
+import { ClientRateLimiter, type ClientRateLimit } from '../compliance/http/client-rate-limiter';
+import type { RateLimiter } from '../compliance/http/rate-limiter';
 import { ComplianceError, type ComplianceRegime } from '../compliance/regime';
 import { stableStringify } from '../domain/content-hash';
 import type { RegimeName } from '../domain/regime-name';
@@ -25,6 +26,11 @@ export interface RegimeWiring {
   tokenStore: TokenStore;
   /** The compliance clients' request/response log; default: Nest's logger at debug level. */
   httpLogger?: HttpLogger;
+  /**
+   * The pacing of one provider allowance (a client id): shared by every process on the database in the
+   * service; default one limiter in this process.
+   */
+  rateLimiter?: (rate: ClientRateLimit | undefined) => RateLimiter;
   zatca: Pick<ZatcaRegimeDependencies, 'provider' | 'chain' | 'credentials'>;
 }
 
@@ -43,7 +49,7 @@ export function cachedProviders(
 ): (settings: Record<string, unknown>) => EinvoiceProvider {
   const providers = new Map<string, EinvoiceProvider>();
   // The allowance belongs to the client id, whichever instances (GSTINs) share it.
-  const limiters = new Map<string, ClientRateLimiter>();
+  const limiters = new Map<string, RateLimiter>();
   // An instance's settings are one object from the configuration validated at boot, asked for at every
   // submission: found by identity, it is not merged and serialised (a key of a kilobyte or more) each time.
   const bySettings = new WeakMap<Record<string, unknown>, EinvoiceProvider>();
@@ -58,7 +64,7 @@ export function cachedProviders(
       const limiterKey = `${config.baseUrl}|${config.clientId}`;
       let rateLimiter = limiters.get(limiterKey);
       if (!rateLimiter) {
-        rateLimiter = new ClientRateLimiter(config.rateLimit);
+        rateLimiter = wiring.rateLimiter?.(config.rateLimit) ?? new ClientRateLimiter(config.rateLimit);
         limiters.set(limiterKey, rateLimiter);
       }
       provider = createEinvoiceProvider(config, {

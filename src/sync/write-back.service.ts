@@ -231,6 +231,18 @@ export class WriteBackService {
       );
       throw classified;
     }
+    if (classified.retryable && this.withinOutageWindow(submission)) {
+      const { writeBackMaxDelaySeconds } = this.config.queue;
+      this.logger.warn(
+        `write-back of ${submission.id} still failing, next try in ${writeBackMaxDelaySeconds} s: ${classified.message}`,
+      );
+      // A new job for the same key (this one completes): the queue keeps at most one waiting per key.
+      await this.enqueue([submission], {
+        startAfter: new Date(Date.now() + writeBackMaxDelaySeconds * 1000),
+        retryLimit: 0,
+      });
+      return;
+    }
     if (!pending) {
       await this.audit.append({
         actor: SYSTEM_ACTOR,
@@ -248,6 +260,14 @@ export class WriteBackService {
       { errorClass: writeBackErrorClass(classified.errorClass), errorMessage: classified.message },
       { actor: SYSTEM_ACTOR, action: 'writeback-failed', reason: classified.message },
     );
+  }
+
+  /** Whether a transient write-back failure is still young enough to keep trying (see the queue config). */
+  private withinOutageWindow(submission: SubmissionEntity): boolean {
+    const { writeBackGiveUpAfterSeconds } = this.config.queue;
+    // updated_at: when the outcome being written back was recorded (a failed try does not touch the row).
+    const since = submission.updatedAt ? new Date(submission.updatedAt).getTime() : Date.now();
+    return Date.now() - since < writeBackGiveUpAfterSeconds * 1000;
   }
 
   private writeBackDocument(document: DocumentEntity) {

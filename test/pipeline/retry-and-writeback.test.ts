@@ -38,6 +38,8 @@ describe('pipeline: registration, rejection, operator retry, write-back (real HT
           pollingIntervalSeconds: 0.5,
           maxAttempts: 3,
           writeBackRetries: 1,
+          // Give up once the job's retries have run out (an outage window: test/webhook/callback-outage).
+          writeBackGiveUpAfterSeconds: 0,
           submittingLeaseSeconds: 5,
         },
       },

@@ -1,6 +1,7 @@
 /** How to reach one IRP access path; chosen per connector instance. Secrets here are never logged. */
 import type { CircuitBreaker } from '../http/circuit-breaker';
-import type { ClientRateLimit, ClientRateLimiter } from '../http/client-rate-limiter';
+import type { ClientRateLimit } from '../http/client-rate-limiter';
+import type { RateLimiter } from '../http/rate-limiter';
 import type { HttpPolicy } from '../http/compliance-http-client';
 import type { HttpLogger } from '../http/http-logger';
 import type { TokenStore } from '../http/token-store';
@@ -40,7 +41,7 @@ export interface EinvoiceProviderConfig {
 /** Shared machinery, injected so every client of a process shares one token store and rate limiter. */
 export interface EinvoiceProviderDeps {
   tokenStore?: TokenStore;
-  rateLimiter?: ClientRateLimiter;
+  rateLimiter?: RateLimiter;
   /** Default: the process-wide breaker (one circuit per provider and origin). */
   circuitBreaker?: CircuitBreaker;
   logger?: HttpLogger;

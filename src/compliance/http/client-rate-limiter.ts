@@ -3,13 +3,14 @@
  * 429 nobody sends on that key until its Retry-After has passed. Waiting callers queue in order.
  */
 import { sleep as realSleep } from './backoff';
+import type { RateLimiter } from './rate-limiter';
 
 export interface ClientRateLimit {
   limit: number;
   windowMs: number;
 }
 
-export class ClientRateLimiter {
+export class ClientRateLimiter implements RateLimiter {
   private readonly sent = new Map<string, number[]>();
   private readonly pausedUntil = new Map<string, number>();
   private readonly queues = new Map<string, Promise<void>>();

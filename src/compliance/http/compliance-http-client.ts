@@ -12,6 +12,7 @@ import { ComplianceError } from '../regime';
 import { backoffDelay, retryAfterMs, sleep as realSleep } from './backoff';
 import { SHARED_CIRCUIT_BREAKER, type CircuitBreaker, type CircuitBreakerPolicy } from './circuit-breaker';
 import { ClientRateLimiter } from './client-rate-limiter';
+import type { RateLimiter } from './rate-limiter';
 import { silentHttpLogger, type HttpLogger } from './http-logger';
 import { redact } from './redact';
 
@@ -62,7 +63,7 @@ export interface ComplianceHttpClientOptions {
   provider: string;
   policy?: Partial<HttpPolicy>;
   logger?: HttpLogger;
-  rateLimiter?: ClientRateLimiter;
+  rateLimiter?: RateLimiter;
   /** Default: one breaker shared by the whole process, keyed by provider and origin. */
   circuitBreaker?: CircuitBreaker;
   sleep?: (ms: number) => Promise<void>;
@@ -75,7 +76,7 @@ const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);
 export class ComplianceHttpClient {
   readonly policy: HttpPolicy;
   private readonly logger: HttpLogger;
-  private readonly rateLimiter: ClientRateLimiter;
+  private readonly rateLimiter: RateLimiter;
   private readonly sleep: (ms: number) => Promise<void>;
   readonly circuitBreaker: CircuitBreaker;
 

@@ -5,6 +5,7 @@
  * the write-back job retries with backoff.
  */
 import axios, { isAxiosError } from 'axios';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import {
   ConnectorError,
@@ -28,6 +29,9 @@ import {
   verifyWebhookSignature,
   type SignatureCheck,
 } from './webhook-signature';
+
+/** Lets a callback receiver drop a delivery it has already processed. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 export class WebhookConnector implements ErpConnector {
   readonly kind = 'webhook';
@@ -103,6 +107,7 @@ export class WebhookConnector implements ErpConnector {
           'content-type': 'application/json',
           [TIMESTAMP_HEADER]: String(timestamp),
           [SIGNATURE_HEADER]: signWebhook(this.secret, timestamp, body),
+          [IDEMPOTENCY_KEY_HEADER]: callbackIdempotencyKey(document.id, body),
         },
         validateStatus: (status) => status >= 200 && status < 300,
       });
@@ -123,6 +128,15 @@ export class WebhookConnector implements ErpConnector {
       this.context.log.warn(`webhook ${this.instanceName}: no secret configured; generated one in ${file}`),
     );
   }
+}
+
+/**
+ * The same for every delivery of one outcome of one document (a retry, or a resend after a worker died
+ * between the POST and recording it), different for the next outcome (e.g. REPORTED after
+ * SIGNED_PENDING_REPORTING): the body carries no delivery time, so its digest names the outcome.
+ */
+export function callbackIdempotencyKey(documentId: string, body: string): string {
+  return `${documentId}.${createHash('sha256').update(body).digest('hex').slice(0, 32)}`;
 }
 
 function emptyIterable<T>(): AsyncIterable<T> {
