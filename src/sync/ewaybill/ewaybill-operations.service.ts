@@ -212,7 +212,7 @@ export class EwaybillOperationsService {
     );
     const moved = await this.record(
       submission,
-      { response: cancelled.raw as SubmissionEntity['response'] },
+      { response: cancelled.raw },
       {
         actor: operatorActor(action),
         action: 'ewaybill-cancel',
