@@ -26,7 +26,8 @@ import {
 import { EwaybillOperationsService } from '../../src/sync/ewaybill/ewaybill-operations.service';
 import { todayIst, uniqueDocNo } from '../einvoice/nic-invoice.fixture';
 import { api } from '../einvoice-e2e/support';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { runCli } from '../cli/cli-harness';
+import { startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
 
 const HOUR = 3600_000;
 const SELLER = SANDBOX_GSTINS.karnatakaSeller;
@@ -400,5 +401,117 @@ describe('expiring bills', () => {
     expect((await api(app.url, '/ewaybills/expiring?withinHours=24')).status).toBe(200);
     const bad = await api(app.url, '/ewaybills/expiring?withinHours=0');
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('the CLI', () => {
+  const cli = (args: string[]) =>
+    runCli(args, { env: { CONNECTOR_URL: app.url, CONNECTOR_API_KEY: TEST_API_KEY } });
+  const audit = ['--operator', 'ravi', '--reason', 'customer called'];
+
+  it('runs part-b, transporter, consolidate and cancel against the service', async () => {
+    const first = await seededBill({ partAOnly: true });
+    const second = await seededBill();
+    const partB = await cli([
+      'ewaybill',
+      'part-b',
+      first.submissionId,
+      '--vehicle',
+      'KA01AB1234',
+      '--from-place',
+      'Bengaluru',
+      '--from-state',
+      '29',
+      '--reason-code',
+      '4',
+      '--remark',
+      'First time',
+      ...audit,
+    ]);
+    expect(partB).toMatchObject({ code: 0 });
+    expect(partB.stdout).toContain(`Part-B of e-way bill ${first.generated.ewbNo} updated: valid up to`);
+    const transporter = await cli([
+      'ewaybill',
+      'transporter',
+      second.submissionId,
+      '--transporter-id',
+      TRANSPORTER,
+      ...audit,
+    ]);
+    expect(transporter.stdout).toContain(`set to ${TRANSPORTER}`);
+    const consolidated = await cli([
+      'ewaybill',
+      'consolidate',
+      first.submissionId,
+      second.submissionId,
+      '--vehicle',
+      'KA05MN4321',
+      '--from-place',
+      'Bengaluru',
+      '--from-state',
+      '29',
+      ...audit,
+    ]);
+    expect(consolidated.stdout).toMatch(/^consolidated e-way bill \d{10} for 2 bills on KA05MN4321/);
+    const cancelled = await cli([
+      'ewaybill',
+      'cancel',
+      second.submissionId,
+      '--reason-code',
+      '3',
+      '--remark',
+      'Data entry mistake',
+      ...audit,
+    ]);
+    expect(cancelled.stdout).toContain('submission now CANCELLED');
+    expect((await audits(second.submissionId)).map((a) => a.actor)).toEqual([
+      'operator:ravi',
+      'operator:ravi',
+      'operator:ravi',
+    ]);
+  });
+
+  it('says why an extension is refused outside its window, and refuses an e-invoice reason code', async () => {
+    const { submissionId } = await seededBill();
+    const extend = await cli([
+      'ewaybill',
+      'extend',
+      submissionId,
+      '--remaining-km',
+      '50',
+      '--reason-code',
+      '1',
+      '--remark',
+      'Flood',
+      '--from-place',
+      'Hubballi',
+      '--from-state',
+      '29',
+      '--from-pincode',
+      '580020',
+      '--vehicle',
+      'KA01AB1234',
+      ...audit,
+    ]);
+    expect(extend.code).toBe(1);
+    expect(extend.stderr).toContain('8 hours before to 8 hours after');
+    const usage = await cli([
+      'ewaybill',
+      'cancel',
+      submissionId,
+      '--reason-code',
+      '5',
+      '--remark',
+      'x',
+      ...audit,
+    ]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('must be 1, 2, 3 or 4');
+  });
+
+  it('lists expiring bills', async () => {
+    const listed = await cli(['ewaybill', 'expiring', '--within-hours', '72']);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/EWB NO +VALID UP TO/);
   });
 });
