@@ -305,6 +305,18 @@ describe('operations inside and outside their windows', () => {
     );
   });
 
+  it('extension: never beyond 360 days from generation (821)', async () => {
+    sandbox.clock.set(at('2024-01-01T10:00:00'));
+    const client = catalogA();
+    const { ewbNo } = await client.generate(bill({ transDistance: 150 }));
+    // Extended (as many extensions would) to the 359th day: one more day reaches the 360th, then no more.
+    sandbox.einvoice.ewaybill.store.find(ewbNo)!.validUntilMs = at('2024-12-25T23:59:00').getTime();
+    sandbox.clock.set(at('2024-12-25T20:00:00'));
+    expect((await client.extendValidity(extension(ewbNo, 150))).validUpto).toBe('26/12/2024 11:59:00 PM');
+    sandbox.clock.set(at('2024-12-26T20:00:00'));
+    expect((await rejectionOf(client.extendValidity(extension(ewbNo, 150)))).options.code).toBe('821');
+  });
+
   it('cancel: within 24 h of generation only (728), reasons 1-4 (307), not once verified (316)', async () => {
     sandbox.clock.set(at('2024-03-01T10:00:00'));
     const client = catalogA();
@@ -339,6 +351,39 @@ describe('operations inside and outside their windows', () => {
       (await rejectionOf(catalogA().updateTransporter({ ewbNo, transporterId: CAPTURED_TRANSPORTER })))
         .options.code,
     ).toBe('281');
+  });
+});
+
+describe('catalog B Part-B and extension (PUT /update-part-b, PUT /extend)', () => {
+  it('enters the vehicle of a Part-A only bill, then extends it in its window', async () => {
+    sandbox.clock.set(at('2024-03-01T10:00:00'));
+    const client = catalogB();
+    const generated = await client.generate(partAOnly({ transDistance: 201 }));
+    expect(generated.validUpto).toBeUndefined();
+    const partB = await client.updatePartB({
+      ewbNo: generated.ewbNo,
+      vehicleNo: 'KA01AB1234',
+      fromPlace: 'Bengaluru',
+      fromState: 29,
+      reasonCode: 4,
+      reasonRem: 'First time',
+      transMode: 1,
+    });
+    expect(partB.validUpto).toBe('03/03/2024 11:59:00 PM');
+    sandbox.clock.set(at('2024-03-03T22:00:00'));
+    const extended = await client.extendValidity({
+      ewbNo: generated.ewbNo,
+      vehicleNo: 'KA01AB1234',
+      fromPlace: 'Hubballi',
+      fromState: 29,
+      fromPincode: 580020,
+      remainingDistance: 201,
+      transMode: 1,
+      extnRsnCode: 4,
+      extnRemarks: 'Transhipment',
+      consignmentStatus: 'M',
+    });
+    expect(extended.validUpto).toBe('05/03/2024 11:59:00 PM');
   });
 });
 
