@@ -101,7 +101,9 @@ afterEach(() => {
 });
 
 /** A bill generated at the sandbox's "now" (Part-A only without a vehicle), seeded as a REGISTERED submission. */
-async function seededBill(options: { distanceKm?: number; partAOnly?: boolean } = {}): Promise<{
+async function seededBill(
+  options: { distanceKm?: number; partAOnly?: boolean; state?: string } = {},
+): Promise<{
   submissionId: string;
   generated: EwaybillGenerated;
 }> {
@@ -136,8 +138,14 @@ async function seededBill(options: { distanceKm?: number; partAOnly?: boolean } 
   };
   const [submission] = await db.query<{ id: string }[]>(
     `INSERT INTO submission (document_id, regime, state, identifiers, ewb_no, valid_upto)
-     VALUES ($1, 'in-ewaybill', 'REGISTERED', $2, $3, $4) RETURNING id`,
-    [document.id, JSON.stringify(identifiers), generated.ewbNo, generated.validUpto ?? null],
+     VALUES ($1, 'in-ewaybill', $5, $2, $3, $4) RETURNING id`,
+    [
+      document.id,
+      JSON.stringify(identifiers),
+      generated.ewbNo,
+      generated.validUpto ?? null,
+      options.state ?? 'REGISTERED',
+    ],
   );
   return { submissionId: submission.id, generated };
 }
@@ -189,6 +197,28 @@ describe('Part-B update', () => {
         details: expect.objectContaining({ vehicleNo: 'KA01AB1234', reasonCode: '4' }),
       }),
     ]);
+  });
+
+  it('sends a written-back bill back to the ERP with its new validity (WRITEBACK_PENDING)', async () => {
+    const { submissionId } = await seededBill({ partAOnly: true, state: 'WRITTEN_BACK' });
+    const res = await post(`/ewaybills/${submissionId}/part-b`, {
+      vehicleNo: 'KA01AB1234',
+      fromPlace: 'Bengaluru',
+      fromState: 29,
+      reasonCode: '4',
+      reasonRemark: 'First time',
+      transMode: '1',
+      ...operator,
+    });
+    expect(res.status).toBe(200);
+    const stored = await row(submissionId);
+    expect(stored.state).toBe('WRITEBACK_PENDING');
+    expect(stored.valid_upto).toMatch(/11:59:00 PM$/);
+    const [audit] = await db.query<{ from_state: string; to_state: string }[]>(
+      `SELECT from_state, to_state FROM audit_event WHERE submission_id = $1`,
+      [submissionId],
+    );
+    expect(audit).toEqual({ from_state: 'WRITTEN_BACK', to_state: 'WRITEBACK_PENDING' });
   });
 
   it('answers 400 with the field, value and rule for a bad reason code or vehicle, sending nothing', async () => {

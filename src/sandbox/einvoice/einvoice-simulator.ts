@@ -91,6 +91,7 @@ export const einvoiceSimulator: SimulatorFactory<EinvoiceSimulatorHandle, Einvoi
     const records = () => ({
       registrations: irp.registry.all(),
       generateRequests: irp.registry.generateRequests(),
+      ewayBills: ewayBillStore.all(),
     });
     const common = (name: string) => ({
       name,
