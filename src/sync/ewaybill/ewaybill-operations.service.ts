@@ -13,6 +13,7 @@ import type { EwaybillProvider, ExtendValidityRequest } from '../../compliance/e
 import { ComplianceError } from '../../compliance/regime';
 import type { SubmissionEntity } from '../../database/entities/submission.entity';
 import { AuditRepository } from '../../database/repositories/audit.repository';
+import { DocumentRepository } from '../../database/repositories/document.repository';
 import {
   SubmissionRepository,
   type SubmissionPatch,
@@ -117,6 +118,7 @@ export class EwaybillOperationsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly submissions: SubmissionRepository,
+    private readonly documents: DocumentRepository,
     private readonly audit: AuditRepository,
     private readonly connectors: ConnectorRuntimeService,
     private readonly queue: QueueService,
@@ -437,21 +439,18 @@ export class EwaybillOperationsService {
         message: `e-way bill operations need an active e-way bill; this submission is ${submission.state}${ewbNo ? '' : ' without an e-way bill number'}`,
       });
     }
-    const document = await this.dataSource.query<{ connector_instance_id: string }[]>(
-      `SELECT connector_instance_id FROM document WHERE id = $1`,
-      [submission.documentId],
-    );
-    const instanceId = document[0]?.connector_instance_id ?? '';
-    const provider = ewaybillProviderFor(this.connectors.byId(instanceId)?.regimeSettings[EWAYBILL_REGIME]);
+    const instanceId = (await this.documents.findById(submission.documentId))?.connectorInstanceId ?? '';
+    const provider = ewaybillProviderFor(this.settingsOfInstance(instanceId));
     return { submission, ewbNo, provider, instanceId };
   }
 
   private async settingsOf(submission: SubmissionEntity): Promise<Record<string, unknown> | undefined> {
-    const rows = await this.dataSource.query<{ connector_instance_id: string }[]>(
-      `SELECT connector_instance_id FROM document WHERE id = $1`,
-      [submission.documentId],
-    );
-    return this.connectors.byId(rows[0]?.connector_instance_id ?? '')?.regimeSettings[EWAYBILL_REGIME];
+    const document = await this.documents.findById(submission.documentId);
+    return document ? this.settingsOfInstance(document.connectorInstanceId) : undefined;
+  }
+
+  private settingsOfInstance(instanceId: string): Record<string, unknown> | undefined {
+    return this.connectors.byId(instanceId)?.regimeSettings[EWAYBILL_REGIME];
   }
 
   /** Calls the e-way bill system; a refusal or failure is audited before it reaches the caller. */
