@@ -186,7 +186,10 @@ export class EwayBillStore {
 
   private index(bill: StoredEwayBill): void {
     this.byNo.set(bill.ewbNo, bill);
-    this.byDocument.set(documentKey(bill.generatorGstin, bill.docType, bill.docNo), bill.ewbNo);
+    const key = documentKey(bill.generatorGstin, bill.docType, bill.docNo);
+    // The document's newest bill, whatever order the records come back in.
+    const current = this.byNo.get(this.byDocument.get(key) ?? '');
+    if (!current || current.generatedAtMs <= bill.generatedAtMs) this.byDocument.set(key, bill.ewbNo);
     this.sequence = Math.max(this.sequence, Number(bill.ewbNo.slice(1)));
   }
 
