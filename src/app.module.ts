@@ -16,6 +16,7 @@ import { ConnectorsController } from './api/connectors.controller';
 import { DocumentsController } from './api/documents.controller';
 import { HealthController, SANDBOX_SERVICES } from './api/health.controller';
 import { SubmissionsController } from './api/submissions.controller';
+import { EwaybillController } from './api/ewaybill.controller';
 import { WebhooksController } from './api/webhooks.controller';
 import { IrnCallbackController } from './api/irn-callback.controller';
 import { RejectedIrnsController } from './api/rejected-irns.controller';
@@ -62,6 +63,7 @@ import { ConnectorRuntimeService } from './sync/connector-runtime.service';
 import { IngestService } from './sync/ingest.service';
 import { OperatorService } from './sync/operator.service';
 import { CancellationService } from './sync/cancellation.service';
+import { EwaybillOperationsService } from './sync/ewaybill/ewaybill-operations.service';
 import { PullService } from './sync/pull.service';
 import { SchedulerService } from './sync/scheduler.service';
 import { StateTransitionsService } from './sync/state-transitions.service';
@@ -152,6 +154,7 @@ export class AppModule {
       WorkersService,
       OperatorService,
       CancellationService,
+      EwaybillOperationsService,
       WebhookIntakeService,
       EinvoiceSubmissionLookup,
       RejectedIrnsService,
@@ -176,6 +179,7 @@ export class AppModule {
             HealthController,
             DocumentsController,
             SubmissionsController,
+            EwaybillController,
             ConnectorsController,
             WebhooksController,
             IrnCallbackController,

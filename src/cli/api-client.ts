@@ -125,6 +125,32 @@ export class ApiClient {
     return this.request('POST', `/submissions/${encodeURIComponent(submissionId)}/cancel`, { json: request });
   }
 
+  /** An e-way bill operation on one submission: part-b, transporter, extend or cancel. */
+  ewaybillOperation(
+    submissionId: string,
+    operation: 'part-b' | 'transporter' | 'extend' | 'cancel',
+    body: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
+    return this.request('POST', `/ewaybills/${encodeURIComponent(submissionId)}/${operation}`, {
+      json: body,
+    });
+  }
+
+  consolidateEwaybills(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    return this.request('POST', '/ewaybills/consolidate', { json: body });
+  }
+
+  expiringEwaybills(query: { withinHours: number; connector?: string }): Promise<Record<string, unknown>[]> {
+    return this.request('GET', '/ewaybills/expiring', { query: { ...query } });
+  }
+
+  extendExpiringEwaybills(): Promise<{
+    expiring: Record<string, unknown>[];
+    extensions: Record<string, unknown>[];
+  }> {
+    return this.request('POST', '/ewaybills/expiring/extend', { json: {} });
+  }
+
   returnsSession(
     gstin: string,
     step: 'status' | 'otp-request' | 'otp',

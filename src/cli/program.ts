@@ -10,6 +10,7 @@ import { cancelCommand } from './commands/cancel';
 import { connectorListCommand } from './commands/connector-list';
 import { connectorPullCommand } from './commands/connector-pull';
 import { connectorTestCommand } from './commands/connector-test';
+import { ewaybillCommand } from './commands/ewaybill';
 import { documentsListCommand } from './commands/documents-list';
 import { documentsShowCommand } from './commands/documents-show';
 import { submissionsListCommand } from './commands/submissions-list';
@@ -69,6 +70,7 @@ export function buildProgram(ctx: CliContext): Command {
   program.addCommand(submissionsRetryCommand(ctx));
   program.addCommand(overrideCommand(ctx));
   program.addCommand(zatcaCommand(ctx));
+  program.addCommand(ewaybillCommand(ctx));
   program.addCommand(uploadCommand(ctx));
   program
     .command('documents')

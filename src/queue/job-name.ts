@@ -19,6 +19,8 @@ export enum JobName {
   ReconciliationRun = 'reconciliation-run',
   /** Fetch the IRP's rejected-IRN lists (GETREJECTEDIRNS) of today and yesterday. Key: the job name. */
   EinvoiceRejectedIrns = 'einvoice-rejected-irns',
+  /** List e-way bills about to expire and extend those whose instance configures it. Key: the job name. */
+  EwaybillExpiryCheck = 'ewaybill-expiry-check',
 }
 
 export interface JobPayloads {
@@ -30,4 +32,5 @@ export interface JobPayloads {
   [JobName.ZatcaReport]: Record<string, never>;
   [JobName.ReconciliationRun]: { gstin: string; period: string; trigger: string };
   [JobName.EinvoiceRejectedIrns]: Record<string, never>;
+  [JobName.EwaybillExpiryCheck]: Record<string, never>;
 }

@@ -3,6 +3,7 @@ export type { RunningSandbox, SandboxOptions } from './start-sandbox';
 export { SIMULATORS } from './simulators';
 export * from './framework';
 export * from './einvoice';
+export * from './ewaybill';
 export { assertPortsFree, sandboxPortsFromEnv, SandboxPortError } from './sandbox-ports';
 export { startZatcaSimulator, type ZatcaSimulator } from './zatca';
 export { startTallySimulator, type TallySimulator } from './tally';

@@ -9,6 +9,7 @@ import { JobName } from '../queue/job-name';
 import { QueueService } from '../queue/queue.service';
 import { ConnectorRuntimeService } from './connector-runtime.service';
 import { REJECTED_IRNS_EVERY_SECONDS } from './einvoice/rejected-irns.job';
+import { EWAYBILL_EXPIRY_CHECK_EVERY_SECONDS } from './ewaybill/ewaybill-operations.service';
 
 interface Watchable {
   watch(onNewFile: (name: string) => void): () => void;
@@ -38,6 +39,7 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
     every('sweep', this.config.schedule.sweepEverySeconds, () => this.tickSweep());
     every('zatca-report', this.config.schedule.zatcaReportEverySeconds, () => this.tickZatcaReport());
     every('einvoice-rejected-irns', REJECTED_IRNS_EVERY_SECONDS, () => this.tickRejectedIrns());
+    every('ewaybill-expiry', EWAYBILL_EXPIRY_CHECK_EVERY_SECONDS, () => this.tickEwaybillExpiry());
     void this.tickPull().catch(() => undefined);
     this.watchInboxes();
   }
@@ -79,6 +81,11 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
   async tickRejectedIrns(): Promise<number> {
     const key = JobName.EinvoiceRejectedIrns;
     return (await this.queue.send(JobName.EinvoiceRejectedIrns, {}, { key })) ? 1 : 0;
+  }
+
+  async tickEwaybillExpiry(): Promise<number> {
+    const key = JobName.EwaybillExpiryCheck;
+    return (await this.queue.send(JobName.EwaybillExpiryCheck, {}, { key })) ? 1 : 0;
   }
 
   onModuleDestroy(): void {

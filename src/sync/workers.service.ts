@@ -4,6 +4,7 @@ import { AppConfig } from '../config/app-config';
 import { JobName } from '../queue/job-name';
 import { QueueService } from '../queue/queue.service';
 import { RejectedIrnsService } from './einvoice/rejected-irns.service';
+import { EwaybillOperationsService } from './ewaybill/ewaybill-operations.service';
 import { PullService } from './pull.service';
 import { SubmissionProcessorService } from './submission-processor.service';
 import { SweepService } from './sweep.service';
@@ -21,6 +22,7 @@ export class WorkersService implements OnApplicationBootstrap {
     private readonly sweep: SweepService,
     private readonly zatcaReporting: ZatcaReportingService,
     private readonly rejectedIrns: RejectedIrnsService,
+    private readonly ewaybills: EwaybillOperationsService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -76,6 +78,13 @@ export class WorkersService implements OnApplicationBootstrap {
       JobName.EinvoiceRejectedIrns,
       async () => {
         await this.rejectedIrns.fetchRecent();
+      },
+      { fetchers: 1 },
+    );
+    await this.queue.work(
+      JobName.EwaybillExpiryCheck,
+      async () => {
+        await this.ewaybills.extendExpiring();
       },
       { fetchers: 1 },
     );

@@ -2,8 +2,7 @@
  * The simulator follows the providers' recorded exchanges, not the other way round: every method and path
  * in test/fixtures/providers/{catalog-a,catalog-b,ksa-gsp} is served by the sandbox (answered as the
  * provider answers a caller without valid credentials, never 404), and the paths the clients used to
- * invent are gone. Of the e-way bill tables the sandbox simulates authenticate and canewb (catalog A),
- * what the IRP's e-way bills need; the rest is covered by the contract tests only.
+ * invent are gone. Both e-way bill tables are served whole (src/sandbox/ewaybill).
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -59,12 +58,13 @@ describe('the sandbox serves the recorded exchanges of each profile', () => {
     expect(await statusOf(zatca.url, method, path)).not.toBe(404);
   });
 
-  it.each(exchanges('ewaybill-a').filter(({ path }) => /\/(authenticate|canewb)$/.test(path)))(
-    'e-way bill catalog A: $method $path',
-    async ({ method, path }) => {
-      expect(await statusOf(sandbox.urls.einvoiceGsp, method, path)).not.toBe(404);
-    },
-  );
+  it.each(exchanges('ewaybill-a'))('e-way bill catalog A: $method $path', async ({ method, path }) => {
+    expect(await statusOf(sandbox.urls.einvoiceGsp, method, path)).not.toBe(404);
+  });
+
+  it.each(exchanges('ewaybill-b'))('e-way bill catalog B: $method $path', async ({ method, path }) => {
+    expect(await statusOf(sandbox.urls.einvoiceApi, method, path)).not.toBe(404);
+  });
 
   it.each([
     ['einvoiceApi', 'POST', '/api/v1/auth/token'],

@@ -12,7 +12,10 @@ import type { SandboxCommonOptions, SimulatorFactory } from '../framework/simula
 import { SandboxStateStore } from '../framework/state-store';
 import { DEFAULT_EINVOICE_ACCOUNTS, type SandboxEinvoiceAccount } from './accounts';
 import { apiV1RateLimitKey, mountApiV1Routes } from './api-v1-routes';
-import { mountEwaybillGspRoutes } from './ewaybill-gsp-routes';
+import { mountEwaybillApiRoutes } from '../ewaybill/ewaybill-api-routes';
+import { mountEwaybillGspRoutes } from '../ewaybill/ewaybill-gsp-routes';
+import { EwayBillStore } from '../ewaybill/ewaybill-store';
+import { EwayBillSystem } from '../ewaybill/ewaybill-system';
 import { gspRateLimitKey, mountGspRoutes, type GspSubject } from './gsp-routes';
 import type { IrpGenerateRequest, IrpRegistration, IrpRejectionRecord } from './irp-registry';
 import { IrpService } from './irp-service';
@@ -44,6 +47,8 @@ export interface EinvoiceSandboxOptions extends SandboxCommonOptions {
 
 export interface EinvoiceSimulatorHandle {
   irp: IrpService;
+  /** The e-way bill system behind both catalogs' e-way bill routes and the IRP's by-IRN bills. */
+  ewaybill: EwayBillSystem;
   /** Every IRN ever registered, in order. */
   registrations(): IrpRegistration[];
   /** Every generate request refused, in order, with NIC's codes. */
@@ -72,7 +77,13 @@ export const einvoiceSimulator: SimulatorFactory<EinvoiceSimulatorHandle, Einvoi
       settings.unsyncedGstins ?? [],
       settings.staleInactiveGstins ?? [],
     );
-    const irp = new IrpService(clock, signer, taxpayers);
+    const ewayBillStore = new EwayBillStore();
+    const ewayBillState = options.stateDir
+      ? new SandboxStateStore(join(options.stateDir, 'ewaybill'))
+      : undefined;
+    if (ewayBillState) ewayBillStore.persistTo(ewayBillState);
+    const ewaybill = new EwayBillSystem(ewayBillStore, clock);
+    const irp = new IrpService(clock, signer, taxpayers, ewaybill);
     if (state) irp.registry.persistTo(state);
     const gspTokens = new SessionTokens<GspSubject>(clock, settings.gspTokenTtlMs ?? 360 * 60_000);
     const apiTokenTtlMs = settings.apiTokenTtlMs ?? 3600_000;
@@ -80,6 +91,7 @@ export const einvoiceSimulator: SimulatorFactory<EinvoiceSimulatorHandle, Einvoi
     const records = () => ({
       registrations: irp.registry.all(),
       generateRequests: irp.registry.generateRequests(),
+      ewayBills: ewayBillStore.all(),
     });
     const common = (name: string) => ({
       name,
@@ -98,8 +110,9 @@ export const einvoiceSimulator: SimulatorFactory<EinvoiceSimulatorHandle, Einvoi
     });
     for (const service of [gsp, api]) publishPublicKey(service.routes, signer.publicKeyPem);
     mountGspRoutes(gsp.routes, irp, accounts, gspTokens);
-    mountEwaybillGspRoutes(gsp.routes, irp, accounts, clock, settings.gspTokenTtlMs ?? 360 * 60_000);
+    mountEwaybillGspRoutes(gsp.routes, ewaybill, accounts, clock, settings.gspTokenTtlMs ?? 360 * 60_000);
     mountApiV1Routes(api.routes, irp, accounts, apiTokens, Math.round(apiTokenTtlMs / 1000));
+    mountEwaybillApiRoutes(api.routes, ewaybill, apiTokens);
 
     const host = options.host;
     const gspServer = await startHttpService(gsp.app, { host, port: options.ports?.[EINVOICE_SERVICES.gsp] });
@@ -109,6 +122,7 @@ export const einvoiceSimulator: SimulatorFactory<EinvoiceSimulatorHandle, Einvoi
       urls: { [EINVOICE_SERVICES.gsp]: gspServer.url, [EINVOICE_SERVICES.api]: apiServer.url },
       handle: {
         irp,
+        ewaybill,
         registrations: () => irp.registry.all(),
         rejections: () => irp.registry.rejections(),
         generateRequests: () => irp.registry.generateRequests(),
@@ -123,7 +137,7 @@ export const einvoiceSimulator: SimulatorFactory<EinvoiceSimulatorHandle, Einvoi
       records,
       stop: async () => {
         await Promise.all([gspServer.close(), apiServer.close()]);
-        await state?.flush();
+        await Promise.all([state?.flush(), ewayBillState?.flush()]);
       },
     };
   },

@@ -12,7 +12,6 @@ export type { IrpError, IrpInfo } from './irp-errors';
 export type { EwayBillRecord, IrpGenerateRequest, IrpRegistration, IrpRejectionRecord } from './irp-registry';
 export { IrpService } from './irp-service';
 export type { B2cQrData } from './b2c-qr';
-export { ewayBillValidityDays, ewayBillValidTill } from './ewaybill-validity';
 export type { B2cQrAnswer, EwayBillDetails, IrnDetails, IrpCaller, RejectedDocument } from './irp-service';
 export { nicFinancialYear, nicIrn } from './nic-irn';
 export { NIC_SANDBOX_ISSUER } from './nic-signer';

@@ -68,11 +68,9 @@ export interface IrpGenerateRequest {
 
 export class IrpRegistry {
   private readonly byIrn = new Map<string, IrpRegistration>();
-  private readonly byEwbNo = new Map<number, IrpRegistration>();
   private readonly rejected: IrpRejectionRecord[] = [];
   private readonly generateRequestLog: IrpGenerateRequest[] = [];
   private ackSequence = 100_000 + Math.floor(Math.random() * 800_000);
-  private ewbSequence = 10_000_000 + Math.floor(Math.random() * 80_000_000);
   private registrationLog?: AppendLog<IrpRegistration>;
   private rejectionLog?: AppendLog<IrpRejectionRecord>;
 
@@ -87,10 +85,6 @@ export class IrpRegistry {
     for (const registration of records) {
       this.byIrn.set(registration.irn, registration);
       this.ackSequence = Math.max(this.ackSequence, registration.ackNo % 1e11);
-      if (registration.ewayBill) {
-        this.byEwbNo.set(registration.ewayBill.ewbNo, registration);
-        this.ewbSequence = Math.max(this.ewbSequence, registration.ewayBill.ewbNo % 1e10);
-      }
     }
     if (records.length > this.byIrn.size * 2) void this.registrationLog.rewrite([...this.byIrn.values()]);
     this.rejected.push(...this.rejectionLog.read());
@@ -134,15 +128,13 @@ export class IrpRegistry {
     return [...this.generateRequestLog];
   }
 
-  /** Records the e-way bill generated with a registered IRN (GENERATE_EWAYBILL, or EwbDtls at GENERATE). */
+  /**
+   * Records the e-way bill generated with a registered IRN (GENERATE_EWAYBILL, or EwbDtls at GENERATE):
+   * the IRP's view of a bill the e-way bill system holds (src/sandbox/ewaybill).
+   */
   attachEwayBill(registration: IrpRegistration, ewayBill: EwayBillRecord): void {
     registration.ewayBill = ewayBill;
-    this.byEwbNo.set(ewayBill.ewbNo, registration);
     this.registrationLog?.append(registration);
-  }
-
-  findByEwayBill(ewbNo: number): IrpRegistration | undefined {
-    return this.byEwbNo.get(ewbNo);
   }
 
   /** 15 digits: two of the year, "21", then a sequence, like NIC's AckNo. */
@@ -152,11 +144,5 @@ export class IrpRegistry {
     // The digits written side by side, by arithmetic while each part fits its width (always, in practice).
     if (yy >= 0 && this.ackSequence < 1e11) return yy * 1e13 + 21e11 + this.ackSequence;
     return Number(`${String(yy).padStart(2, '0')}21${String(this.ackSequence).padStart(11, '0')}`);
-  }
-
-  /** 12 digits starting 39, like the e-way bills the IRP returns. */
-  nextEwbNo(): number {
-    this.ewbSequence += 1;
-    return Number(`39${String(this.ewbSequence).padStart(10, '0')}`);
   }
 }

@@ -5,7 +5,8 @@
  */
 import type { SandboxClock } from '../framework/clock';
 import { readB2cQrRequest, type B2cQrData } from './b2c-qr';
-import { ewayBillValidTill } from './ewaybill-validity';
+import { EwayBillStore } from '../ewaybill/ewaybill-store';
+import { EwayBillSystem } from '../ewaybill/ewaybill-system';
 import { validateIrpInvoice, type IrpInvoiceFacts } from './invoice-validation';
 import { irpFailure, type IrpError, type IrpInfo, type IrpResult } from './irp-errors';
 import { IrpRegistry, type IrpRegistration } from './irp-registry';
@@ -75,7 +76,19 @@ export class IrpService {
     private readonly clock: SandboxClock,
     private readonly signer: NicSigner,
     private readonly taxpayers: TaxpayerMaster,
-  ) {}
+    /** The e-way bill system its by-IRN bills go to (one store with the direct ones). */
+    readonly ewayBills: EwayBillSystem = new EwayBillSystem(new EwayBillStore(), clock),
+  ) {
+    // A by-IRN bill changed through the e-way bill system (cancelled, Part-B, extended): the IRP's view follows.
+    ewayBills.store.onChange((bill) => {
+      const registration = bill.irn ? this.registry.find(bill.irn) : undefined;
+      const view = registration?.ewayBill;
+      if (!registration || !view || String(view.ewbNo) !== bill.ewbNo) return;
+      view.status = bill.status;
+      view.ewbValidTill = bill.validUntilMs === null ? null : istDateTime(new Date(bill.validUntilMs));
+      this.registry.changed(registration);
+    });
+  }
 
   /** Registers the document or refuses it; refusals are kept for GETREJECTEDIRNS. */
   async generate(body: unknown, caller: IrpCaller): Promise<IrpResult<IrnDetails>> {
@@ -151,7 +164,8 @@ export class IrpService {
     const info: IrpInfo[] = [];
     if (facts.ewb && !facts.items.every((item) => item.isService)) {
       const ewb = this.createEwayBill(registration, facts.ewb, facts);
-      info.push(...ewb.info);
+      // The IRN stands when its e-way bill is refused; the refusal comes back as EWBERR information.
+      info.push(...(ewb.ok ? ewb.info : [{ InfCd: 'EWBERR', Desc: ewb.errors }]));
     }
     this.registry.add(registration);
     return { ok: true, data: this.details(registration), info: info.length > 0 ? info : undefined };
@@ -236,15 +250,17 @@ export class IrpService {
       isService: textAt(item, 'IsServc') === 'Y',
     }));
     if (items.every((item) => item.isService)) return irpFailure('4009');
-    const { info } = this.createEwayBill(registration, request, {
+    const created = this.createEwayBill(registration, request, {
       sellerPin: numberAt(registration.invoice.SellerDtls as JsonObject, 'Pin'),
       buyerPin: numberAt(registration.invoice.BuyerDtls as JsonObject, 'Pin'),
+      totInvVal: numberAt(registration.invoice.ValDtls as JsonObject, 'TotInvVal') ?? 0,
     });
+    if (!created.ok) return { ok: false, errors: created.errors };
     const ewb = registration.ewayBill!;
     return {
       ok: true,
       data: { EwbNo: ewb.ewbNo, EwbDt: ewb.ewbDt, EwbValidTill: ewb.ewbValidTill, Alert: null },
-      info,
+      info: created.info,
     };
   }
 
@@ -300,12 +316,13 @@ export class IrpService {
       : found;
   }
 
-  /** For the e-way bill simulator: the IRN becomes cancellable once its e-way bill is cancelled. */
+  /** Cancels a by-IRN bill as the e-way bill system would (tests): the IRN becomes cancellable. */
   cancelEwayBill(ewbNo: number): boolean {
-    const registration = this.registry.findByEwayBill(ewbNo);
-    if (!registration?.ewayBill) return false;
-    registration.ewayBill.status = 'CNL';
-    this.registry.changed(registration);
+    const bill = this.ewayBills.store.find(String(ewbNo));
+    if (!bill?.irn) return false;
+    bill.status = 'CNL';
+    bill.cancelledAtMs = this.clock.nowMs();
+    this.ewayBills.store.changed(bill);
     return true;
   }
 
@@ -355,24 +372,40 @@ export class IrpService {
   private createEwayBill(
     registration: IrpRegistration,
     transport: JsonObject,
-    pins: Pick<IrpInvoiceFacts, 'sellerPin' | 'buyerPin'>,
-  ): { info: IrpInfo[] } {
-    const info: IrpInfo[] = [];
-    let distance = numberAt(transport, 'Distance') ?? 0;
-    if (distance <= 0) {
-      distance = 10 + (Math.abs((pins.sellerPin ?? 0) - (pins.buyerPin ?? 0)) % 2000);
-      info.push({ InfCd: 'EWBPPD', Desc: `Pin-Pin calc distance: ${distance}KM` });
-    }
-    const now = this.clock.now();
-    const hasPartB = !!textAt(transport, 'VehNo') || !!textAt(transport, 'TransDocNo');
-    const overDimensional = textAt(transport, 'VehType') === 'O';
+    invoice: Pick<IrpInvoiceFacts, 'sellerPin' | 'buyerPin' | 'totInvVal'>,
+  ): { ok: true; info: IrpInfo[] } | { ok: false; errors: IrpError[] } {
+    const vehicleType = textAt(transport, 'VehType') === 'O' ? 'O' : 'R';
+    const generated = this.ewayBills.generateByIrn({
+      irn: registration.irn,
+      sellerGstin: registration.sellerGstin,
+      buyerGstin: registration.buyerGstin,
+      docType: registration.docType,
+      docNo: registration.docNo,
+      docDate: registration.docDate,
+      fromPincode: invoice.sellerPin ?? 0,
+      toPincode: invoice.buyerPin ?? 0,
+      distanceKm: numberAt(transport, 'Distance') ?? 0,
+      transMode: textAt(transport, 'TransMode') ?? '',
+      transporterId: textAt(transport, 'TransId') ?? '',
+      transporterName: textAt(transport, 'TransName') ?? '',
+      transDocNo: textAt(transport, 'TransDocNo') ?? '',
+      transDocDate: textAt(transport, 'TransDocDt') ?? '',
+      vehicleNo: textAt(transport, 'VehNo') ?? '',
+      vehicleType,
+      totalValue: invoice.totInvVal,
+    });
+    if (!generated.ok) return generated;
+    const { bill, computedDistance } = generated.data;
     this.registry.attachEwayBill(registration, {
-      ewbNo: this.registry.nextEwbNo(),
-      ewbDt: istDateTime(now),
-      ewbValidTill: hasPartB ? ewayBillValidTill(now, distance, overDimensional) : null,
+      ewbNo: Number(bill.ewbNo),
+      ewbDt: istDateTime(new Date(bill.generatedAtMs)),
+      ewbValidTill: bill.validUntilMs === null ? null : istDateTime(new Date(bill.validUntilMs)),
       status: 'ACT',
     });
-    return { info };
+    const info: IrpInfo[] = computedDistance
+      ? [{ InfCd: 'EWBPPD', Desc: `Pin-Pin calc distance: ${bill.distanceKm}KM` }]
+      : [];
+    return { ok: true, info };
   }
 }
 

@@ -73,22 +73,6 @@ export function istStartOfDay(day: { year: number; month: number; day: number })
   return new Date(Date.UTC(day.year, day.month - 1, day.day) - IST_OFFSET_MS);
 }
 
-/** End of the IST day `days` after `date` at 23:59:00, as e-way bill validity is stated. */
-export function istEndOfDayAfter(date: Date, days: number): string {
-  const p = istParts(date);
-  const end = new Date(Date.UTC(Number(p.y), Number(p.mo) - 1, Number(p.d) + days));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${end.getUTCFullYear()}-${pad(end.getUTCMonth() + 1)}-${pad(end.getUTCDate())} 23:59:00`;
-}
-
-/** The instant of an IST "yyyy-MM-dd HH:mm:ss" (AckDt, EwbDt), or undefined when it is not one. */
-export function parseIstDateTime(text: string): Date | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
-  if (!match) return undefined;
-  const [year, month, day, hour, minute, second] = match.slice(1).map(Number);
-  return new Date(Date.UTC(year, month - 1, day, hour, minute, second) - IST_OFFSET_MS);
-}
-
 /** "dd/MM/yyyy hh:mm:ss AM" in IST, as the e-way bill system writes its dates (cancelDate, validUpto). */
 export function ewayBillDateTime(date: Date): string {
   const p = istParts(date);

@@ -1,0 +1,323 @@
+/**
+ * `ewaybill part-b|transporter|extend|cancel|consolidate|expiring`: operations on registered e-way bills
+ * (submissions of regime in-ewaybill), each audited with the operator and reason. The e-way bill
+ * system's reason codes differ from the e-invoice's: cancel 1 duplicate, 2 order cancelled, 3 data entry
+ * mistake, 4 others.
+ */
+import { Command, InvalidArgumentError } from 'commander';
+import type { CliContext } from '../context';
+import { formatTable } from '../table';
+import { addJsonOption } from './options';
+
+type Answer = Record<string, unknown>;
+const text = (value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+
+function oneOf(allowed: readonly string[], meaning: string) {
+  return (value: string): string => {
+    const code = value.trim();
+    if (allowed.includes(code)) return code;
+    throw new InvalidArgumentError(`must be ${meaning}`);
+  };
+}
+
+function integer(min: number, max: number) {
+  return (value: string): number => {
+    const number = Number(value);
+    if (!Number.isInteger(number) || number < min || number > max) {
+      throw new InvalidArgumentError(`must be a whole number from ${min} to ${max}`);
+    }
+    return number;
+  };
+}
+
+function audited(command: Command): Command {
+  return command
+    .requiredOption('--operator <name>', 'who is acting (audited)')
+    .requiredOption('--reason <text>', 'why (audited)');
+}
+
+interface Audited {
+  operator: string;
+  reason: string;
+  json?: boolean;
+}
+
+export function ewaybillCommand(ctx: CliContext): Command {
+  const partB = audited(
+    addJsonOption(
+      new Command('part-b')
+        .description('enter or change the vehicle (Part-B) of an e-way bill')
+        .argument('<submissionId>', 'submission id of the e-way bill')
+        .requiredOption('--vehicle <number>', 'vehicle number, e.g. KA01AB1234')
+        .requiredOption('--from-place <place>', 'where the vehicle starts from')
+        .requiredOption('--from-state <code>', 'GST state code of that place', integer(1, 99))
+        .requiredOption(
+          '--reason-code <1-4>',
+          '1 break down, 2 transhipment, 3 others, 4 first time',
+          oneOf(['1', '2', '3', '4'], '1, 2, 3 or 4'),
+        )
+        .requiredOption('--remark <text>', 'remark sent with the reason')
+        .option(
+          '--mode <1-4>',
+          '1 road, 2 rail, 3 air, 4 ship',
+          oneOf(['1', '2', '3', '4'], '1, 2, 3 or 4'),
+          '1',
+        )
+        .option('--trans-doc <number>', 'transport document number (rail, air, ship)')
+        .option('--trans-doc-date <dd/mm/yyyy>', 'transport document date'),
+    ),
+  ).action(
+    async (
+      submissionId: string,
+      options: Audited & {
+        vehicle: string;
+        fromPlace: string;
+        fromState: number;
+        reasonCode: string;
+        remark: string;
+        mode: string;
+        transDoc?: string;
+        transDocDate?: string;
+      },
+      command: Command,
+    ) => {
+      const answer = await ctx.client(command).ewaybillOperation(submissionId, 'part-b', {
+        vehicleNo: options.vehicle,
+        fromPlace: options.fromPlace,
+        fromState: options.fromState,
+        reasonCode: options.reasonCode,
+        reasonRemark: options.remark,
+        transMode: options.mode,
+        transDocNo: options.transDoc,
+        transDocDate: options.transDocDate,
+        operator: options.operator,
+        reason: options.reason,
+      });
+      if (options.json) return ctx.printJson(answer);
+      ctx.print(
+        `Part-B of e-way bill ${text(answer.ewbNo)} updated: valid up to ${text(answer.validUpto) || '(unchanged)'}`,
+      );
+    },
+  );
+
+  const transporter = audited(
+    addJsonOption(
+      new Command('transporter')
+        .description('assign the transporter of an e-way bill (catalog A providers)')
+        .argument('<submissionId>', 'submission id of the e-way bill')
+        .requiredOption('--transporter-id <gstin>', 'GSTIN or TRANSIN of the transporter'),
+    ),
+  ).action(async (submissionId: string, options: Audited & { transporterId: string }, command: Command) => {
+    const answer = await ctx.client(command).ewaybillOperation(submissionId, 'transporter', {
+      transporterId: options.transporterId,
+      operator: options.operator,
+      reason: options.reason,
+    });
+    if (options.json) return ctx.printJson(answer);
+    ctx.print(`transporter of e-way bill ${text(answer.ewbNo)} set to ${options.transporterId}`);
+  });
+
+  const extend = audited(
+    addJsonOption(
+      new Command('extend')
+        .description('extend validity: only from 8 h before to 8 h after it ends')
+        .argument('<submissionId>', 'submission id of the e-way bill')
+        .requiredOption('--remaining-km <km>', 'distance still to go', integer(1, 4000))
+        .requiredOption(
+          '--reason-code <code>',
+          '1 natural calamity, 2 law and order, 4 transhipment, 5 accident, 99 others',
+          oneOf(['1', '2', '4', '5', '99'], '1, 2, 4, 5 or 99'),
+        )
+        .requiredOption('--remark <text>', 'remark sent with the reason')
+        .requiredOption('--from-place <place>', 'where the goods are now')
+        .requiredOption('--from-state <code>', 'GST state code of that place', integer(1, 99))
+        .requiredOption('--from-pincode <pin>', 'PIN code of that place', integer(100000, 999999))
+        .option('--vehicle <number>', 'vehicle number (in movement by road)')
+        .option(
+          '--mode <1-4>',
+          '1 road, 2 rail, 3 air, 4 ship',
+          oneOf(['1', '2', '3', '4'], '1, 2, 3 or 4'),
+          '1',
+        )
+        .option('--in-transit <R|W|O>', 'goods in transit (road, warehouse, others) instead of in movement')
+        .option('--address <line>', 'transit address line (three times when in transit)', collect, []),
+    ),
+  ).action(
+    async (
+      submissionId: string,
+      options: Audited & {
+        remainingKm: number;
+        reasonCode: string;
+        remark: string;
+        fromPlace: string;
+        fromState: number;
+        fromPincode: number;
+        vehicle?: string;
+        mode: string;
+        inTransit?: string;
+        address: string[];
+      },
+      command: Command,
+    ) => {
+      const transit = options.inTransit
+        ? {
+            consignmentStatus: 'T',
+            transitType: options.inTransit,
+            addressLine1: options.address[0],
+            addressLine2: options.address[1],
+            addressLine3: options.address[2],
+          }
+        : { consignmentStatus: 'M', vehicleNo: options.vehicle };
+      const answer = await ctx.client(command).ewaybillOperation(submissionId, 'extend', {
+        remainingDistanceKm: options.remainingKm,
+        reasonCode: options.reasonCode,
+        remark: options.remark,
+        fromPlace: options.fromPlace,
+        fromState: options.fromState,
+        fromPincode: options.fromPincode,
+        transMode: options.mode,
+        ...transit,
+        operator: options.operator,
+        reason: options.reason,
+      });
+      if (options.json) return ctx.printJson(answer);
+      ctx.print(`e-way bill ${text(answer.ewbNo)} extended: valid up to ${text(answer.validUpto)}`);
+    },
+  );
+
+  const cancel = audited(
+    addJsonOption(
+      new Command('cancel')
+        .description('cancel an e-way bill within 24 hours of its generation')
+        .argument('<submissionId>', 'submission id of the e-way bill')
+        .requiredOption(
+          '--reason-code <1-4>',
+          '1 duplicate, 2 order cancelled, 3 data entry mistake, 4 others',
+          oneOf(['1', '2', '3', '4'], '1, 2, 3 or 4'),
+        )
+        .requiredOption('--remark <text>', 'remark sent to the e-way bill system (up to 50 characters)'),
+    ),
+  ).action(
+    async (
+      submissionId: string,
+      options: Audited & { reasonCode: string; remark: string },
+      command: Command,
+    ) => {
+      const answer = await ctx.client(command).ewaybillOperation(submissionId, 'cancel', {
+        reasonCode: options.reasonCode,
+        remark: options.remark,
+        operator: options.operator,
+        reason: options.reason,
+      });
+      if (options.json) return ctx.printJson(answer);
+      ctx.print(`e-way bill ${text(answer.ewbNo)} cancelled: submission now ${text(answer.state)}`);
+    },
+  );
+
+  const consolidate = audited(
+    addJsonOption(
+      new Command('consolidate')
+        .description('one consolidated e-way bill for several bills moving on one vehicle')
+        .argument('<submissionIds...>', 'submission ids of the e-way bills')
+        .requiredOption('--vehicle <number>', 'vehicle number')
+        .requiredOption('--from-place <place>', 'where the trip starts')
+        .requiredOption('--from-state <code>', 'GST state code of that place', integer(1, 99))
+        .option(
+          '--mode <1-4>',
+          '1 road, 2 rail, 3 air, 4 ship',
+          oneOf(['1', '2', '3', '4'], '1, 2, 3 or 4'),
+          '1',
+        )
+        .option('--trans-doc <number>', 'transport document number')
+        .option('--trans-doc-date <dd/mm/yyyy>', 'transport document date'),
+    ),
+  ).action(
+    async (
+      submissionIds: string[],
+      options: Audited & {
+        vehicle: string;
+        fromPlace: string;
+        fromState: number;
+        mode: string;
+        transDoc?: string;
+        transDocDate?: string;
+      },
+      command: Command,
+    ) => {
+      const answer = await ctx.client(command).consolidateEwaybills({
+        submissionIds,
+        vehicleNo: options.vehicle,
+        fromPlace: options.fromPlace,
+        fromState: options.fromState,
+        transMode: options.mode,
+        transDocNo: options.transDoc,
+        transDocDate: options.transDocDate,
+        operator: options.operator,
+        reason: options.reason,
+      });
+      if (options.json) return ctx.printJson(answer);
+      ctx.print(
+        `consolidated e-way bill ${text(answer.consolidatedEwbNo)} for ${submissionIds.length} bills on ${options.vehicle}`,
+      );
+    },
+  );
+
+  const expiring = addJsonOption(
+    new Command('expiring')
+      .description(
+        'active e-way bills whose validity ends soon; --extend runs the scheduled auto-extension now',
+      )
+      .option('--within-hours <hours>', 'how far ahead to look', integer(1, 720), 8)
+      .option('--connector <name>', 'one connector instance')
+      .option('--extend', 'extend the bills in their window where the instance configures autoExtend'),
+  ).action(
+    async (
+      options: { withinHours: number; connector?: string; extend?: boolean; json?: boolean },
+      command: Command,
+    ) => {
+      const client = ctx.client(command);
+      if (options.extend) {
+        const run = await client.extendExpiringEwaybills();
+        if (options.json) return ctx.printJson(run);
+        const failed = run.extensions.filter((e) => e.outcome === 'failed');
+        ctx.print(
+          `${run.expiring.length} expiring, ${run.extensions.length - failed.length} extended, ${failed.length} failed`,
+        );
+        for (const e of failed) ctx.print(`  ${text(e.ewbNo)}: ${text(e.code)} ${text(e.message)}`);
+        return;
+      }
+      const bills = await client.expiringEwaybills({
+        withinHours: options.withinHours,
+        connector: options.connector,
+      });
+      if (options.json) return ctx.printJson(bills);
+      if (bills.length === 0) return ctx.print(`no e-way bills expiring within ${options.withinHours} h`);
+      ctx.print(
+        formatTable(
+          [
+            { header: 'EWB NO', value: (b: Answer) => text(b.ewbNo) },
+            { header: 'VALID UP TO', value: (b: Answer) => text(b.validUpto) },
+            { header: 'HOURS LEFT', value: (b: Answer) => text(b.hoursLeft) },
+            { header: 'EXTENDABLE NOW', value: (b: Answer) => (b.extendable ? 'yes' : 'no') },
+            { header: 'SUBMISSION', value: (b: Answer) => text(b.submissionId) },
+          ],
+          bills,
+        ),
+      );
+    },
+  );
+
+  return new Command('ewaybill')
+    .description('e-way bills: part-b, transporter, extend, cancel, consolidate, expiring')
+    .addCommand(partB)
+    .addCommand(transporter)
+    .addCommand(extend)
+    .addCommand(cancel)
+    .addCommand(consolidate)
+    .addCommand(expiring);
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}

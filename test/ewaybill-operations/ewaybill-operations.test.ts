@@ -1,0 +1,547 @@
+/**
+ * E-way bill operations through the operator API, on the real app (real PostgreSQL) and the sandbox's
+ * e-way bill system over HTTP: bills are generated with the product's client against the sandbox and
+ * seeded as in-ewaybill submissions, then changed through /ewaybills: Part-B, transporter, extension
+ * and cancellation inside and outside their windows (the sandbox clock and the service's clock moved
+ * together), consolidation, the expiring list and the scheduled auto-extension. Each change is stored
+ * and audited; refusals too.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { DataSource } from 'typeorm';
+import { DataSource as DataSourceToken } from 'typeorm';
+import {
+  CatalogAEwaybillClient,
+  type EwaybillGenerated,
+  type EwaybillGenerateRequest,
+  type EwaybillProviderConfig,
+} from '../../src/compliance/ewaybill';
+import { ClientRateLimiter } from '../../src/compliance/http';
+import {
+  DEFAULT_EINVOICE_ACCOUNTS,
+  SANDBOX_GSTINS,
+  startSandbox,
+  type RunningSandbox,
+} from '../../src/sandbox';
+import { EwaybillOperationsService } from '../../src/sync/ewaybill/ewaybill-operations.service';
+import { todayIst, uniqueDocNo } from '../einvoice/nic-invoice.fixture';
+import { api } from '../einvoice-e2e/support';
+import { runCli } from '../cli/cli-harness';
+import { startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
+
+const HOUR = 3600_000;
+const SELLER = SANDBOX_GSTINS.karnatakaSeller;
+const TRANSPORTER = '29AAACW4202F1ZM';
+const account = DEFAULT_EINVOICE_ACCOUNTS[0];
+const captured = (
+  JSON.parse(readFileSync(join(__dirname, '../fixtures/ewaybill/nic-ewaybill-captures.json'), 'utf8')) as {
+    generate: { request: EwaybillGenerateRequest };
+  }
+).generate.request;
+const operator = { operator: 'asha', reason: 'truck changed at Hubballi' };
+const AUTO_EXTEND = {
+  remainingDistanceKm: 50,
+  reasonCode: '1',
+  remark: 'Flood on NH48',
+  fromPlace: 'Hubballi',
+  fromState: 29,
+  fromPincode: 580020,
+  consignmentStatus: 'M',
+  vehicleNo: 'KA01AB1234',
+  transMode: '1',
+};
+
+let sandbox: RunningSandbox;
+let app: TestApp;
+let db: DataSource;
+let generator: CatalogAEwaybillClient;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ only: ['einvoice'], rateLimit: { limit: 0, windowMs: 60_000 } });
+  const provider: EwaybillProviderConfig = {
+    catalog: 'A',
+    baseUrl: sandbox.urls.einvoiceGsp,
+    clientId: account.clientId,
+    clientSecret: account.clientSecret,
+    username: account.username,
+    password: account.password,
+    gstin: SELLER,
+    email: 'ops@example.test',
+    http: { maxAttempts: 1, backoffBaseMs: 1, backoffMaxMs: 2 },
+  };
+  generator = new CatalogAEwaybillClient(provider, {
+    rateLimiter: new ClientRateLimiter({ limit: 0, windowMs: 1 }),
+  });
+  app = await startTestApp({
+    roles: ['api'],
+    connectors: [
+      {
+        name: 'books',
+        kind: 'csv',
+        regimes: ['in-ewaybill'],
+        config: {
+          inboxDir: '/nonexistent/inbox',
+          profile: resolve(__dirname, '..', '..', 'config', 'csv-profiles', 'india-b2b-lines.yaml'),
+          pollIntervalMs: 3_600_000,
+        },
+        regimeSettings: { 'in-ewaybill': { provider, autoExtend: AUTO_EXTEND } },
+      },
+    ],
+  });
+  db = app.app.get(DataSourceToken);
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await sandbox?.stop();
+});
+
+afterEach(() => {
+  sandbox.clock.reset();
+});
+
+/** A bill generated at the sandbox's "now" (Part-A only without a vehicle), seeded as a REGISTERED submission. */
+async function seededBill(
+  options: { distanceKm?: number; partAOnly?: boolean; state?: string } = {},
+): Promise<{
+  submissionId: string;
+  generated: EwaybillGenerated;
+}> {
+  const request: EwaybillGenerateRequest = {
+    ...captured,
+    userGstin: SELLER,
+    fromGstin: SELLER,
+    fromStateCode: 29,
+    actFromStateCode: 29,
+    fromPincode: 560001,
+    docNo: uniqueDocNo('W'),
+    docDate: todayIst(sandbox.clock.nowMs()),
+    transDistance: options.distanceKm ?? 150,
+  };
+  if (options.partAOnly) {
+    delete request.vehicleNo;
+    delete request.transMode;
+  }
+  const generated = await generator.generate(request);
+  const [instance] = await db.query<{ id: string }[]>(
+    `SELECT id FROM connector_instance WHERE name = 'books'`,
+  );
+  const [document] = await db.query<{ id: string }[]>(
+    `INSERT INTO document (connector_instance_id, erp_id, direction, doc_type, doc_number, content_hash)
+     VALUES ($1, $2, 'sales', 'INV', $2, 'h') RETURNING id`,
+    [instance.id, request.docNo],
+  );
+  const identifiers = {
+    ewbNo: generated.ewbNo,
+    ewbDate: generated.ewbDate,
+    ...(generated.validUpto ? { ewbValidUpto: generated.validUpto } : {}),
+  };
+  const [submission] = await db.query<{ id: string }[]>(
+    `INSERT INTO submission (document_id, regime, state, identifiers, ewb_no, valid_upto)
+     VALUES ($1, 'in-ewaybill', $5, $2, $3, $4) RETURNING id`,
+    [
+      document.id,
+      JSON.stringify(identifiers),
+      generated.ewbNo,
+      generated.validUpto ?? null,
+      options.state ?? 'REGISTERED',
+    ],
+  );
+  return { submissionId: submission.id, generated };
+}
+
+async function row(submissionId: string) {
+  const [found] = await db.query<
+    { state: string; valid_upto: string | null; identifiers: Record<string, string> }[]
+  >(`SELECT state, valid_upto, identifiers FROM submission WHERE id = $1`, [submissionId]);
+  return found;
+}
+
+async function audits(submissionId: string) {
+  return db.query<{ actor: string; action: string; reason: string; details: Record<string, unknown> }[]>(
+    `SELECT actor, action, reason, details FROM audit_event WHERE submission_id = $1 ORDER BY id`,
+    [submissionId],
+  );
+}
+
+function post(path: string, body: unknown) {
+  return api(app.url, path, { method: 'POST', body: JSON.stringify(body) });
+}
+
+const at = (ist: string) => new Date(`${ist}+05:30`);
+
+describe('Part-B update', () => {
+  it('enters the vehicle of a Part-A only bill: validity starts, stored and audited', async () => {
+    const { submissionId, generated } = await seededBill({ partAOnly: true, distanceKm: 250 });
+    expect(generated.validUpto).toBeUndefined();
+    const res = await post(`/ewaybills/${submissionId}/part-b`, {
+      vehicleNo: 'ka01ab1234',
+      fromPlace: 'Bengaluru',
+      fromState: 29,
+      reasonCode: '4',
+      reasonRemark: 'First time',
+      transMode: '1',
+      ...operator,
+    });
+    expect(res.status).toBe(200);
+    const stored = await row(submissionId);
+    const validUpto = sandbox.einvoice.ewaybill.details(generated.ewbNo, { gstin: SELLER });
+    expect(validUpto.ok && validUpto.data.validUpto).toBe(stored.valid_upto);
+    expect(stored.identifiers.ewbValidUpto).toBe(stored.valid_upto);
+    expect(stored.valid_upto).toMatch(/^\d{2}\/\d{2}\/\d{4} 11:59:00 PM$/);
+    expect(await audits(submissionId)).toEqual([
+      expect.objectContaining({
+        actor: 'operator:asha',
+        action: 'ewaybill-part-b',
+        reason: operator.reason,
+        details: expect.objectContaining({ vehicleNo: 'KA01AB1234', reasonCode: '4' }),
+      }),
+    ]);
+  });
+
+  it('sends a written-back bill back to the ERP with its new validity (WRITEBACK_PENDING)', async () => {
+    const { submissionId } = await seededBill({ partAOnly: true, state: 'WRITTEN_BACK' });
+    const res = await post(`/ewaybills/${submissionId}/part-b`, {
+      vehicleNo: 'KA01AB1234',
+      fromPlace: 'Bengaluru',
+      fromState: 29,
+      reasonCode: '4',
+      reasonRemark: 'First time',
+      transMode: '1',
+      ...operator,
+    });
+    expect(res.status).toBe(200);
+    const stored = await row(submissionId);
+    expect(stored.state).toBe('WRITEBACK_PENDING');
+    expect(stored.valid_upto).toMatch(/11:59:00 PM$/);
+    const [audit] = await db.query<{ from_state: string; to_state: string }[]>(
+      `SELECT from_state, to_state FROM audit_event WHERE submission_id = $1`,
+      [submissionId],
+    );
+    expect(audit).toEqual({ from_state: 'WRITTEN_BACK', to_state: 'WRITEBACK_PENDING' });
+  });
+
+  it('answers 400 with the field, value and rule for a bad reason code or vehicle, sending nothing', async () => {
+    const { submissionId } = await seededBill();
+    const res = await post(`/ewaybills/${submissionId}/part-b`, {
+      vehicleNo: 'KA-01',
+      fromPlace: 'Bengaluru',
+      fromState: 29,
+      reasonCode: '7',
+      reasonRemark: 'x',
+      transMode: '1',
+      ...operator,
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { errors: { path: string; value?: string }[] };
+    expect(body.errors.map((e) => e.path).sort()).toEqual(['reasonCode', 'vehicleNo']);
+    expect(body.errors.find((e) => e.path === 'reasonCode')?.value).toBe('"7"');
+    expect(await audits(submissionId)).toEqual([]);
+  });
+
+  it("keeps the e-way bill system's refusal (311 after validity lapsed), audited", async () => {
+    const { submissionId } = await seededBill({ distanceKm: 100 });
+    sandbox.clock.advance(3 * 24 * HOUR);
+    const res = await post(`/ewaybills/${submissionId}/part-b`, {
+      vehicleNo: 'KA01AB9999',
+      fromPlace: 'Bengaluru',
+      fromState: 29,
+      reasonCode: '1',
+      reasonRemark: 'Break down',
+      transMode: '1',
+      ...operator,
+    });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ errorClass: 'rejected', code: '311' });
+    expect((await audits(submissionId)).map((a) => a.action)).toEqual(['ewaybill-part-b-refused']);
+  });
+});
+
+describe('transporter update', () => {
+  it('assigns the transporter at the e-way bill system, audited', async () => {
+    const { submissionId, generated } = await seededBill();
+    const res = await post(`/ewaybills/${submissionId}/transporter`, {
+      transporterId: TRANSPORTER,
+      ...operator,
+    });
+    expect(res.status).toBe(200);
+    expect(sandbox.einvoice.ewaybill.store.find(generated.ewbNo)?.transporterId).toBe(TRANSPORTER);
+    expect((await audits(submissionId)).map((a) => [a.action, a.details.transporterId])).toEqual([
+      ['ewaybill-transporter', TRANSPORTER],
+    ]);
+  });
+});
+
+describe('validity extension', () => {
+  const extension = {
+    remainingDistanceKm: 120,
+    reasonCode: '5',
+    remark: 'Accident',
+    fromPlace: 'Hubballi',
+    fromState: 29,
+    fromPincode: 580020,
+    consignmentStatus: 'M',
+    vehicleNo: 'KA01AB1234',
+    transMode: '1',
+  };
+
+  it('is refused here, before asking, outside 8 hours either side of expiry (409, 382)', async () => {
+    const { submissionId, generated } = await seededBill();
+    const res = await post(`/ewaybills/${submissionId}/extend`, { ...extension, ...operator });
+    expect(res.status).toBe(409);
+    const body = (await res.json()) as { code: string; message: string };
+    expect(body.code).toBe('382');
+    expect(body.message).toContain('8 hours before to 8 hours after');
+    expect(sandbox.einvoice.ewaybill.store.find(generated.ewbNo)?.extendedTimes).toBe(0);
+  });
+
+  it('extends inside the window: the new validity is stored and audited', async () => {
+    sandbox.clock.set(at('2024-03-01T10:00:00'));
+    const { submissionId } = await seededBill({ distanceKm: 150 });
+    expect((await row(submissionId)).valid_upto).toBe('02/03/2024 11:59:00 PM');
+    const now = at('2024-03-02T20:00:00');
+    sandbox.clock.set(now);
+    const service = app.app.get(EwaybillOperationsService);
+    const before = await service.extend(
+      submissionId,
+      { ...extension, consignmentStatus: 'M', remainingDistanceKm: 120 },
+      operator,
+      now.getTime(),
+    );
+    expect(before.validUpto).toBe('03/03/2024 11:59:00 PM');
+    expect((await row(submissionId)).identifiers.ewbValidUpto).toBe('03/03/2024 11:59:00 PM');
+    const [audit] = await audits(submissionId);
+    expect(audit).toMatchObject({
+      action: 'ewaybill-extend',
+      details: { previousValidUpto: '02/03/2024 11:59:00 PM', validUpto: '03/03/2024 11:59:00 PM' },
+    });
+    // 8 hours and a minute after the new end: refused here.
+    const late = at('2024-03-04T08:00:00');
+    await expect(
+      service.extend(submissionId, { ...extension, consignmentStatus: 'M' }, operator, late.getTime()),
+    ).rejects.toMatchObject({ response: { code: '382' } });
+  });
+
+  it('is refused for a Part-A only bill (409, 381)', async () => {
+    const { submissionId } = await seededBill({ partAOnly: true });
+    const res = await post(`/ewaybills/${submissionId}/extend`, { ...extension, ...operator });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ code: '381' });
+  });
+});
+
+describe('cancellation', () => {
+  it('cancels within 24 hours: CANCELLED here and at the e-way bill system, audited', async () => {
+    const { submissionId, generated } = await seededBill();
+    const res = await post(`/ewaybills/${submissionId}/cancel`, {
+      reasonCode: '2',
+      remark: 'Order cancelled',
+      ...operator,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ state: 'CANCELLED' });
+    expect(sandbox.einvoice.ewaybill.store.find(generated.ewbNo)?.status).toBe('CNL');
+    expect((await audits(submissionId)).map((a) => [a.action, a.details.reasonCode])).toEqual([
+      ['ewaybill-cancel', '2'],
+    ]);
+  });
+
+  it('is refused here after 24 hours (409, 728) and the bill stays active', async () => {
+    sandbox.clock.set(new Date(Date.now() - 25 * HOUR));
+    const { submissionId, generated } = await seededBill();
+    sandbox.clock.reset();
+    const res = await post(`/ewaybills/${submissionId}/cancel`, {
+      reasonCode: '1',
+      remark: 'Duplicate',
+      ...operator,
+    });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ code: '728' });
+    expect(sandbox.einvoice.ewaybill.store.find(generated.ewbNo)?.status).toBe('ACT');
+    expect((await row(submissionId)).state).toBe('REGISTERED');
+  });
+
+  it("takes the e-way bill system's reason codes 1-4 only (400 otherwise)", async () => {
+    const { submissionId } = await seededBill();
+    const res = await post(`/ewaybills/${submissionId}/cancel`, {
+      reasonCode: '5',
+      remark: 'x',
+      ...operator,
+    });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('consolidated e-way bill', () => {
+  it('puts several bills on one vehicle; a Part-A only bill gets its validity from the trip', async () => {
+    const first = await seededBill();
+    const partA = await seededBill({ partAOnly: true, distanceKm: 450 });
+    const res = await post('/ewaybills/consolidate', {
+      submissionIds: [first.submissionId, partA.submissionId],
+      vehicleNo: 'KA05MN4321',
+      fromPlace: 'Bengaluru',
+      fromState: 29,
+      transMode: '1',
+      ...operator,
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { consolidatedEwbNo: string };
+    expect(body.consolidatedEwbNo).toMatch(/^\d{10}$/);
+    expect((await row(partA.submissionId)).valid_upto).toMatch(/11:59:00 PM$/);
+    for (const { submissionId } of [first, partA]) {
+      expect((await audits(submissionId)).map((a) => [a.action, a.details.consolidatedEwbNo])).toEqual([
+        ['ewaybill-consolidate', body.consolidatedEwbNo],
+      ]);
+    }
+  });
+});
+
+describe('expiring bills', () => {
+  it('lists bills ending soon and extends those in their window where the instance configures it', async () => {
+    sandbox.clock.set(at('2024-05-01T10:00:00'));
+    const soon = await seededBill({ distanceKm: 100 });
+    const later = await seededBill({ distanceKm: 1500 });
+    const now = at('2024-05-02T18:00:00').getTime();
+    sandbox.clock.set(new Date(now));
+    const service = app.app.get(EwaybillOperationsService);
+    const listed = await service.expiring({ withinHours: 12 }, now);
+    const ids = listed.map((bill) => bill.submissionId);
+    expect(ids).toContain(soon.submissionId);
+    expect(ids).not.toContain(later.submissionId);
+    expect(listed.find((bill) => bill.submissionId === soon.submissionId)).toMatchObject({
+      extendable: true,
+    });
+
+    const run = await service.extendExpiring(now);
+    expect(run.extensions).toContainEqual(
+      expect.objectContaining({
+        submissionId: soon.submissionId,
+        outcome: 'extended',
+        validUpto: '03/05/2024 11:59:00 PM',
+      }),
+    );
+    expect((await row(soon.submissionId)).valid_upto).toBe('03/05/2024 11:59:00 PM');
+    expect((await audits(soon.submissionId))[0]).toMatchObject({
+      actor: 'system',
+      action: 'ewaybill-extend',
+    });
+  });
+
+  it('is served by the API with a validated query', async () => {
+    expect((await api(app.url, '/ewaybills/expiring?withinHours=24')).status).toBe(200);
+    const bad = await api(app.url, '/ewaybills/expiring?withinHours=0');
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('the CLI', () => {
+  const cli = (args: string[]) =>
+    runCli(args, { env: { CONNECTOR_URL: app.url, CONNECTOR_API_KEY: TEST_API_KEY } });
+  const audit = ['--operator', 'ravi', '--reason', 'customer called'];
+
+  it('runs part-b, transporter, consolidate and cancel against the service', async () => {
+    const first = await seededBill({ partAOnly: true });
+    const second = await seededBill();
+    const partB = await cli([
+      'ewaybill',
+      'part-b',
+      first.submissionId,
+      '--vehicle',
+      'KA01AB1234',
+      '--from-place',
+      'Bengaluru',
+      '--from-state',
+      '29',
+      '--reason-code',
+      '4',
+      '--remark',
+      'First time',
+      ...audit,
+    ]);
+    expect(partB).toMatchObject({ code: 0 });
+    expect(partB.stdout).toContain(`Part-B of e-way bill ${first.generated.ewbNo} updated: valid up to`);
+    const transporter = await cli([
+      'ewaybill',
+      'transporter',
+      second.submissionId,
+      '--transporter-id',
+      TRANSPORTER,
+      ...audit,
+    ]);
+    expect(transporter.stdout).toContain(`set to ${TRANSPORTER}`);
+    const consolidated = await cli([
+      'ewaybill',
+      'consolidate',
+      first.submissionId,
+      second.submissionId,
+      '--vehicle',
+      'KA05MN4321',
+      '--from-place',
+      'Bengaluru',
+      '--from-state',
+      '29',
+      ...audit,
+    ]);
+    expect(consolidated.stdout).toMatch(/^consolidated e-way bill \d{10} for 2 bills on KA05MN4321/);
+    const cancelled = await cli([
+      'ewaybill',
+      'cancel',
+      second.submissionId,
+      '--reason-code',
+      '3',
+      '--remark',
+      'Data entry mistake',
+      ...audit,
+    ]);
+    expect(cancelled.stdout).toContain('submission now CANCELLED');
+    expect((await audits(second.submissionId)).map((a) => a.actor)).toEqual([
+      'operator:ravi',
+      'operator:ravi',
+      'operator:ravi',
+    ]);
+  });
+
+  it('says why an extension is refused outside its window, and refuses an e-invoice reason code', async () => {
+    const { submissionId } = await seededBill();
+    const extend = await cli([
+      'ewaybill',
+      'extend',
+      submissionId,
+      '--remaining-km',
+      '50',
+      '--reason-code',
+      '1',
+      '--remark',
+      'Flood',
+      '--from-place',
+      'Hubballi',
+      '--from-state',
+      '29',
+      '--from-pincode',
+      '580020',
+      '--vehicle',
+      'KA01AB1234',
+      ...audit,
+    ]);
+    expect(extend.code).toBe(1);
+    expect(extend.stderr).toContain('8 hours before to 8 hours after');
+    const usage = await cli([
+      'ewaybill',
+      'cancel',
+      submissionId,
+      '--reason-code',
+      '5',
+      '--remark',
+      'x',
+      ...audit,
+    ]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('must be 1, 2, 3 or 4');
+  });
+
+  it('lists expiring bills', async () => {
+    const listed = await cli(['ewaybill', 'expiring', '--within-hours', '72']);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/EWB NO +VALID UP TO/);
+  });
+});
