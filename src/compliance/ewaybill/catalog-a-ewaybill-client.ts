@@ -17,6 +17,7 @@ import { InMemoryTokenStore, tokenKey, type StoredToken } from '../http/token-st
 import { ComplianceError } from '../regime';
 import {
   EWAYBILL_AUTH_CODES,
+  EWAYBILL_NOT_FOUND_CODES,
   EWAYBILL_TRANSIENT_CODES,
   toConsolidated,
   toGenerated,
@@ -126,6 +127,23 @@ export class CatalogAEwaybillClient implements EwaybillProvider {
     return (envelope.data ?? {}) as Record<string, unknown>;
   }
 
+  /**
+   * The e-way bill the consignor generated for a document (NIC's GetEwayBillGeneratedByConsigner, asked on
+   * the table's `getewaybill` with `docType` and `docNo`: the table shows no parameters, so assumed);
+   * undefined when there is none. How an unknown outcome and a duplicate (604) are resolved.
+   */
+  async getEwaybillByDocument(docType: string, docNo: string): Promise<Record<string, unknown> | undefined> {
+    try {
+      const envelope = await this.call('getewaybill', undefined, true, { docType, docNo });
+      const data = (envelope.data ?? undefined) as Record<string, unknown> | undefined;
+      return data && Object.keys(data).length > 0 ? data : undefined;
+    } catch (error) {
+      if (error instanceof ComplianceError && error.errorClass === 'rejected' && isNotFound(error))
+        return undefined;
+      throw error;
+    }
+  }
+
   private async call(
     operation: Operation,
     data: unknown,
@@ -210,6 +228,11 @@ export class CatalogAEwaybillClient implements EwaybillProvider {
       ip_address: this.config.ipAddress ?? '127.0.0.1',
     };
   }
+}
+
+/** A read the e-way bill system answered with "not found". */
+function isNotFound(error: ComplianceError): boolean {
+  return (error.options.code ?? '').split(',').some((code) => EWAYBILL_NOT_FOUND_CODES.has(code));
 }
 
 function isEnvelope(body: unknown): body is Envelope {

@@ -84,7 +84,7 @@ function grouped(drafts: readonly ItemDraft[]): ItemDraft[] {
       productName:
         members.length === 1 ? first.productName : `HSN ${first.hsnCode} (${members.length} lines)`,
       productDesc: members.length === 1 ? first.productDesc : first.productName,
-      quantity: quantities.every((q) => q !== undefined) ? sum(quantities as Decimal[]) : undefined,
+      quantity: quantities.every((q) => q !== undefined) ? sum(quantities) : undefined,
       taxable: sum(members.map((member) => member.taxable)),
       cessNonAdvol: sum(members.map((member) => member.cessNonAdvol)),
     };
@@ -97,6 +97,7 @@ function toItem(draft: ItemDraft, itemNo: number): NicEwaybillItemV103 {
     itemNo,
     productName: draft.productName,
     hsnCode: draft.hsnCode,
+    quantity: Number(toFixed(draft.quantity ?? 0, 3)),
     taxableAmount: Number(toFixed(draft.taxable, 2)),
     cgstRate: draft.interState ? 0 : Number(toFixed(half, 3)),
     sgstRate: draft.interState ? 0 : Number(toFixed(half, 3)),
@@ -105,7 +106,6 @@ function toItem(draft: ItemDraft, itemNo: number): NicEwaybillItemV103 {
     cessNonAdvol: Number(toFixed(draft.cessNonAdvol, 2)),
   };
   if (draft.productDesc) item.productDesc = draft.productDesc.slice(0, 100);
-  if (draft.quantity !== undefined) item.quantity = Number(toFixed(draft.quantity, 3));
   if (draft.qtyUnit) item.qtyUnit = draft.qtyUnit;
   return item;
 }

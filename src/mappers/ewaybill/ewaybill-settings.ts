@@ -28,5 +28,5 @@ export const DEFAULT_EWAYBILL_THRESHOLD = '50000';
 
 /** Reads the rules out of free-form regime settings; unknown keys (provider settings) are ignored. */
 export function ewaybillRules(settings: Record<string, unknown> | undefined): EwaybillRules {
-  return (settings ?? {}) as EwaybillRules;
+  return settings ?? {};
 }

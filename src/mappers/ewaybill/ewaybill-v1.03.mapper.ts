@@ -96,6 +96,11 @@ export function mapToNicEwaybillV103(
         fieldError(`lines[${index}].hsnCode`, 'ewaybill.hsn', 'HSN of 4, 6 or 8 digits', line.hsnCode),
       );
     }
+    if (line.quantity === undefined) {
+      errors.push(
+        fieldError(`lines[${index}].quantity`, 'required', 'goods need a quantity on an e-way bill'),
+      );
+    }
     if (line.unit !== undefined && !isValidUqc(line.unit)) {
       errors.push(
         fieldError(

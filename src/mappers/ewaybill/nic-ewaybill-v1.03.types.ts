@@ -5,12 +5,12 @@
  */
 export type EwaybillDocType = 'INV' | 'BIL' | 'BOE' | 'CHL' | 'CNT' | 'OTH';
 
-export interface NicEwaybillItemV103 {
+export type NicEwaybillItemV103 = {
   itemNo: number;
   productName: string;
   productDesc?: string;
   hsnCode: string;
-  quantity?: number;
+  quantity: number;
   qtyUnit?: string;
   taxableAmount: number;
   cgstRate: number;
@@ -18,9 +18,9 @@ export interface NicEwaybillItemV103 {
   igstRate: number;
   cessRate: number;
   cessNonAdvol: number;
-}
+};
 
-export interface NicEwaybillV103 {
+export type NicEwaybillV103 = {
   supplyType: 'O' | 'I';
   /** 1 Supply, 2 Import, 3 Export, 4 Job Work, ... 8 Others (subSupplyDesc then required). */
   subSupplyType: string;
@@ -71,13 +71,13 @@ export interface NicEwaybillV103 {
   vehicleType?: 'R' | 'O';
   mainHsnCode: string;
   itemList: NicEwaybillItemV103[];
-}
+};
 
 /**
  * GENERATE_EWAYBILL by IRN (NIC e-invoice API) without the IRN itself, which is known only once the
  * e-invoice is registered: the submission adds `Irn`.
  */
-export interface NicEwaybillByIrnDetails {
+export type NicEwaybillByIrnDetails = {
   Distance: number;
   TransMode?: '1' | '2' | '3' | '4';
   TransId?: string;
@@ -86,4 +86,4 @@ export interface NicEwaybillByIrnDetails {
   TransDocNo?: string;
   VehNo?: string;
   VehType?: 'R' | 'O';
-}
+};
