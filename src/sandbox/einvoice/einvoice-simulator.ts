@@ -12,6 +12,7 @@ import type { SandboxCommonOptions, SimulatorFactory } from '../framework/simula
 import { SandboxStateStore } from '../framework/state-store';
 import { DEFAULT_EINVOICE_ACCOUNTS, type SandboxEinvoiceAccount } from './accounts';
 import { apiV1RateLimitKey, mountApiV1Routes } from './api-v1-routes';
+import { DirectEwaybillRegister, mountEwaybillGenerateRoutesB } from './ewaybill-generate-routes';
 import { mountEwaybillGspRoutes } from './ewaybill-gsp-routes';
 import { gspRateLimitKey, mountGspRoutes, type GspSubject } from './gsp-routes';
 import type { IrpGenerateRequest, IrpRegistration, IrpRejectionRecord } from './irp-registry';
@@ -44,6 +45,8 @@ export interface EinvoiceSandboxOptions extends SandboxCommonOptions {
 
 export interface EinvoiceSimulatorHandle {
   irp: IrpService;
+  /** E-way bills generated directly (not by IRN), both catalogs. */
+  ewaybills: DirectEwaybillRegister;
   /** Every IRN ever registered, in order. */
   registrations(): IrpRegistration[];
   /** Every generate request refused, in order, with NIC's codes. */
@@ -98,8 +101,17 @@ export const einvoiceSimulator: SimulatorFactory<EinvoiceSimulatorHandle, Einvoi
     });
     for (const service of [gsp, api]) publishPublicKey(service.routes, signer.publicKeyPem);
     mountGspRoutes(gsp.routes, irp, accounts, gspTokens);
-    mountEwaybillGspRoutes(gsp.routes, irp, accounts, clock, settings.gspTokenTtlMs ?? 360 * 60_000);
+    const ewaybills = new DirectEwaybillRegister(clock);
+    mountEwaybillGspRoutes(
+      gsp.routes,
+      irp,
+      accounts,
+      clock,
+      settings.gspTokenTtlMs ?? 360 * 60_000,
+      ewaybills,
+    );
     mountApiV1Routes(api.routes, irp, accounts, apiTokens, Math.round(apiTokenTtlMs / 1000));
+    mountEwaybillGenerateRoutesB(api.routes, ewaybills, accounts, apiTokens);
 
     const host = options.host;
     const gspServer = await startHttpService(gsp.app, { host, port: options.ports?.[EINVOICE_SERVICES.gsp] });
@@ -109,6 +121,7 @@ export const einvoiceSimulator: SimulatorFactory<EinvoiceSimulatorHandle, Einvoi
       urls: { [EINVOICE_SERVICES.gsp]: gspServer.url, [EINVOICE_SERVICES.api]: apiServer.url },
       handle: {
         irp,
+        ewaybills,
         registrations: () => irp.registry.all(),
         rejections: () => irp.registry.rejections(),
         generateRequests: () => irp.registry.generateRequests(),

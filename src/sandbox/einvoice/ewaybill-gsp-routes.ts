@@ -11,6 +11,7 @@ import type { SandboxClock } from '../framework/clock';
 import type { SandboxEinvoiceAccount } from './accounts';
 import { cancelEwayBill } from './ewaybill-cancellation';
 import { ewayBillError } from './ewaybill-errors';
+import { mountEwaybillGenerateRoutesA, type DirectEwaybillRegister } from './ewaybill-generate-routes';
 import { findGspClient, hasGspEmail, sendGspErrors, sendGspResult } from './gsp-envelope';
 import type { GspSubject } from './gsp-routes';
 import type { IrpService } from './irp-service';
@@ -25,8 +26,11 @@ export function mountEwaybillGspRoutes(
   accounts: readonly SandboxEinvoiceAccount[],
   clock: SandboxClock,
   tokenTtlMs: number,
+  directEwaybills?: DirectEwaybillRegister,
 ): void {
   const tokens = new SessionTokens<GspSubject>(clock, tokenTtlMs);
+  if (directEwaybills)
+    mountEwaybillGenerateRoutesA(router, EWAYBILL_GSP_BASE, directEwaybills, accounts, tokens);
 
   router.get(`${EWAYBILL_GSP_BASE}/authenticate`, (req, res) => {
     if (!hasGspEmail(req, res)) return;
