@@ -259,7 +259,7 @@ describe('catalog B bulk generate', () => {
     payloads[2].direct.itemList[0].hsnCode = '12';
     await createEwaybillProvider(ewaybillConfig(settings)).generate(payloads[4].direct);
     const { regime, log } = regimeUnderTest();
-    const outcomes = await regime.submitMany!(
+    const outcomes = await regime.submitMany(
       payloads.map((payload) => ({ payload, context: submitContext({ settings }) })),
     );
     expect(outcomes.map((o) => (o instanceof ComplianceError ? o.errorClass : o.status))).toEqual([
