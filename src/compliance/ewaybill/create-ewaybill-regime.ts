@@ -30,8 +30,18 @@ export function createEwaybillRegime(
   einvoiceFor?: (settings: Record<string, unknown>) => EinvoiceProvider,
 ): EwaybillRegime {
   const build = ewaybillProviders(wiring);
+  // An instance's settings are one object from the validated configuration: found by identity, they are
+  // not merged and serialised at every submission.
+  const bySettings = new WeakMap<Record<string, unknown>, EwaybillProvider>();
   return new EwaybillRegime({
-    ewaybillFor: (settings) => build({ ...(wiring.defaults['in-ewaybill'] ?? {}), ...settings }),
+    ewaybillFor: (settings) => {
+      let provider = bySettings.get(settings);
+      if (!provider) {
+        provider = build({ ...(wiring.defaults['in-ewaybill'] ?? {}), ...settings });
+        bySettings.set(settings, provider);
+      }
+      return provider;
+    },
     lookupFor: (settings) => (isObject(settings.lookup) ? build(settings.lookup) : undefined),
     byIrnFor: (settings) => {
       if (!einvoiceFor || !isObject(settings.einvoice)) return undefined;

@@ -116,19 +116,17 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
       items.length,
     );
     const bulk: number[] = [];
-    for (const [index, item] of items.entries()) {
-      const provider = this.providerOrError(item.context.settings);
-      if (
+    const single: number[] = [];
+    for (const [index, { context }] of items.entries()) {
+      const provider = this.providerOrError(context.settings);
+      const byBulk =
         !(provider instanceof ComplianceError) &&
-        provider.bulkGenerate &&
-        !item.context.outcomeUnknown &&
-        !this.irnFor(item.context) &&
-        !(item.context as EwaybillSubmitContext).upstream?.['in-einvoice']
-      ) {
-        bulk.push(index);
-      }
+        provider.bulkGenerate !== undefined &&
+        !context.outcomeUnknown &&
+        !context.previous.irn &&
+        !(context as EwaybillSubmitContext).upstream?.['in-einvoice'];
+      (byBulk ? bulk : single).push(index);
     }
-    const single = items.map((_, index) => index).filter((index) => !bulk.includes(index));
     await Promise.all(
       single.map(async (index) => {
         outcomes[index] = await this.submit(items[index].payload, items[index].context).catch(
@@ -140,7 +138,9 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
     const bySettings = new Map<Record<string, unknown>, number[]>();
     for (const index of bulk) {
       const settings = items[index].context.settings;
-      bySettings.set(settings, [...(bySettings.get(settings) ?? []), index]);
+      const list = bySettings.get(settings);
+      if (list) list.push(index);
+      else bySettings.set(settings, [index]);
     }
     for (const [settings, indexes] of bySettings) {
       for (let start = 0; start < indexes.length; start += EWAYBILL_BULK_LIMIT) {
