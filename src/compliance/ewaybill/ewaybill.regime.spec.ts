@@ -142,4 +142,3 @@ describe('EwaybillRegime', () => {
     expect(regime.appliesTo(sampleIndiaInvoice(), { threshold: '100000' })).toBe(false);
   });
 });
-
