@@ -1,4 +1,4 @@
-import { sampleIndiaInvoice } from '../../domain/__fixtures__';
+import { sampleIndiaCreditNote, sampleIndiaInvoice } from '../../domain/__fixtures__';
 import type { InvoiceLine } from '../../domain/canonical-invoice';
 import { consignmentValue, ewaybillApplicability } from './ewaybill-applicability';
 
@@ -40,6 +40,13 @@ describe('ewaybillApplicability', () => {
     expect(
       ewaybillApplicability(sampleIndiaInvoice(), { ...rules, defaultTransport: { distanceKm: 0 } }).needed,
     ).toBe(true);
+  });
+
+  it('applies to tax invoices only, unless the instance lists notes too', () => {
+    const note = sampleIndiaCreditNote();
+    note.lines = sampleIndiaInvoice().lines;
+    expect(ewaybillApplicability(note, {})).toMatchObject({ needed: false });
+    expect(ewaybillApplicability(note, { documentTypes: ['INV', 'CRN'] }).needed).toBe(true);
   });
 
   it('never applies to a Saudi document', () => {

@@ -72,6 +72,9 @@ export function ewaybillApplicability(
     reason,
   });
   if (invoice.country !== 'IN') return answer(false, dec(0), 'not an Indian document');
+  if (!(rules.documentTypes ?? ['INV']).includes(invoice.documentType)) {
+    return answer(false, dec(0), `a ${invoice.documentType} document moves no goods of its own`);
+  }
   if (!invoice.lines.some((line) => isEwaybillGoodsLine(line, rules))) {
     return answer(false, dec(0), 'no goods that need an e-way bill (services or exempt goods only)');
   }

@@ -2,7 +2,7 @@
  * The `in-ewaybill` regime's rules as a connector instance configures them (`regimeSettings.in-ewaybill`):
  * when a document needs an e-way bill and what the mapper assumes where the ERP is silent.
  */
-import type { DecimalString, TransportDetails } from '../../domain/canonical-invoice';
+import type { CanonicalInvoice, DecimalString, TransportDetails } from '../../domain/canonical-invoice';
 
 export interface EwaybillRules {
   /** Consignment value above which a bill is needed; Rs 50,000 by the CGST rules (Rule 138(1)). */
@@ -17,6 +17,11 @@ export interface EwaybillRules {
    * details (or get `defaultTransport`) need one.
    */
   movement?: 'always' | 'when-transport-given';
+  /**
+   * Which documents move goods: tax invoices by default. A credit or debit note moves nothing of the
+   * seller's (returned goods travel on the buyer's own bill); list `CRN`/`DBN` where they do.
+   */
+  documentTypes?: CanonicalInvoice['documentType'][];
   /** Transport details used where the document has none (e.g. own vehicle, fixed distance). */
   defaultTransport?: TransportDetails;
   /** Overrides of the defaults (1 Supply, 3 Export); subSupplyDesc is required with 8 Others. */
