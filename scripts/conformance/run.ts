@@ -2,14 +2,23 @@
  * `npm run conformance`: checks the project's output against the real formats in ../shared/reference
  * (opt-in: a clone without that folder skips each part with a message). CI runs it after the tests.
  * Parts: einvoice-schema (NIC v1.1 JSON schema), einvoice-limits (the mapper's field limits against
- * that schema, at and just beyond each limit), tally (captured TallyPrime responses), tally-captures
+ * that schema, at and just beyond each limit), ewaybill-schema (e-way bill scenarios against the
+ * reconstructed NIC v1.03 generate schema), tally (captured TallyPrime responses), tally-captures
  * (every captured response read with the connector's readers, values checked by hand), zatca (official
  * sample hashes and zatca-check on every signed variant), gstr2b (every reference GSTR-2B sample, the
  * schema digest's sections, the Purchase Reconciliation Tool's cases).
  */
 type Part = { run: () => { passed: number; failed: number } | Promise<{ passed: number; failed: number }> };
 
-const PARTS = ['einvoice-schema', 'einvoice-limits', 'tally', 'tally-captures', 'zatca', 'gstr2b'];
+const PARTS = [
+  'einvoice-schema',
+  'einvoice-limits',
+  'ewaybill-schema',
+  'tally',
+  'tally-captures',
+  'zatca',
+  'gstr2b',
+];
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

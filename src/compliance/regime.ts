@@ -60,7 +60,8 @@ export interface CancelRequest {
 
 export interface ComplianceRegime<P = unknown> {
   readonly name: RegimeName;
-  appliesTo(invoice: CanonicalInvoice): boolean;
+  /** `settings`: the connector instance's settings of this regime, where the caller has them. */
+  appliesTo(invoice: CanonicalInvoice, settings?: Record<string, unknown>): boolean;
   /** Pure: payload or field errors. Identifiers known before sending (IRN) go in `identifiers`. */
   map(
     invoice: CanonicalInvoice,

@@ -54,7 +54,7 @@ export async function startDevelopmentSandbox(config: AppConfig): Promise<Develo
   );
   const account = DEFAULT_EINVOICE_ACCOUNTS[0];
   const sellerGstins = config.connectors
-    .map((c) => c.regimeSettings['in-einvoice']?.gstin)
+    .flatMap((c) => [c.regimeSettings['in-einvoice']?.gstin, c.regimeSettings['in-ewaybill']?.gstin])
     .filter((g): g is string => typeof g === 'string');
   const sandbox = await startSandbox({
     einvoice: { accounts: [{ ...account, gstins: [...new Set([...account.gstins, ...sellerGstins])] }] },
@@ -86,6 +86,16 @@ export async function startDevelopmentSandbox(config: AppConfig): Promise<Develo
         password: account.password,
         email: 'ops@example.com',
         publicKeyPem: sandbox.einvoice.publicKeyPem,
+      },
+      // The instance names its GSTIN (regimeSettings.in-ewaybill.gstin), as for in-einvoice.
+      'in-ewaybill': {
+        catalog: 'A',
+        baseUrl: sandbox.urls.einvoiceGsp,
+        clientId: account.clientId,
+        clientSecret: account.clientSecret,
+        username: account.username,
+        password: account.password,
+        email: 'ops@example.com',
       },
       'sa-zatca': { baseUrl: zatca.url },
     },

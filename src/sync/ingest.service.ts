@@ -291,7 +291,7 @@ export class IngestService {
   private applicableRegimes(connector: RegisteredConnector, invoice: CanonicalInvoice): string[] {
     return connector.regimes.filter((name) => {
       const regime = this.regimes.get(name);
-      return !regime || regime.appliesTo(invoice);
+      return !regime || regime.appliesTo(invoice, connector.regimeSettings[name]);
     });
   }
 

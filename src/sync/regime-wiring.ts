@@ -7,6 +7,7 @@ import { Logger } from '@nestjs/common';
 import { createEinvoiceProvider } from '../compliance/einvoice/create-einvoice-provider';
 import type { EinvoiceProviderConfig } from '../compliance/einvoice/einvoice-config';
 import { EinvoiceRegime } from '../compliance/einvoice/einvoice.regime';
+import { createEwaybillRegime } from '../compliance/ewaybill/create-ewaybill-regime';
 import type { EinvoiceProvider } from '../compliance/einvoice/provider';
 import type { HttpLogger } from '../compliance/http/http-logger';
 import type { TokenStore } from '../compliance/http/token-store';
@@ -39,6 +40,10 @@ export function buildRegimes(wiring: RegimeWiring): ComplianceRegime[] {
   return [
     new EinvoiceRegime(cachedProviders(wiring)),
     new ZatcaRegime({ ...wiring.zatca, ...zatcaXmlTools }),
+    createEwaybillRegime(
+      { ...wiring, httpLogger: wiring.httpLogger ?? new ComplianceHttpLog() },
+      cachedProviders(wiring),
+    ),
   ];
 }
 

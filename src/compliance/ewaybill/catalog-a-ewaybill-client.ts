@@ -17,6 +17,7 @@ import { InMemoryTokenStore, tokenKey, type StoredToken } from '../http/token-st
 import { ComplianceError } from '../regime';
 import {
   EWAYBILL_AUTH_CODES,
+  EWAYBILL_NOT_FOUND_CODES,
   EWAYBILL_TRANSIENT_CODES,
   toConsolidated,
   toGenerated,
@@ -49,6 +50,11 @@ export const EWAYBILL_CATALOG_A_OPERATIONS = {
   gencewb: { method: 'POST', path: `${BASE}/ewayapi/gencewb` },
   updatetransporter: { method: 'POST', path: `${BASE}/ewayapi/updatetransporter` },
   getewaybill: { method: 'GET', path: `${BASE}/ewayapi/getewaybill` },
+  // Not in the catalog's table; NIC's e-way bill API names it (reference irp_ewb_api_envelopes_and_samples).
+  getewaybillgeneratedbyconsigner: {
+    method: 'GET',
+    path: `${BASE}/ewayapi/GetEwayBillGeneratedByConsigner`,
+  },
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 type Operation = Exclude<keyof typeof EWAYBILL_CATALOG_A_OPERATIONS, 'authenticate'>;
@@ -124,6 +130,25 @@ export class CatalogAEwaybillClient implements EwaybillProvider {
   async getEwaybill(ewbNo: string): Promise<Record<string, unknown>> {
     const envelope = await this.call('getewaybill', undefined, true, { ewbNo });
     return (envelope.data ?? {}) as Record<string, unknown>;
+  }
+
+  /**
+   * The e-way bill the consignor generated for a document (NIC's GetEwayBillGeneratedByConsigner with
+   * `docType` and `docNo`); undefined when there is none. How an unknown outcome and a duplicate (604) are resolved.
+   */
+  async getEwaybillByDocument(docType: string, docNo: string): Promise<Record<string, unknown> | undefined> {
+    try {
+      const envelope = await this.call('getewaybillgeneratedbyconsigner', undefined, true, {
+        docType,
+        docNo,
+      });
+      const data = (envelope.data ?? undefined) as Record<string, unknown> | undefined;
+      return data && Object.keys(data).length > 0 ? data : undefined;
+    } catch (error) {
+      if (error instanceof ComplianceError && error.errorClass === 'rejected' && isNotFound(error))
+        return undefined;
+      throw error;
+    }
   }
 
   private async call(
@@ -210,6 +235,11 @@ export class CatalogAEwaybillClient implements EwaybillProvider {
       ip_address: this.config.ipAddress ?? '127.0.0.1',
     };
   }
+}
+
+/** A read the e-way bill system answered with "not found". */
+function isNotFound(error: ComplianceError): boolean {
+  return (error.options.code ?? '').split(',').some((code) => EWAYBILL_NOT_FOUND_CODES.has(code));
 }
 
 function isEnvelope(body: unknown): body is Envelope {

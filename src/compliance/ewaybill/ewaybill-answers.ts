@@ -51,3 +51,5 @@ export function toConsolidated(data: unknown, raw: unknown): ConsolidatedEwaybil
 export const EWAYBILL_AUTH_CODES: ReadonlySet<string> = new Set(['105', '106', '116', '123', '238']);
 /** "Try after 5 minutes", "Redis server is not working, try after some time". */
 export const EWAYBILL_TRANSIENT_CODES: ReadonlySet<string> = new Set(['118', '800']);
+/** The e-way bill system's not-found answers to a read: 124 not found, 325 could not retrieve, 418 no record. */
+export const EWAYBILL_NOT_FOUND_CODES: ReadonlySet<string> = new Set(['124', '325', '418']);

@@ -127,6 +127,8 @@ export interface EwaybillProvider {
   updateTransporter?(request: TransporterUpdateRequest): Promise<EwaybillUpdated>;
   /** Catalog A only: the e-way bill's details as the system holds them. */
   getEwaybill?(ewbNo: string): Promise<Record<string, unknown>>;
+  /** Catalog A only: the consignor's e-way bill for a document; undefined when there is none. */
+  getEwaybillByDocument?(docType: string, docNo: string): Promise<Record<string, unknown> | undefined>;
   /** Catalog B only: up to 1,000 per call, a row per document. */
   bulkGenerate?(requests: EwaybillGenerateRequest[]): Promise<EwaybillBulkRow[]>;
 }

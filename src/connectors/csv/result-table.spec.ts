@@ -80,13 +80,19 @@ describe('applyOutcomes', () => {
     table = applyOutcome(table, RAW, {
       regime: 'in-ewaybill',
       state: 'REGISTERED',
-      identifiers: { ewbNo: '381000123456', ewbValidUpto: '2026-11-07 23:59:00' },
+      identifiers: {
+        ewbNo: '381000123456',
+        ewbDate: '2026-11-06 10:15:00',
+        ewbValidUpto: '2026-11-07 23:59:00',
+      },
     });
     expect(table.rows.map((r) => r.SourceRow)).toEqual(['2', '4', '5']);
     expect(table.rows[1]).toMatchObject({
       Status: 'in-einvoice: REGISTERED; in-ewaybill: REGISTERED',
       Irn: 'a'.repeat(64),
       EwbNo: '381000123456',
+      EwbDate: '2026-11-06 10:15:00',
+      EwbValidUpto: '2026-11-07 23:59:00',
     });
     expect(table.rows[0].EwbNo ?? '').toBe('');
   });

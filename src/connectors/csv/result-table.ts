@@ -16,6 +16,7 @@ export const RESULT_COLUMNS = [
   'SignedQRCode',
   'QrPngPath',
   'EwbNo',
+  'EwbDate',
   'EwbValidUpto',
   'ZatcaStatus',
   'ErrorClass',
@@ -88,6 +89,7 @@ function identifierColumns(outcome: WriteBackOutcome): Record<string, string | u
     SignedQRCode: ids.signedQrCode ?? ids.zatcaQr,
     QrPngPath: ids.qrPngPath,
     EwbNo: ids.ewbNo,
+    EwbDate: ids.ewbDate,
     EwbValidUpto: ids.ewbValidUpto,
     ZatcaStatus: ids.zatcaStatus,
   };

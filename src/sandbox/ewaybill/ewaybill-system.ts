@@ -64,13 +64,36 @@ export interface ByIrnRequest {
   totalValue: number;
 }
 
+/** A direct generate request as the system answered it: 'generated' or the error codes. */
+export interface GenerateRequestRecord {
+  docNo: string;
+  answered: string;
+}
+
 export class EwayBillSystem {
+  private readonly requests: GenerateRequestRecord[] = [];
+
   constructor(
     readonly store: EwayBillStore,
     private readonly clock: SandboxClock,
   ) {}
 
+  /** Every direct generate request since start, in order (what a test counts sends by). */
+  generateRequests(): GenerateRequestRecord[] {
+    return [...this.requests];
+  }
+
   generate(body: unknown, caller: EwayBillCaller): EwayBillResult<Generated> {
+    const result = this.tryGenerate(body, caller);
+    const docNo = body !== null && typeof body === 'object' ? (body as { docNo?: unknown }).docNo : undefined;
+    this.requests.push({
+      docNo: typeof docNo === 'string' ? docNo : '',
+      answered: result.ok ? 'generated' : result.errors.map((e) => e.ErrorCode).join(','),
+    });
+    return result;
+  }
+
+  private tryGenerate(body: unknown, caller: EwayBillCaller): EwayBillResult<Generated> {
     const now = this.clock.nowMs();
     const read = readGenerateRequest(body, caller.gstin, now);
     if (!read.ok) return read;

@@ -1,0 +1,107 @@
+/**
+ * Builds the `in-ewaybill` regime with its providers from connector instances' settings over the
+ * process-wide defaults: one provider per distinct settings (token cache and rate limits shared), the
+ * HTTP client's own retries off (the regime retries 3 times at 1 s, 2 s, 4 s).
+ */
+import { stableStringify } from '../../domain/content-hash';
+import type { EinvoiceProvider } from '../einvoice/provider';
+import { ClientRateLimiter } from '../http/client-rate-limiter';
+import type { HttpLogger } from '../http/http-logger';
+import type { TokenStore } from '../http/token-store';
+import { ComplianceError } from '../regime';
+import { createEwaybillProvider } from './create-ewaybill-provider';
+import type { EwaybillProviderConfig } from './ewaybill-config';
+import type { Sleep } from './ewaybill-retry';
+import type { EwaybillProvider } from './ewaybill-types';
+import { EwaybillRegime, type EwaybillByIrnProvider } from './ewaybill.regime';
+
+export interface EwaybillRegimeWiring {
+  defaults: Partial<Record<string, Record<string, unknown>>>;
+  tokenStore: TokenStore;
+  httpLogger?: HttpLogger;
+  sleep?: Sleep;
+}
+
+const REQUIRED = ['baseUrl', 'clientId', 'clientSecret', 'gstin'] as const;
+
+/** `einvoiceFor`: the e-invoice providers (in-einvoice's cache), for GENERATE_EWAYBILL by IRN. */
+export function createEwaybillRegime(
+  wiring: EwaybillRegimeWiring,
+  einvoiceFor?: (settings: Record<string, unknown>) => EinvoiceProvider,
+): EwaybillRegime {
+  const build = ewaybillProviders(wiring);
+  // An instance's settings are one object from the validated configuration: found by identity, they are
+  // not merged and serialised at every submission.
+  const bySettings = new WeakMap<Record<string, unknown>, EwaybillProvider>();
+  return new EwaybillRegime({
+    ewaybillFor: (settings) => {
+      let provider = bySettings.get(settings);
+      if (!provider) {
+        provider = build({ ...(wiring.defaults['in-ewaybill'] ?? {}), ...settings });
+        bySettings.set(settings, provider);
+      }
+      return provider;
+    },
+    lookupFor: (settings) => (isObject(settings.lookup) ? build(settings.lookup) : undefined),
+    byIrnFor: (settings) => {
+      if (!einvoiceFor || !isObject(settings.einvoice)) return undefined;
+      const provider = einvoiceFor(settings.einvoice) as EinvoiceProvider & Partial<EwaybillByIrnProvider>;
+      return typeof provider.generateEwaybillByIrn === 'function'
+        ? (provider as EwaybillByIrnProvider)
+        : undefined;
+    },
+    sleep: wiring.sleep,
+  });
+}
+
+function ewaybillProviders(
+  wiring: EwaybillRegimeWiring,
+): (settings: Record<string, unknown>) => EwaybillProvider {
+  const providers = new Map<string, EwaybillProvider>();
+  const limiters = new Map<string, ClientRateLimiter>();
+  return (settings) => {
+    const key = stableStringify(settings);
+    let provider = providers.get(key);
+    if (!provider) {
+      const config = ewaybillConfig(settings);
+      const limiterKey = `${config.baseUrl}|${config.clientId}`;
+      let rateLimiter = limiters.get(limiterKey);
+      if (!rateLimiter) {
+        rateLimiter = new ClientRateLimiter(config.rateLimit);
+        limiters.set(limiterKey, rateLimiter);
+      }
+      provider = createEwaybillProvider(config, {
+        tokenStore: wiring.tokenStore,
+        rateLimiter,
+        logger: wiring.httpLogger,
+      });
+      providers.set(key, provider);
+    }
+    return provider;
+  };
+}
+
+/** Checks the free-form settings; a missing value is a config error that an operator fixes, not a retry. */
+export function ewaybillConfig(settings: Record<string, unknown>): EwaybillProviderConfig {
+  const missing: string[] = REQUIRED.filter(
+    (name) => typeof settings[name] !== 'string' || settings[name] === '',
+  );
+  if (settings.catalog !== 'A' && settings.catalog !== 'B') missing.push('catalog (A or B)');
+  if (
+    settings.catalog === 'A' &&
+    (typeof settings.username !== 'string' ||
+      typeof settings.password !== 'string' ||
+      typeof settings.email !== 'string')
+  ) {
+    missing.push('username/password/email (catalog A)');
+  }
+  if (missing.length > 0) {
+    throw new ComplianceError('config', `regimeSettings.in-ewaybill is missing ${missing.join(', ')}`);
+  }
+  const config = settings as unknown as EwaybillProviderConfig;
+  return { ...config, http: { maxAttempts: 1, ...(config.http ?? {}) } };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,338 @@
+/**
+ * The `in-ewaybill` regime: goods moving over the value threshold get an e-way bill, by IRN when the
+ * document's e-invoice is registered, directly otherwise. Never two bills for one document: after an
+ * unknown outcome the bill is looked up before anything is sent again, and a duplicate (604) adopts the
+ * bill the system already holds. Transient failures are retried 3 times (1 s, 2 s, 4 s), then surfaced.
+ *
+ * Settings (`regimeSettings.in-ewaybill`): the e-way bill provider (EwaybillProviderConfig), the rules of
+ * EwaybillRules, and optionally `lookup` (a catalog A config, for reads where the provider has none),
+ * `einvoice` (the e-invoice GSP settings GENERATE_EWAYBILL by IRN goes through) and `byIrn: false`.
+ *
+ * The by-IRN hook: the submission's context may carry `upstream['in-einvoice']` (see
+ * EwaybillSubmitContext), the same document's e-invoice submission: while it is not registered the e-way
+ * bill waits (transient WAITING_FOR_EINVOICE); once it is, its IRN is used. Without upstream, an `irn`
+ * in `context.previous` (set by an operator or a migration) does the same.
+ */
+import type { CanonicalInvoice } from '../../domain/canonical-invoice';
+import type { ComplianceIdentifiers } from '../../domain/compliance-identifiers';
+import type { Outcome } from '../../domain/field-error';
+import type { RegimeName } from '../../domain/regime-name';
+import {
+  ewaybillApplicability,
+  ewaybillRules,
+  mapToEwaybillByIrnDetails,
+  mapToNicEwaybillV103,
+} from '../../mappers/ewaybill';
+import type { EwaybillByIrnRequest, EwaybillByIrnResult, EwaybillOfIrn } from '../einvoice/ewaybill-by-irn';
+import {
+  ComplianceError,
+  type ComplianceRegime,
+  type Registered,
+  type Rejected,
+  type SubmitContext,
+  type SubmitOutcome,
+} from '../regime';
+import { ewaybillDateTime } from './ewaybill-date';
+import type { EwaybillPayload } from './ewaybill-payload';
+import { EWAYBILL_RETRY_DELAYS_MS, realSleep, type Sleep } from './ewaybill-retry';
+import type { EwaybillGenerated, EwaybillGenerateRequest, EwaybillProvider } from './ewaybill-types';
+
+/** Documents per bulk-generate call catalog B accepts. */
+export const EWAYBILL_BULK_LIMIT = 1000;
+
+/** Another regime's submission of the same document, as far as this regime depends on it. */
+export interface UpstreamSubmission {
+  registered: boolean;
+  identifiers: ComplianceIdentifiers;
+}
+
+export interface EwaybillSubmitContext extends SubmitContext {
+  upstream?: Partial<Record<RegimeName, UpstreamSubmission>>;
+}
+
+/** GENERATE_EWAYBILL by IRN on the e-invoice API (the GSP client, catalog A). */
+export interface EwaybillByIrnProvider {
+  generateEwaybillByIrn(request: EwaybillByIrnRequest): Promise<EwaybillByIrnResult>;
+  getEwaybillByIrn?(irn: string): Promise<EwaybillOfIrn>;
+}
+
+export interface EwaybillRegimeDependencies {
+  /** The instance's e-way bill provider; throws ComplianceError('config') when settings lack one. */
+  ewaybillFor(settings: Record<string, unknown>): EwaybillProvider;
+  /** A provider that can read bills by document (catalog A), where the main one cannot. */
+  lookupFor?(settings: Record<string, unknown>): EwaybillProvider | undefined;
+  byIrnFor?(settings: Record<string, unknown>): EwaybillByIrnProvider | undefined;
+  sleep?: Sleep;
+}
+
+interface Found {
+  ewbNo: string;
+  ewbDate?: string;
+  validUpto?: string;
+  raw: unknown;
+}
+
+export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
+  readonly name = 'in-ewaybill' as const;
+  private readonly sleep: Sleep;
+
+  constructor(private readonly deps: EwaybillRegimeDependencies) {
+    this.sleep = deps.sleep ?? realSleep;
+  }
+
+  /** The instance's own thresholds where the caller passes its settings; the legal defaults otherwise. */
+  appliesTo(invoice: CanonicalInvoice, settings?: Record<string, unknown>): boolean {
+    return ewaybillApplicability(invoice, ewaybillRules(settings)).needed;
+  }
+
+  map(
+    invoice: CanonicalInvoice,
+    settings: Record<string, unknown>,
+  ): Outcome<{ payload: EwaybillPayload; identifiers?: ComplianceIdentifiers }> {
+    const rules = ewaybillRules(settings);
+    const direct = mapToNicEwaybillV103(invoice, rules);
+    if (!direct.ok) return direct;
+    const byIrn = mapToEwaybillByIrnDetails(invoice, rules);
+    if (!byIrn.ok) return byIrn;
+    return { ok: true, value: { payload: { direct: direct.value, byIrn: byIrn.value } } };
+  }
+
+  async submit(payload: EwaybillPayload, context: SubmitContext): Promise<SubmitOutcome> {
+    const irn = this.irnFor(context);
+    const byIrn =
+      irn && context.settings.byIrn !== false ? this.deps.byIrnFor?.(context.settings) : undefined;
+    if (irn && byIrn) return this.generateByIrn(byIrn, irn, payload, context.outcomeUnknown);
+    return this.generateDirect(payload.direct, context);
+  }
+
+  /**
+   * Catalog B's bulk generate, up to 1,000 a call. Documents going by IRN, or whose last send has an
+   * unknown outcome, go one by one (they are looked up first).
+   */
+  async submitMany(
+    items: readonly { payload: EwaybillPayload; context: SubmitContext }[],
+  ): Promise<(SubmitOutcome | ComplianceError)[]> {
+    const outcomes: (SubmitOutcome | ComplianceError)[] = new Array<SubmitOutcome | ComplianceError>(
+      items.length,
+    );
+    const bulk: number[] = [];
+    const single: number[] = [];
+    for (const [index, { context }] of items.entries()) {
+      const provider = this.providerOrError(context.settings);
+      const byBulk =
+        !(provider instanceof ComplianceError) &&
+        provider.bulkGenerate !== undefined &&
+        !context.outcomeUnknown &&
+        !context.previous.irn &&
+        !(context as EwaybillSubmitContext).upstream?.['in-einvoice'];
+      (byBulk ? bulk : single).push(index);
+    }
+    await Promise.all(
+      single.map(async (index) => {
+        outcomes[index] = await this.submit(items[index].payload, items[index].context).catch(
+          (error: unknown) => ComplianceError.wrap(error),
+        );
+      }),
+    );
+    // One call per settings object (per provider) and per 1,000 documents.
+    const bySettings = new Map<Record<string, unknown>, number[]>();
+    for (const index of bulk) {
+      const settings = items[index].context.settings;
+      const list = bySettings.get(settings);
+      if (list) list.push(index);
+      else bySettings.set(settings, [index]);
+    }
+    for (const [settings, indexes] of bySettings) {
+      for (let start = 0; start < indexes.length; start += EWAYBILL_BULK_LIMIT) {
+        const chunk = indexes.slice(start, start + EWAYBILL_BULK_LIMIT);
+        const answers = await this.bulkGenerate(
+          settings,
+          chunk.map((index) => items[index]),
+        );
+        chunk.forEach((index, position) => (outcomes[index] = answers[position]));
+      }
+    }
+    return outcomes;
+  }
+
+  private irnFor(context: SubmitContext): string | undefined {
+    const upstream = (context as EwaybillSubmitContext).upstream?.['in-einvoice'];
+    if (upstream) {
+      if (upstream.registered && upstream.identifiers.irn) return upstream.identifiers.irn;
+      throw new ComplianceError(
+        'transient',
+        'waiting for the e-invoice registration of this document: the e-way bill then goes by IRN',
+        { code: 'WAITING_FOR_EINVOICE' },
+      );
+    }
+    return context.previous.irn;
+  }
+
+  private providerOrError(settings: Record<string, unknown>): EwaybillProvider | ComplianceError {
+    try {
+      return this.deps.ewaybillFor(settings);
+    } catch (error) {
+      return ComplianceError.wrap(error);
+    }
+  }
+
+  private async generateDirect(
+    request: EwaybillGenerateRequest,
+    context: SubmitContext,
+  ): Promise<SubmitOutcome> {
+    const provider = this.deps.ewaybillFor(context.settings);
+    let unknown = context.outcomeUnknown;
+    return this.withRetries(async () => {
+      try {
+        if (unknown) {
+          const found = await this.lookUp(context.settings, request);
+          if (found) return registered(found, true);
+        }
+        return registered(await provider.generate(request));
+      } catch (error) {
+        if (error instanceof ComplianceError && error.errorClass === 'unknown-outcome') unknown = true;
+        return this.resolveRefusal(error, context.settings, request);
+      }
+    });
+  }
+
+  private async generateByIrn(
+    provider: EwaybillByIrnProvider,
+    irn: string,
+    payload: EwaybillPayload,
+    outcomeUnknown: boolean,
+  ): Promise<SubmitOutcome> {
+    let unknown = outcomeUnknown;
+    return this.withRetries(async () => {
+      try {
+        if (unknown && provider.getEwaybillByIrn) {
+          const existing = await provider.getEwaybillByIrn(irn).catch((error: unknown) => {
+            if (error instanceof ComplianceError && error.errorClass === 'rejected') return undefined;
+            throw error;
+          });
+          if (existing && existing.status !== 'CNL') return registered(existing, true);
+        }
+        const result = await provider.generateEwaybillByIrn({ Irn: irn, ...payload.byIrn });
+        return registered(result, result.adopted);
+      } catch (error) {
+        if (error instanceof ComplianceError && error.errorClass === 'unknown-outcome') unknown = true;
+        if (error instanceof ComplianceError && error.errorClass === 'rejected') return rejectedBy(error);
+        throw error;
+      }
+    });
+  }
+
+  private async bulkGenerate(
+    settings: Record<string, unknown>,
+    items: readonly { payload: EwaybillPayload; context: SubmitContext }[],
+  ): Promise<(SubmitOutcome | ComplianceError)[]> {
+    const provider = this.deps.ewaybillFor(settings);
+    const requests = items.map((item) => item.payload.direct);
+    let rows;
+    try {
+      rows = await this.withRetries(() => provider.bulkGenerate!(requests));
+    } catch (error) {
+      const failure = ComplianceError.wrap(error);
+      if (failure.errorClass !== 'rejected') return items.map(() => failure);
+      return items.map(() => rejectedBy(failure));
+    }
+    const byIndex = new Map(rows.map((row) => [row.index, row]));
+    return Promise.all(
+      requests.map(async (request, index) => {
+        const row = byIndex.get(index);
+        if (!row)
+          return new ComplianceError('unknown-outcome', `bulk-generate: no row for document ${index}`);
+        if (row.result) return registered(row.result);
+        return this.resolveRefusal(row.error, settings, request).catch((error: unknown) =>
+          ComplianceError.wrap(error),
+        );
+      }),
+    );
+  }
+
+  /** A refusal becomes `rejected` with the system's codes; 604 adopts the existing bill; the rest is thrown. */
+  private async resolveRefusal(
+    error: unknown,
+    settings: Record<string, unknown>,
+    request: EwaybillGenerateRequest,
+  ): Promise<SubmitOutcome> {
+    if (!(error instanceof ComplianceError) || error.errorClass !== 'rejected') throw error;
+    if (!hasCode(error, '604')) return rejectedBy(error);
+    const found = await this.lookUp(settings, request);
+    if (found) return registered(found, true);
+    return rejectedBy(
+      error,
+      'the e-way bill system already has a bill for this document number (604) and it could not be read here ' +
+        '(configure `lookup`, a catalog A e-way bill API, or record the bill number by hand)',
+    );
+  }
+
+  /** The bill the system holds for the document, active; undefined when none or when it cannot be asked. */
+  private async lookUp(
+    settings: Record<string, unknown>,
+    request: EwaybillGenerateRequest,
+  ): Promise<Found | undefined> {
+    const main = this.deps.ewaybillFor(settings);
+    const reader = main.getEwaybillByDocument ? main : this.deps.lookupFor?.(settings);
+    if (!reader?.getEwaybillByDocument) return undefined;
+    const data = await reader.getEwaybillByDocument(request.docType, request.docNo);
+    if (!data) return undefined;
+    const ewbNo = text(data.ewbNo ?? data.ewayBillNo);
+    const status = text(data.status);
+    if (!ewbNo || status === 'CNL') return undefined;
+    return {
+      ewbNo,
+      ewbDate: text(data.ewayBillDate ?? data.ewbDate),
+      validUpto: text(data.validUpto),
+      raw: data,
+    };
+  }
+
+  /** Runs `attempt`, retrying transient and unknown outcomes after 1 s, 2 s and 4 s; then surfaces them. */
+  private async withRetries<T>(attempt: () => Promise<T>): Promise<T> {
+    for (let retry = 0; ; retry++) {
+      try {
+        return await attempt();
+      } catch (error) {
+        const failure = ComplianceError.wrap(error);
+        const waiting = failure.options.code === 'WAITING_FOR_EINVOICE';
+        if (!failure.retryable || waiting || retry >= EWAYBILL_RETRY_DELAYS_MS.length) throw failure;
+        await this.sleep(EWAYBILL_RETRY_DELAYS_MS[retry]);
+      }
+    }
+  }
+}
+
+function registered(
+  result: Pick<EwaybillGenerated, 'ewbNo' | 'validUpto' | 'raw'> & { ewbDate?: string; alert?: string },
+  adopted?: boolean,
+): Registered {
+  const identifiers: ComplianceIdentifiers = { ewbNo: result.ewbNo };
+  const ewbDate = ewaybillDateTime(result.ewbDate);
+  const validUpto = ewaybillDateTime(result.validUpto);
+  if (ewbDate) identifiers.ewbDate = ewbDate;
+  if (validUpto) identifiers.ewbValidUpto = validUpto;
+  const outcome: Registered = { status: 'registered', identifiers, response: result.raw };
+  if (result.alert) outcome.warnings = [{ message: result.alert }];
+  if (adopted) outcome.adopted = true;
+  return outcome;
+}
+
+function rejectedBy(error: ComplianceError, message = error.message): Rejected {
+  return {
+    status: 'rejected',
+    code: error.options.code ?? 'REJECTED',
+    message,
+    response: error.options.response ?? null,
+  };
+}
+
+function hasCode(error: ComplianceError, code: string): boolean {
+  return (error.options.code ?? '').split(',').includes(code);
+}
+
+function text(value: unknown): string | undefined {
+  if (typeof value === 'string' && value !== '') return value;
+  if (typeof value === 'number') return String(value);
+  return undefined;
+}

@@ -1,0 +1,288 @@
+/**
+ * The in-ewaybill regime against the sandbox over real HTTP, both catalogs: direct and by-IRN generation,
+ * Part-A then Part-B, 3 retries at 1 s, 2 s, 4 s, unknown outcomes and duplicates (604) that never make a
+ * second bill, and catalog B's bulk generate with good and bad rows.
+ */
+import { createEinvoiceProvider } from '../../src/compliance/einvoice';
+import {
+  createEwaybillProvider,
+  type EwaybillPayload,
+  type EwaybillSubmitContext,
+} from '../../src/compliance/ewaybill';
+import { ewaybillConfig } from '../../src/compliance/ewaybill/create-ewaybill-regime';
+import { ComplianceError, type Registered, type SubmitOutcome } from '../../src/compliance/regime';
+import type { CanonicalInvoice } from '../../src/domain/canonical-invoice';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { billsOfDocument, generateAnswersOfDocument, ruleValidTill } from './sandbox-bills';
+import { interStateInvoice } from '../einvoice/nic-invoice.fixture';
+import { submitContext } from '../support/submit-context';
+import { einvoiceSettings, ewaybillSettings, goodsSale, regimeUnderTest, SELLER } from './support';
+
+let sandbox: RunningSandbox;
+const road = { distanceKm: 150, mode: 'ROAD' as const, vehicleNumber: 'KA01AB1234' };
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ rateLimit: { limit: 0, windowMs: 60_000 }, faultTimeoutMs: 600 });
+});
+afterAll(async () => {
+  await sandbox.stop();
+});
+afterEach(() => {
+  sandbox.einvoice.gsp.faults.clear();
+  sandbox.einvoice.api.faults.clear();
+});
+
+function payloadOf(invoice: CanonicalInvoice, settings: Record<string, unknown>): EwaybillPayload {
+  const { regime } = regimeUnderTest();
+  const mapped = regime.map(invoice, settings);
+  if (!mapped.ok) throw new Error(JSON.stringify(mapped.errors));
+  return mapped.value.payload;
+}
+
+function billsOf(invoice: CanonicalInvoice) {
+  return billsOfDocument(sandbox, invoice.documentNumber);
+}
+
+function generateAnswersOf(invoice: CanonicalInvoice): string[] {
+  return generateAnswersOfDocument(sandbox, invoice.documentNumber);
+}
+
+function asRegistered(outcome: SubmitOutcome | ComplianceError): Registered {
+  if (outcome instanceof ComplianceError || outcome.status !== 'registered') {
+    throw new Error(`expected registered, got ${JSON.stringify(outcome)}`);
+  }
+  return outcome;
+}
+
+/** "yyyy-MM-dd 23:59:00" of the rule, as the regime keeps validUpto. */
+function ruleValidity(distanceKm: number, overDimensional = false): string {
+  return ruleValidTill(sandbox.clock.now().getTime(), distanceKm, overDimensional);
+}
+
+describe.each(['A', 'B'] as const)('catalog %s, direct generation', (catalog) => {
+  it('generates one e-way bill with the rule validity (150 km: 1 day, ends 23:59)', async () => {
+    const settings = ewaybillSettings(sandbox, catalog);
+    const invoice = goodsSale(sandbox.clock.now(), road);
+    const { regime } = regimeUnderTest();
+    const outcome = asRegistered(
+      await regime.submit(payloadOf(invoice, settings), submitContext({ settings })),
+    );
+    expect(outcome.identifiers.ewbNo).toMatch(/^\d{12}$/);
+    expect(outcome.identifiers.ewbDate).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(outcome.identifiers.ewbValidUpto).toBe(ruleValidity(150));
+    expect(billsOf(invoice)).toHaveLength(1);
+    expect(String(billsOf(invoice)[0].ewbNo)).toBe(outcome.identifiers.ewbNo);
+  });
+
+  it('keeps the system code of a refusal (future document date: 144)', async () => {
+    const settings = ewaybillSettings(sandbox, catalog);
+    const invoice = goodsSale(sandbox.clock.now(), road);
+    const payload = payloadOf(invoice, settings);
+    payload.direct.docDate = '01/01/2099';
+    const { regime, sleeps } = regimeUnderTest();
+    const outcome = await regime.submit(payload, submitContext({ settings }));
+    expect(outcome).toMatchObject({ status: 'rejected', code: '144' });
+    expect(sleeps).toEqual([]);
+  });
+});
+
+describe('Part-A, then Part-B', () => {
+  it('generates without a vehicle (no validity yet), then the vehicle update starts the validity', async () => {
+    const settings = ewaybillSettings(sandbox, 'A');
+    const invoice = goodsSale(sandbox.clock.now(), { distanceKm: 250, transporterName: 'Swift Movers' });
+    const payload = payloadOf(invoice, settings);
+    expect(payload.direct.vehicleNo).toBeUndefined();
+    const { regime } = regimeUnderTest();
+    const outcome = asRegistered(await regime.submit(payload, submitContext({ settings })));
+    expect(outcome.identifiers.ewbValidUpto).toBeUndefined();
+
+    const provider = createEwaybillProvider(ewaybillConfig(settings));
+    const partB = await provider.updatePartB({
+      ewbNo: outcome.identifiers.ewbNo!,
+      vehicleNo: 'KA05MN4321',
+      fromPlace: 'Bengaluru',
+      fromState: 29,
+      reasonCode: '4',
+      reasonRem: 'First time',
+      transMode: '1',
+    });
+    // 250 km: two days, the second ending 23:59.
+    const [day, month, year] = partB.validUpto!.slice(0, 10).split('/');
+    expect(`${year}-${month}-${day} 23:59:00`).toBe(ruleValidity(250));
+  });
+});
+
+describe('by IRN', () => {
+  it('goes by IRN once the e-invoice is registered, and waits while it is not', async () => {
+    const einvoice = createEinvoiceProvider(einvoiceSettings(sandbox));
+    const nic = interStateInvoice();
+    const { irn } = await einvoice.generateIrn(nic);
+    const settings = { ...ewaybillSettings(sandbox, 'A'), einvoice: einvoiceSettings(sandbox) };
+    const invoice = goodsSale(sandbox.clock.now(), road, nic.DocDtls.No);
+    const { regime } = regimeUnderTest();
+    const payload = payloadOf(invoice, settings);
+
+    const waiting: EwaybillSubmitContext = {
+      ...submitContext({ settings }),
+      upstream: { 'in-einvoice': { registered: false, identifiers: {} } },
+    };
+    await expect(regime.submit(payload, waiting)).rejects.toMatchObject({
+      errorClass: 'transient',
+      options: { code: 'WAITING_FOR_EINVOICE' },
+    });
+
+    const ready: EwaybillSubmitContext = {
+      ...submitContext({ settings }),
+      upstream: { 'in-einvoice': { registered: true, identifiers: { irn } } },
+    };
+    const outcome = asRegistered(await regime.submit(payload, ready));
+    const atIrp = sandbox.einvoice.irp.registry.find(irn)?.ewayBill;
+    expect(atIrp?.status).toBe('ACT');
+    expect(outcome.identifiers.ewbNo).toBe(String(atIrp?.ewbNo));
+    expect(outcome.identifiers.ewbValidUpto).toBe(ruleValidity(150));
+    // Not generated directly as well.
+    expect(billsOf(invoice)).toHaveLength(0);
+
+    // A resend after a lost answer adopts the IRN's bill (GETEWAYBILLIRN first).
+    const again = asRegistered(await regime.submit(payload, { ...ready, outcomeUnknown: true }));
+    expect(again).toMatchObject({ adopted: true, identifiers: { ewbNo: outcome.identifiers.ewbNo } });
+  });
+});
+
+describe('transient failures', () => {
+  it('retries exactly 3 times, after 1 s, 2 s and 4 s, then surfaces the failure', async () => {
+    const settings = ewaybillSettings(sandbox, 'A');
+    const invoice = goodsSale(sandbox.clock.now(), road);
+    sandbox.einvoice.gsp.faults.queue({ path: 'genewaybill', fault: '503', count: 4 });
+    const { regime, sleeps } = regimeUnderTest();
+    const failure = await regime
+      .submit(payloadOf(invoice, settings), submitContext({ settings }))
+      .catch((e) => e);
+    expect(failure).toBeInstanceOf(ComplianceError);
+    expect((failure as ComplianceError).retryable).toBe(true);
+    expect(sleeps).toEqual([1000, 2000, 4000]);
+    expect(sandbox.einvoice.gsp.faults.applied.filter((f) => /genewaybill/.test(f.url))).toHaveLength(4);
+    expect(billsOf(invoice)).toHaveLength(0);
+  });
+
+  it('succeeds on the fourth attempt after three failures, with one bill', async () => {
+    const settings = ewaybillSettings(sandbox, 'B');
+    const invoice = goodsSale(sandbox.clock.now(), road);
+    sandbox.einvoice.api.faults.queue({ path: '/eway/api/v1/generate', fault: '502', count: 3 });
+    const { regime, sleeps } = regimeUnderTest();
+    asRegistered(await regime.submit(payloadOf(invoice, settings), submitContext({ settings })));
+    expect(sleeps).toEqual([1000, 2000, 4000]);
+    expect(billsOf(invoice)).toHaveLength(1);
+  });
+});
+
+describe('never two bills for one document', () => {
+  it('an answer lost after the bill was made is looked up, not sent again (catalog A)', async () => {
+    const settings = ewaybillSettings(sandbox, 'A');
+    const invoice = goodsSale(sandbox.clock.now(), road);
+    sandbox.einvoice.gsp.faults.queue({ path: 'genewaybill', fault: 'drop-after-commit', count: 1 });
+    const { regime, sleeps } = regimeUnderTest();
+    const outcome = asRegistered(
+      await regime.submit(payloadOf(invoice, settings), submitContext({ settings })),
+    );
+    expect(outcome.adopted).toBe(true);
+    expect(sleeps).toEqual([1000]);
+    expect(billsOf(invoice)).toHaveLength(1);
+    expect(generateAnswersOf(invoice)).toEqual(['generated']);
+    expect(outcome.identifiers.ewbNo).toBe(String(billsOf(invoice)[0].ewbNo));
+  });
+
+  it('a submission whose last outcome is unknown looks up first (a crash after sending)', async () => {
+    const settings = ewaybillSettings(sandbox, 'A');
+    const invoice = goodsSale(sandbox.clock.now(), road);
+    const payload = payloadOf(invoice, settings);
+    const first = asRegistered(await regimeUnderTest().regime.submit(payload, submitContext({ settings })));
+    const second = asRegistered(
+      await regimeUnderTest().regime.submit(
+        payload,
+        submitContext({ settings, outcomeUnknown: true, attempt: 2 }),
+      ),
+    );
+    expect(second).toMatchObject({ adopted: true, identifiers: { ewbNo: first.identifiers.ewbNo } });
+    expect(generateAnswersOf(invoice)).toEqual(['generated']);
+  });
+
+  it('catalog B (no read): a lost answer meets 604 and adopts the bill through the configured catalog A lookup', async () => {
+    const settings = { ...ewaybillSettings(sandbox, 'B'), lookup: ewaybillSettings(sandbox, 'A') };
+    const invoice = goodsSale(sandbox.clock.now(), road);
+    sandbox.einvoice.api.faults.queue({
+      path: '/eway/api/v1/generate',
+      fault: 'drop-after-commit',
+      count: 1,
+    });
+    const { regime } = regimeUnderTest();
+    const outcome = asRegistered(
+      await regime.submit(payloadOf(invoice, settings), submitContext({ settings })),
+    );
+    expect(outcome.adopted).toBe(true);
+    expect(billsOf(invoice)).toHaveLength(1);
+    expect(outcome.identifiers.ewbNo).toBe(String(billsOf(invoice)[0].ewbNo));
+  });
+
+  it('catalog B without a lookup: 604 is refused with its code, never a second bill', async () => {
+    const settings = ewaybillSettings(sandbox, 'B');
+    const invoice = goodsSale(sandbox.clock.now(), road);
+    sandbox.einvoice.api.faults.queue({
+      path: '/eway/api/v1/generate',
+      fault: 'drop-after-commit',
+      count: 1,
+    });
+    const { regime } = regimeUnderTest();
+    const outcome = await regime.submit(payloadOf(invoice, settings), submitContext({ settings }));
+    expect(outcome).toMatchObject({ status: 'rejected', code: '604' });
+    expect(billsOf(invoice)).toHaveLength(1);
+  });
+
+  it('604 for a bill made elsewhere (the portal, another system) adopts it', async () => {
+    const settings = ewaybillSettings(sandbox, 'A');
+    const invoice = goodsSale(sandbox.clock.now(), road);
+    const payload = payloadOf(invoice, settings);
+    const made = await createEwaybillProvider(ewaybillConfig(settings)).generate(payload.direct);
+    const outcome = asRegistered(await regimeUnderTest().regime.submit(payload, submitContext({ settings })));
+    expect(outcome).toMatchObject({ adopted: true, identifiers: { ewbNo: made.ewbNo } });
+    expect(generateAnswersOf(invoice)).toEqual(['generated', '604']);
+  });
+});
+
+describe('catalog B bulk generate', () => {
+  it('answers each document: good rows registered, a bad row refused with its code, a duplicate adopted', async () => {
+    const settings = { ...ewaybillSettings(sandbox, 'B'), lookup: ewaybillSettings(sandbox, 'A') };
+    const invoices = [0, 1, 2, 3, 4].map(() => goodsSale(sandbox.clock.now(), road));
+    const payloads = invoices.map((invoice) => payloadOf(invoice, settings));
+    payloads[2].direct.itemList[0].hsnCode = '12';
+    await createEwaybillProvider(ewaybillConfig(settings)).generate(payloads[4].direct);
+    const { regime, log } = regimeUnderTest();
+    const outcomes = await regime.submitMany(
+      payloads.map((payload) => ({ payload, context: submitContext({ settings }) })),
+    );
+    expect(outcomes.map((o) => (o instanceof ComplianceError ? o.errorClass : o.status))).toEqual([
+      'registered',
+      'registered',
+      'rejected',
+      'registered',
+      'registered',
+    ]);
+    expect(outcomes[2]).toMatchObject({ code: '216' });
+    expect(outcomes[4]).toMatchObject({ adopted: true });
+    expect(log.entries.filter((entry) => entry.operation === 'bulk-generate')).toHaveLength(1);
+    for (const [index, invoice] of invoices.entries()) {
+      expect(billsOf(invoice)).toHaveLength(index === 2 ? 0 : 1);
+    }
+  });
+});
+
+it('refuses settings without a provider as a config error naming what is missing', async () => {
+  const invoice = goodsSale(sandbox.clock.now(), road);
+  const { regime } = regimeUnderTest();
+  await expect(
+    regime.submit(payloadOf(invoice, {}), submitContext({ settings: { catalog: 'A', gstin: SELLER } })),
+  ).rejects.toMatchObject({
+    errorClass: 'config',
+    message: expect.stringMatching(/baseUrl, clientId, clientSecret/),
+  });
+});
