@@ -140,8 +140,9 @@ describe('by IRN', () => {
     expect(atIrp?.status).toBe('ACT');
     expect(outcome.identifiers.ewbNo).toBe(String(atIrp?.ewbNo));
     expect(outcome.identifiers.ewbValidUpto).toBe(ruleValidity(150));
-    // Not generated directly as well.
-    expect(billsOf(invoice)).toHaveLength(0);
+    // Not generated directly as well: the system holds the one by-IRN bill for the document.
+    expect(generateAnswersOf(invoice)).toHaveLength(0);
+    expect(billsOf(invoice).map((bill) => bill.genMode)).toEqual(['IRN']);
 
     // A resend after a lost answer adopts the IRN's bill (GETEWAYBILLIRN first).
     const again = asRegistered(await regime.submit(payload, { ...ready, outcomeUnknown: true }));
