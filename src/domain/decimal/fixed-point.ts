@@ -6,7 +6,7 @@
  * Decimal. Results, signs (negative zero included), rounding and text are those of the Decimal operations
  * this replaced: the normaliser made tens of Decimals per line, and they were a third of its time.
  */
-import { type Decimal, Dec } from '../../domain/money';
+import { type Decimal, Dec } from '../money';
 
 /** Largest scale held as an integer: every power of ten up to 10^22 is exact in a double. */
 const MAX_SCALE = 15;
@@ -52,6 +52,14 @@ export class FixedPoint {
     return new FixedPoint(0, 0, decimal);
   }
 
+  /** `units` x 10^-`scale`, for a safe integer `units` and a scale up to 15 (else through decimal.js). */
+  static ofUnits(units: number, scale: number): FixedPoint {
+    if (Number.isSafeInteger(units) && Number.isInteger(scale) && scale >= 0 && scale <= MAX_SCALE) {
+      return new FixedPoint(units, scale);
+    }
+    return FixedPoint.of(new Dec(units).dividedBy(new Dec(10).pow(scale)));
+  }
+
   private static integer(value: number): FixedPoint {
     return Number.isSafeInteger(value) ? new FixedPoint(value, 0) : FixedPoint.of(value);
   }
@@ -60,6 +68,11 @@ export class FixedPoint {
     if (this.big) return this.big;
     // A negative zero stays one: Decimal takes the sign of a zero number.
     return new Dec(this.units).dividedBy(POWERS[this.scale]);
+  }
+
+  /** The double nearest the value, as Number(text) gives (dividing two exactly held integers rounds correctly). */
+  toNumber(): number {
+    return this.big ? this.big.toNumber() : this.units / POWERS[this.scale];
   }
 
   isZero(): boolean {

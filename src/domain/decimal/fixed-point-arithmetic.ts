@@ -1,0 +1,52 @@
+import { isDecimalString } from '../money';
+import { type ExactArithmetic } from './exact-arithmetic';
+import { FixedPoint } from './fixed-point';
+
+/** Most columns of most lines are zero ("0", "0.00"): no need to parse them. */
+const ZERO_TEXT = /^0(?:\.0+)?$/;
+/** Wire numbers are read as whole units of 10^-scale up to this scale (NIC's scales are 2 and 3). */
+const WIRE_SCALES = [1, 10, 100, 1000];
+/**
+ * Below 2^42 (about 4.4e12) neighbouring doubles are less than 0.001 apart, so a double equal to u / 10^s
+ * (s <= 3) is nearest to that decimal alone and its shortest text (what JSON shows, and what decimal.js
+ * reads) is that decimal. Beyond, or for other doubles, the decimal.js path reads the shortest text.
+ */
+const WIRE_LIMIT = 2 ** 42;
+
+/** FixedPoint values (exact integers of 10^-scale units, decimal.js beyond): the engine the mapper runs on. */
+export const fixedPointArithmetic: ExactArithmetic<FixedPoint> = {
+  zero: FixedPoint.ZERO,
+  one: FixedPoint.ONE,
+  parse(text) {
+    if (ZERO_TEXT.test(text)) return FixedPoint.ZERO;
+    return isDecimalString(text, { allowNegative: true }) ? FixedPoint.parse(text) : undefined;
+  },
+  fromWire(value) {
+    if (value === undefined || value === 0) return FixedPoint.ZERO;
+    if (Math.abs(value) < WIRE_LIMIT) {
+      for (let scale = 0; scale < WIRE_SCALES.length; scale++) {
+        const units = Math.round(value * WIRE_SCALES[scale]);
+        if (units / WIRE_SCALES[scale] === value) return FixedPoint.ofUnits(units, scale);
+      }
+    }
+    return FixedPoint.of(value);
+  },
+  toWire(value, places) {
+    // `|| 0`: a value that rounds to zero is 0 on the wire, never -0.
+    return value.isZero() ? 0 : value.rounded(places).toNumber() || 0;
+  },
+  toDecimal: (value) => value.toDecimal(),
+  plus: (a, b) => (b.isZero() ? a : a.isZero() ? b : a.plus(b)),
+  minus: (a, b) => (b.isZero() ? a : a.minus(b)),
+  times: (a, b) => a.times(b),
+  abs: (value) => value.abs(),
+  compare: (a, b) => a.compare(b),
+  isZero: (value) => value.isZero(),
+  hasAtMostPlaces: (value, places) => value.decimalPlaces() <= places,
+  roundHalfUp: (value, places) => value.rounded(places),
+  isWithin: (actual, expected, tolerance) => actual.minus(expected).abs().compare(tolerance) <= 0,
+  // |actual - base x numerator / denominator| <= tolerance, multiplied out by the denominator: no division.
+  isWithinFraction: (actual, base, numerator, denominator, tolerance) =>
+    actual.times(denominator).minus(base.times(numerator)).abs().compare(tolerance.times(denominator)) <= 0,
+  knownRates: new Map(),
+};
