@@ -93,7 +93,11 @@ export class FixedPoint {
   }
 
   plus(other: FixedPoint): FixedPoint {
-    if (!this.big && !other.big) {
+    if (this.scale === other.scale && !this.big && !other.big) {
+      // The usual case (amounts of one column): no rescaling.
+      const units = this.units + other.units;
+      if (Number.isSafeInteger(units)) return new FixedPoint(units, this.scale);
+    } else if (!this.big && !other.big) {
       const scale = Math.max(this.scale, other.scale);
       const left = this.unitsAt(scale);
       const right = other.unitsAt(scale);
@@ -160,6 +164,8 @@ export class FixedPoint {
 
   /** -1, 0 or 1. */
   compare(other: FixedPoint): number {
+    if (this.scale === other.scale && !this.big && !other.big)
+      return Math.sign(this.units - other.units) || 0;
     if (!this.big && !other.big) {
       const scale = Math.max(this.scale, other.scale);
       const left = this.unitsAt(scale);
