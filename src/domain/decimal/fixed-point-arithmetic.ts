@@ -7,11 +7,15 @@ const MINUS_CODE = 45;
 const POINT_CODE = 46;
 /** Up to 15 digits a whole number of units is exact in a double (below 2^53). */
 const MAX_DIGITS = 15;
-/** Wire numbers are read as whole units of 10^-scale up to this scale (NIC's scales are 2 and 3). */
-const WIRE_SCALES = [1, 10, 100, 1000];
 /**
- * Below 2^42 (about 4.4e12) neighbouring doubles are less than 0.001 apart, so a double equal to u / 10^s
- * (s <= 3) is nearest to that decimal alone and its shortest text (what JSON shows, and what decimal.js
+ * Values are read at scale 3 (thousandths) at least: NIC's scales are 2 and 3, so amounts, quantities,
+ * rates and tolerances then share one scale and add and compare without rescaling.
+ */
+const BASE_SCALE = 3;
+const BASE_UNITS = [1000, 100, 10, 1];
+/**
+ * Below 2^42 (about 4.4e12) neighbouring doubles are less than 0.001 apart, so a double equal to u / 1000
+ * is nearest to that decimal alone and its shortest text (what JSON shows, and what decimal.js
  * reads) is that decimal. Beyond, or for other doubles, the decimal.js path reads the shortest text.
  */
 const WIRE_LIMIT = 2 ** 42;
@@ -24,10 +28,8 @@ export const fixedPointArithmetic: ExactArithmetic<FixedPoint> = {
   fromWire(value) {
     if (value === undefined || value === 0) return FixedPoint.ZERO;
     if (Math.abs(value) < WIRE_LIMIT) {
-      for (let scale = 0; scale < WIRE_SCALES.length; scale++) {
-        const units = Math.round(value * WIRE_SCALES[scale]);
-        if (units / WIRE_SCALES[scale] === value) return FixedPoint.ofUnits(units, scale);
-      }
+      const units = Math.round(value * 1000);
+      if (units / 1000 === value) return FixedPoint.ofUnits(units, BASE_SCALE);
     }
     return FixedPoint.of(value);
   },
@@ -84,5 +86,9 @@ function parsePlainDecimal(text: string): FixedPoint | undefined {
   }
   if (units === 0) return FixedPoint.ZERO;
   if (digits > MAX_DIGITS) return FixedPoint.parse(text);
+  if (scale < BASE_SCALE && Number.isSafeInteger(units * BASE_UNITS[scale])) {
+    units *= BASE_UNITS[scale];
+    scale = BASE_SCALE;
+  }
   return FixedPoint.ofUnits(integerStart === 1 ? -units : units, scale);
 }
