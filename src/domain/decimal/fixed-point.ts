@@ -52,14 +52,6 @@ export class FixedPoint {
     return new FixedPoint(0, 0, decimal);
   }
 
-  /** `units` x 10^-`scale`, for a safe integer `units` and a scale up to 15 (else through decimal.js). */
-  static ofUnits(units: number, scale: number): FixedPoint {
-    if (Number.isSafeInteger(units) && Number.isInteger(scale) && scale >= 0 && scale <= MAX_SCALE) {
-      return new FixedPoint(units, scale);
-    }
-    return FixedPoint.of(new Dec(units).dividedBy(new Dec(10).pow(scale)));
-  }
-
   private static integer(value: number): FixedPoint {
     return Number.isSafeInteger(value) ? new FixedPoint(value, 0) : FixedPoint.of(value);
   }
@@ -68,11 +60,6 @@ export class FixedPoint {
     if (this.big) return this.big;
     // A negative zero stays one: Decimal takes the sign of a zero number.
     return new Dec(this.units).dividedBy(POWERS[this.scale]);
-  }
-
-  /** The double nearest the value, as Number(text) gives (dividing two exactly held integers rounds correctly). */
-  toNumber(): number {
-    return this.big ? this.big.toNumber() : this.units / POWERS[this.scale];
   }
 
   isZero(): boolean {
@@ -93,11 +80,7 @@ export class FixedPoint {
   }
 
   plus(other: FixedPoint): FixedPoint {
-    if (this.scale === other.scale && !this.big && !other.big) {
-      // The usual case (amounts of one column): no rescaling.
-      const units = this.units + other.units;
-      if (Number.isSafeInteger(units)) return new FixedPoint(units, this.scale);
-    } else if (!this.big && !other.big) {
+    if (!this.big && !other.big) {
       const scale = Math.max(this.scale, other.scale);
       const left = this.unitsAt(scale);
       const right = other.unitsAt(scale);
@@ -164,8 +147,6 @@ export class FixedPoint {
 
   /** -1, 0 or 1. */
   compare(other: FixedPoint): number {
-    if (this.scale === other.scale && !this.big && !other.big)
-      return Math.sign(this.units - other.units) || 0;
     if (!this.big && !other.big) {
       const scale = Math.max(this.scale, other.scale);
       const left = this.unitsAt(scale);

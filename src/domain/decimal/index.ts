@@ -1,11 +1,17 @@
 /**
- * The one decimal engine: decimal.js through money.ts (`Dec`, half-up, 40 digits) and FixedPoint, exact
- * integers of 10^-scale units that fall back to decimal.js where they do not fit, for hot paths (a Tally
- * pull, the IRN mapper). ExactArithmetic lets logic run on either; the FixedPoint engine is what runs, the
- * decimal.js one the reference it is checked against.
+ * The one decimal module. decimal.js is reached through money.ts (`Dec`: half-up, 40 digits); the rest
+ * are exact fast paths that fall back to it:
+ * - FixedPoint (fixed-point.ts, with fixed/rounded/sumOf in decimal-text.ts): integers of 10^-scale units
+ *   at any scale up to 15, decimal.js inside where they do not fit; for code written on values (a Tally pull).
+ * - ExactArithmetic (exact-arithmetic.ts): logic written once over a value type, run by computeExactly on
+ *   plain-number thousandths (thousandths.ts: no allocation, NIC's scales) and again on decimal.js
+ *   (decimal-arithmetic.ts) when a value does not fit; the IRN mapper and its rules. The two engines are
+ *   held to one result by mappers/irn/arithmetic-engines.spec.ts.
  */
-export { fixed, rounded, sumOf } from './decimal-text';
+export { computeExactly } from './compute-exactly';
 export { decimalArithmetic } from './decimal-arithmetic';
+export { fixed, rounded, sumOf } from './decimal-text';
 export { type ExactArithmetic, exactConstant } from './exact-arithmetic';
 export { FixedPoint } from './fixed-point';
-export { fixedPointArithmetic } from './fixed-point-arithmetic';
+export { OutsideFixedPoint } from './thousandths';
+export { thousandthsArithmetic } from './thousandths-arithmetic';

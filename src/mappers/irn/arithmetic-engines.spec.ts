@@ -2,15 +2,15 @@ import { type CanonicalInvoice, type InvoiceLine } from '../../domain/canonical-
 import { sampleIndiaInvoice, sampleInterStateInvoice } from '../../domain/__fixtures__';
 import { irnScenarios, lineFrom, type TaxTreatment, withLines } from './__fixtures__/irn-scenarios';
 import { pick, randomDecimalText, randomSource } from '../../domain/__fixtures__/random-source';
-import { decimalArithmetic, fixedPointArithmetic } from '../../domain/decimal';
+import { decimalArithmetic, OutsideFixedPoint, thousandthsArithmetic } from '../../domain/decimal';
 import { buildNicEinvoiceV11, buildNicEinvoiceV11With } from './irn-v1.1.mapper';
-import { type IrnValidation, validateNicEinvoiceV11, validateNicEinvoiceV11With } from './irn-v1.1.rules';
+import { validateNicEinvoiceV11, validateNicEinvoiceV11With } from './irn-v1.1.rules';
 import { type NicEinvoiceV11, type NicItem, type NicValDtls } from './nic-einvoice-v1.1.types';
 
 /**
- * The parity test: the mapper and its rules run on FixedPoint (domain/decimal: exact integers, decimal.js
- * where a value does not fit them). These specs prove it gives the same payload, errors and warnings as
- * plain decimal.js, on the scenarios and on many random and deliberately broken invoices and payloads.
+ * The parity test. The mapper and its rules run on fixed-point thousandths (domain/decimal) and fall back
+ * to decimal.js when a value does not fit. These specs prove the two engines give the same payload, errors
+ * and warnings, on the scenarios and on many random and deliberately broken invoices and payloads.
  */
 const TODAY = '2024-08-01';
 const RATES = ['0', '0.1', '0.25', '3', '5', '12', '18', '28'];
@@ -50,19 +50,30 @@ const VALUE_NUMBERS: readonly (keyof NicValDtls)[] = [
   'TotInvVal',
 ];
 
-/** Builds with both engines and with the mapper's own entry point: one result. */
-function expectSameBuild(invoice: CanonicalInvoice): void {
+/** Builds with both engines; the same result when fixed point holds every value, else it must throw. */
+function expectSameBuild(invoice: CanonicalInvoice): 'fixed' | 'fallback' {
   const decimal = buildNicEinvoiceV11With(decimalArithmetic, invoice);
-  expect(buildNicEinvoiceV11With(fixedPointArithmetic, invoice)).toEqual(decimal);
   expect(buildNicEinvoiceV11(invoice)).toEqual(decimal);
+  try {
+    expect(buildNicEinvoiceV11With(thousandthsArithmetic, invoice)).toEqual(decimal);
+    return 'fixed';
+  } catch (error) {
+    expect(error).toBeInstanceOf(OutsideFixedPoint);
+    return 'fallback';
+  }
 }
 
-function expectSameValidation(payload: NicEinvoiceV11): IrnValidation {
+function expectSameValidation(payload: NicEinvoiceV11): 'fixed' | 'fallback' {
   const options = { today: TODAY };
   const decimal = validateNicEinvoiceV11With(decimalArithmetic, payload, options);
-  expect(validateNicEinvoiceV11With(fixedPointArithmetic, payload, options)).toEqual(decimal);
   expect(validateNicEinvoiceV11(payload, options)).toEqual(decimal);
-  return decimal;
+  try {
+    expect(validateNicEinvoiceV11With(thousandthsArithmetic, payload, options)).toEqual(decimal);
+    return 'fixed';
+  } catch (error) {
+    expect(error).toBeInstanceOf(OutsideFixedPoint);
+    return 'fallback';
+  }
 }
 
 function randomInvoice(random: () => number, seed: number): CanonicalInvoice {
@@ -141,33 +152,40 @@ describe('fixed-point and decimal.js engines', () => {
     }
   });
 
-  it('build and validate random invoices alike', () => {
+  it('build and validate random invoices alike, almost all in fixed point', () => {
     const random = randomSource(7);
+    const engines = { fixed: 0, fallback: 0 };
     for (let seed = 0; seed < 300; seed++) {
       const invoice = randomInvoice(random, seed);
-      expectSameBuild(invoice);
-      expectSameValidation(buildNicEinvoiceV11(invoice).payload);
+      engines[expectSameBuild(invoice)]++;
+      expect(expectSameValidation(buildNicEinvoiceV11(invoice).payload)).toBe('fixed');
     }
+    expect(engines.fixed).toBe(300);
   });
 
-  it('report broken canonical amounts alike (many decimals, huge, malformed)', () => {
+  it('report broken canonical amounts alike, falling back where fixed point cannot hold them', () => {
     const random = randomSource(13);
-    let refused = 0;
+    const engines = { fixed: 0, fallback: 0 };
     for (let seed = 0; seed < 400; seed++) {
       const invoice = broken(random, randomInvoice(random, seed));
-      expectSameBuild(invoice);
-      if (expectSameValidation(buildNicEinvoiceV11(invoice).payload).errors.length > 0) refused++;
+      engines[expectSameBuild(invoice)]++;
+      engines[expectSameValidation(buildNicEinvoiceV11(invoice).payload)]++;
     }
-    expect(refused).toBeGreaterThan(50);
+    expect(engines.fixed).toBeGreaterThan(200);
+    expect(engines.fallback).toBeGreaterThan(50);
   });
 
   it('reject tampered payloads alike, with the same messages', () => {
     const random = randomSource(17);
+    const engines = { fixed: 0, fallback: 0 };
     let rejected = 0;
     for (let seed = 0; seed < 400; seed++) {
       const payload = tampered(random, buildNicEinvoiceV11(randomInvoice(random, seed)).payload);
-      if (expectSameValidation(payload).errors.length > 0) rejected++;
+      engines[expectSameValidation(payload)]++;
+      if (validateNicEinvoiceV11(payload, { today: TODAY }).errors.length > 0) rejected++;
     }
     expect(rejected).toBeGreaterThan(250);
+    expect(engines.fixed).toBeGreaterThan(200);
+    expect(engines.fallback).toBeGreaterThan(50);
   });
 });

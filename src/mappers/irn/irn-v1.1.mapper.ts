@@ -2,7 +2,7 @@ import { type CanonicalInvoice, type IsoDate, type TransportMode } from '../../d
 import { type Outcome } from '../../domain/field-error';
 import { CanonicalReader } from './canonical-reader';
 import { dropUndefined } from './drop-undefined';
-import { type ExactArithmetic, fixedPointArithmetic } from '../../domain/decimal';
+import { computeExactly, type ExactArithmetic } from '../../domain/decimal';
 import { type IrnFieldError, irnError } from './irn-field-error';
 import { type ItemTotals, mapItems } from './irn-v1.1.items';
 import { isExport, mapBuyer, mapDispatchFrom, mapSeller, mapShipTo } from './irn-v1.1.parties';
@@ -88,10 +88,10 @@ export function irnNotApplicable(invoice: CanonicalInvoice): IrnFieldError | und
 
 /** The payload before validation (the supply type must not be B2C: see `irnNotApplicable`). */
 export function buildNicEinvoiceV11(invoice: CanonicalInvoice): BuiltNicEinvoice {
-  return buildNicEinvoiceV11With(fixedPointArithmetic, invoice);
+  return computeExactly((arithmetic) => buildNicEinvoiceV11With(arithmetic, invoice));
 }
 
-/** buildNicEinvoiceV11 with the given arithmetic (the specs check both engines give one payload). */
+/** buildNicEinvoiceV11 with the given arithmetic, which throws if it cannot hold a value exactly. */
 export function buildNicEinvoiceV11With<V>(
   arithmetic: ExactArithmetic<V>,
   invoice: CanonicalInvoice,

@@ -1,4 +1,4 @@
-import { type ExactArithmetic, fixedPointArithmetic } from '../../domain/decimal';
+import { computeExactly, type ExactArithmetic } from '../../domain/decimal';
 import { type IrnFieldError } from './irn-field-error';
 import { type NicEinvoiceV11 } from './nic-einvoice-v1.1.types';
 import { checkDocument } from './rules/document.rules';
@@ -18,10 +18,10 @@ export interface IrnValidation {
 
 /** The IRP's business rules that can be checked before sending (NIC error codes in `nicCode`). */
 export function validateNicEinvoiceV11(payload: NicEinvoiceV11, options: RuleOptions): IrnValidation {
-  return validateNicEinvoiceV11With(fixedPointArithmetic, payload, options);
+  return computeExactly((arithmetic) => validateNicEinvoiceV11With(arithmetic, payload, options));
 }
 
-/** validateNicEinvoiceV11 with the given arithmetic (the specs check both engines judge alike). */
+/** validateNicEinvoiceV11 with the given arithmetic, which throws if it cannot hold a value exactly. */
 export function validateNicEinvoiceV11With<V>(
   arithmetic: ExactArithmetic<V>,
   payload: NicEinvoiceV11,
