@@ -7,7 +7,15 @@
 import Ajv from 'ajv';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { checkItemTaxes, NIC_INVOICE_SCHEMA, type SchemaNode, checkPlaces, schemaViolations, supplyNatureOf, UNIT_QUANTITY_CODES } from '@erp-connector/sandbox/einvoice';
+import {
+  checkItemTaxes,
+  NIC_INVOICE_SCHEMA,
+  type SchemaNode,
+  checkPlaces,
+  schemaViolations,
+  supplyNatureOf,
+  UNIT_QUANTITY_CODES,
+} from '@erp-connector/sandbox/einvoice';
 import { interStateInvoice } from '../einvoice/nic-invoice.fixture';
 
 type Json = Record<string, unknown>;

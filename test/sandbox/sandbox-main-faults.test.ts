@@ -47,10 +47,14 @@ function runSandboxMain(
   env: Record<string, string>,
   faultLines = 0,
 ): Promise<Started | { exitCode: number | null; output: string }> {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'packages/sandbox/src/main.ts'], {
-    cwd: REPO,
-    env: { ...process.env, SANDBOX_EINVOICEGSP_PORT: '0', SANDBOX_EINVOICEAPI_PORT: '0', ...env },
-  });
+  const child = spawn(
+    process.execPath,
+    ['-r', 'ts-node/register/transpile-only', 'packages/sandbox/src/main.ts'],
+    {
+      cwd: REPO,
+      env: { ...process.env, SANDBOX_EINVOICEGSP_PORT: '0', SANDBOX_EINVOICEAPI_PORT: '0', ...env },
+    },
+  );
   let output = '';
   return new Promise((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${output}`)), 30_000);

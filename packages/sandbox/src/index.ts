@@ -3,6 +3,11 @@ export type { RunningSandbox, SandboxOptions } from './start-sandbox';
 export { SIMULATORS } from './simulators';
 export * from './framework';
 export * from './einvoice';
-export { assertPortsFree, DEFAULT_SANDBOX_PORTS, sandboxPortsFromEnv, SandboxPortError } from './sandbox-ports';
+export {
+  assertPortsFree,
+  DEFAULT_SANDBOX_PORTS,
+  sandboxPortsFromEnv,
+  SandboxPortError,
+} from './sandbox-ports';
 export { startZatcaSimulator, type ZatcaSimulator } from './zatca';
 export { startTallySimulator, type TallySimulator } from './tally';

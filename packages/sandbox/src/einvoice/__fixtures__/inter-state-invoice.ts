@@ -13,7 +13,11 @@ export function interStateInvoice(): SpecInvoice {
   return {
     Version: '1.1',
     TranDtls: { TaxSch: 'GST', SupTyp: 'B2B', RegRev: 'N', IgstOnIntra: 'N' },
-    DocDtls: { Typ: 'INV', No: `T${randomBytes(5).toString('hex').toUpperCase()}`, Dt: istDayMonthYear(new Date()) },
+    DocDtls: {
+      Typ: 'INV',
+      No: `T${randomBytes(5).toString('hex').toUpperCase()}`,
+      Dt: istDayMonthYear(new Date()),
+    },
     SellerDtls: {
       Gstin: SANDBOX_GSTINS.karnatakaSeller,
       LglNm: 'Sandbox Seller Pvt Ltd',
