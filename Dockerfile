@@ -4,10 +4,14 @@
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The sandbox workspace: built here because the product's build type-checks its development loader
+# against it, but neither it nor its link goes into the image (production never enables the sandbox).
+COPY packages/sandbox/package.json ./packages/sandbox/
 RUN npm install --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
+COPY packages/sandbox ./packages/sandbox
 COPY src ./src
-RUN npm run build && npm prune --omit=dev
+RUN npm run build && npm prune --omit=dev && rm -rf node_modules/@erp-connector
 
 FROM node:22-bookworm-slim
 WORKDIR /app

@@ -24,7 +24,6 @@ const SRC_PARTS = [
   'main',
   'mappers',
   'queue',
-  'sandbox',
   'security',
   'sync',
 ];
@@ -37,15 +36,19 @@ function forbid(parts, message, except = []) {
 
 const others = (...kept) => SRC_PARTS.filter((part) => !kept.includes(part));
 
-/** One block per zone; each replaces no-restricted-imports for its files (the last match wins). */
-function zone(files, ...patterns) {
-  return { files, rules: { 'no-restricted-imports': ['error', { patterns }] } };
-}
+/** The sandbox package, by its name or any of its subpaths. */
+const NO_SANDBOX = {
+  regex: '^@erp-connector/sandbox(/|$)',
+  message:
+    'The sandbox (packages/sandbox) is development-only and not in the production build: nothing in src/ ' +
+    "imports it statically; src/development/ loads it with a dynamic import('@erp-connector/sandbox').",
+};
 
-const NO_SANDBOX = forbid(
-  ['sandbox'],
-  'The sandbox (simulated outside world) is development-only: only src/development/ loads it, through its index.',
-);
+/** One block per zone of src/; each replaces no-restricted-imports for its files (the last match wins), so
+ * each carries the sandbox ban too. */
+function zone(files, ...patterns) {
+  return { files, rules: { 'no-restricted-imports': ['error', { patterns: [NO_SANDBOX, ...patterns] }] } };
+}
 
 export default tseslint.config(
   {
@@ -57,6 +60,8 @@ export default tseslint.config(
       'coverage/**',
       'eslint.config.mjs',
       'jest.config.js',
+      'packages/*/dist/**',
+      'packages/*/jest.config.js',
     ],
   },
   eslint.configs.recommended,
@@ -96,11 +101,11 @@ export default tseslint.config(
     rules: { 'no-undef': 'off' },
   },
   {
-    files: ['bench/**/*.ts', 'scripts/**/*.ts', 'src/cli/**/*.ts', 'src/sandbox/main.ts'],
+    files: ['bench/**/*.ts', 'scripts/**/*.ts', 'src/cli/**/*.ts', 'packages/sandbox/src/main.ts'],
     rules: { 'no-console': 'off' },
   },
   // Import zones (DESIGN.md's arrows). Tests, benches and scripts may import anything.
-  zone(['src/**/*.ts'], NO_SANDBOX),
+  zone(['src/**/*.ts']),
   zone(['src/domain/**/*.ts'], forbid(others('domain'), 'domain/ imports nothing else of src/.')),
   zone(['src/mappers/**/*.ts'], forbid(others('domain', 'mappers'), 'mappers/ import only domain/.')),
   zone(
@@ -127,18 +132,22 @@ export default tseslint.config(
       'compliance/ imports only domain/, mappers/ and security/ (and its own http).',
     ),
   ),
-  zone(
-    ['src/sandbox/**/*.ts'],
-    forbid(
-      others('sandbox'),
-      'The sandbox shares nothing with the product: it simulates the outside world from its own code.',
-    ),
-  ),
-  zone(
-    ['src/development/**/*.ts'],
-    forbid(
-      ['sandbox/.+'],
-      'Load the sandbox through its public face (src/sandbox/index.ts), not its internal files.',
-    ),
-  ),
+  {
+    // The sandbox package reaches nothing outside itself (its tsconfig's rootDir also refuses it).
+    files: ['packages/sandbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(src|test|bench|scripts|packages)/',
+              message:
+                'The sandbox shares nothing with the product: it simulates the outside world from its own code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -50,7 +50,7 @@ import { validateConfig } from '../src/config/config-loader';
 import { runMigrations } from '../src/database/data-source';
 import { startEmbeddedPostgres, type EmbeddedPostgresServer } from '../src/database/embedded-postgres';
 import { SubmissionState } from '../src/domain/submission-state';
-import { DEFAULT_EINVOICE_ACCOUNTS } from '../src/sandbox/einvoice';
+import { DEFAULT_EINVOICE_ACCOUNTS } from '@erp-connector/sandbox/einvoice';
 import { forkSandbox, type ForkedSandbox } from './support/sandbox-process';
 import { BENCH_SELLER, indiaToday, writeInvoiceFiles, type GeneratedInvoice } from './support/invoice-csv';
 import { waitForSettledFilesystem } from './support/settled-filesystem';

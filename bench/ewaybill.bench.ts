@@ -24,7 +24,7 @@ import { runMigrations } from '../src/database/data-source';
 import { startEmbeddedPostgres, type EmbeddedPostgresServer } from '../src/database/embedded-postgres';
 import { sampleIndiaInvoice } from '../src/domain/__fixtures__';
 import { mapToNicEwaybillV103, type NicEwaybillV103 } from '../src/mappers/ewaybill';
-import { DEFAULT_EINVOICE_ACCOUNTS } from '../src/sandbox/einvoice';
+import { DEFAULT_EINVOICE_ACCOUNTS } from '@erp-connector/sandbox/einvoice';
 import { BENCH_SELLER, indiaToday, writeInvoiceFiles } from './support/invoice-csv';
 import { forkSandbox, type ForkedSandbox } from './support/sandbox-process';
 

@@ -14,7 +14,7 @@
  * Goals: 500 invoices/s, p99 under 5 s, 1.6x from one worker to two where the run is CPU-bound.
  */
 import { cpus, loadavg } from 'node:os';
-import { latencyFromText } from '../src/sandbox/framework/latency';
+import { latencyFromText } from '@erp-connector/sandbox/framework';
 import { figures, postDocuments, waitForWriteBacks, type RunFigures } from './support/load-run';
 import { startLayout } from './support/service-layout';
 

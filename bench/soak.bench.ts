@@ -12,7 +12,7 @@
  *   BENCH_SOAK_MINUTES, BENCH_SOAK_RATE (documents/s, default 50), BENCH_SOAK_CHURN_MINUTES,
  *   BENCH_LATENCY ("300+-100").
  */
-import { latencyFromText } from '../src/sandbox/framework/latency';
+import { latencyFromText } from '@erp-connector/sandbox/framework';
 import { figures, postDocuments, waitForWriteBacks } from './support/load-run';
 import { startLayout, type ServiceChild } from './support/service-layout';
 

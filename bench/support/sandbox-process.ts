@@ -8,7 +8,7 @@
 import { setPriority } from 'node:os';
 import { fork, type ChildProcess } from 'node:child_process';
 import { extname } from 'node:path';
-import { startSandbox, type SandboxOptions } from '../../src/sandbox';
+import { startSandbox, type SandboxOptions } from '@erp-connector/sandbox';
 
 type ToChild = { start: SandboxOptions } | { count: true } | { cpu: true } | { stop: true };
 type FromChild =

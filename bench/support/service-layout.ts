@@ -18,8 +18,8 @@ import {
   startEmbeddedPostgres,
   type EmbeddedPostgresServer,
 } from '../../src/database/embedded-postgres';
-import { DEFAULT_EINVOICE_ACCOUNTS } from '../../src/sandbox/einvoice';
-import type { LatencyOptions } from '../../src/sandbox/framework/latency';
+import { DEFAULT_EINVOICE_ACCOUNTS } from '@erp-connector/sandbox/einvoice';
+import type { LatencyOptions } from '@erp-connector/sandbox/framework';
 import { BENCH_SELLER } from './invoice-csv';
 import { forkSandbox, type ForkedSandbox } from './sandbox-process';
 

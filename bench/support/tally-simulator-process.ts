@@ -5,7 +5,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { extname } from 'node:path';
-import { startTallySimulator, type TallySimulatorOptions } from '../../src/sandbox/tally';
+import { startTallySimulator, type TallySimulatorOptions } from '@erp-connector/sandbox/tally';
 
 type ToChild = { start: TallySimulatorOptions } | { cpu: true } | { stop: true };
 type FromChild = { url: string } | { cpuSeconds: number } | { peakRssBytes: number } | { error: string };

@@ -1,20 +1,21 @@
 /**
  * Development only: starts the sandbox simulators in-process (tax APIs and a TallyPrime company), gives
  * the compliance clients provider defaults pointing at them, and points Tally instances without a URL at
- * the simulated company. This is the one product module allowed to import the sandbox (see the import zones in
- * eslint.config.mjs); a dynamic import would need ESM resolution, which the CommonJS build does not do.
+ * the simulated company. The sandbox is its own package (packages/sandbox, `@erp-connector/sandbox`), loaded
+ * here by a dynamic import only when the sandbox is enabled: nothing in src/ imports it statically (import
+ * zones in eslint.config.mjs), the production build does not contain it, and a production image need not
+ * have it installed.
  */
 import { type INestApplication, Logger } from '@nestjs/common';
 import { join, resolve } from 'node:path';
 import { PostgresEgsCredentialStore } from '../database/repositories/egs-credential.repository';
 import type { AppConfig, ConnectorInstanceConfig } from '../config/app-config';
-import * as sandboxModule from '../sandbox';
-import type { TallySimulator } from '../sandbox';
 import type { RegimeDefaults } from '../sync/regime-wiring';
 import { demoEgsUnit } from './demo-egs-unit';
 import { ZatcaReonboarding } from '../sync/zatca-reonboarding.service';
 
-type Sandbox = typeof sandboxModule;
+type Sandbox = typeof import('@erp-connector/sandbox');
+type TallySimulator = Awaited<ReturnType<Sandbox['startTallySimulator']>>;
 
 export interface DevelopmentSandbox {
   regimeDefaults: RegimeDefaults;
@@ -36,6 +37,7 @@ export async function startDevelopmentSandbox(config: AppConfig): Promise<Develo
   if (!config.sandbox.enabled) {
     return { regimeDefaults: {}, afterStart: () => Promise.resolve(), stop: () => Promise.resolve() };
   }
+  const sandboxModule: Sandbox = await import('@erp-connector/sandbox');
   const { DEFAULT_EINVOICE_ACCOUNTS, startSandbox, startZatcaSimulator } = sandboxModule;
   const log = new Logger('Sandbox');
   let ports: ReturnType<Sandbox['sandboxPortsFromEnv']>;

@@ -20,10 +20,15 @@ const PROBES: Record<string, string> = {
   'src/mappers/irn/zone-probe-compliance.ts': "import { ComplianceError } from '../../compliance/regime';",
   'src/mappers/irn/zone-probe-domain.ts': "import { isRegimeName } from '../../domain/regime-name';",
   'src/connectors/csv/zone-probe-sync.ts': "import { SweepService } from '../../sync/sweep.service';",
-  'src/sync/zone-probe-sandbox.ts': "import { startSandbox } from '../sandbox';",
-  'src/development/zone-probe-sandbox-index.ts': "import { startSandbox } from '../sandbox';",
-  'src/development/zone-probe-sandbox-internal.ts':
-    "import { startSandbox } from '../sandbox/start-sandbox';",
+  'src/sync/zone-probe-sandbox.ts': "import { startSandbox } from '@erp-connector/sandbox';",
+  'src/mappers/irn/zone-probe-sandbox.ts':
+    "import { startTallySimulator } from '@erp-connector/sandbox/tally';",
+  'src/development/zone-probe-sandbox-static.ts': "import { startSandbox } from '@erp-connector/sandbox';",
+  'src/development/zone-probe-sandbox-dynamic.ts':
+    "const { startSandbox } = await import('@erp-connector/sandbox');",
+  'packages/sandbox/src/zatca/zone-probe-product.ts':
+    "import { isRegimeName } from '../../../../src/domain/regime-name';",
+  'packages/sandbox/src/zatca/zone-probe-own.ts': "import { SandboxClock } from '../framework';",
 };
 
 let exitCode: number | null;
@@ -31,8 +36,11 @@ const restrictedBy = new Map<string, string[]>();
 
 beforeAll(() => {
   for (const [path, line] of Object.entries(PROBES)) {
-    const name = /import \{ (\w+) \}/.exec(line)![1];
-    writeFileSync(join(ROOT, path), `${line}\n\nexport const probe = ${name};\n`);
+    const name = /\{ (\w+) \}/.exec(line)![1];
+    const probe = line.includes('await')
+      ? `export async function probe() {\n  ${line}\n  return ${name};\n}`
+      : `${line}\n\nexport const probe = ${name};`;
+    writeFileSync(join(ROOT, path), `${probe}\n`);
   }
   try {
     const run = spawnSync(process.execPath, [ESLINT, '--format', 'json', ...Object.keys(PROBES)], {
@@ -77,13 +85,21 @@ describe('import zones (eslint.config.mjs)', () => {
     ]);
   });
 
-  it('refuses the sandbox to the product; the development loader reaches it through its index only', () => {
-    expect(restrictedBy.get('src/sync/zone-probe-sandbox.ts')).toEqual([
-      expect.stringContaining('development-only'),
+  it('refuses a static import of the sandbox package anywhere in src/; development loads it dynamically', () => {
+    for (const probe of [
+      'src/sync/zone-probe-sandbox.ts',
+      'src/mappers/irn/zone-probe-sandbox.ts',
+      'src/development/zone-probe-sandbox-static.ts',
+    ]) {
+      expect(restrictedBy.get(probe)).toEqual([expect.stringContaining('development-only')]);
+    }
+    expect(restrictedBy.get('src/development/zone-probe-sandbox-dynamic.ts')).toEqual([]);
+  });
+
+  it('refuses the sandbox package an import of the product, and lets it import its own files', () => {
+    expect(restrictedBy.get('packages/sandbox/src/zatca/zone-probe-product.ts')).toEqual([
+      expect.stringContaining('shares nothing with the product'),
     ]);
-    expect(restrictedBy.get('src/development/zone-probe-sandbox-index.ts')).toEqual([]);
-    expect(restrictedBy.get('src/development/zone-probe-sandbox-internal.ts')).toEqual([
-      expect.stringContaining('public face'),
-    ]);
+    expect(restrictedBy.get('packages/sandbox/src/zatca/zone-probe-own.ts')).toEqual([]);
   });
 });

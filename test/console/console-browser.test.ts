@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { Workbook } from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import type { RunningSandbox } from '../../src/sandbox';
+import type { RunningSandbox } from '@erp-connector/sandbox';
 import {
   api,
   CONNECTOR,

@@ -13,7 +13,7 @@ import { PNG } from 'pngjs';
 import type { SourceDocument, WriteBackItem } from '../../src/connectors/contract';
 import type { DocumentType } from '../../src/domain/canonical-invoice';
 import { computeIrn } from '../../src/mappers/irn';
-import type { RunningSandbox } from '../../src/sandbox';
+import type { RunningSandbox } from '@erp-connector/sandbox';
 import {
   api,
   CONNECTOR,

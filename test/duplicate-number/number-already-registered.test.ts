@@ -7,7 +7,7 @@
  */
 import { sampleIndiaInvoice } from '../../src/domain/__fixtures__';
 import type { CanonicalInvoice } from '../../src/domain/canonical-invoice';
-import type { RunningSandbox } from '../../src/sandbox';
+import type { RunningSandbox } from '@erp-connector/sandbox';
 import {
   sandboxRecords,
   sandboxRegimeDefaults,

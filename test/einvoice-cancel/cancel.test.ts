@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GspEinvoiceClient } from '../../src/compliance/einvoice';
 import { createEinvoiceProvider } from '../../src/compliance/einvoice';
-import type { RunningSandbox } from '../../src/sandbox';
+import type { RunningSandbox } from '@erp-connector/sandbox';
 import { runCli } from '../cli/cli-harness';
 import {
   documentDetail,

@@ -7,7 +7,7 @@ import { EinvoiceRegime, createEinvoiceProvider } from '../../src/compliance/ein
 import { InMemoryTokenStore } from '../../src/compliance/http/token-store';
 import type { SubmitContext } from '../../src/compliance/regime';
 import type { NicEinvoiceV11 } from '../../src/mappers/irn';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
 import { interStateInvoice } from '../einvoice/nic-invoice.fixture';
 import { providerConfig } from '../einvoice/sandbox-client-config';
 import { submitContext } from '../support/submit-context';

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { RunningSandbox } from '../../src/sandbox';
+import type { RunningSandbox } from '@erp-connector/sandbox';
 import { api, sandboxRegimeDefaults, SELLER_GSTIN } from '../einvoice-e2e/support';
 import { startTestApp, type TestApp } from '../support/test-app';
 

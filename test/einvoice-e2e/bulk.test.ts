@@ -3,8 +3,8 @@
  * call, each row settles on its own, and a bulk call whose answer is lost (after the IRP registered
  * every row) is resolved by looking each document up: never a second IRN.
  */
-import type { RunningSandbox } from '../../src/sandbox';
-import type { FaultKind } from '../../src/sandbox/framework';
+import type { RunningSandbox } from '@erp-connector/sandbox';
+import type { FaultKind } from '@erp-connector/sandbox/framework';
 import {
   assertGenerateAnswers,
   auditActions,

@@ -3,7 +3,7 @@
  * IRP answers 3028 for one document's buyer. The pipeline syncs the GSTIN from the common portal once,
  * sends that document again and it is registered with a GSTIN_SYNCED warning; the others go as usual.
  */
-import type { RunningSandbox } from '../../src/sandbox';
+import type { RunningSandbox } from '@erp-connector/sandbox';
 import {
   assertGenerateAnswers,
   auditActions,

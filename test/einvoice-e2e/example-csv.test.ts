@@ -3,7 +3,7 @@
  * with the IRN NIC's algorithm gives, signed tokens that verify with the IRP's published key, and the
  * result file carrying IRN, AckNo, AckDt and the signed QR for every source row.
  */
-import type { RunningSandbox } from '../../src/sandbox';
+import type { RunningSandbox } from '@erp-connector/sandbox';
 import { verifyNicJws } from '../../src/compliance/einvoice';
 import {
   auditActions,

@@ -6,8 +6,8 @@
  * next step is a lookup: a blind resend would show as a second GENERATE answered 2150).
  */
 import type { HttpPolicy } from '../../src/compliance/http/compliance-http-client';
-import type { RunningSandbox } from '../../src/sandbox';
-import type { FaultKind } from '../../src/sandbox/framework';
+import type { RunningSandbox } from '@erp-connector/sandbox';
+import type { FaultKind } from '@erp-connector/sandbox/framework';
 import {
   assertGenerateAnswers,
   auditActions,

@@ -5,7 +5,7 @@
  * code and message verbatim, the second is adopted (2150 -> existing IRN), never registered twice.
  */
 import type { IrnResult } from '../../src/compliance/einvoice/provider';
-import type { RunningSandbox } from '../../src/sandbox';
+import type { RunningSandbox } from '@erp-connector/sandbox';
 import {
   assertGenerateAnswers,
   directCatalogB,

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { runMigrations } from '../../src/database/data-source';
-import type { RunningSandbox } from '../../src/sandbox';
+import type { RunningSandbox } from '@erp-connector/sandbox';
 import { SweepService } from '../../src/sync/sweep.service';
 import { eventually } from '../support/test-app';
 import { createTestDatabase } from '../support/test-database';

@@ -5,7 +5,7 @@
  * document is looked up or sent again.
  */
 import { SweepService } from '../../src/sync/sweep.service';
-import type { RunningSandbox } from '../../src/sandbox';
+import type { RunningSandbox } from '@erp-connector/sandbox';
 import {
   auditActions,
   dropSampleAndPull,

@@ -25,9 +25,9 @@ import {
   DEFAULT_EINVOICE_ACCOUNTS,
   type IrpGenerateRequest,
   type IrpRegistration,
-} from '../../src/sandbox/einvoice';
-import type { FaultKind, RateLimitOptions } from '../../src/sandbox/framework';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+} from '@erp-connector/sandbox/einvoice';
+import type { FaultKind, RateLimitOptions } from '@erp-connector/sandbox/framework';
+import { startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
 import type { RegimeDefaults } from '../../src/sync/regime-wiring';
 import { json, type Json } from '../support/http';
 import { eventually, TEST_API_KEY } from '../support/test-app';

@@ -5,7 +5,7 @@
  * sandbox's stored invoice carries the corrected values, each document reached it exactly once, and
  * the override is in the audit trail with who and why.
  */
-import type { RunningSandbox } from '../../src/sandbox';
+import type { RunningSandbox } from '@erp-connector/sandbox';
 import {
   api,
   CONNECTOR,

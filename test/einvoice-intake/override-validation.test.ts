@@ -4,7 +4,7 @@
  * with the field errors, and nothing is stored; a document that never became an invoice has nothing to
  * override. A valid override is stored and audited.
  */
-import type { RunningSandbox } from '../../src/sandbox';
+import type { RunningSandbox } from '@erp-connector/sandbox';
 import {
   api,
   CONNECTOR,

@@ -11,7 +11,7 @@ import { verifyWebhookSignature } from '../../src/connectors/webhook/webhook-sig
 import { sampleIndiaInvoice } from '../../src/domain/__fixtures__';
 import { financialYear } from '../../src/domain/financial-year';
 import { computeIrn } from '../../src/mappers/irn';
-import type { RunningSandbox } from '../../src/sandbox';
+import type { RunningSandbox } from '@erp-connector/sandbox';
 import {
   sandboxRecords,
   sandboxRegimeDefaults,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createApp } from '../../src/app.factory';
 import { validateConfig } from '../../src/config/config-loader';
 import { runMigrations } from '../../src/database/data-source';
-import type { RunningSandbox } from '../../src/sandbox';
+import type { RunningSandbox } from '@erp-connector/sandbox';
 import { e2eRawConfig, sandboxRegimeDefaults, type E2eApp } from '../einvoice-e2e/support';
 import { createTestDatabase } from '../support/test-database';
 

@@ -8,7 +8,7 @@
 import { Client } from 'pg';
 import { GspEinvoiceClient } from '../../src/compliance/einvoice';
 import type { EinvoiceProviderConfig } from '../../src/compliance/einvoice/einvoice-config';
-import type { RunningSandbox } from '../../src/sandbox';
+import type { RunningSandbox } from '@erp-connector/sandbox';
 import { istDay } from '../../src/sync/einvoice/irp-day';
 import { JobName } from '../../src/queue/job-name';
 import { SchedulerService } from '../../src/sync/scheduler.service';

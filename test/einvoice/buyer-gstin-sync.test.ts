@@ -8,7 +8,7 @@ import { InMemoryTokenStore } from '../../src/compliance/http';
 import { blamesUnsyncedBuyer } from '../../src/compliance/einvoice/buyer-gstin-sync';
 import type { SubmitContext } from '../../src/compliance/regime';
 import type { NicEinvoiceV11 } from '../../src/mappers/irn';
-import { SANDBOX_GSTINS, startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { SANDBOX_GSTINS, startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
 import { interStateInvoice, type NicTestInvoice } from './nic-invoice.fixture';
 import { providerConfig } from './sandbox-client-config';
 import { submitContext } from '../support/submit-context';

@@ -13,7 +13,7 @@ import {
   type EwaybillByIrnRequest,
 } from '../../src/compliance/einvoice';
 import { ComplianceError } from '../../src/compliance/regime';
-import { SANDBOX_GSTINS, startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { SANDBOX_GSTINS, startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
 import { interStateInvoice, todayIst, uniqueDocNo, type NicTestInvoice } from './nic-invoice.fixture';
 import { providerConfig } from './sandbox-client-config';
 

@@ -18,7 +18,7 @@ import {
   REDACTED,
 } from '../../src/compliance/http';
 import type { NicEinvoiceV11 } from '../../src/mappers/irn';
-import { SANDBOX_GSTINS, startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { SANDBOX_GSTINS, startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
 import { interStateInvoice, todayIst, type NicTestInvoice } from './nic-invoice.fixture';
 import { providerConfig } from './sandbox-client-config';
 import { submitContext } from '../support/submit-context';

@@ -4,7 +4,7 @@
  * callback whose signed invoice was altered is refused.
  */
 import { GspEinvoiceClient, readIrnCallback } from '../../src/compliance/einvoice';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
 import { interStateInvoice } from './nic-invoice.fixture';
 import { providerConfig } from './sandbox-client-config';
 

@@ -1,7 +1,7 @@
 /** NIC v1.1 e-invoice payloads written for these tests (made-up parties, valid GSTIN check digits). */
 import { randomBytes } from 'node:crypto';
 import type { NicInvoicePayload } from '../../src/compliance/einvoice';
-import { SANDBOX_GSTINS } from '../../src/sandbox';
+import { SANDBOX_GSTINS } from '@erp-connector/sandbox';
 
 type Block<T> = T & Record<string, unknown>;
 

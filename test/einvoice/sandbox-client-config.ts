@@ -1,7 +1,6 @@
 /** Provider configs pointing at a running sandbox, with fast timeouts and backoffs for tests. */
 import type { EinvoiceProviderConfig } from '../../src/compliance/einvoice';
-import type { RunningSandbox } from '../../src/sandbox';
-import { DEFAULT_EINVOICE_ACCOUNTS, SANDBOX_GSTINS } from '../../src/sandbox';
+import { type RunningSandbox, DEFAULT_EINVOICE_ACCOUNTS, SANDBOX_GSTINS } from '@erp-connector/sandbox';
 
 const account = DEFAULT_EINVOICE_ACCOUNTS[0];
 

@@ -6,8 +6,8 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { startZatcaSimulator, type ZatcaSimulator } from '../../src/sandbox/zatca';
+import { startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
+import { startZatcaSimulator, type ZatcaSimulator } from '@erp-connector/sandbox/zatca';
 import { FIXTURE_ROOT, loadFixture } from '../compliance-http/contract-server';
 
 function exchanges(folder: string): { method: string; path: string }[] {

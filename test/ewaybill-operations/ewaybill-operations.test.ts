@@ -22,7 +22,7 @@ import {
   SANDBOX_GSTINS,
   startSandbox,
   type RunningSandbox,
-} from '../../src/sandbox';
+} from '@erp-connector/sandbox';
 import { EwaybillOperationsService } from '../../src/sync/ewaybill/ewaybill-operations.service';
 import { todayIst, uniqueDocNo } from '../einvoice/nic-invoice.fixture';
 import { api } from '../einvoice-e2e/support';

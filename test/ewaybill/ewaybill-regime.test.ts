@@ -12,7 +12,7 @@ import {
 import { ewaybillConfig } from '../../src/compliance/ewaybill/create-ewaybill-regime';
 import { ComplianceError, type Registered, type SubmitOutcome } from '../../src/compliance/regime';
 import type { CanonicalInvoice } from '../../src/domain/canonical-invoice';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
 import { billsOfDocument, generateAnswersOfDocument, ruleValidTill } from './sandbox-bills';
 import { interStateInvoice } from '../einvoice/nic-invoice.fixture';
 import { submitContext } from '../support/submit-context';

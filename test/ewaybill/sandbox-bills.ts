@@ -1,5 +1,5 @@
 /** What the sandbox's e-way bill system holds, as the e-way bill tests read it. */
-import { ewayBillValidUntilMs, type RunningSandbox } from '../../src/sandbox';
+import { ewayBillValidUntilMs, type RunningSandbox } from '@erp-connector/sandbox';
 
 const IST_OFFSET_MS = 330 * 60_000;
 

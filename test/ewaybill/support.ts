@@ -6,7 +6,7 @@ import { createEwaybillRegime, type EwaybillRegime } from '../../src/compliance/
 import { CollectingHttpLogger, InMemoryTokenStore } from '../../src/compliance/http';
 import { sampleIndiaInvoice } from '../../src/domain/__fixtures__';
 import type { CanonicalInvoice, TransportDetails } from '../../src/domain/canonical-invoice';
-import { DEFAULT_EINVOICE_ACCOUNTS, SANDBOX_GSTINS, type RunningSandbox } from '../../src/sandbox';
+import { DEFAULT_EINVOICE_ACCOUNTS, SANDBOX_GSTINS, type RunningSandbox } from '@erp-connector/sandbox';
 import { uniqueDocNo } from '../einvoice/nic-invoice.fixture';
 import { startTestApp, type TestApp } from '../support/test-app';
 

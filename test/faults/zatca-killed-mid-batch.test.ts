@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { runMigrations } from '../../src/database/data-source';
-import { startZatcaSimulator, type ZatcaSimulator } from '../../src/sandbox/zatca';
+import { startZatcaSimulator, type ZatcaSimulator } from '@erp-connector/sandbox/zatca';
 import { SweepService } from '../../src/sync/sweep.service';
 import { ZatcaReportingService } from '../../src/sync/zatca-reporting.service';
 import {

@@ -12,7 +12,7 @@ import {
   type EinvoiceProviderConfig,
 } from '../../src/compliance/einvoice';
 import { GspSessionRepository } from '../../src/database/repositories/gsp-session.repository';
-import type { RunningSandbox } from '../../src/sandbox';
+import type { RunningSandbox } from '@erp-connector/sandbox';
 import { einvoiceConfig } from '../../src/sync/regime-wiring';
 import {
   dropSampleAndPull,

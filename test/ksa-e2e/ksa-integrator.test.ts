@@ -9,7 +9,7 @@ import { json, postSignedWebhook } from '../support/http';
 import { verifyWebhookSignature } from '../../src/connectors/webhook/webhook-signature';
 import { SAMPLE_SAUDI_SELLER_VAT, sampleSaudiInvoice } from '../../src/domain/__fixtures__';
 import type { CanonicalInvoice } from '../../src/domain/canonical-invoice';
-import { startZatcaSimulator, type ZatcaSimulator } from '../../src/sandbox/zatca';
+import { startZatcaSimulator, type ZatcaSimulator } from '@erp-connector/sandbox/zatca';
 import { demoEgsUnit } from '../../src/development/demo-egs-unit';
 import { onboardDemoEgsUnits } from '../../src/development/development-sandbox';
 import { ZatcaReportingService } from '../../src/sync/zatca-reporting.service';

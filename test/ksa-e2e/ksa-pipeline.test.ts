@@ -9,7 +9,7 @@ import { DataSource } from 'typeorm';
 import { json, postSignedWebhook } from '../support/http';
 import { decodeQrTlv } from '../../src/compliance/ksa/qr';
 import { SAMPLE_SAUDI_SELLER_VAT, sampleSaudiInvoice } from '../../src/domain/__fixtures__';
-import { startZatcaSimulator, type ZatcaSimulator } from '../../src/sandbox/zatca';
+import { startZatcaSimulator, type ZatcaSimulator } from '@erp-connector/sandbox/zatca';
 import { demoEgsUnit } from '../../src/development/demo-egs-unit';
 import { SweepService } from '../../src/sync/sweep.service';
 import { ZatcaReportingService } from '../../src/sync/zatca-reporting.service';

@@ -6,13 +6,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
 import {
   DEFAULT_RETURNS_ACCOUNTS,
   RETURNS_SERVICE,
   type ReturnsSimulatorHandle,
   type SeededPeriod,
-} from '../../src/sandbox/returns';
+} from '@erp-connector/sandbox/returns';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 export const RECO_ACCOUNT = DEFAULT_RETURNS_ACCOUNTS[0];

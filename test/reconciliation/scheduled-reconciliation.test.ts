@@ -12,13 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { runMigrations } from '../../src/database/data-source';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
 import {
   DEFAULT_RETURNS_ACCOUNTS,
   RETURNS_SERVICE,
   type ReturnsSimulatorHandle,
   type SeededPeriod,
-} from '../../src/sandbox/returns';
+} from '@erp-connector/sandbox/returns';
 import { ReturnGatewayClient } from '../../src/compliance/returns';
 import { ReconciliationRepository } from '../../src/database/repositories/reconciliation.repository';
 import { ReconciliationSchedulerService } from '../../src/sync/reconciliation';

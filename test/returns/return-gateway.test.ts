@@ -5,12 +5,12 @@
 import { ReturnGatewayClient, parseGstr2b, type ReturnGatewaySettings } from '../../src/compliance/returns';
 import { CollectingHttpLogger, InMemoryTokenStore, type HttpLogger } from '../../src/compliance/http';
 import { ComplianceError } from '../../src/compliance/regime';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
 import {
   DEFAULT_RETURNS_ACCOUNTS,
   RETURNS_SERVICE,
   type ReturnsSimulatorHandle,
-} from '../../src/sandbox/returns';
+} from '@erp-connector/sandbox/returns';
 
 const account = DEFAULT_RETURNS_ACCOUNTS[0];
 const HOUR = 3600_000;

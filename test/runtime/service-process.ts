@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { findFreePort } from '../../src/database/embedded-postgres';
-import { DEFAULT_SANDBOX_PORTS } from '../../src/sandbox/sandbox-ports';
+import { DEFAULT_SANDBOX_PORTS } from '@erp-connector/sandbox';
 
 export interface ServiceProcess {
   child: ChildProcess;

@@ -9,7 +9,7 @@ import {
   SANDBOX_GSTINS,
   startSandbox,
   type RunningSandbox,
-} from '../../src/sandbox';
+} from '@erp-connector/sandbox';
 import { interStateInvoice, type NicTestInvoice } from '../einvoice/nic-invoice.fixture';
 import { errorCodes, errorsOf, GspCaller } from './gsp-caller';
 

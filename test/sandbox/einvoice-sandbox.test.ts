@@ -6,7 +6,7 @@ import {
   DEFAULT_EINVOICE_ACCOUNTS,
   SANDBOX_GSTINS,
   type RunningSandbox,
-} from '../../src/sandbox';
+} from '@erp-connector/sandbox';
 import { interStateInvoice, todayIst, uniqueDocNo } from '../einvoice/nic-invoice.fixture';
 
 const account = DEFAULT_EINVOICE_ACCOUNTS[0];

@@ -7,12 +7,15 @@
 import Ajv from 'ajv';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { checkItemTaxes } from '../../src/sandbox/einvoice/item-tax-checks';
-import { NIC_INVOICE_SCHEMA, type SchemaNode } from '../../src/sandbox/einvoice/nic-invoice-schema';
-import { checkPlaces } from '../../src/sandbox/einvoice/place-checks';
-import { schemaViolations } from '../../src/sandbox/einvoice/schema-check';
-import { supplyNatureOf } from '../../src/sandbox/einvoice/supply-nature';
-import { UNIT_QUANTITY_CODES } from '../../src/sandbox/einvoice/gst-masters';
+import {
+  checkItemTaxes,
+  NIC_INVOICE_SCHEMA,
+  type SchemaNode,
+  checkPlaces,
+  schemaViolations,
+  supplyNatureOf,
+  UNIT_QUANTITY_CODES,
+} from '@erp-connector/sandbox/einvoice';
 import { interStateInvoice } from '../einvoice/nic-invoice.fixture';
 
 type Json = Record<string, unknown>;

@@ -22,7 +22,7 @@ import {
   SANDBOX_GSTINS,
   startSandbox,
   type RunningSandbox,
-} from '../../src/sandbox';
+} from '@erp-connector/sandbox';
 import { interStateInvoice, todayIst, uniqueDocNo } from '../einvoice/nic-invoice.fixture';
 import { EMAIL, GspCaller } from './gsp-caller';
 

@@ -1,6 +1,6 @@
 /** Calls the sandbox's catalog A (GSP gateway) over real HTTP the way a GSP customer does. */
 import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
-import { DEFAULT_EINVOICE_ACCOUNTS, SANDBOX_GSTINS, type RunningSandbox } from '../../src/sandbox';
+import { DEFAULT_EINVOICE_ACCOUNTS, SANDBOX_GSTINS, type RunningSandbox } from '@erp-connector/sandbox';
 
 export const EMAIL = 'ops@example.test';
 const account = DEFAULT_EINVOICE_ACCOUNTS[0];

@@ -9,7 +9,7 @@ import {
   SANDBOX_GSTINS,
   startSandbox,
   type RunningSandbox,
-} from '../../src/sandbox';
+} from '@erp-connector/sandbox';
 import { interStateInvoice } from '../einvoice/nic-invoice.fixture';
 import { EMAIL, errorCodes, GspCaller, type GspEnvelope } from './gsp-caller';
 

@@ -2,7 +2,7 @@
  * Latency injection over real HTTP: a wait set in the sandbox options, changed at run time through the
  * control API (fixed and spread), refused when malformed; the control API itself answers at once.
  */
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
 import { json } from '../support/http';
 
 async function timed(url: string): Promise<number> {

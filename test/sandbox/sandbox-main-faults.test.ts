@@ -1,5 +1,5 @@
 /**
- * `npm run sandbox` with faults from its configuration: the entry point (src/sandbox/main.ts) runs as a
+ * `npm run sandbox` with faults from its configuration: the entry point (packages/sandbox/src/main.ts) runs as a
  * separate process on ephemeral ports with SANDBOX_FAULTS_FILE (YAML) and SANDBOX_FAULTS (JSON), and
  * the faults act on real HTTP requests exactly as control-API faults do; a wrong configuration stops it.
  */
@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { SANDBOX_GSTINS } from '../../src/sandbox';
+import { SANDBOX_GSTINS } from '@erp-connector/sandbox';
 import { interStateInvoice } from '../einvoice/nic-invoice.fixture';
 import { errorCodes, GspCaller } from './gsp-caller';
 
@@ -47,10 +47,14 @@ function runSandboxMain(
   env: Record<string, string>,
   faultLines = 0,
 ): Promise<Started | { exitCode: number | null; output: string }> {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/sandbox/main.ts'], {
-    cwd: REPO,
-    env: { ...process.env, SANDBOX_EINVOICEGSP_PORT: '0', SANDBOX_EINVOICEAPI_PORT: '0', ...env },
-  });
+  const child = spawn(
+    process.execPath,
+    ['-r', 'ts-node/register/transpile-only', 'packages/sandbox/src/main.ts'],
+    {
+      cwd: REPO,
+      env: { ...process.env, SANDBOX_EINVOICEGSP_PORT: '0', SANDBOX_EINVOICEAPI_PORT: '0', ...env },
+    },
+  );
   let output = '';
   return new Promise((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${output}`)), 30_000);

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { runMigrations } from '../../src/database/data-source';
 import { sampleIndiaInvoice } from '../../src/domain/__fixtures__';
-import type { RunningSandbox } from '../../src/sandbox';
+import type { RunningSandbox } from '@erp-connector/sandbox';
 import { SANDBOX_ACCOUNT, SELLER_GSTIN, startEinvoiceSandbox } from '../einvoice-e2e/support';
 import { startService, type ServiceProcess } from '../runtime/service-process';
 import { json, postSignedWebhook } from '../support/http';

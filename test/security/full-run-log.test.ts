@@ -14,7 +14,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sampleSaudiInvoice } from '../../src/domain/__fixtures__';
-import { DEFAULT_EINVOICE_ACCOUNTS } from '../../src/sandbox/einvoice/accounts';
+import { DEFAULT_EINVOICE_ACCOUNTS } from '@erp-connector/sandbox/einvoice';
 import { json, postSignedWebhook } from '../support/http';
 import { eventually } from '../support/test-app';
 import { isRunning, postmasterPid, startService, type ServiceProcess } from '../runtime/service-process';

@@ -6,8 +6,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { buildSandboxPackageIfStale } from './sandbox-build';
 
 export default async function globalSetup(): Promise<void> {
+  buildSandboxPackageIfStale();
   const dir = mkdtempSync(join(tmpdir(), 'connector-test-pg-'));
   const server = await startEmbeddedPostgres({ dataDir: dir });
   process.env.TEST_PG_ADMIN_URL = server.adminUrl;

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { demoEgsUnit } from '../../src/development/demo-egs-unit';
 import { sampleSaudiInvoice } from '../../src/domain/__fixtures__';
-import type { InvoiceRecord, ZatcaSimulator } from '../../src/sandbox/zatca';
+import type { InvoiceRecord, ZatcaSimulator } from '@erp-connector/sandbox/zatca';
 import { json, postSignedWebhook } from './http';
 import { TEST_API_KEY } from './test-app';
 

@@ -5,7 +5,7 @@
  */
 import type { PullBatch, SourceDocument } from '../../src/connectors/contract';
 import { TallyConfig, TallyConnector } from '../../src/connectors/tally';
-import { startTallySimulator, type TallySimulator } from '../../src/sandbox/tally';
+import { startTallySimulator, type TallySimulator } from '@erp-connector/sandbox/tally';
 
 const COMPANY = 'Pharma Units Ltd';
 const log = { info: (): void => undefined, warn: (): void => undefined };

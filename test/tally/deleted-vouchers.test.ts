@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PullBatch, SourceDocument } from '../../src/connectors/contract';
 import { TallyConfig, TallyConnector } from '../../src/connectors/tally';
-import { startTallySimulator, type TallySimulator } from '../../src/sandbox/tally';
+import { startTallySimulator, type TallySimulator } from '@erp-connector/sandbox/tally';
 
 const COMPANY = 'Deleting Dealers';
 const log = { info: (): void => undefined, warn: (): void => undefined };

@@ -4,7 +4,7 @@
  */
 import type { PullBatch } from '../../src/connectors/contract';
 import { TallyConfig, TallyConnector } from '../../src/connectors/tally';
-import { startTallySimulator } from '../../src/sandbox/tally';
+import { startTallySimulator } from '@erp-connector/sandbox/tally';
 
 const COMPANY = 'Registered Elsewhere Ltd';
 const log = { info: (): void => undefined, warn: (): void => undefined };

@@ -8,7 +8,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConnectorError, type ConnectorCursor, type PullBatch } from '../../src/connectors/contract';
 import { TallyConfig, TallyConnector } from '../../src/connectors/tally';
-import { startTallySimulator, type TallySimulator } from '../../src/sandbox/tally';
+import { startTallySimulator, type TallySimulator } from '@erp-connector/sandbox/tally';
 
 const COMPANY = 'Parallel & Co Pvt Ltd';
 const log = { info: (): void => undefined, warn: (): void => undefined };

@@ -6,7 +6,7 @@
  */
 import { ConnectorError, type PullBatch, type SourceDocument } from '../../src/connectors/contract';
 import { TallyConfig, TallyConnector } from '../../src/connectors/tally';
-import { startTallySimulator, type TallySimulator } from '../../src/sandbox/tally';
+import { startTallySimulator, type TallySimulator } from '@erp-connector/sandbox/tally';
 import { startTallyProxy, type TallyProxy } from './tally-proxy';
 
 const COMPANY = 'Invariant Traders';

@@ -5,7 +5,7 @@
  */
 import type { PullBatch, PurchaseRecord } from '../../src/connectors/contract';
 import { TallyConfig, TallyConnector } from '../../src/connectors/tally';
-import { startTallySimulator, voucherMeta } from '../../src/sandbox/tally';
+import { startTallySimulator, voucherMeta } from '@erp-connector/sandbox/tally';
 
 const COMPANY = 'Returns Trading Co';
 const VOUCHERS = 400;

@@ -4,7 +4,7 @@
  */
 import * as http from 'node:http';
 import { vouchersRequest } from '../../src/connectors/tally/tally-envelopes';
-import { startTallySimulator, type TallySimulator } from '../../src/sandbox/tally';
+import { startTallySimulator, type TallySimulator } from '@erp-connector/sandbox/tally';
 
 const COMPANY = 'Bytes & Co';
 const VOUCHERS = 1200;

@@ -4,7 +4,12 @@
  */
 import type { SourceDocument } from '../../src/connectors/contract';
 import { TallyConfig, TallyConnector } from '../../src/connectors/tally';
-import { startTallySimulator, voucherGuid, voucherMeta, type TallySimulator } from '../../src/sandbox/tally';
+import {
+  startTallySimulator,
+  voucherGuid,
+  voucherMeta,
+  type TallySimulator,
+} from '@erp-connector/sandbox/tally';
 
 const COMPANY = 'Load & Co';
 const VOUCHERS = 500;

@@ -2,7 +2,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConnectorError, type PullBatch, type SourceDocument } from '../../src/connectors/contract';
 import { TallyConfig, TallyConnector } from '../../src/connectors/tally';
-import { startTallySimulator, voucherMeta, type TallySimulator } from '../../src/sandbox/tally';
+import { startTallySimulator, voucherMeta, type TallySimulator } from '@erp-connector/sandbox/tally';
 
 const COMPANY = 'Acme & Sons Pvt Ltd';
 const VOUCHERS = 600;

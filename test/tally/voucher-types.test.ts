@@ -5,7 +5,7 @@
  */
 import type { PullBatch } from '../../src/connectors/contract';
 import { TallyConfig, TallyConnector } from '../../src/connectors/tally';
-import { startTallySimulator, voucherMeta } from '../../src/sandbox/tally';
+import { startTallySimulator, voucherMeta } from '@erp-connector/sandbox/tally';
 
 const COMPANY = 'Custom Types Ltd';
 const VOUCHERS = 300;

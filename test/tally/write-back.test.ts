@@ -6,7 +6,7 @@
  */
 import type { PullBatch, SourceDocument, WriteBackOutcome } from '../../src/connectors/contract';
 import { TallyConfig, TallyConnector } from '../../src/connectors/tally';
-import { startTallySimulator, type TallySimulator } from '../../src/sandbox/tally';
+import { startTallySimulator, type TallySimulator } from '@erp-connector/sandbox/tally';
 
 const COMPANY = 'Writeback Works';
 const log = { info: (): void => undefined, warn: (): void => undefined };

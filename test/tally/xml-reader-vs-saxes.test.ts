@@ -5,9 +5,13 @@
 import { SaxesParser } from 'saxes';
 import { TallyRecordReader, type TallyNode } from '../../src/connectors/tally';
 import { stripInvalidXmlChars } from '../../src/connectors/tally/xml/control-char-filter';
-import { generateCompany } from '../../src/sandbox/tally';
-import { ledgerRecords, stockItemRecords } from '../../src/sandbox/tally/sim-masters';
-import { voucherMeta, voucherXml } from '../../src/sandbox/tally/sim-vouchers';
+import {
+  generateCompany,
+  ledgerRecords,
+  stockItemRecords,
+  voucherMeta,
+  voucherXml,
+} from '@erp-connector/sandbox/tally';
 
 /** The tree the connector built with saxes before: same rules for text as TallyRecordReader. */
 function saxesRecords(xml: string): TallyNode[] {

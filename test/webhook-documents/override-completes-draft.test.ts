@@ -4,7 +4,7 @@
  * sandbox IRP. An override that fixes only part of it leaves the remaining field errors, and only those.
  */
 import { SAMPLE_BUYER_GSTIN, sampleIndiaInvoice } from '../../src/domain/__fixtures__';
-import type { RunningSandbox } from '../../src/sandbox';
+import type { RunningSandbox } from '@erp-connector/sandbox';
 import {
   sandboxRecords,
   sandboxRegimeDefaults,

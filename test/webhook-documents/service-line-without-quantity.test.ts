@@ -3,7 +3,7 @@
  * service line without them is registered at the sandbox IRP, and the item it sent carries neither.
  */
 import { sampleIndiaInvoice } from '../../src/domain/__fixtures__';
-import type { RunningSandbox } from '../../src/sandbox';
+import type { RunningSandbox } from '@erp-connector/sandbox';
 import { sandboxRegimeDefaults, SELLER_GSTIN, startEinvoiceSandbox } from '../einvoice-e2e/support';
 import { json, postSignedWebhook } from '../support/http';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';

@@ -9,8 +9,11 @@ import { SecretBox } from '../../src/security/secret-box';
 import { ZatcaRegime } from '../../src/compliance/ksa/zatca.regime';
 import { zatcaXmlTools } from '../../src/compliance/ksa/zatca-xml-tools';
 import { ComplianceError, type Registered } from '../../src/compliance/regime';
-import { startZatcaSimulator, type ZatcaSimulator } from '../../src/sandbox/zatca';
-import { SANDBOX_GSP_KSA_CLIENT_ID } from '../../src/sandbox/zatca/gsp-ksa-facade';
+import {
+  startZatcaSimulator,
+  type ZatcaSimulator,
+  SANDBOX_GSP_KSA_CLIENT_ID,
+} from '@erp-connector/sandbox/zatca';
 import { testCsrConfig, testEgsUnit, testInvoice } from './support/egs-fixtures';
 import { submitContext } from './support/zatca-harness';
 

@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import { SecretBox } from '../../src/security/secret-box';
 import type { ZatcaPayload } from '../../src/compliance/ksa/zatca.regime';
 import type { Registered, SubmitContext } from '../../src/compliance/regime';
-import { startZatcaSimulator, type ZatcaSimulator } from '../../src/sandbox/zatca';
+import { startZatcaSimulator, type ZatcaSimulator } from '@erp-connector/sandbox/zatca';
 import { testEgsUnit, testInvoice } from '../zatca-lifecycle/support/egs-fixtures';
 import {
   createZatcaTestDatabase,

@@ -10,7 +10,7 @@ import { signInvoice } from '../../src/compliance/ksa/signer';
 import type { ZatcaPayload } from '../../src/compliance/ksa/zatca.regime';
 import { ComplianceError, type Registered, type SubmitContext } from '../../src/compliance/regime';
 import type { CanonicalInvoice } from '../../src/domain/canonical-invoice';
-import { startZatcaSimulator, type ZatcaSimulator } from '../../src/sandbox/zatca';
+import { startZatcaSimulator, type ZatcaSimulator } from '@erp-connector/sandbox/zatca';
 import { SecretBox } from '../../src/security/secret-box';
 import { testEgsUnit, testInvoice, testSeller } from '../zatca-lifecycle/support/egs-fixtures';
 import {

@@ -1,5 +1,10 @@
 /** NIC's InfoDtls, read the ways providers send it. */
-import type { IrpInfoEntry } from './provider';
+
+/** One entry of NIC's InfoDtls: an information code (DUPIRN, EWBERR, ...) and what it says. */
+export interface IrpInfoEntry {
+  InfCd: string;
+  Desc: unknown;
+}
 
 /**
  * NIC's InfoDtls as sent: under `info` or `InfoDtls` (of the envelope or of its data), an array or a JSON

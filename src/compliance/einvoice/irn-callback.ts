@@ -8,11 +8,10 @@
  * resolved by the document look-up on the next attempt, as without callbacks.
  */
 import { ComplianceError } from '../regime';
-import { toIrnResult, type NicIrnDetails } from './irn-details';
+import { type IrnResult, toIrnResult, type NicIrnDetails } from './irn-details';
 import { readInfoDtls } from './info-dtls';
 import { IrpSignatures } from './irp-signatures';
 import { decodeNicJws } from './nic-jws';
-import type { IrnResult } from './provider';
 import { wireText } from './wire-text';
 
 export interface IrnCallback {

@@ -3,9 +3,29 @@
  * their signatures: an answer that names an IRN is a registration, kept even when its signatures fail.
  */
 import { ComplianceError } from '../regime';
-import type { IrpSignatures } from './irp-signatures';
-import type { IrnResult, IrpInfoEntry } from './provider';
+import type { IrpInfoEntry } from './info-dtls';
+import type { IrpSignatures, SignatureCheck } from './irp-signatures';
 import { optionalWireText } from './wire-text';
+
+/** An IRN registration as the regime keeps it. */
+export interface IrnResult {
+  irn: string;
+  /** 15 digits, as text. */
+  ackNo: string;
+  /** "yyyy-MM-dd HH:mm:ss" IST. */
+  ackDate: string;
+  signedInvoice: string;
+  signedQrCode: string;
+  status: string;
+  ewbNo?: string;
+  ewbDate?: string;
+  ewbValidUpto?: string;
+  info: IrpInfoEntry[];
+  /** The provider's answer as received. */
+  raw: unknown;
+  /** Whether SignedInvoice and SignedQRCode verified with the IRP's public key and name this IRN. */
+  signature: SignatureCheck;
+}
 
 export interface NicIrnDetails {
   AckNo?: number | string;

@@ -1,6 +1,6 @@
 /** The IRP said no: its error codes and messages kept verbatim, plus its InfoDtls (e.g. DUPIRN). */
 import { ComplianceError } from '../regime';
-import type { IrpInfoEntry } from './provider';
+import type { IrpInfoEntry } from './info-dtls';
 import { wireText } from './wire-text';
 
 export interface IrpErrorEntry {

@@ -1,8 +1,12 @@
 /** What the in-einvoice regime needs from an IRP access path (a GSP gateway or a REST provider). */
 import type { IrnCallback } from './irn-callback';
+import type { IrnResult } from './irn-details';
 import type { IrpRejection } from './irp-rejection';
 import type { RejectedDocument } from './rejected-documents';
-import type { SignatureCheck } from './irp-signatures';
+
+// The result types live beside the code that reads them (no import circle through this contract).
+export type { IrpInfoEntry } from './info-dtls';
+export type { IrnResult } from './irn-details';
 
 /** Documents per bulk-generate call the IRP accepts. */
 export const BULK_GENERATE_LIMIT = 1000;
@@ -14,30 +18,6 @@ export interface NicInvoicePayload {
   SellerDtls: { Gstin: string };
   BuyerDtls: { Gstin: string };
   ValDtls: { TotInvVal: number | string };
-}
-
-export interface IrpInfoEntry {
-  InfCd: string;
-  Desc: unknown;
-}
-
-export interface IrnResult {
-  irn: string;
-  /** 15 digits, as text. */
-  ackNo: string;
-  /** "yyyy-MM-dd HH:mm:ss" IST. */
-  ackDate: string;
-  signedInvoice: string;
-  signedQrCode: string;
-  status: string;
-  ewbNo?: string;
-  ewbDate?: string;
-  ewbValidUpto?: string;
-  info: IrpInfoEntry[];
-  /** The provider's answer as received. */
-  raw: unknown;
-  /** Whether SignedInvoice and SignedQRCode verified with the IRP's public key and name this IRN. */
-  signature: SignatureCheck;
 }
 
 export interface CancelIrnRequest {

@@ -4,8 +4,7 @@
  * split CGST/SGST or IGST as the ledgers were; the rounding difference against the ledgers (what Tally
  * posted, and what the buyer owes) goes to the largest line taxed under that head. A larger difference is a field error.
  */
-import { FixedPoint } from './fixed-point';
-import { rounded, sumOf } from './decimal-text';
+import { FixedPoint, rounded, sumOf } from '../../domain/decimal';
 import { fieldError, type FieldError } from '../../domain/field-error';
 import { GST_RATES } from '../../domain/gst-rates';
 import type { GstHead } from './ledger-classifier';

@@ -16,7 +16,6 @@ export { TallyConfig, TallyWriteBackFields, type WriteBackMode } from './tally.c
 export { TallyConnector } from './tally.connector';
 export { normaliseVoucher, type NormaliseContext } from './voucher-normaliser';
 export { voucherContentHash, toSourceDocument, type TallyVoucherRef } from './voucher-document';
-export { FixedPoint } from './fixed-point';
 export { type TallyCursor } from './sync-windows';
 export * from './tally-masters';
 export * from './tally-values';

@@ -4,8 +4,7 @@
  */
 import { fieldError } from '../../domain/field-error';
 import type { PurchaseRecord } from '../contract';
-import { fixed } from './decimal-text';
-import { FixedPoint } from './fixed-point';
+import { fixed, FixedPoint } from '../../domain/decimal';
 import { applicableOn, type MasterIndex } from './tally-masters';
 import { meaningful, parseTallyDate } from './tally-values';
 import { readVoucherLines } from './voucher-lines';

@@ -4,7 +4,7 @@
  * entry applicable on the voucher date wins; older data has flat fields (PARTYGSTIN, ADDRESS.LIST, ...).
  */
 import { type Decimal, dec } from '../../domain/money';
-import { FixedPoint } from './fixed-point';
+import { FixedPoint } from '../../domain/decimal';
 import { childText, childrenNamed, listTexts, type TallyNode } from './xml/tally-node';
 import { meaningful, parseTallyDate } from './tally-values';
 

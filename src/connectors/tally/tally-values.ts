@@ -4,7 +4,7 @@
  * "$ 200.0000 = ₹ 8500.00/Nos") (dates: tally-dates.ts). Each parser returns undefined for text it cannot read,
  * so the caller can report a field error with the path.
  */
-import { FixedPoint } from './fixed-point';
+import { FixedPoint } from '../../domain/decimal';
 
 const NUMBER = /^[+-]?\d+(\.\d+)?$|^[+-]?\.\d+$/;
 

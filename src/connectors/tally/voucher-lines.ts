@@ -5,8 +5,7 @@
  * that carry inventory are items, never counted twice. Amounts are signed (negative = debit); `sign`
  * turns the supply side positive (-1 for credit notes, which debit sales).
  */
-import { FixedPoint } from './fixed-point';
-import { fixed, rounded } from './decimal-text';
+import { fixed, FixedPoint, rounded } from '../../domain/decimal';
 import { fieldError, type FieldError } from '../../domain/field-error';
 import { isServiceCode } from '../../domain/hsn';
 import { normaliseUnit } from '../../domain/uqc';

@@ -13,8 +13,7 @@ import type {
 } from '../../domain/canonical-invoice';
 import { validateCanonicalInvoice } from '../../domain/canonical-invoice.validator';
 import { fieldError, type FieldError, type Outcome } from '../../domain/field-error';
-import { FixedPoint } from './fixed-point';
-import { fixed, sumOf } from './decimal-text';
+import { fixed, FixedPoint, sumOf } from '../../domain/decimal';
 import { attributeGst } from './gst-attribution';
 import type { CompanyInfo, MasterIndex } from './tally-masters';
 import { parseTallyDate } from './tally-values';

@@ -2,17 +2,15 @@ import { type CanonicalInvoice, type InvoiceLine } from '../../domain/canonical-
 import { sampleIndiaInvoice, sampleInterStateInvoice } from '../../domain/__fixtures__';
 import { irnScenarios, lineFrom, type TaxTreatment, withLines } from './__fixtures__/irn-scenarios';
 import { pick, randomDecimalText, randomSource } from '../../domain/__fixtures__/random-source';
-import { decimalArithmetic } from './decimal-arithmetic';
-import { OutsideFixedPoint } from './fixed-point';
-import { fixedPointArithmetic } from './fixed-point-arithmetic';
+import { decimalArithmetic, OutsideFixedPoint, thousandthsArithmetic } from '../../domain/decimal';
 import { buildNicEinvoiceV11, buildNicEinvoiceV11With } from './irn-v1.1.mapper';
 import { validateNicEinvoiceV11, validateNicEinvoiceV11With } from './irn-v1.1.rules';
 import { type NicEinvoiceV11, type NicItem, type NicValDtls } from './nic-einvoice-v1.1.types';
 
 /**
- * The mapper and its rules run on fixed-point thousandths and fall back to decimal.js when a value does
- * not fit. These specs prove the two engines give the same payload, errors and warnings, on the
- * scenarios and on many random and deliberately broken invoices and payloads.
+ * The parity test. The mapper and its rules run on fixed-point thousandths (domain/decimal) and fall back
+ * to decimal.js when a value does not fit. These specs prove the two engines give the same payload, errors
+ * and warnings, on the scenarios and on many random and deliberately broken invoices and payloads.
  */
 const TODAY = '2024-08-01';
 const RATES = ['0', '0.1', '0.25', '3', '5', '12', '18', '28'];
@@ -57,7 +55,7 @@ function expectSameBuild(invoice: CanonicalInvoice): 'fixed' | 'fallback' {
   const decimal = buildNicEinvoiceV11With(decimalArithmetic, invoice);
   expect(buildNicEinvoiceV11(invoice)).toEqual(decimal);
   try {
-    expect(buildNicEinvoiceV11With(fixedPointArithmetic, invoice)).toEqual(decimal);
+    expect(buildNicEinvoiceV11With(thousandthsArithmetic, invoice)).toEqual(decimal);
     return 'fixed';
   } catch (error) {
     expect(error).toBeInstanceOf(OutsideFixedPoint);
@@ -70,7 +68,7 @@ function expectSameValidation(payload: NicEinvoiceV11): 'fixed' | 'fallback' {
   const decimal = validateNicEinvoiceV11With(decimalArithmetic, payload, options);
   expect(validateNicEinvoiceV11(payload, options)).toEqual(decimal);
   try {
-    expect(validateNicEinvoiceV11With(fixedPointArithmetic, payload, options)).toEqual(decimal);
+    expect(validateNicEinvoiceV11With(thousandthsArithmetic, payload, options)).toEqual(decimal);
     return 'fixed';
   } catch (error) {
     expect(error).toBeInstanceOf(OutsideFixedPoint);

@@ -1,6 +1,6 @@
 import { type IsoDate } from '../../domain/canonical-invoice';
 import { isIsoDate, toNicDate } from '../../domain/dates';
-import { type ExactArithmetic } from './exact-arithmetic';
+import { type ExactArithmetic } from '../../domain/decimal';
 import { type IrnFieldError, irnError } from './irn-field-error';
 
 const MAX_KNOWN_RATES = 256;

@@ -1,5 +1,6 @@
-import { Dec, sum } from '../../domain/money';
-import { CarriedRounding } from './carried-rounding';
+import { decimalArithmetic, OutsideFixedPoint, thousandthsArithmetic } from '../../domain/decimal';
+import { type Decimal, Dec, sum } from '../../domain/money';
+import { CarriedRounding, CarriedRoundingColumn } from './carried-rounding';
 
 describe('CarriedRounding', () => {
   it('carries the residual so three thirds of 100.00 add up to 100.00', () => {
@@ -35,5 +36,26 @@ describe('CarriedRounding', () => {
 
   it('rounds half up at the third place for quantities', () => {
     expect(new CarriedRounding(3).next(new Dec('1.0005')).toFixed(3)).toBe('1.001');
+  });
+});
+
+describe('CarriedRoundingColumn in fixed point', () => {
+  it('carries the residual exactly as the decimal.js column does', () => {
+    const fixed = new CarriedRoundingColumn(2, thousandthsArithmetic);
+    const decimal = new CarriedRoundingColumn<Decimal>(2, decimalArithmetic);
+    const exact = ['10.00', '33.333', '33.333', '33.334', '0.005', '-0.005', '0.125', '1.50'];
+    const shares = exact.map((text) =>
+      thousandthsArithmetic.toWire(fixed.next(thousandthsArithmetic.parse(text)!), 2),
+    );
+    expect(shares).toEqual([10, 33.33, 33.34, 33.33, 0.01, -0.01, 0.13, 1.5]);
+    expect(
+      exact.map((text) => decimalArithmetic.toWire(decimal.next(decimalArithmetic.parse(text)!), 2)),
+    ).toEqual(shares);
+  });
+
+  it('signals a running sum beyond the safe integers instead of rounding it', () => {
+    const column = new CarriedRoundingColumn(2, thousandthsArithmetic);
+    column.next(thousandthsArithmetic.parse('0.001')!);
+    expect(() => column.next(thousandthsArithmetic.parse('9007199254740.991')!)).toThrow(OutsideFixedPoint);
   });
 });

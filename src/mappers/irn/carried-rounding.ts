@@ -1,6 +1,5 @@
 import { type Decimal } from '../../domain/money';
-import { decimalArithmetic } from './decimal-arithmetic';
-import { type ExactArithmetic } from './exact-arithmetic';
+import { decimalArithmetic, type ExactArithmetic } from '../../domain/decimal';
 
 /**
  * Rounds a column of item amounts (say every item's CGST) so that the rounded items add up to the

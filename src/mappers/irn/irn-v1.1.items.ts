@@ -3,7 +3,7 @@ import { isServiceCode } from '../../domain/hsn';
 import { type CanonicalReader } from './canonical-reader';
 import { CarriedRoundingColumn } from './carried-rounding';
 import { dropUndefined } from './drop-undefined';
-import { type ExactArithmetic, exactConstant } from './exact-arithmetic';
+import { type ExactArithmetic, exactConstant } from '../../domain/decimal';
 import { type IrnFieldError, irnError } from './irn-field-error';
 import { itemPath } from './item-path';
 import { ITEM_DESCRIPTION_LIMIT } from './nic-einvoice-v1.1.limits';

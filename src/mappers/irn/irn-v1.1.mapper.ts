@@ -1,9 +1,8 @@
 import { type CanonicalInvoice, type IsoDate, type TransportMode } from '../../domain/canonical-invoice';
 import { type Outcome } from '../../domain/field-error';
 import { CanonicalReader } from './canonical-reader';
-import { computeExactly } from './compute-exactly';
 import { dropUndefined } from './drop-undefined';
-import { type ExactArithmetic } from './exact-arithmetic';
+import { computeExactly, type ExactArithmetic } from '../../domain/decimal';
 import { type IrnFieldError, irnError } from './irn-field-error';
 import { type ItemTotals, mapItems } from './irn-v1.1.items';
 import { isExport, mapBuyer, mapDispatchFrom, mapSeller, mapShipTo } from './irn-v1.1.parties';

@@ -1,5 +1,4 @@
-import { computeExactly } from './compute-exactly';
-import { type ExactArithmetic } from './exact-arithmetic';
+import { computeExactly, type ExactArithmetic } from '../../domain/decimal';
 import { type IrnFieldError } from './irn-field-error';
 import { type NicEinvoiceV11 } from './nic-einvoice-v1.1.types';
 import { checkDocument } from './rules/document.rules';

@@ -8,10 +8,9 @@
  * QR reference or cac:Signature: compliance/ksa/signer.ts splices those in without changing the hash.
  * The markup is xmlbuilder2's, through templates cached per invoice shape (see templated-xml-writer.ts).
  */
-import { type Decimal } from 'decimal.js';
 import { type Buyer, type CanonicalInvoice, type Party } from '../../domain/canonical-invoice';
 import { type Outcome } from '../../domain/field-error';
-import { Dec, ZERO } from '../../domain/money';
+import { Dec, type Decimal, ZERO } from '../../domain/money';
 import {
   computeZatcaAmounts,
   type TaxCategoryRef,

@@ -15,10 +15,9 @@
  * 5. VAT in SAR (BT-111) for a foreign-currency invoice: the ERP's figure when given, else
  *    round(TaxAmount x exchange rate).
  */
-import { type Decimal } from 'decimal.js';
 import { type CanonicalInvoice, type DocumentCharge, type VatCategory } from '../../domain/canonical-invoice';
 import { fieldError, type FieldError } from '../../domain/field-error';
-import { dec, roundTo, sum, ZERO } from '../../domain/money';
+import { dec, type Decimal, roundTo, sum, ZERO } from '../../domain/money';
 import {
   DISCOUNT_REASON_CODE,
   EXEMPTION_REASONS,

@@ -6,9 +6,8 @@
  * amount (BT-113) is the sum of those taxable amounts and VAT (BR-KSA-80); the document's own VAT
  * breakdown is not reduced (ZATCA's "Advance Payment adjustments" samples).
  */
-import { type Decimal } from 'decimal.js';
 import { type CanonicalInvoice, type VatCategory } from '../../domain/canonical-invoice';
-import { dec, isDecimalString, roundTo, sum, ZERO } from '../../domain/money';
+import { dec, type Decimal, isDecimalString, roundTo, sum, ZERO } from '../../domain/money';
 import { EXEMPTION_REASONS, STANDARD_RATES } from './zatca-codes';
 
 /** UNTDID 1001: prepayment invoice, the only type a prepayment line may refer to (BR-KSA-74). */

@@ -8,7 +8,7 @@ import { SecretBox } from '../../../src/security/secret-box';
 import { ZatcaRegime, type ZatcaRegimeDependencies } from '../../../src/compliance/ksa/zatca.regime';
 import { zatcaXmlTools } from '../../../src/compliance/ksa/zatca-xml-tools';
 import type { SubmitContext } from '../../../src/compliance/regime';
-import { startZatcaSimulator, type ZatcaSimulator } from '../../../src/sandbox/zatca';
+import { startZatcaSimulator, type ZatcaSimulator } from '@erp-connector/sandbox/zatca';
 import { submitContext as sharedSubmitContext } from '../../support/submit-context';
 
 export interface ZatcaHarness {

@@ -12,7 +12,7 @@ import { ZatcaRegime, type ZatcaRegimeDependencies } from '../../../src/complian
 import { AuditRepository } from '../../../src/database/repositories/audit.repository';
 import { PostgresEgsCredentialStore } from '../../../src/database/repositories/egs-credential.repository';
 import { PostgresZatcaChainStore } from '../../../src/database/repositories/zatca-chain.repository';
-import type { ZatcaSimulator } from '../../../src/sandbox/zatca';
+import type { ZatcaSimulator } from '@erp-connector/sandbox/zatca';
 import type { SecretBox } from '../../../src/security/secret-box';
 import { ZatcaReportingService } from '../../../src/sync/zatca-reporting.service';
 

@@ -2,7 +2,7 @@ import { Dec } from '../../../domain/money';
 import { isNotifiedGstRate } from '../../../domain/gst-rates';
 import { isServiceCode, isValidHsnFormat } from '../../../domain/hsn';
 import { isValidUqc } from '../../../domain/uqc';
-import { exactConstant } from '../exact-arithmetic';
+import { exactConstant } from '../../../domain/decimal';
 import { itemPath } from '../item-path';
 import { type NicItem } from '../nic-einvoice-v1.1.types';
 import { type RuleContext } from './rule-context';

@@ -1,5 +1,5 @@
 import { Dec } from '../../../domain/money';
-import { type ExactArithmetic, exactConstant } from '../exact-arithmetic';
+import { type ExactArithmetic, exactConstant } from '../../../domain/decimal';
 import { type NicValDtls } from '../nic-einvoice-v1.1.types';
 import { type ItemAmounts } from './item.rules';
 import { type RuleContext } from './rule-context';

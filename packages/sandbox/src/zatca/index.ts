@@ -9,3 +9,4 @@ export type {
 export { SandboxCertificateAuthority } from './sandbox-ca';
 export type { IssuedCertificate } from './sandbox-ca';
 export { checkInvoice } from './invoice-checks';
+export { SANDBOX_GSP_KSA_CLIENT_ID } from './gsp-ksa-facade';

@@ -1,4 +1,4 @@
-import { interStateInvoice, type NicTestInvoice } from '../../../test/einvoice/nic-invoice.fixture';
+import { interStateInvoice, type SpecInvoice } from './__fixtures__/inter-state-invoice';
 import { SANDBOX_GSTINS } from './accounts';
 import { validateIrpInvoice } from './invoice-validation';
 import { TaxpayerMaster } from './taxpayer-master';
@@ -9,7 +9,7 @@ function withFirstItem(changes: {
   AssAmt: number;
   GstRt: number;
   IgstAmt: number;
-}): NicTestInvoice {
+}): SpecInvoice {
   const invoice = interStateInvoice();
   Object.assign(invoice.ItemList[0], changes, { Discount: 0, TotItemVal: changes.AssAmt + changes.IgstAmt });
   const sum = (field: string) => invoice.ItemList.reduce((total, item) => total + (item[field] as number), 0);
@@ -21,7 +21,7 @@ function withFirstItem(changes: {
   return invoice;
 }
 
-function errorCodes(invoice: NicTestInvoice): string[] {
+function errorCodes(invoice: SpecInvoice): string[] {
   const result = validateIrpInvoice(invoice, {
     now: new Date(),
     allowedSellers: [SANDBOX_GSTINS.karnatakaSeller],

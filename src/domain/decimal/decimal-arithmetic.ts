@@ -1,11 +1,13 @@
-import { Dec, type Decimal, isDecimalString, ZERO } from '../../domain/money';
-import { plus } from './decimal-sums';
+import { Dec, type Decimal, isDecimalString, ZERO } from '../money';
 import { type ExactArithmetic } from './exact-arithmetic';
 
 /** Most columns of most lines are zero ("0", "0.00"): no need to parse them. */
 const ZERO_TEXT = /^0(?:\.0+)?$/;
 
-/** decimal.js, for values of any scale and size (see ExactArithmetic). */
+/**
+ * decimal.js, for values of any scale and size (see ExactArithmetic): the reference the fixed-point
+ * engine is checked against (mappers/irn/arithmetic-engines.spec.ts).
+ */
 export const decimalArithmetic: ExactArithmetic<Decimal> = {
   zero: ZERO,
   one: new Dec(1),
@@ -19,7 +21,7 @@ export const decimalArithmetic: ExactArithmetic<Decimal> = {
     if (value.isZero()) return 0;
     // Already at scale (the usual case): the number nearest its decimal text, as Number(toFixed) gives.
     if (value.decimalPlaces() <= places) return value.toNumber();
-    return Number(value.toFixed(places, Dec.ROUND_HALF_UP));
+    return Number(value.toFixed(places, Dec.ROUND_HALF_UP)) || 0;
   },
   toDecimal: (value) => value,
   plus,
@@ -35,6 +37,13 @@ export const decimalArithmetic: ExactArithmetic<Decimal> = {
     isDecimalWithin(actual, base.times(numerator.div(denominator)), tolerance),
   knownRates: new Map(),
 };
+
+/** a + b, skipping the addition (and its allocation) when either is zero, as most tax columns are. */
+function plus(a: Decimal, b: Decimal): Decimal {
+  if (b.isZero()) return a;
+  if (a.isZero()) return b;
+  return a.plus(b);
+}
 
 function isDecimalWithin(actual: Decimal, expected: Decimal, tolerance: Decimal): boolean {
   if (actual.eq(expected)) return true;

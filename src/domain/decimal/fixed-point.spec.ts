@@ -1,4 +1,4 @@
-import { type Decimal, Dec } from '../../domain/money';
+import { type Decimal, Dec } from '../money';
 import { FixedPoint } from './fixed-point';
 
 /** Values on both sides of every limit: zero and negative zero, scales, the safe-integer edge, Decimal-only ones. */

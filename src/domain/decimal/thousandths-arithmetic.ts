@@ -1,4 +1,4 @@
-import { Dec } from '../../domain/money';
+import { Dec } from '../money';
 import { type ExactArithmetic } from './exact-arithmetic';
 import {
   addThousandths,
@@ -12,10 +12,10 @@ import {
   type Thousandths,
   thousandthsFromWire,
   thousandthsToWire,
-} from './fixed-point';
+} from './thousandths';
 
-/** Thousandths in plain integers (see fixed-point.ts); throws OutsideFixedPoint where they do not fit. */
-export const fixedPointArithmetic: ExactArithmetic<Thousandths> = {
+/** Thousandths in plain integers (see thousandths.ts); throws OutsideFixedPoint where they do not fit. */
+export const thousandthsArithmetic: ExactArithmetic<Thousandths> = {
   zero: 0,
   one: 1000,
   parse: parseThousandths,

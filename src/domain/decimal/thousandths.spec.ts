@@ -1,5 +1,5 @@
-import { Dec, type Decimal, isDecimalString } from '../../domain/money';
-import { randomDecimalText, randomSource } from '../../domain/__fixtures__/random-source';
+import { Dec, type Decimal, isDecimalString } from '../money';
+import { randomDecimalText, randomSource } from '../__fixtures__/random-source';
 import {
   addThousandths,
   hasAtMostPlaces,
@@ -11,7 +11,7 @@ import {
   subtractThousandths,
   thousandthsFromWire,
   thousandthsToWire,
-} from './fixed-point';
+} from './thousandths';
 
 /** Thousandths back to decimal text, through decimal.js, to compare with what decimal.js computes. */
 const asDecimal = (units: number): Decimal => new Dec(units).div(1000);

@@ -1,4 +1,4 @@
-import { dec, roundTo, toFixed } from '../../domain/money';
+import { dec, roundTo, toFixed } from '../money';
 import { fixed, rounded, sumOf } from './decimal-text';
 import { FixedPoint } from './fixed-point';
 

@@ -11,7 +11,7 @@ import { readQrTlv } from './qr-tlv';
 import { FIRST_PREVIOUS_INVOICE_HASH, zatcaInvoiceHash } from './zatca-invoice-hash';
 
 const KEPT_SAMPLE = join(__dirname, '__fixtures__/zatca-sdk-simplified-invoice.xml');
-const SHARED_SAMPLES = resolve(__dirname, '../../../../shared/reference/zatca/samples-R3.4.8');
+const SHARED_SAMPLES = resolve(__dirname, '../../../../../shared/reference/zatca/samples-R3.4.8');
 
 function xmlFilesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -1,7 +1,7 @@
 import { decimalArithmetic } from './decimal-arithmetic';
 import { type ExactArithmetic } from './exact-arithmetic';
-import { OutsideFixedPoint } from './fixed-point';
-import { fixedPointArithmetic } from './fixed-point-arithmetic';
+import { OutsideFixedPoint } from './thousandths';
+import { thousandthsArithmetic } from './thousandths-arithmetic';
 
 /**
  * Runs `compute` with fixed-point thousandths, and again with decimal.js when some exact value does not
@@ -9,7 +9,7 @@ import { fixedPointArithmetic } from './fixed-point-arithmetic';
  */
 export function computeExactly<R>(compute: <V>(arithmetic: ExactArithmetic<V>) => R): R {
   try {
-    return compute(fixedPointArithmetic);
+    return compute(thousandthsArithmetic);
   } catch (error) {
     if (error instanceof OutsideFixedPoint) return compute(decimalArithmetic);
     throw error;

@@ -6,7 +6,7 @@
  * Decimal. Results, signs (negative zero included), rounding and text are those of the Decimal operations
  * this replaced: the normaliser made tens of Decimals per line, and they were a third of its time.
  */
-import { type Decimal, Dec } from '../../domain/money';
+import { type Decimal, Dec } from '../money';
 
 /** Largest scale held as an integer: every power of ten up to 10^22 is exact in a double. */
 const MAX_SCALE = 15;

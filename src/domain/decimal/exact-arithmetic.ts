@@ -1,9 +1,10 @@
-import { type Decimal } from '../../domain/money';
+import { type Decimal } from '../money';
 
 /**
- * The exact decimal operations the mapper and its rules need, over some value type V. Two engines:
- * plain-integer thousandths (fixed-point-arithmetic.ts, fast, the usual case) and decimal.js
- * (decimal-arithmetic.ts, any scale or size). The business logic is written once against this.
+ * The exact decimal operations computations such as the IRN mapper and its rules need, over some value type
+ * V. Two engines: FixedPoint (fixed-point-arithmetic.ts, exact integers, decimal.js only where they do not
+ * fit; the one code runs on) and plain decimal.js (decimal-arithmetic.ts, the reference the first is checked
+ * against). Business logic is written once against this.
  */
 export interface ExactArithmetic<V> {
   readonly zero: V;

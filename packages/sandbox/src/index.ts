@@ -4,6 +4,11 @@ export { SIMULATORS } from './simulators';
 export * from './framework';
 export * from './einvoice';
 export * from './ewaybill';
-export { assertPortsFree, sandboxPortsFromEnv, SandboxPortError } from './sandbox-ports';
+export {
+  assertPortsFree,
+  DEFAULT_SANDBOX_PORTS,
+  sandboxPortsFromEnv,
+  SandboxPortError,
+} from './sandbox-ports';
 export { startZatcaSimulator, type ZatcaSimulator } from './zatca';
 export { startTallySimulator, type TallySimulator } from './tally';
