@@ -44,7 +44,12 @@ async function main(): Promise<void> {
     const client = new TallyHttpClient({ url: sim.url, timeoutMs: 60_000, utf16: false });
     const ctx = await contextOf(client);
     client.close();
-    const request = vouchersRequest({ company: COMPANY, from: '2024-04-01', to: '2025-03-31', voucherTypes: [] });
+    const request = vouchersRequest({
+      company: COMPANY,
+      from: '2024-04-01',
+      to: '2025-03-31',
+      voucherTypes: [],
+    });
     const chunks = await fetchBytes(sim.url, request);
     const vouchers = readAll(chunks).filter((voucher) => ctx.documentTypeOf(typeOf(voucher)) !== undefined);
     console.log(`${vouchers.length} sales vouchers, ${rounds} rounds; load ${loadavg()[0].toFixed(2)}`);
