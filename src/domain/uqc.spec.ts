@@ -48,5 +48,15 @@ describe('UQC', () => {
   it('gives undefined for units it does not know', () => {
     expect(normaliseUnit('hrs')).toBeUndefined();
     expect(normaliseUnit('')).toBeUndefined();
+    // No UQC for milligrams or micrograms (Tally's " 5000 UG =  5 MG"): sent as OTH by the connectors.
+    expect(normaliseUnit('MG')).toBeUndefined();
+    expect(normaliseUnit('UG')).toBeUndefined();
+  });
+
+  it('answers the same for a spelling asked again, and knows no inherited key as a unit', () => {
+    expect([normaliseUnit(' Nos. '), normaliseUnit(' Nos. ')]).toEqual(['NOS', 'NOS']);
+    expect([normaliseUnit('hrs'), normaliseUnit('hrs')]).toEqual([undefined, undefined]);
+    expect(normaliseUnit('constructor')).toBeUndefined();
+    expect(normaliseUnit('__proto__')).toBeUndefined();
   });
 });

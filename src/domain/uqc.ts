@@ -171,8 +171,22 @@ const UNIT_ALIASES: Readonly<Record<string, string>> = {
 /** UQC for a unit as an ERP writes it ("Nos.", "pcs", "Kgs", "ltr", "dozen"); undefined when unknown. */
 export function normaliseUnit(text: string): string | undefined {
   if (typeof text !== 'string') return undefined;
+  // A company has a few dozen units and every line names one: each spelling is worked out once.
+  const known = NORMALISED.get(text);
+  if (known !== undefined || NORMALISED.has(text)) return known;
   const trimmed = text.trim();
-  if (isValidUqc(trimmed.toUpperCase())) return trimmed.toUpperCase();
-  const key = trimmed.toLowerCase().replace(/[.\s]/g, '');
-  return UNIT_ALIASES[key];
+  const upper = trimmed.toUpperCase();
+  const alias = trimmed.toLowerCase().replace(/[.\s]/g, '');
+  // Own keys only: "constructor" is no unit.
+  const unit = isValidUqc(upper)
+    ? upper
+    : Object.prototype.hasOwnProperty.call(UNIT_ALIASES, alias)
+      ? UNIT_ALIASES[alias]
+      : undefined;
+  if (NORMALISED.size < MAX_NORMALISED) NORMALISED.set(text, unit);
+  return unit;
 }
+
+/** Spellings seen and their UQC (undefined: none); bounded, past the cap a spelling is worked out each time. */
+const NORMALISED = new Map<string, string | undefined>();
+const MAX_NORMALISED = 1024;

@@ -5,7 +5,13 @@
 import { createHash } from 'node:crypto';
 import type { SourceDocument } from '../contract';
 import { fieldError } from '../../domain/field-error';
-import { encodeVouchers, type RegisteredVoucher, type VoucherRegistry } from './voucher-registry';
+import {
+  encodeVouchers,
+  numberKey,
+  type RegisteredVoucher,
+  type RegistrySummary,
+  type VoucherRegistry,
+} from './voucher-registry';
 
 /** Bytes of registry lines written at once (about 2,500 vouchers): a 100,000-voucher pull appends a few dozen times. */
 const FLUSH_BYTES = 256 * 1024;
@@ -38,7 +44,8 @@ export class DeliveredVouchers {
       };
     });
     if (this.incremental) {
-      for (const entry of entries) if (entry.number) this.numbers.set(numberKey(entry), flatCopy(entry.guid));
+      for (const entry of entries)
+        if (entry.number) this.numbers.set(numberKey(entry.type, entry.number), flatCopy(entry.guid));
     }
     const bytes = encodeVouchers(entries);
     this.pending.push(bytes);
@@ -59,34 +66,16 @@ function flatCopy(text: string): string {
   return Buffer.from(text, 'utf8').toString('utf8');
 }
 
-function numberKey(voucher: { type: string; number: string }): string {
-  return `${voucher.type}\t${voucher.number}`.toLowerCase();
-}
-
 /**
  * Delivered vouchers that may be gone: those of days where Tally counts fewer vouchers than were
  * delivered, and those whose type and number a voucher of this pass carries under another GUID.
  */
-export function deletionCandidates(
-  known: ReadonlyMap<string, RegisteredVoucher>,
-  counted: ReadonlyMap<string, number>,
-  passNumbers: ReadonlyMap<string, string>,
-): string[] {
-  const byDate = new Map<string, string[]>();
-  for (const voucher of known.values()) {
-    const guids = byDate.get(voucher.date);
-    if (guids) guids.push(voucher.guid);
-    else byDate.set(voucher.date, [voucher.guid]);
-  }
-  const candidates = new Set<string>();
-  for (const [date, guids] of byDate) {
-    if (guids.length > (counted.get(date) ?? 0)) for (const guid of guids) candidates.add(guid);
-  }
-  if (passNumbers.size > 0) {
-    for (const voucher of known.values()) {
-      const now = passNumbers.get(numberKey(voucher));
-      if (now !== undefined && now !== voucher.guid) candidates.add(voucher.guid);
-    }
+export function deletionCandidates(known: RegistrySummary, counted: ReadonlyMap<string, number>): string[] {
+  const delivered = new Map<string, number>();
+  for (const date of known.dates.values()) delivered.set(date, (delivered.get(date) ?? 0) + 1);
+  const candidates = new Set<string>(known.renumbered);
+  for (const [guid, date] of known.dates) {
+    if ((delivered.get(date) ?? 0) > (counted.get(date) ?? 0)) candidates.add(guid);
   }
   return [...candidates];
 }

@@ -224,13 +224,13 @@ export class TallyConnector implements ErpConnector {
   ): AsyncGenerator<PullBatch> {
     await delivered.flush();
     if (!delivered.incremental) return;
-    const known = await registry.load();
-    if (known.size === 0) return;
+    const known = await registry.summary(delivered.numbers);
+    if (known.dates.size === 0) return;
     const books = { from: this.firstDay(company), to: this.lastDay(company) };
     const counted = new Map<string, number>();
     for (const day of await this.countByDate({ company: this.config.companyName, ...books, voucherTypes }))
       counted.set(day.date, day.count);
-    const candidates = deletionCandidates(known, counted, delivered.numbers);
+    const candidates = deletionCandidates(known, counted);
     if (candidates.length === 0) return;
     const present = new Set<string>();
     for (let start = 0; start < candidates.length; start += 200) {
@@ -244,7 +244,10 @@ export class TallyConnector implements ErpConnector {
       for await (const voucher of this.client.records(request, VOUCHER_RECORDS))
         present.add(voucherRef(voucher).guid);
     }
-    const gone = candidates.filter((guid) => !present.has(guid)).map((guid) => known.get(guid)!);
+    const goneGuids = new Set(candidates.filter((guid) => !present.has(guid)));
+    if (goneGuids.size === 0) return;
+    const records = await registry.records(goneGuids);
+    const gone = [...records.values()];
     if (gone.length === 0) return;
     this.context.log.warn('tally vouchers deleted from the books', { count: gone.length });
     for (let start = 0; start < gone.length; start += MAX_BATCH_DOCUMENTS) {

@@ -163,7 +163,7 @@ const HUNDRED = FixedPoint.of(100);
 /**
  * Unit price, gross and discount of an item line. The line's value is quantity x rate less the discount
  * percentage; where that is not the amount Tally booked, the booked amount wins (price derived from it,
- * no discount invented) and the difference is reported on the line.
+ * no discount invented) and the difference is a field error on the line's AMOUNT.
  */
 function lineValue(
   priced: Pricing,
@@ -185,14 +185,18 @@ function lineValue(
   const expected = priced.discountPercent.isZero()
     ? gross
     : rounded(qty.times(unitPrice).times(HUNDRED.minus(priced.discountPercent)).dividedBy(HUNDRED), 2);
-  if (expected.minus(taxableValue).abs().greaterThan(LINE_TOLERANCE)) {
-    ctx.warnings.push(
+  const difference = expected.minus(taxableValue);
+  if (difference.abs().greaterThan(LINE_TOLERANCE)) {
+    // The issue's rule: the booked amount wins, and the difference is a field error that holds the voucher
+    // (registering either figure at the IRP would report a value the books or the line do not support).
+    ctx.errors.push(
       fieldError(
         `${path}.AMOUNT`,
         'line.value',
         `quantity x rate less discount (${priced.quantityText.trim()} at ${priced.rateText}` +
           `${priced.discountPercent.isZero() ? '' : ` less ${priced.discountPercent.toString()}%`}) is ` +
-          `${fixed(expected, 2)} but Tally booked ${fixed(taxableValue, 2)}; the booked amount is used`,
+          `${fixed(expected, 2)} but Tally booked ${fixed(taxableValue, 2)} (difference ${fixed(difference, 2)}); ` +
+          'correct the quantity, rate or discount of the line in Tally',
         fixed(taxableValue, 2),
       ),
     );

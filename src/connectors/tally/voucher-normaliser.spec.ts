@@ -161,22 +161,28 @@ describe('normaliseVoucher', () => {
     expect(outcome.value.lines[0]).toMatchObject({ unitPrice: '100.000', taxableValue: '900.00' });
   });
 
-  it('keeps the booked amount when quantity x rate disagrees, and says so on the line', () => {
+  it('holds a line whose quantity x rate less discount is not the amount Tally booked, as a field error', () => {
+    // 10 nos at 100.00 with no discount is 1000.00; Tally booked 900.00.
     const voucher = itemInvoice('Sales', 1).replace('<DISCOUNT>10</DISCOUNT>', '<DISCOUNT>0</DISCOUNT>');
     const outcome = normaliseVoucher(parseTallyXml(voucher), ctx);
-    if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
-    expect(outcome.value.lines[0]).toMatchObject({
-      grossAmount: '900.00',
-      discount: '0.00',
-      unitPrice: '90.000',
-    });
-    expect(outcome.warnings).toEqual([
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.errors).toEqual([
       expect.objectContaining({
         path: 'voucher.ALLINVENTORYENTRIES[0].AMOUNT',
         rule: 'line.value',
         value: '900.00',
+        message: expect.stringContaining('is 1000.00 but Tally booked 900.00 (difference 100.00)'),
       }),
     ]);
+  });
+
+  it('accepts a line whose value is within a paisa of quantity x rate less discount', () => {
+    const voucher = itemInvoice('Sales', 1).replace('<RATE>100.00/nos</RATE>', '<RATE>100.001/nos</RATE>');
+    const outcome = normaliseVoucher(parseTallyXml(voucher), ctx);
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
+    expect(outcome.warnings ?? []).toEqual([]);
+    expect(outcome.value.lines[0]).toMatchObject({ taxableValue: '900.00', discount: '100.01' });
   });
 
   it('reads "Not Applicable" rate and quantity as none given; a rate in a unit the quantity lacks is an error', () => {
