@@ -48,7 +48,8 @@ import { MetricsModule } from './metrics';
 import { GspSessionRepository } from './database/repositories/gsp-session.repository';
 import { MasterKey } from './database/master-key';
 import { MasterKeyCheck } from './database/master-key-check';
-import { buildRegimes, type RegimeDefaults } from './sync/regime-wiring';
+import { buildRegimes, REGIME_PLUGINS, type RegimeDefaults, type RegimePlugin } from './sync/regime-wiring';
+import { checkRegimeConfiguration } from './sync/regime-configuration-check';
 import { ZATCA_PROVIDER, zatcaProviders } from './sync/zatca-wiring';
 import { ZatcaReportingService } from './sync/zatca-reporting.service';
 import { PostgresZatcaChainStore } from './database/repositories/zatca-chain.repository';
@@ -82,7 +83,9 @@ export interface AppModuleOptions {
   config: AppConfig;
   databaseUrl: string;
   connectorFactories?: ConnectorFactory[];
-  /** Compliance regimes; built by `buildRegimes` unless given (pipeline tests). */
+  /** The regimes this build registers (default REGIME_PLUGINS); configured regimes are checked against them. */
+  regimePlugins?: readonly RegimePlugin[];
+  /** Compliance regimes; built from `regimePlugins` unless given (pipeline tests). */
   regimes?: ComplianceRegime[];
   /** Provider settings under every instance's own (the sandbox's, in development). */
   regimeDefaults?: RegimeDefaults;
@@ -93,6 +96,14 @@ export interface AppModuleOptions {
 @Module({})
 export class AppModule {
   static forRoot(options: AppModuleOptions): DynamicModule {
+    const plugins = options.regimePlugins ?? REGIME_PLUGINS;
+    const descriptors = plugins.map((plugin) => plugin.descriptor);
+    checkRegimeConfiguration({
+      instances: options.config.connectors,
+      descriptors,
+      defaults: options.regimeDefaults ?? {},
+      validateSettings: options.regimes === undefined,
+    });
     const providers: Provider[] = [
       { provide: AppConfig, useValue: options.config },
       { provide: DATABASE_URL, useValue: options.databaseUrl },
@@ -113,16 +124,15 @@ export class AppModule {
           credentials: ZatcaOnboardingService,
         ) =>
           options.regimes ??
-          buildRegimes({
-            defaults: options.regimeDefaults ?? {},
-            tokenStore,
-            zatca: { provider, chain, credentials },
-          }),
+          buildRegimes(
+            { defaults: options.regimeDefaults ?? {}, tokenStore, zatca: { provider, chain, credentials } },
+            plugins,
+          ),
         inject: [GspSessionRepository, ZATCA_PROVIDER, PostgresZatcaChainStore, ZatcaOnboardingService],
       },
       {
         provide: RegimeRegistry,
-        useFactory: (regimes: ComplianceRegime[]) => new RegimeRegistry(regimes),
+        useFactory: (regimes: ComplianceRegime[]) => new RegimeRegistry(regimes, descriptors),
         inject: [COMPLIANCE_REGIMES],
       },
       AuditRepository,

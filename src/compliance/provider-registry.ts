@@ -28,7 +28,8 @@ export class ProviderRegistry<C, D, P> implements ProviderNames {
     private readonly alias: (settings: Record<string, unknown>) => string | undefined = () => undefined,
   ) {
     this.names = Object.keys(factories);
-    if (!factories[defaultName]) throw new Error(`${regime}: default provider ${defaultName} is not registered`);
+    if (!factories[defaultName])
+      throw new Error(`${regime}: default provider ${defaultName} is not registered`);
   }
 
   nameFor(settings: Record<string, unknown>): string {

@@ -4,7 +4,8 @@
  * development). One provider per distinct settings, so token cache and rate limits are shared.
  */
 import { Logger } from '@nestjs/common';
-import { createEinvoiceProvider } from '../compliance/einvoice/create-einvoice-provider';
+import { createEinvoiceProvider, EINVOICE_PROVIDERS } from '../compliance/einvoice/create-einvoice-provider';
+import { NIC_PROVIDERS } from '../compliance/provider-registry';
 import type { EinvoiceProviderConfig } from '../compliance/einvoice/einvoice-config';
 import { EinvoiceRegime } from '../compliance/einvoice/einvoice.regime';
 import type { EinvoiceProvider } from '../compliance/einvoice/provider';
@@ -12,6 +13,9 @@ import type { HttpLogger } from '../compliance/http/http-logger';
 import type { TokenStore } from '../compliance/http/token-store';
 import { ClientRateLimiter } from '../compliance/http/client-rate-limiter';
 import { ComplianceError, type ComplianceRegime } from '../compliance/regime';
+import type { RegimeDescriptor } from '../compliance/regime-descriptor';
+import { EINVOICE_DESCRIPTOR } from '../compliance/einvoice/einvoice.descriptor';
+import { ZATCA_DESCRIPTOR } from '../compliance/ksa/zatca.descriptor';
 import { stableStringify } from '../domain/content-hash';
 import type { RegimeName } from '../domain/regime-name';
 import { ZatcaRegime, type ZatcaRegimeDependencies } from '../compliance/ksa/zatca.regime';
@@ -28,12 +32,23 @@ export interface RegimeWiring {
   zatca: Pick<ZatcaRegimeDependencies, 'provider' | 'chain' | 'credentials'>;
 }
 
-/** Every regime this build knows. A new regime: one line here. */
-export function buildRegimes(wiring: RegimeWiring): ComplianceRegime[] {
-  return [
-    new EinvoiceRegime(cachedProviders(wiring)),
-    new ZatcaRegime({ ...wiring.zatca, ...zatcaXmlTools }),
-  ];
+/** A regime as this build registers it: its descriptor and how to build it from the process's wiring. */
+export interface RegimePlugin {
+  descriptor: RegimeDescriptor;
+  create(wiring: RegimeWiring): ComplianceRegime;
+}
+
+/** Every regime this build knows. A new regime: one folder under src/compliance and one line here. */
+export const REGIME_PLUGINS: readonly RegimePlugin[] = [
+  { descriptor: EINVOICE_DESCRIPTOR, create: (w) => new EinvoiceRegime(cachedProviders(w)) },
+  { descriptor: ZATCA_DESCRIPTOR, create: (w) => new ZatcaRegime({ ...w.zatca, ...zatcaXmlTools }) },
+];
+
+export function buildRegimes(
+  wiring: RegimeWiring,
+  plugins: readonly RegimePlugin[] = REGIME_PLUGINS,
+): ComplianceRegime[] {
+  return plugins.map((plugin) => plugin.create(wiring));
 }
 
 const providerLog = new Logger('EinvoiceProvider');
@@ -81,12 +96,15 @@ export function einvoiceConfig(settings: Record<string, unknown>): EinvoiceProvi
   const missing: string[] = REQUIRED.filter(
     (name) => typeof settings[name] !== 'string' || settings[name] === '',
   );
-  if (settings.catalog !== 'A' && settings.catalog !== 'B') missing.push('catalog (A or B)');
+  const provider = EINVOICE_PROVIDERS.nameFor(settings);
+  if (!EINVOICE_PROVIDERS.names.includes(provider)) {
+    missing.push(`a known provider (${EINVOICE_PROVIDERS.names.join(', ')}; "${provider}" given)`);
+  }
   if (
-    settings.catalog === 'A' &&
+    provider === NIC_PROVIDERS.gspCatalogA &&
     (typeof settings.username !== 'string' || typeof settings.password !== 'string')
   ) {
-    missing.push('username/password (catalog A)');
+    missing.push(`username/password (${NIC_PROVIDERS.gspCatalogA})`);
   }
   if (missing.length > 0) {
     throw new ComplianceError('config', `regimeSettings.in-einvoice is missing ${missing.join(', ')}`);

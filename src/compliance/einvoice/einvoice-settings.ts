@@ -33,7 +33,7 @@ export function IsGstin(options?: ValidationOptions): PropertyDecorator {
   );
 }
 
-const HTTP_URL = { require_tld: false, protocols: ['http', 'https'] };
+const HTTP_URL = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 
 export class EinvoiceSettings {
   /** Which IRP access path: `nic-gsp-catalog-a` (default) or `nic-api-catalog-b`. */

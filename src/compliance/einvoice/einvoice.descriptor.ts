@@ -21,6 +21,8 @@ export const EINVOICE_DESCRIPTOR: RegimeDescriptor<EinvoiceSettings> = {
   cancelPolicy: EINVOICE_CANCEL_POLICY,
   overridePathHint: (path) => {
     const source = canonicalPathFor(path);
-    return source ? `${path} is a field of the IRN payload, mapped from the canonical field ${source}` : undefined;
+    return source
+      ? `${path} is a field of the IRN payload, mapped from the canonical field ${source}`
+      : undefined;
   },
 };
