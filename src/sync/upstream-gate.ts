@@ -70,7 +70,8 @@ export async function dependentsToWake(
       (s) =>
         WAITING.includes(s.state) &&
         upstream.some(
-          (u) => u.documentId === s.documentId && regimes.descriptor(s.regime)?.dependsOn?.regime === u.regime,
+          (u) =>
+            u.documentId === s.documentId && regimes.descriptor(s.regime)?.dependsOn?.regime === u.regime,
         ),
     )
     .map((s) => s.id);
