@@ -52,6 +52,7 @@ import { buildRegimes, REGIME_PLUGINS, type RegimeDefaults, type RegimePlugin } 
 import { checkRegimeConfiguration } from './sync/regime-configuration-check';
 import { ZATCA_PROVIDER, zatcaProviders } from './sync/zatca-wiring';
 import { ZatcaReportingService } from './sync/zatca-reporting.service';
+import { ZatcaReportingRepository } from './database/repositories/zatca-reporting.repository';
 import { PostgresZatcaChainStore } from './database/repositories/zatca-chain.repository';
 import { PostgresEgsCredentialStore } from './database/repositories/egs-credential.repository';
 import { ZatcaOnboardingService } from './compliance/ksa/onboarding.service';
@@ -113,6 +114,7 @@ export class AppModule {
       GspSessionRepository,
       PostgresZatcaChainStore,
       PostgresEgsCredentialStore,
+      ZatcaReportingRepository,
       ZatcaReportingService,
       ...zatcaProviders(options.regimeDefaults ?? {}),
       {
