@@ -50,6 +50,8 @@ import { MasterKey } from './database/master-key';
 import { MasterKeyCheck } from './database/master-key-check';
 import { buildRegimes, REGIME_PLUGINS, type RegimeDefaults, type RegimePlugin } from './sync/regime-wiring';
 import { checkRegimeConfiguration } from './sync/regime-configuration-check';
+import { regimeJobProblems } from './sync/regime-jobs';
+import { ConfigError } from './config/config-loader';
 import { ZATCA_PROVIDER, zatcaProviders } from './sync/zatca-wiring';
 import { ZatcaReportingService } from './sync/zatca-reporting.service';
 import { ZatcaReportingRepository } from './database/repositories/zatca-reporting.repository';
@@ -99,6 +101,8 @@ export class AppModule {
   static forRoot(options: AppModuleOptions): DynamicModule {
     const plugins = options.regimePlugins ?? REGIME_PLUGINS;
     const descriptors = plugins.map((plugin) => plugin.descriptor);
+    const jobProblems = regimeJobProblems(descriptors);
+    if (jobProblems.length > 0) throw new ConfigError(jobProblems);
     checkRegimeConfiguration({
       instances: options.config.connectors,
       descriptors,

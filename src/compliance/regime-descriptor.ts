@@ -5,10 +5,7 @@
  * registration may be cancelled, hints for override paths, and the regimes whose outcome it waits for.
  * One per folder under src/compliance/, registered by one line in sync/regime-plugins.ts.
  */
-import type {
-  ComplianceIdentifiers,
-  SubmissionIdentifierColumns,
-} from '../domain/compliance-identifiers';
+import type { ComplianceIdentifiers, SubmissionIdentifierColumns } from '../domain/compliance-identifiers';
 import type { RegimeName } from '../domain/regime-name';
 import type { ProviderNames } from './provider-registry';
 
@@ -61,12 +58,17 @@ export interface CancelPolicy {
   ): string | undefined;
 }
 
-/** A job the regime needs on a schedule; sync/ enqueues it and runs the runner registered for `name`. */
+/**
+ * A job the regime needs on a schedule (ZATCA's reporting of simplified invoices). sync/ enqueues it every
+ * `everySeconds` (or the `schedule.<scheduleSetting>` an operator set) with one key, so a tick firing on
+ * every process creates one job, and runs it with the runner registered for `name` in sync/regime-jobs.ts.
+ */
 export interface RegimeJob {
-  /** The queue name, also the key that makes simultaneous ticks create one job. */
+  /** The queue name, also the job key. */
   name: string;
-  /** How often; a function of the scheduling settings when operators may tune it. */
-  everySeconds: number | ((schedule: { zatcaReportEverySeconds: number }) => number);
+  everySeconds: number;
+  /** A setting under `schedule:` that overrides `everySeconds`. */
+  scheduleSetting?: string;
 }
 
 export interface RegimeDescriptor<S extends object = object> {

@@ -53,6 +53,11 @@ type PendingRow = PendingReportRow;
 
 @Injectable()
 export class ZatcaReportingService {
+  /** The `zatca-report` job the `sa-zatca` regime declares (sync/regime-jobs.ts). */
+  run(): Promise<ZatcaReportingRun> {
+    return this.reportDue();
+  }
+
   private readonly logger = new Logger('ZatcaReporting');
 
   constructor(

@@ -10,7 +10,7 @@ export const ZATCA_DESCRIPTOR: RegimeDescriptor<ZatcaSettings> = {
   name: 'sa-zatca',
   settingsClass: ZatcaSettings,
   providers: ZATCA_PROVIDERS,
-  jobs: [{ name: ZATCA_REPORT_JOB, everySeconds: (schedule) => schedule.zatcaReportEverySeconds }],
+  jobs: [{ name: ZATCA_REPORT_JOB, everySeconds: 300, scheduleSetting: 'zatcaReportEverySeconds' }],
   projectIdentifiers: (ids) => ({
     signedQr: ids.zatcaQr ?? null,
     zatcaUuid: ids.zatcaUuid ?? null,
