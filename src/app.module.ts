@@ -53,6 +53,7 @@ import { checkRegimeConfiguration } from './sync/regime-configuration-check';
 import { regimeJobProblems } from './sync/regime-jobs';
 import { ConfigError } from './config/config-loader';
 import { ZATCA_PROVIDER, zatcaProviders } from './sync/zatca-wiring';
+import { ZatcaProviderChoice } from './sync/zatca-provider-choice';
 import { ZatcaReportingService } from './sync/zatca-reporting.service';
 import { ZatcaReportingRepository } from './database/repositories/zatca-reporting.repository';
 import { PostgresZatcaChainStore } from './database/repositories/zatca-chain.repository';
@@ -128,13 +129,29 @@ export class AppModule {
           provider: ZatcaProvider,
           chain: PostgresZatcaChainStore,
           credentials: ZatcaOnboardingService,
+          choice: ZatcaProviderChoice,
         ) =>
           options.regimes ??
           buildRegimes(
-            { defaults: options.regimeDefaults ?? {}, tokenStore, zatca: { provider, chain, credentials } },
+            {
+              defaults: options.regimeDefaults ?? {},
+              tokenStore,
+              zatca: {
+                provider,
+                providerFor: (settings) => choice.forSettings(settings),
+                chain,
+                credentials,
+              },
+            },
             plugins,
           ),
-        inject: [GspSessionRepository, ZATCA_PROVIDER, PostgresZatcaChainStore, ZatcaOnboardingService],
+        inject: [
+          GspSessionRepository,
+          ZATCA_PROVIDER,
+          PostgresZatcaChainStore,
+          ZatcaOnboardingService,
+          ZatcaProviderChoice,
+        ],
       },
       {
         provide: RegimeRegistry,

@@ -29,7 +29,7 @@ export interface RegimeWiring {
   tokenStore: TokenStore;
   /** The compliance clients' request/response log; default: Nest's logger at debug level. */
   httpLogger?: HttpLogger;
-  zatca: Pick<ZatcaRegimeDependencies, 'provider' | 'chain' | 'credentials'>;
+  zatca: Pick<ZatcaRegimeDependencies, 'provider' | 'providerFor' | 'chain' | 'credentials'>;
 }
 
 /** A regime as this build registers it: its descriptor and how to build it from the process's wiring. */

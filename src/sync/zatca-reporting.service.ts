@@ -31,7 +31,10 @@ import {
 import { SYSTEM_ACTOR } from './state-transitions.service';
 
 /** Provider and signing credentials the reports are sent with (the same the `sa-zatca` regime uses). */
-export type ZatcaReportingDependencies = Pick<ZatcaRegimeDependencies, 'provider' | 'credentials'>;
+export type ZatcaReportingDependencies = Pick<
+  ZatcaRegimeDependencies,
+  'provider' | 'providerForUnit' | 'credentials'
+>;
 export const ZATCA_REPORTING_DEPENDENCIES = Symbol('ZATCA_REPORTING_DEPENDENCIES');
 
 export const ZATCA_NOT_REPORTED = 'NOT_REPORTED';
