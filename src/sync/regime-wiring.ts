@@ -4,15 +4,14 @@
  * development). One provider per distinct settings, so token cache and rate limits are shared.
  */
 import { Logger } from '@nestjs/common';
-import { createEinvoiceProvider, EINVOICE_PROVIDERS } from '../compliance/einvoice/create-einvoice-provider';
-import { NIC_PROVIDERS } from '../compliance/provider-registry';
-import type { EinvoiceProviderConfig } from '../compliance/einvoice/einvoice-config';
+import { createEinvoiceProvider } from '../compliance/einvoice/create-einvoice-provider';
+import { einvoiceConfig } from '../compliance/einvoice/einvoice-settings';
 import { EinvoiceRegime } from '../compliance/einvoice/einvoice.regime';
 import type { EinvoiceProvider } from '../compliance/einvoice/provider';
 import type { HttpLogger } from '../compliance/http/http-logger';
 import type { TokenStore } from '../compliance/http/token-store';
 import { ClientRateLimiter } from '../compliance/http/client-rate-limiter';
-import { ComplianceError, type ComplianceRegime } from '../compliance/regime';
+import type { ComplianceRegime } from '../compliance/regime';
 import type { RegimeDescriptor } from '../compliance/regime-descriptor';
 import { EINVOICE_DESCRIPTOR } from '../compliance/einvoice/einvoice.descriptor';
 import { ZATCA_DESCRIPTOR } from '../compliance/ksa/zatca.descriptor';
@@ -87,27 +86,4 @@ export function cachedProviders(
     bySettings.set(settings, provider);
     return provider;
   };
-}
-
-const REQUIRED = ['baseUrl', 'clientId', 'clientSecret', 'gstin'] as const;
-
-/** Checks the free-form settings; a missing value is a config error that an operator fixes, not a retry. */
-export function einvoiceConfig(settings: Record<string, unknown>): EinvoiceProviderConfig {
-  const missing: string[] = REQUIRED.filter(
-    (name) => typeof settings[name] !== 'string' || settings[name] === '',
-  );
-  const provider = EINVOICE_PROVIDERS.nameFor(settings);
-  if (!EINVOICE_PROVIDERS.names.includes(provider)) {
-    missing.push(`a known provider (${EINVOICE_PROVIDERS.names.join(', ')}; "${provider}" given)`);
-  }
-  if (
-    provider === NIC_PROVIDERS.gspCatalogA &&
-    (typeof settings.username !== 'string' || typeof settings.password !== 'string')
-  ) {
-    missing.push(`username/password (${NIC_PROVIDERS.gspCatalogA})`);
-  }
-  if (missing.length > 0) {
-    throw new ComplianceError('config', `regimeSettings.in-einvoice is missing ${missing.join(', ')}`);
-  }
-  return settings as unknown as EinvoiceProviderConfig;
 }

@@ -104,15 +104,15 @@ describe('a regime that depends on another regime registration', () => {
     expect((await postSignedWebhook(t.url, 'hook', SECRET, body)).status).toBe(202);
 
     // The e-invoice is being sent (and held there); the e-way bill is mapped and waits.
-    await eventually(async () => (upstream.sent.length === 1 ? true : undefined));
+    await eventually(() => Promise.resolve(upstream.sent.length === 1 ? true : undefined));
     await eventually(async () => ((await states())['in-ewaybill'] === 'READY' ? true : undefined));
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await states()).toEqual({ 'in-einvoice': 'SUBMITTING', 'in-ewaybill': 'READY' });
     expect(dependent.contexts).toEqual([]);
 
     upstream.release();
-    const sent = await eventually(async () =>
-      dependent.contexts.length > 0 ? dependent.contexts : undefined,
+    const sent = await eventually(() =>
+      Promise.resolve(dependent.contexts.length > 0 ? dependent.contexts : undefined),
     );
     expect(sent).toHaveLength(1);
     expect(sent[0].upstream).toEqual({

@@ -17,7 +17,10 @@ import {
 } from 'class-validator';
 import { Secret } from '../../config/secret.decorator';
 import { isValidGstin } from '../../domain/gstin';
+import { ComplianceError } from '../regime';
+import { NIC_PROVIDERS } from '../provider-registry';
 import { EINVOICE_PROVIDERS } from './create-einvoice-provider';
+import type { EinvoiceProviderConfig } from './einvoice-config';
 
 /** A GSTIN with a valid check digit. */
 export function IsGstin(options?: ValidationOptions): PropertyDecorator {
@@ -119,4 +122,30 @@ export class EinvoiceSettings {
   @IsOptional()
   @IsString()
   callbackSecretHeader?: string;
+}
+
+const REQUIRED = ['baseUrl', 'clientId', 'clientSecret', 'gstin'] as const;
+
+/**
+ * The provider config of merged settings; a missing value is a config error that an operator fixes, not
+ * a retry (checked when the provider is first built: the values may come from the process defaults).
+ */
+export function einvoiceConfig(settings: Record<string, unknown>): EinvoiceProviderConfig {
+  const missing: string[] = REQUIRED.filter(
+    (name) => typeof settings[name] !== 'string' || settings[name] === '',
+  );
+  const provider = EINVOICE_PROVIDERS.nameFor(settings);
+  if (!EINVOICE_PROVIDERS.names.includes(provider)) {
+    missing.push(`a known provider (${EINVOICE_PROVIDERS.names.join(', ')}; "${provider}" given)`);
+  }
+  if (
+    provider === NIC_PROVIDERS.gspCatalogA &&
+    (typeof settings.username !== 'string' || typeof settings.password !== 'string')
+  ) {
+    missing.push(`username/password (${NIC_PROVIDERS.gspCatalogA})`);
+  }
+  if (missing.length > 0) {
+    throw new ComplianceError('config', `regimeSettings.in-einvoice is missing ${missing.join(', ')}`);
+  }
+  return settings as unknown as EinvoiceProviderConfig;
 }
