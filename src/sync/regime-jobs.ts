@@ -5,8 +5,10 @@
  */
 import type { Type } from '@nestjs/common';
 import type { RegimeDescriptor, RegimeJob } from '../compliance/regime-descriptor';
+import { EINVOICE_REJECTED_IRNS_JOB } from '../compliance/einvoice/einvoice.descriptor';
 import { ZATCA_REPORT_JOB } from '../compliance/ksa/zatca.descriptor';
 import { JobName } from '../queue/job-name';
+import { RejectedIrnsService } from './einvoice/rejected-irns.service';
 import { ZatcaReportingService } from './zatca-reporting.service';
 
 export interface RegimeJobRunner {
@@ -16,6 +18,7 @@ export interface RegimeJobRunner {
 /** Job name -> the service that runs it. */
 export const REGIME_JOB_RUNNERS: Readonly<Record<string, Type<RegimeJobRunner>>> = {
   [ZATCA_REPORT_JOB]: ZatcaReportingService,
+  [EINVOICE_REJECTED_IRNS_JOB]: RejectedIrnsService,
 };
 
 /** Every job the registered regimes declare, once each. */

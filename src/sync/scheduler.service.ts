@@ -8,7 +8,6 @@ import { AppConfig } from '../config/app-config';
 import { JobName } from '../queue/job-name';
 import { QueueService } from '../queue/queue.service';
 import { ConnectorRuntimeService } from './connector-runtime.service';
-import { REJECTED_IRNS_EVERY_SECONDS } from './einvoice/rejected-irns.job';
 import { RegimeRegistry } from '../compliance/regime-registry';
 import { declaredJobs, jobInterval } from './regime-jobs';
 
@@ -43,7 +42,6 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
     for (const job of declaredJobs(this.regimes.descriptors())) {
       every(job.name, jobInterval(job, this.config.schedule), () => this.tickRegimeJob(job.name));
     }
-    every('einvoice-rejected-irns', REJECTED_IRNS_EVERY_SECONDS, () => this.tickRejectedIrns());
     void this.tickPull().catch(() => undefined);
     this.watchInboxes();
   }
@@ -83,9 +81,9 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
     return (await this.queue.send(name as JobName.ZatcaReport, {}, { key: name })) ? 1 : 0;
   }
 
-  async tickRejectedIrns(): Promise<number> {
-    const key = JobName.EinvoiceRejectedIrns;
-    return (await this.queue.send(JobName.EinvoiceRejectedIrns, {}, { key })) ? 1 : 0;
+  /** The e-invoice regime's GETREJECTEDIRNS pass (declared by its descriptor). */
+  tickRejectedIrns(): Promise<number> {
+    return this.tickRegimeJob(JobName.EinvoiceRejectedIrns);
   }
 
   onModuleDestroy(): void {

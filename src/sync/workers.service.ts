@@ -3,7 +3,6 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { JobName } from '../queue/job-name';
 import { QueueService } from '../queue/queue.service';
-import { RejectedIrnsService } from './einvoice/rejected-irns.service';
 import { PullService } from './pull.service';
 import { SubmissionProcessorService } from './submission-processor.service';
 import { SweepService } from './sweep.service';
@@ -23,7 +22,6 @@ export class WorkersService implements OnApplicationBootstrap {
     private readonly sweep: SweepService,
     private readonly regimes: RegimeRegistry,
     private readonly moduleRef: ModuleRef,
-    private readonly rejectedIrns: RejectedIrnsService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -79,12 +77,5 @@ export class WorkersService implements OnApplicationBootstrap {
         { fetchers: 1 },
       );
     }
-    await this.queue.work(
-      JobName.EinvoiceRejectedIrns,
-      async () => {
-        await this.rejectedIrns.fetchRecent();
-      },
-      { fetchers: 1 },
-    );
   }
 }

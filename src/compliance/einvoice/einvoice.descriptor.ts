@@ -5,10 +5,18 @@ import { EINVOICE_PROVIDERS } from './create-einvoice-provider';
 import { EINVOICE_CANCEL_POLICY } from './einvoice-cancel-policy';
 import { EinvoiceSettings } from './einvoice-settings';
 
+/**
+ * The GETREJECTEDIRNS pass (one job across instances: keyed, stately queue), hourly: the list is a day's,
+ * and refusals already show on the submissions the pipeline sent; the pass adds the ones sent by other
+ * channels and those whose answer was lost. Run by sync/ (RejectedIrnsService).
+ */
+export const EINVOICE_REJECTED_IRNS_JOB = 'einvoice-rejected-irns';
+
 export const EINVOICE_DESCRIPTOR: RegimeDescriptor<EinvoiceSettings> = {
   name: 'in-einvoice',
   settingsClass: EinvoiceSettings,
   providers: EINVOICE_PROVIDERS,
+  jobs: [{ name: EINVOICE_REJECTED_IRNS_JOB, everySeconds: 3600 }],
   projectIdentifiers: (ids) => ({
     irn: ids.irn ?? null,
     ackNo: ids.ackNo ?? null,
