@@ -130,6 +130,8 @@ export default tseslint.config(
       // mappers/ sits below compliance/ in DESIGN's arrows; security/ is the shared secret box.
       others('domain', 'mappers', 'compliance', 'security'),
       'compliance/ imports only domain/, mappers/ and security/ (and its own http).',
+      // Exception: `@Secret()` on regime settings classes, as on connector config classes.
+      ['config/secret\\.decorator$'],
     ),
   ),
   {

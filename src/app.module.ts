@@ -51,9 +51,14 @@ import { GspSessionRepository } from './database/repositories/gsp-session.reposi
 import { ProviderRateLimiter } from './database/repositories/provider-rate-limiter';
 import { MasterKey } from './database/master-key';
 import { MasterKeyCheck } from './database/master-key-check';
-import { buildRegimes, type RegimeDefaults } from './sync/regime-wiring';
+import { buildRegimes, REGIME_PLUGINS, type RegimeDefaults, type RegimePlugin } from './sync/regime-wiring';
+import { checkRegimeConfiguration } from './sync/regime-configuration-check';
+import { regimeJobProblems } from './sync/regime-jobs';
+import { ConfigError } from './config/config-loader';
 import { ZATCA_PROVIDER, zatcaProviders } from './sync/zatca-wiring';
+import { ZatcaProviderChoice } from './sync/zatca-provider-choice';
 import { ZatcaReportingService } from './sync/zatca-reporting.service';
+import { ZatcaReportingRepository } from './database/repositories/zatca-reporting.repository';
 import { PostgresZatcaChainStore } from './database/repositories/zatca-chain.repository';
 import { PostgresEgsCredentialStore } from './database/repositories/egs-credential.repository';
 import { ZatcaOnboardingService } from './compliance/ksa/onboarding.service';
@@ -86,7 +91,9 @@ export interface AppModuleOptions {
   config: AppConfig;
   databaseUrl: string;
   connectorFactories?: ConnectorFactory[];
-  /** Compliance regimes; built by `buildRegimes` unless given (pipeline tests). */
+  /** The regimes this build registers (default REGIME_PLUGINS); configured regimes are checked against them. */
+  regimePlugins?: readonly RegimePlugin[];
+  /** Compliance regimes; built from `regimePlugins` unless given (pipeline tests). */
   regimes?: ComplianceRegime[];
   /** Provider settings under every instance's own (the sandbox's, in development). */
   regimeDefaults?: RegimeDefaults;
@@ -97,6 +104,16 @@ export interface AppModuleOptions {
 @Module({})
 export class AppModule {
   static forRoot(options: AppModuleOptions): DynamicModule {
+    const plugins = options.regimePlugins ?? REGIME_PLUGINS;
+    const descriptors = plugins.map((plugin) => plugin.descriptor);
+    const jobProblems = regimeJobProblems(descriptors);
+    if (jobProblems.length > 0) throw new ConfigError(jobProblems);
+    checkRegimeConfiguration({
+      instances: options.config.connectors,
+      descriptors,
+      defaults: options.regimeDefaults ?? {},
+      validateSettings: options.regimes === undefined,
+    });
     const providers: Provider[] = [
       { provide: AppConfig, useValue: options.config },
       { provide: DATABASE_URL, useValue: options.databaseUrl },
@@ -106,6 +123,7 @@ export class AppModule {
       GspSessionRepository,
       PostgresZatcaChainStore,
       PostgresEgsCredentialStore,
+      ZatcaReportingRepository,
       ZatcaReportingService,
       ...zatcaProviders(options.regimeDefaults ?? {}),
       {
@@ -115,26 +133,36 @@ export class AppModule {
           provider: ZatcaProvider,
           chain: PostgresZatcaChainStore,
           credentials: ZatcaOnboardingService,
+          choice: ZatcaProviderChoice,
           dataSource: DataSource,
         ) =>
           options.regimes ??
-          buildRegimes({
-            defaults: options.regimeDefaults ?? {},
-            tokenStore,
-            rateLimiter: (rate) => new ProviderRateLimiter(dataSource, rate),
-            zatca: { provider, chain, credentials },
-          }),
+          buildRegimes(
+            {
+              defaults: options.regimeDefaults ?? {},
+              tokenStore,
+              rateLimiter: (rate) => new ProviderRateLimiter(dataSource, rate),
+              zatca: {
+                provider,
+                providerFor: (settings) => choice.forSettings(settings),
+                chain,
+                credentials,
+              },
+            },
+            plugins,
+          ),
         inject: [
           GspSessionRepository,
           ZATCA_PROVIDER,
           PostgresZatcaChainStore,
           ZatcaOnboardingService,
+          ZatcaProviderChoice,
           getDataSourceToken(),
         ],
       },
       {
         provide: RegimeRegistry,
-        useFactory: (regimes: ComplianceRegime[]) => new RegimeRegistry(regimes),
+        useFactory: (regimes: ComplianceRegime[]) => new RegimeRegistry(regimes, descriptors),
         inject: [COMPLIANCE_REGIMES],
       },
       AuditRepository,

@@ -1,16 +1,21 @@
 /**
- * The compliance regimes this build knows, gathered under COMPLIANCE_REGIMES. A connector instance names
- * the regimes it wants; a regime with no implementation registered leaves its submissions at READY
- * until one is (adding a regime is a registration, not a rewrite of the pipeline).
+ * The compliance regimes this build runs, gathered under COMPLIANCE_REGIMES, with the descriptors of the
+ * regimes it registers. A regime named in configuration without a registered implementation is refused
+ * at boot (sync/regime-configuration-check); one whose implementation is replaced by nothing (a pipeline
+ * test's `regimes: []`) leaves its submissions at READY until one is.
  */
+import type { ComplianceIdentifiers } from '../domain/compliance-identifiers';
 import type { RegimeName } from '../domain/regime-name';
 import type { ComplianceRegime } from './regime';
+import type { RegimeDescriptor, SubmissionIdentifierColumns } from './regime-descriptor';
 
 export class RegimeRegistry {
   private readonly byName: Map<string, ComplianceRegime>;
+  private readonly descriptorsByName: Map<string, RegimeDescriptor>;
 
-  constructor(regimes: ComplianceRegime[]) {
+  constructor(regimes: ComplianceRegime[], descriptors: readonly RegimeDescriptor[] = []) {
     this.byName = new Map(regimes.map((r) => [r.name, r]));
+    this.descriptorsByName = new Map(descriptors.map((d) => [d.name, d]));
   }
 
   get(name: string): ComplianceRegime | undefined {
@@ -20,4 +25,39 @@ export class RegimeRegistry {
   names(): RegimeName[] {
     return [...this.byName.keys()] as RegimeName[];
   }
+
+  descriptor(name: string): RegimeDescriptor | undefined {
+    return this.descriptorsByName.get(name);
+  }
+
+  descriptors(): RegimeDescriptor[] {
+    return [...this.descriptorsByName.values()];
+  }
+
+  /** The regimes that wait for `name`'s registration of the same document. */
+  dependentsOf(name: string): RegimeDescriptor[] {
+    return this.descriptors().filter((d) => d.dependsOn?.regime === name);
+  }
+
+  /** The submission columns `name`'s identifiers land in (every column, for a regime without descriptor). */
+  projectIdentifiers(name: string, identifiers: ComplianceIdentifiers): SubmissionIdentifierColumns {
+    const descriptor = this.descriptor(name);
+    return descriptor ? descriptor.projectIdentifiers(identifiers) : projectEveryIdentifier(identifiers);
+  }
+}
+
+/** Every identifier column, for a regime registered without a descriptor (a test's scripted regime). */
+export function projectEveryIdentifier(ids: ComplianceIdentifiers): SubmissionIdentifierColumns {
+  return {
+    irn: ids.irn ?? null,
+    ackNo: ids.ackNo ?? null,
+    ackDate: ids.ackDate ?? null,
+    signedQr: ids.signedQrCode ?? ids.zatcaQr ?? null,
+    ewbNo: ids.ewbNo ?? null,
+    validUpto: ids.ewbValidUpto ?? null,
+    zatcaUuid: ids.zatcaUuid ?? null,
+    zatcaHash: ids.zatcaHash ?? null,
+    zatcaIcv: ids.zatcaIcv ?? null,
+    zatcaStatus: ids.zatcaStatus ?? null,
+  };
 }

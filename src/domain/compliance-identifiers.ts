@@ -17,3 +17,17 @@ export interface ComplianceIdentifiers {
   zatcaQr?: string;
   zatcaClearedXml?: string;
 }
+
+/** The identifier columns of a submission (indexed and shown without reading the JSON identifiers). */
+export interface SubmissionIdentifierColumns {
+  irn?: string | null;
+  ackNo?: string | null;
+  ackDate?: string | null;
+  signedQr?: string | null;
+  ewbNo?: string | null;
+  validUpto?: string | null;
+  zatcaUuid?: string | null;
+  zatcaHash?: string | null;
+  zatcaIcv?: number | null;
+  zatcaStatus?: string | null;
+}

@@ -11,8 +11,8 @@ import {
   NotFoundException,
   UnprocessableEntityException,
 } from '@nestjs/common';
-import { parseIstDateTime } from '../compliance/einvoice/ist-expiry';
 import { ComplianceError, type ComplianceRegime } from '../compliance/regime';
+import type { CancelCandidate, CancelPolicy } from '../compliance/regime-descriptor';
 import { RegimeRegistry } from '../compliance/regime-registry';
 import type { SubmissionEntity } from '../database/entities/submission.entity';
 import { DocumentRepository } from '../database/repositories/document.repository';
@@ -25,9 +25,7 @@ import type { OperatorAction } from './operator.service';
 import { StateTransitionsService } from './state-transitions.service';
 
 const S = SubmissionState;
-export const IRN_CANCEL_WINDOW_MS = 24 * 3600_000;
-/** NIC's codes for the same refusals, so an operator sees one code whoever refused. */
-const WINDOW_PASSED = '2270';
+/** NIC's code for an IRN whose e-way bill is still active; the IRP's own refusal of the same. */
 const EWAYBILL_ACTIVE = '2230';
 
 export interface CancelInput {
@@ -69,10 +67,10 @@ export class CancellationService {
     const settings = document
       ? (this.connectors.byId(document.connectorInstanceId)?.regimeSettings[submission.regime] ?? {})
       : {};
-    const ewaybillCheck =
-      submission.regime === 'in-einvoice'
-        ? await this.checkIrnCancellable(submission, regime, settings, now)
-        : undefined;
+    const policy = this.regimes.descriptor(submission.regime)?.cancelPolicy;
+    const ewaybillCheck = policy
+      ? await this.checkCancellable(policy, submission, regime, settings, now)
+      : undefined;
     let outcome;
     try {
       outcome = await regime.cancel({
@@ -115,39 +113,23 @@ export class CancellationService {
     return cancelled;
   }
 
-  /** Throws 409 with NIC's code when the IRP would refuse; returns what it learnt of an e-way bill. */
-  private async checkIrnCancellable(
+  /**
+   * The regime's cancel policy: throws 409 with the authority's code when it would refuse; returns what
+   * the authority said of an e-way bill generated with the registration, when the policy asks.
+   */
+  private async checkCancellable(
+    policy: CancelPolicy,
     submission: SubmissionEntity,
     regime: ComplianceRegime,
     settings: Record<string, unknown>,
     now: number,
   ): Promise<EwaybillCheck | undefined> {
-    const acknowledged = parseIstDateTime(submission.ackDate);
-    if (acknowledged !== undefined && now - acknowledged > IRN_CANCEL_WINDOW_MS) {
-      throw refusal(
-        WINDOW_PASSED,
-        `the IRN can be cancelled only within 24 hours of ${submission.ackDate} (IST); issue a credit note instead`,
-      );
-    }
-    const siblings = await this.submissions.forDocument(submission.documentId);
-    const ewaybill = siblings.find(
-      (s) => s.regime === 'in-ewaybill' && isRegistered(s.state) && s.state !== S.Cancelled,
-    );
-    if (ewaybill) {
-      throw refusal(
-        EWAYBILL_ACTIVE,
-        `e-way bill ${ewaybill.ewbNo ?? ''} is active on this document: cancel it first`,
-      );
-    }
-    const ewbNo = submission.identifiers.ewbNo ?? submission.ewbNo;
+    const siblings = (await this.submissions.forDocument(submission.documentId)).map(cancelCandidate);
+    const candidate = cancelCandidate(submission);
+    const refused = policy.refusal(candidate, siblings, settings, now);
+    if (refused) throw refusal(refused.code, refused.message);
+    const ewbNo = policy.needsAuthorityCheck?.(candidate, siblings, settings);
     if (!ewbNo) return undefined;
-    const knownCancelled = siblings.some(
-      (s) => s.regime === 'in-ewaybill' && s.state === S.Cancelled && s.ewbNo === ewbNo,
-    );
-    if (knownCancelled) return undefined;
-    // With the e-way bill API configured, the regime cancels this e-way bill itself first when the IRP
-    // refuses the IRN cancel with 2230 (EinvoiceRegime.cancel).
-    if (typeof settings.ewaybill === 'object' && settings.ewaybill !== null) return undefined;
     return this.confirmEwaybillInactive(submission, ewbNo, regime, settings);
   }
 
@@ -181,6 +163,16 @@ export class CancellationService {
     }
     throw notKnownCancelled(ewbNo, `the IRP gave status "${found.status ?? ''}"`);
   }
+}
+
+function cancelCandidate(submission: SubmissionEntity): CancelCandidate {
+  return {
+    regime: submission.regime,
+    state: submission.state,
+    identifiers: submission.identifiers,
+    ackDate: submission.ackDate,
+    ewbNo: submission.ewbNo,
+  };
 }
 
 function notKnownCancelled(ewbNo: string, why: string): ConflictException {

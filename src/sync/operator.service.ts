@@ -178,7 +178,12 @@ export class OperatorService {
           errors: document.normalisationErrors ?? [],
         });
       }
-      const problems = overrideProblems(base, document.overrides ?? {}, overrides);
+      const problems = overrideProblems(base, document.overrides ?? {}, overrides, (path) =>
+        this.regimes
+          .descriptors()
+          .map((descriptor) => descriptor.overridePathHint?.(path))
+          .find((hint) => hint !== undefined),
+      );
       if (problems.length > 0) {
         throw new BadRequestException({ statusCode: 400, message: 'overrides refused', errors: problems });
       }

@@ -10,17 +10,23 @@
 import type { CanonicalInvoice } from '../domain/canonical-invoice';
 import { canonicalInvoiceErrors } from '../domain/canonical-invoice.validator';
 import { fieldError, type FieldError } from '../domain/field-error';
-import { canonicalPathFor } from '../mappers/irn/canonical-paths';
 import { MAX_OVERRIDE_PATH_LENGTH, readOverridePath } from './override-path';
 import { applyOverrides } from './overrides';
 
 /** More than a document has fields worth overriding at once. */
 const MAX_OVERRIDES = 500;
 
+/**
+ * Where a path that is not canonical comes from, when it names a field of a regime's wire format (the
+ * regimes' override-path hints, RegimeDescriptor.overridePathHint).
+ */
+export type OverridePathHint = (path: string) => string | undefined;
+
 export function overrideProblems(
   canonical: CanonicalInvoice,
   saved: Record<string, unknown>,
   overrides: Record<string, unknown>,
+  hintFor: OverridePathHint = () => undefined,
 ): FieldError[] {
   const paths = Object.keys(overrides);
   if (paths.length === 0) return [fieldError('overrides', 'override.empty', 'no override given')];
@@ -30,7 +36,7 @@ export function overrideProblems(
     ];
   }
   const current = applyOverrides(canonical, saved);
-  const misplaced = paths.flatMap((path) => pathProblems(path, current));
+  const misplaced = paths.flatMap((path) => pathProblems(path, current, hintFor));
   if (misplaced.length > 0) return misplaced;
   const key = (error: FieldError): string => `${error.path}\u0000${error.rule}\u0000${error.message}`;
   const before = new Set(canonicalInvoiceErrors(current).map(key));
@@ -39,14 +45,13 @@ export function overrideProblems(
   );
 }
 
-/** Why a path cannot be overridden; a NIC payload path is answered with its canonical source. */
-function pathProblems(path: string, invoice: CanonicalInvoice): FieldError[] {
+/** Why a path cannot be overridden; a regime's wire-format path is answered with its canonical source. */
+function pathProblems(path: string, invoice: CanonicalInvoice, hintFor: OverridePathHint): FieldError[] {
   const read = readOverridePath(path, invoice);
   if (read.ok) return [];
   const shown = path.length > MAX_OVERRIDE_PATH_LENGTH ? `${path.slice(0, 60)}…` : path;
-  const source = path.length > MAX_OVERRIDE_PATH_LENGTH ? undefined : canonicalPathFor(path);
-  const hint = source
-    ? `${path} is a field of the IRN payload, mapped from the canonical field ${source}`
-    : `${read.problem}; overrides name canonical invoice fields, e.g. buyer.gstin or lines[0].hsnCode`;
+  const hint =
+    (path.length > MAX_OVERRIDE_PATH_LENGTH ? undefined : hintFor(path)) ??
+    `${read.problem}; overrides name canonical invoice fields, e.g. buyer.gstin or lines[0].hsnCode`;
   return [fieldError(shown, 'override.path', `not a field of the canonical invoice: ${hint}`)];
 }

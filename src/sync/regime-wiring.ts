@@ -5,15 +5,19 @@
  */
 import { Logger } from '@nestjs/common';
 import { createEinvoiceProvider } from '../compliance/einvoice/create-einvoice-provider';
-import type { EinvoiceProviderConfig } from '../compliance/einvoice/einvoice-config';
+import { einvoiceConfig } from '../compliance/einvoice/einvoice-settings';
 import { EinvoiceRegime } from '../compliance/einvoice/einvoice.regime';
-import { createEwaybillRegime } from '../compliance/ewaybill/create-ewaybill-regime';
 import type { EinvoiceProvider } from '../compliance/einvoice/provider';
 import type { HttpLogger } from '../compliance/http/http-logger';
 import type { TokenStore } from '../compliance/http/token-store';
 import { ClientRateLimiter, type ClientRateLimit } from '../compliance/http/client-rate-limiter';
 import type { RateLimiter } from '../compliance/http/rate-limiter';
-import { ComplianceError, type ComplianceRegime } from '../compliance/regime';
+import type { ComplianceRegime } from '../compliance/regime';
+import type { RegimeDescriptor } from '../compliance/regime-descriptor';
+import { EINVOICE_DESCRIPTOR } from '../compliance/einvoice/einvoice.descriptor';
+import { createEwaybillRegime } from '../compliance/ewaybill/create-ewaybill-regime';
+import { EWAYBILL_DESCRIPTOR } from '../compliance/ewaybill/ewaybill.descriptor';
+import { ZATCA_DESCRIPTOR } from '../compliance/ksa/zatca.descriptor';
 import { stableStringify } from '../domain/content-hash';
 import type { RegimeName } from '../domain/regime-name';
 import { ZatcaRegime, type ZatcaRegimeDependencies } from '../compliance/ksa/zatca.regime';
@@ -32,19 +36,31 @@ export interface RegimeWiring {
    * service; default one limiter in this process.
    */
   rateLimiter?: (rate: ClientRateLimit | undefined) => RateLimiter;
-  zatca: Pick<ZatcaRegimeDependencies, 'provider' | 'chain' | 'credentials'>;
+  zatca: Pick<ZatcaRegimeDependencies, 'provider' | 'providerFor' | 'chain' | 'credentials'>;
 }
 
-/** Every regime this build knows. A new regime: one line here. */
-export function buildRegimes(wiring: RegimeWiring): ComplianceRegime[] {
-  return [
-    new EinvoiceRegime(cachedProviders(wiring)),
-    new ZatcaRegime({ ...wiring.zatca, ...zatcaXmlTools }),
-    createEwaybillRegime(
-      { ...wiring, httpLogger: wiring.httpLogger ?? new ComplianceHttpLog() },
-      cachedProviders(wiring),
-    ),
-  ];
+/** A regime as this build registers it: its descriptor and how to build it from the process's wiring. */
+export interface RegimePlugin {
+  descriptor: RegimeDescriptor;
+  create(wiring: RegimeWiring): ComplianceRegime;
+}
+
+/** Every regime this build knows. A new regime: one folder under src/compliance and one line here. */
+export const REGIME_PLUGINS: readonly RegimePlugin[] = [
+  { descriptor: EINVOICE_DESCRIPTOR, create: (w) => new EinvoiceRegime(cachedProviders(w)) },
+  { descriptor: ZATCA_DESCRIPTOR, create: (w) => new ZatcaRegime({ ...w.zatca, ...zatcaXmlTools }) },
+  {
+    descriptor: EWAYBILL_DESCRIPTOR,
+    create: (w) =>
+      createEwaybillRegime({ ...w, httpLogger: w.httpLogger ?? new ComplianceHttpLog() }, cachedProviders(w)),
+  },
+];
+
+export function buildRegimes(
+  wiring: RegimeWiring,
+  plugins: readonly RegimePlugin[] = REGIME_PLUGINS,
+): ComplianceRegime[] {
+  return plugins.map((plugin) => plugin.create(wiring));
 }
 
 const providerLog = new Logger('EinvoiceProvider');
@@ -83,24 +99,4 @@ export function cachedProviders(
     bySettings.set(settings, provider);
     return provider;
   };
-}
-
-const REQUIRED = ['baseUrl', 'clientId', 'clientSecret', 'gstin'] as const;
-
-/** Checks the free-form settings; a missing value is a config error that an operator fixes, not a retry. */
-export function einvoiceConfig(settings: Record<string, unknown>): EinvoiceProviderConfig {
-  const missing: string[] = REQUIRED.filter(
-    (name) => typeof settings[name] !== 'string' || settings[name] === '',
-  );
-  if (settings.catalog !== 'A' && settings.catalog !== 'B') missing.push('catalog (A or B)');
-  if (
-    settings.catalog === 'A' &&
-    (typeof settings.username !== 'string' || typeof settings.password !== 'string')
-  ) {
-    missing.push('username/password (catalog A)');
-  }
-  if (missing.length > 0) {
-    throw new ComplianceError('config', `regimeSettings.in-einvoice is missing ${missing.join(', ')}`);
-  }
-  return settings as unknown as EinvoiceProviderConfig;
 }

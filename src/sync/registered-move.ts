@@ -1,10 +1,17 @@
 /** The move that records a registration: identifiers in their columns, errors cleared, audited. */
 import type { Registered } from '../compliance/regime';
 import type { ComplianceIdentifiers } from '../connectors/contract';
+import type { RegimeRegistry } from '../compliance/regime-registry';
 import type { SubmissionEntity } from '../database/entities';
+import { identifierColumnsPatch } from '../database/repositories/submission.repository';
 import { type BatchMove, SYSTEM_ACTOR } from './state-transitions.service';
 
-export function registeredMove(submission: SubmissionEntity, outcome: Registered): BatchMove {
+/** `regimes` says which columns the submission's regime projects its identifiers onto. */
+export function registeredMove(
+  submission: SubmissionEntity,
+  outcome: Registered,
+  regimes: Pick<RegimeRegistry, 'projectIdentifiers'>,
+): BatchMove {
   const ids: ComplianceIdentifiers = { ...submission.identifiers, ...outcome.identifiers };
   return {
     submission,
@@ -14,16 +21,7 @@ export function registeredMove(submission: SubmissionEntity, outcome: Registered
       nextAttemptAt: null,
       response: outcome.response,
       identifiers: ids,
-      irn: ids.irn ?? null,
-      ackNo: ids.ackNo ?? null,
-      ackDate: ids.ackDate ?? null,
-      signedQr: ids.signedQrCode ?? ids.zatcaQr ?? null,
-      ewbNo: ids.ewbNo ?? null,
-      validUpto: ids.ewbValidUpto ?? null,
-      zatcaUuid: ids.zatcaUuid ?? null,
-      zatcaHash: ids.zatcaHash ?? null,
-      zatcaIcv: ids.zatcaIcv ?? null,
-      zatcaStatus: ids.zatcaStatus ?? null,
+      ...identifierColumnsPatch(regimes.projectIdentifiers(submission.regime, ids)),
       warnings: outcome.warnings ?? null,
       errorClass: null,
       errorCode: null,

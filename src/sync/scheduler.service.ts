@@ -8,8 +8,8 @@ import { AppConfig } from '../config/app-config';
 import { JobName } from '../queue/job-name';
 import { QueueService } from '../queue/queue.service';
 import { ConnectorRuntimeService } from './connector-runtime.service';
-import { REJECTED_IRNS_EVERY_SECONDS } from './einvoice/rejected-irns.job';
-import { EWAYBILL_EXPIRY_CHECK_EVERY_SECONDS } from './ewaybill/ewaybill-operations.service';
+import { RegimeRegistry } from '../compliance/regime-registry';
+import { declaredJobs, jobInterval } from './regime-jobs';
 
 interface Watchable {
   watch(onNewFile: (name: string) => void): () => void;
@@ -25,6 +25,7 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
     private readonly connectors: ConnectorRuntimeService,
     private readonly queue: QueueService,
     private readonly registry: SchedulerRegistry,
+    private readonly regimes: RegimeRegistry,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -37,9 +38,10 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
     };
     every('pull', this.config.schedule.pullEverySeconds, () => this.tickPull());
     every('sweep', this.config.schedule.sweepEverySeconds, () => this.tickSweep());
-    every('zatca-report', this.config.schedule.zatcaReportEverySeconds, () => this.tickZatcaReport());
-    every('einvoice-rejected-irns', REJECTED_IRNS_EVERY_SECONDS, () => this.tickRejectedIrns());
-    every('ewaybill-expiry', EWAYBILL_EXPIRY_CHECK_EVERY_SECONDS, () => this.tickEwaybillExpiry());
+    // The jobs the registered regimes declare (ZATCA reporting...), one key each.
+    for (const job of declaredJobs(this.regimes.descriptors())) {
+      every(job.name, jobInterval(job, this.config.schedule), () => this.tickRegimeJob(job.name));
+    }
     void this.tickPull().catch(() => undefined);
     this.watchInboxes();
   }
@@ -74,18 +76,14 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
     return (await this.queue.send(JobName.PipelineSweep, {}, { key: 'sweep' })) ? 1 : 0;
   }
 
-  async tickZatcaReport(): Promise<number> {
-    return (await this.queue.send(JobName.ZatcaReport, {}, { key: 'zatca-report' })) ? 1 : 0;
+  /** Enqueues one run of a job a regime declares (a queue of JobName, checked at boot). */
+  async tickRegimeJob(name: string): Promise<number> {
+    return (await this.queue.send(name as JobName.ZatcaReport, {}, { key: name })) ? 1 : 0;
   }
 
-  async tickRejectedIrns(): Promise<number> {
-    const key = JobName.EinvoiceRejectedIrns;
-    return (await this.queue.send(JobName.EinvoiceRejectedIrns, {}, { key })) ? 1 : 0;
-  }
-
-  async tickEwaybillExpiry(): Promise<number> {
-    const key = JobName.EwaybillExpiryCheck;
-    return (await this.queue.send(JobName.EwaybillExpiryCheck, {}, { key })) ? 1 : 0;
+  /** The e-invoice regime's GETREJECTEDIRNS pass (declared by its descriptor). */
+  tickRejectedIrns(): Promise<number> {
+    return this.tickRegimeJob(JobName.EinvoiceRejectedIrns);
   }
 
   onModuleDestroy(): void {

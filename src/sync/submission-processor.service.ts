@@ -21,7 +21,12 @@ import {
 import type { ComplianceIdentifiers } from '../connectors/contract';
 import type { DocumentEntity, SubmissionEntity } from '../database/entities';
 import { DocumentRepository } from '../database/repositories/document.repository';
-import { SubmissionRepository } from '../database/repositories/submission.repository';
+import {
+  identifierColumnsPatch,
+  SubmissionRepository,
+  type SubmissionPatch,
+} from '../database/repositories/submission.repository';
+import type { SubmissionIdentifierColumns } from '../domain/compliance-identifiers';
 import { SubmissionState } from '../domain/submission-state';
 import { JobName } from '../queue/job-name';
 import { QueueService } from '../queue/queue.service';
@@ -38,6 +43,7 @@ import { inCanonicalStyle } from './field-error-style';
 import { registeredMove } from './registered-move';
 import { type BatchMove, SYSTEM_ACTOR, StateTransitionsService } from './state-transitions.service';
 import { holdSubmittingLease } from './submitting-lease';
+import { dependentsToWake, gateOnUpstream, type Upstream } from './upstream-gate';
 import { WriteBackService } from './write-back.service';
 
 const S = SubmissionState;
@@ -74,11 +80,16 @@ export class SubmissionProcessorService {
     const documents = await this.loadDocuments(found);
     const waiting = found.filter((s) => s.state === S.Ready && s.requestPayload == null);
     const received = [...found.filter((s) => s.state === S.Received), ...(await this.reopen(waiting))];
-    const mapped = await this.mapMany(received, documents);
-    const due = found.filter((s) => (s.state === S.Ready && s.requestPayload != null) || s.state === S.Retry);
+    const { claimed: mapped, held } = await this.mapMany(received, documents);
+    const due = [
+      ...found.filter((s) => (s.state === S.Ready && s.requestPayload != null) || s.state === S.Retry),
+      ...held,
+    ];
     const sendable = due.filter((s) => this.regimes.get(s.regime) && documents.has(s.documentId));
-    const claimed = await this.submissions.claimManyForSubmit(sendable.map((s) => s.id));
-    await this.submitMany([...mapped, ...claimed], documents);
+    // A regime that depends on another's registration waits for it (RegimeDescriptor.dependsOn).
+    const gated = await gateOnUpstream(sendable, this.regimes, this.submissions);
+    const claimed = await this.submissions.claimManyForSubmit(gated.go.map((s) => s.id));
+    await this.submitMany([...mapped, ...claimed], documents, gated.upstream);
     await this.queueWriteBacks(found.filter((s) => s.state === S.Registered));
   }
 
@@ -96,13 +107,15 @@ export class SubmissionProcessorService {
 
   /**
    * RECEIVED -> READY -> SUBMITTING (claimed in the same statement and returned, to be sent now),
-   * MAPPING_FAILED, or READY waiting for its regime.
+   * MAPPING_FAILED, or READY waiting for its regime; a regime that depends on another's registration
+   * stops at READY (`held`), to be sent once the other's is recorded.
    */
   private async mapMany(
     received: readonly SubmissionEntity[],
     documents: Documents,
-  ): Promise<SubmissionEntity[]> {
+  ): Promise<{ claimed: SubmissionEntity[]; held: SubmissionEntity[] }> {
     const ready: BatchMove[] = [];
+    const readyDependent: BatchMove[] = [];
     const failed: BatchMove[] = [];
     const parked: BatchMove[] = [];
     for (const submission of received) {
@@ -158,7 +171,7 @@ export class SubmissionProcessorService {
       // The IRN known at mapping is the one expected, kept apart from the one the IRP issues.
       const { irn: expectedIrn, ...expected } = mapped.value.identifiers ?? {};
       const identifiers: ComplianceIdentifiers = { ...submission.identifiers, ...expected };
-      ready.push({
+      (this.regimes.descriptor(submission.regime)?.dependsOn ? readyDependent : ready).push({
         submission,
         patch: {
           requestPayload: mapped.value.payload,
@@ -172,22 +185,29 @@ export class SubmissionProcessorService {
         audit: { actor: SYSTEM_ACTOR, action: 'mapped' },
       });
     }
-    const [claimed, movedFailed] = await this.dataSource.transaction(async (m) => [
+    const [claimed, movedFailed, held] = await this.dataSource.transaction(async (m) => [
       await this.transitions.moveMany(ready, S.Received, S.Ready, m, [{ to: S.Submitting }]),
       await this.transitions.moveMany(failed, S.Received, S.MappingFailed, m),
+      await this.transitions.moveMany(readyDependent, S.Received, S.Ready, m),
       await this.transitions.moveManyIds(parked, S.Received, S.Ready, m),
     ]);
     // A document that cannot be mapped is reported back to the ERP with its field errors.
     await this.writeBack.writeBackNow([...movedFailed.values()], documents);
     // The moved rows come back without their request documents: the payload is the one just mapped.
-    return ready.flatMap((move) => {
-      const row = claimed.get(move.submission.id);
-      return row ? [Object.assign(row, { requestPayload: move.patch.requestPayload })] : [];
-    });
+    const withPayload = (moves: BatchMove[], rows: Map<string, SubmissionEntity>) =>
+      moves.flatMap((move) => {
+        const row = rows.get(move.submission.id);
+        return row ? [Object.assign(row, { requestPayload: move.patch.requestPayload })] : [];
+      });
+    return { claimed: withPayload(ready, claimed), held: withPayload(readyDependent, held) };
   }
 
   /** Sends the claimed submissions concurrently and records every outcome in one go. */
-  private async submitMany(claimed: readonly SubmissionEntity[], documents: Documents): Promise<void> {
+  private async submitMany(
+    claimed: readonly SubmissionEntity[],
+    documents: Documents,
+    upstream: ReadonlyMap<string, Upstream> = new Map(),
+  ): Promise<void> {
     if (claimed.length === 0) return;
     const release = holdSubmittingLease(
       claimed.map((s) => s.id),
@@ -199,11 +219,12 @@ export class SubmissionProcessorService {
     );
     let sent: Sent[];
     try {
-      sent = await this.sendAll(claimed, documents);
+      sent = await this.sendAll(claimed, documents, upstream);
     } finally {
       release();
     }
     const [pending, rejected] = await this.recordOutcomes(sent, documents);
+    await this.wakeDependents([...pending.values()]);
     // Rejections are written back too: the ERP learns the authority's error.
     await this.writeBack.writeBackNow([...pending.values(), ...rejected.values()], documents);
     await this.failedMany(
@@ -245,7 +266,7 @@ export class SubmissionProcessorService {
           await this.transitions.moveMany(
             registered
               .filter((_, index) => !duplicateAt.has(index))
-              .map((r) => registeredMove(r.submission, r.outcome as Registered)),
+              .map((r) => registeredMove(r.submission, r.outcome as Registered, this.regimes)),
             S.Submitting,
             S.Registered,
             m,
@@ -296,7 +317,11 @@ export class SubmissionProcessorService {
   }
 
   /** Each regime's share at once: in one bulk call where the regime has one, else concurrently. */
-  private async sendAll(claimed: readonly SubmissionEntity[], documents: Documents): Promise<Sent[]> {
+  private async sendAll(
+    claimed: readonly SubmissionEntity[],
+    documents: Documents,
+    upstream: ReadonlyMap<string, Upstream>,
+  ): Promise<Sent[]> {
     const byRegime = new Map<string, SubmissionEntity[]>();
     for (const submission of claimed) {
       const list = byRegime.get(submission.regime);
@@ -309,7 +334,7 @@ export class SubmissionProcessorService {
         const regime = this.regimes.get(name);
         const items = submissions.map((submission) => ({
           submission,
-          context: this.contextFor(submission, documents),
+          context: this.contextFor(submission, documents, upstream.get(submission.id)),
         }));
         if (!regime?.submitMany || items.length === 1) {
           sent.push(...(await Promise.all(items.map((item) => this.send(item.submission, item.context)))));
@@ -348,7 +373,7 @@ export class SubmissionProcessorService {
     }
   }
 
-  private contextFor(submission: SubmissionEntity, documents: Documents): SubmitContext {
+  private contextFor(submission: SubmissionEntity, documents: Documents, upstream?: Upstream): SubmitContext {
     const document = documents.get(submission.documentId);
     const instanceId = document?.connectorInstanceId ?? '';
     return {
@@ -359,7 +384,17 @@ export class SubmissionProcessorService {
       outcomeUnknown: submission.outcomeUnknown,
       previous: submission.identifiers,
       settings: this.settingsFor(instanceId, submission.regime),
+      ...(upstream ? { upstream } : {}),
     };
+  }
+
+  /** Submissions waiting for these registrations (RegimeDescriptor.dependsOn) go on now. */
+  private async wakeDependents(registered: readonly SubmissionEntity[]): Promise<void> {
+    const ids = await dependentsToWake(registered, this.regimes, this.submissions);
+    await this.queue.sendMany(
+      JobName.SubmissionProcess,
+      ids.map((submissionId) => ({ data: { submissionId }, key: submissionId })),
+    );
   }
 
   private rejectedMove(submission: SubmissionEntity, outcome: Rejected): BatchMove {
@@ -370,10 +405,7 @@ export class SubmissionProcessorService {
         ...(used
           ? {
               identifiers: { ...submission.identifiers, ...used },
-              zatcaUuid: used.zatcaUuid ?? null,
-              zatcaHash: used.zatcaHash ?? null,
-              zatcaIcv: used.zatcaIcv ?? null,
-              zatcaStatus: used.zatcaStatus ?? null,
+              ...usedUpColumns(this.regimes.projectIdentifiers(submission.regime, used)),
             }
           : {}),
         outcomeUnknown: false,
@@ -495,6 +527,12 @@ export class SubmissionProcessorService {
 function isIrnConflict(error: unknown): boolean {
   const { code, constraint } = error as { code?: string; constraint?: string };
   return code === '23505' && constraint === 'submission_irn';
+}
+
+/** What a refused document used up (a ZATCA invoice's UUID, hash, ICV): its columns, but no QR to show. */
+function usedUpColumns(columns: SubmissionIdentifierColumns): SubmissionPatch {
+  const { signedQr: _notShown, ...used } = columns;
+  return identifierColumnsPatch(used);
 }
 
 /** Moves that change nothing but the state, recorded as the system's `action`. */

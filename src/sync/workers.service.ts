@@ -3,13 +3,13 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { JobName } from '../queue/job-name';
 import { QueueService } from '../queue/queue.service';
-import { RejectedIrnsService } from './einvoice/rejected-irns.service';
-import { EwaybillOperationsService } from './ewaybill/ewaybill-operations.service';
 import { PullService } from './pull.service';
 import { SubmissionProcessorService } from './submission-processor.service';
 import { SweepService } from './sweep.service';
 import { WriteBackService } from './write-back.service';
-import { ZatcaReportingService } from './zatca-reporting.service';
+import { ModuleRef } from '@nestjs/core';
+import { RegimeRegistry } from '../compliance/regime-registry';
+import { declaredJobs, REGIME_JOB_RUNNERS } from './regime-jobs';
 
 @Injectable()
 export class WorkersService implements OnApplicationBootstrap {
@@ -20,9 +20,8 @@ export class WorkersService implements OnApplicationBootstrap {
     private readonly processor: SubmissionProcessorService,
     private readonly writeBack: WriteBackService,
     private readonly sweep: SweepService,
-    private readonly zatcaReporting: ZatcaReportingService,
-    private readonly rejectedIrns: RejectedIrnsService,
-    private readonly ewaybills: EwaybillOperationsService,
+    private readonly regimes: RegimeRegistry,
+    private readonly moduleRef: ModuleRef,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -67,26 +66,16 @@ export class WorkersService implements OnApplicationBootstrap {
       },
       { fetchers: 1 },
     );
-    await this.queue.work(
-      JobName.ZatcaReport,
-      async () => {
-        await this.zatcaReporting.reportDue();
-      },
-      { fetchers: 1 },
-    );
-    await this.queue.work(
-      JobName.EinvoiceRejectedIrns,
-      async () => {
-        await this.rejectedIrns.fetchRecent();
-      },
-      { fetchers: 1 },
-    );
-    await this.queue.work(
-      JobName.EwaybillExpiryCheck,
-      async () => {
-        await this.ewaybills.extendExpiring();
-      },
-      { fetchers: 1 },
-    );
+    // The jobs the registered regimes declare, each run by its runner (sync/regime-jobs.ts).
+    for (const job of declaredJobs(this.regimes.descriptors())) {
+      const runner = this.moduleRef.get(REGIME_JOB_RUNNERS[job.name], { strict: false });
+      await this.queue.work(
+        job.name as JobName.ZatcaReport,
+        async () => {
+          await runner.run();
+        },
+        { fetchers: 1 },
+      );
+    }
   }
 }

@@ -24,11 +24,11 @@ import { DocumentRepository } from '../database/repositories/document.repository
 import { PostgresEgsCredentialStore } from '../database/repositories/egs-credential.repository';
 import { SubmissionRepository } from '../database/repositories/submission.repository';
 import { markSignedInvoiceRejected } from '../database/repositories/zatca-chain.repository';
+import { ZatcaReportingRepository } from '../database/repositories/zatca-reporting.repository';
 import { QueueService } from '../queue/queue.service';
 import { ConnectorRuntimeService } from './connector-runtime.service';
 import { StateTransitionsService, SYSTEM_ACTOR } from './state-transitions.service';
 import { isSettledForReissue, reissueRefusedReport } from './zatca-report-reissue';
-import { ZATCA_REPORTING_LOCK } from './zatca-reporting.service';
 import { ZatcaWaitingSubmissions } from './zatca-waiting-submissions';
 
 export interface ReonboardingResult extends OnboardingResult {
@@ -60,6 +60,7 @@ export class ZatcaReonboarding {
     private readonly connectors: ConnectorRuntimeService,
     private readonly transitions: StateTransitionsService,
     private readonly queue: QueueService,
+    private readonly reports: ZatcaReportingRepository,
   ) {}
 
   /** Onboards (or re-onboards) the unit, then re-issues and releases what waited for it. */
@@ -86,18 +87,9 @@ export class ZatcaReonboarding {
    * signed under the refused certificate with the new CSID, and its refusal would land on the re-issue.
    */
   private async withoutReporting<T>(fn: () => Promise<T>): Promise<T> {
-    const holder = this.dataSource.createQueryRunner();
-    await holder.connect();
-    try {
-      await holder.query(`SELECT pg_advisory_lock(hashtext($1))`, [ZATCA_REPORTING_LOCK]);
-      try {
-        return await fn();
-      } finally {
-        await holder.query(`SELECT pg_advisory_unlock(hashtext($1))`, [ZATCA_REPORTING_LOCK]);
-      }
-    } finally {
-      await holder.release();
-    }
+    const run = await this.reports.withReportingLock(true, fn);
+    if (!run.held) throw new Error('the ZATCA reporting lock was not taken');
+    return run.value;
   }
 
   private async reissueSignedUnder(

@@ -13,8 +13,7 @@
  * other return empty-handed, so an invoice is never sent twice at once.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   reportPendingInvoices,
   ZATCA_STATUS,
@@ -24,11 +23,18 @@ import {
 } from '../compliance/ksa/zatca.regime';
 import { AuditRepository } from '../database/repositories/audit.repository';
 import { markSignedInvoiceRejected } from '../database/repositories/zatca-chain.repository';
-import { SubmissionState } from '../domain/submission-state';
+import {
+  ZatcaReportingRepository,
+  type PendingReportRow,
+  type ReportStatusChange,
+} from '../database/repositories/zatca-reporting.repository';
 import { SYSTEM_ACTOR } from './state-transitions.service';
 
 /** Provider and signing credentials the reports are sent with (the same the `sa-zatca` regime uses). */
-export type ZatcaReportingDependencies = Pick<ZatcaRegimeDependencies, 'provider' | 'credentials'>;
+export type ZatcaReportingDependencies = Pick<
+  ZatcaRegimeDependencies,
+  'provider' | 'providerForUnit' | 'credentials'
+>;
 export const ZATCA_REPORTING_DEPENDENCIES = Symbol('ZATCA_REPORTING_DEPENDENCIES');
 
 export const ZATCA_NOT_REPORTED = 'NOT_REPORTED';
@@ -43,57 +49,32 @@ export interface ZatcaReportingRun {
   approaching: string[];
 }
 
-/** Registered with the authority as far as the pipeline goes; the ERP may or may not have the QR yet. */
-const REPORTABLE_STATES = [
-  SubmissionState.Registered,
-  SubmissionState.WritebackPending,
-  SubmissionState.WrittenBack,
-  SubmissionState.WritebackFailed,
-];
 const APPROACHING_AFTER_HOURS = 20;
 const LIMIT_HOURS = 24;
-/** Session advisory lock (on `hashtext`) held by a reporting run; re-onboarding holds it too. */
-export const ZATCA_REPORTING_LOCK = 'zatca-reporting';
 
-interface PendingRow {
-  submission_id: string;
-  generation: number;
-  document_id: string;
-  egs_unit_id: string;
-  uuid: string;
-  icv: number;
-  invoice_hash: string;
-  signed_xml: string;
-  age_hours: number;
-}
+type PendingRow = PendingReportRow;
 
 @Injectable()
 export class ZatcaReportingService {
+  /** The `zatca-report` job the `sa-zatca` regime declares (sync/regime-jobs.ts). */
+  run(): Promise<ZatcaReportingRun> {
+    return this.reportDue();
+  }
+
   private readonly logger = new Logger('ZatcaReporting');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reports: ZatcaReportingRepository,
     private readonly audit: AuditRepository,
     @Inject(ZATCA_REPORTING_DEPENDENCIES) private readonly deps: ZatcaReportingDependencies,
   ) {}
 
   async reportDue(limit = 500): Promise<ZatcaReportingRun> {
     const run: ZatcaReportingRun = { reported: [], rejected: [], failed: [], approaching: [] };
-    const lockHolder = this.dataSource.createQueryRunner();
-    await lockHolder.connect();
-    try {
-      const rows = (await lockHolder.query(`SELECT pg_try_advisory_lock(hashtext($1)) AS locked`, [
-        ZATCA_REPORTING_LOCK,
-      ])) as { locked: boolean }[];
-      if (!rows[0]?.locked) return run;
-      try {
-        await this.reportAll(await this.pending(limit), run);
-      } finally {
-        await lockHolder.query(`SELECT pg_advisory_unlock(hashtext($1))`, [ZATCA_REPORTING_LOCK]);
-      }
-    } finally {
-      await lockHolder.release();
-    }
+    // Should two runs overlap, one reports and the other returns empty-handed.
+    await this.reports.withReportingLock(false, async () =>
+      this.reportAll(await this.reports.pending(limit), run),
+    );
     return run;
   }
 
@@ -117,25 +98,12 @@ export class ZatcaReportingService {
     }
   }
 
-  private pending(limit: number): Promise<PendingRow[]> {
-    return this.dataSource.query(
-      `SELECT s.id AS submission_id, z.generation, s.document_id, z.egs_unit_id, z.uuid, z.icv, z.invoice_hash,
-              z.signed_xml, extract(epoch FROM now() - z.created_at)::float8 / 3600 AS age_hours
-         FROM submission s
-         JOIN zatca_signed_invoice z ON z.submission_id = s.id AND z.superseded_at IS NULL
-        WHERE s.zatca_status = $1 AND s.regime = 'sa-zatca' AND s.state = ANY($2)
-        ORDER BY z.egs_unit_id, z.icv
-        LIMIT $3`,
-      [ZATCA_STATUS.pendingReporting, REPORTABLE_STATES, limit],
-    );
-  }
-
   /** Stores one answer with its audit event; returns which list it belongs to (none if another run got there). */
   private record(
     row: PendingRow,
     result: PendingReportOutcome,
   ): Promise<keyof Omit<ZatcaReportingRun, 'approaching'> | undefined> {
-    return this.dataSource.transaction(async (m) => {
+    return this.reports.transaction(async (m) => {
       const outcome = result.outcome;
       if (outcome?.status === 'registered') {
         const updated = await this.update(m, row, {
@@ -189,43 +157,8 @@ export class ZatcaReportingService {
   }
 
   /** Compare-and-set on the pending status, so two runs never both record an answer. */
-  private async update(
-    m: EntityManager,
-    row: PendingRow,
-    change: {
-      zatcaStatus: string;
-      warnings?: { code?: string; message: string }[] | null;
-      response?: unknown;
-      error: { errorClass: string; code: string | null; message: string } | null;
-    },
-  ): Promise<boolean> {
-    const result: unknown[] = await m.query(
-      `UPDATE submission SET
-         zatca_status = $2,
-         identifiers = identifiers || jsonb_build_object('zatcaStatus', $2::text),
-         warnings = CASE WHEN $3::boolean THEN $4::jsonb ELSE warnings END,
-         response = CASE WHEN $5::boolean THEN $6::jsonb ELSE response END,
-         error_class = $7, error_code = $8, error_message = $9, updated_at = now(),
-         -- a final answer goes back to the ERP too: the sweep picks WRITEBACK_PENDING up
-         state = CASE WHEN $2 <> $10 AND state = 'WRITTEN_BACK' THEN 'WRITEBACK_PENDING' ELSE state END
-       WHERE id = $1 AND zatca_status = $10
-       RETURNING id`,
-      [
-        row.submission_id,
-        change.zatcaStatus,
-        change.warnings !== undefined,
-        change.warnings ? JSON.stringify(change.warnings) : null,
-        change.response !== undefined,
-        change.response === undefined ? null : JSON.stringify(change.response),
-        change.error?.errorClass ?? null,
-        change.error?.code ?? null,
-        change.error?.message ?? null,
-        ZATCA_STATUS.pendingReporting,
-      ],
-    );
-    // UPDATE ... RETURNING comes back from the postgres driver as [rows, affected]
-    const rows = Array.isArray(result[0]) ? (result[0] as unknown[]) : result;
-    return rows.length > 0;
+  private update(m: EntityManager, row: PendingRow, change: ReportStatusChange): Promise<boolean> {
+    return this.reports.recordReportAnswer(m, row.submission_id, change);
   }
 
   private auditOf(

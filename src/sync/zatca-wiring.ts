@@ -11,7 +11,9 @@ import { zatcaXmlTools } from '../compliance/ksa/zatca-xml-tools';
 import { AppConfig } from '../config/app-config';
 import { MasterKey } from '../database/master-key';
 import { PostgresEgsCredentialStore } from '../database/repositories/egs-credential.repository';
+import { GspSessionRepository } from '../database/repositories/gsp-session.repository';
 import type { RegimeDefaults } from './regime-wiring';
+import { ZatcaProviderChoice } from './zatca-provider-choice';
 import { ZATCA_REPORTING_DEPENDENCIES } from './zatca-reporting.service';
 import { ZatcaReonboarding } from './zatca-reonboarding.service';
 import { ZatcaWaitingSubmissions } from './zatca-waiting-submissions';
@@ -45,12 +47,27 @@ export function zatcaProviders(defaults: RegimeDefaults): Provider[] {
       inject: [ZATCA_PROVIDER, PostgresEgsCredentialStore, MasterKey],
     },
     {
+      provide: ZatcaProviderChoice,
+      useFactory: (provider: ZatcaProvider, config: AppConfig, tokenStore: GspSessionRepository) =>
+        new ZatcaProviderChoice(provider, {
+          environment: config.zatca.environment,
+          tokenStore,
+          instances: config.connectors,
+        }),
+      inject: [ZATCA_PROVIDER, AppConfig, GspSessionRepository],
+    },
+    {
       provide: ZATCA_REPORTING_DEPENDENCIES,
-      useFactory: (provider: ZatcaProvider, credentials: ZatcaOnboardingService) => ({
+      useFactory: (
+        provider: ZatcaProvider,
+        credentials: ZatcaOnboardingService,
+        choice: ZatcaProviderChoice,
+      ) => ({
         provider,
+        providerForUnit: (egsUnitId: string) => choice.forUnit(egsUnitId),
         credentials,
       }),
-      inject: [ZATCA_PROVIDER, ZatcaOnboardingService],
+      inject: [ZATCA_PROVIDER, ZatcaOnboardingService, ZatcaProviderChoice],
     },
   ];
 }

@@ -84,7 +84,7 @@ beforeAll(async () => {
           profile: resolve(__dirname, '..', '..', 'config', 'csv-profiles', 'india-b2b-lines.yaml'),
           pollIntervalMs: 3_600_000,
         },
-        regimeSettings: { 'in-ewaybill': { provider, autoExtend: AUTO_EXTEND } },
+        regimeSettings: { 'in-ewaybill': { ...provider, autoExtend: AUTO_EXTEND } },
       },
     ],
   });

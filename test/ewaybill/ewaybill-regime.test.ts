@@ -4,13 +4,14 @@
  * second bill, and catalog B's bulk generate with good and bad rows.
  */
 import { createEinvoiceProvider } from '../../src/compliance/einvoice';
-import {
-  createEwaybillProvider,
-  type EwaybillPayload,
-  type EwaybillSubmitContext,
-} from '../../src/compliance/ewaybill';
+import { createEwaybillProvider, type EwaybillPayload } from '../../src/compliance/ewaybill';
 import { ewaybillConfig } from '../../src/compliance/ewaybill/create-ewaybill-regime';
-import { ComplianceError, type Registered, type SubmitOutcome } from '../../src/compliance/regime';
+import {
+  ComplianceError,
+  type Registered,
+  type SubmitContext,
+  type SubmitOutcome,
+} from '../../src/compliance/regime';
 import type { CanonicalInvoice } from '../../src/domain/canonical-invoice';
 import { startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
 import { billsOfDocument, generateAnswersOfDocument, ruleValidTill } from './sandbox-bills';
@@ -113,7 +114,7 @@ describe('Part-A, then Part-B', () => {
 });
 
 describe('by IRN', () => {
-  it('goes by IRN once the e-invoice is registered, and waits while it is not', async () => {
+  it('goes by IRN with the registered e-invoice sync/ hands over', async () => {
     const einvoice = createEinvoiceProvider(einvoiceSettings(sandbox));
     const nic = interStateInvoice();
     const { irn } = await einvoice.generateIrn(nic);
@@ -122,18 +123,10 @@ describe('by IRN', () => {
     const { regime } = regimeUnderTest();
     const payload = payloadOf(invoice, settings);
 
-    const waiting: EwaybillSubmitContext = {
+    // sync/ holds the e-way bill until the e-invoice is registered (dependsOn), then hands over its IRN.
+    const ready: SubmitContext = {
       ...submitContext({ settings }),
-      upstream: { 'in-einvoice': { registered: false, identifiers: {} } },
-    };
-    await expect(regime.submit(payload, waiting)).rejects.toMatchObject({
-      errorClass: 'transient',
-      options: { code: 'WAITING_FOR_EINVOICE' },
-    });
-
-    const ready: EwaybillSubmitContext = {
-      ...submitContext({ settings }),
-      upstream: { 'in-einvoice': { registered: true, identifiers: { irn } } },
+      upstream: { 'in-einvoice': { irn } },
     };
     const outcome = asRegistered(await regime.submit(payload, ready));
     const atIrp = sandbox.einvoice.irp.registry.find(irn)?.ewayBill;

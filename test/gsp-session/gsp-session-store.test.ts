@@ -13,7 +13,7 @@ import {
 } from '../../src/compliance/einvoice';
 import { GspSessionRepository } from '../../src/database/repositories/gsp-session.repository';
 import type { RunningSandbox } from '@erp-connector/sandbox';
-import { einvoiceConfig } from '../../src/sync/regime-wiring';
+import { einvoiceConfig } from '../../src/compliance/einvoice/einvoice-settings';
 import {
   dropSampleAndPull,
   expectedDocuments,

@@ -28,6 +28,7 @@ export interface TestAppOptions {
   config?: Record<string, unknown>;
   connectors?: Record<string, unknown>[];
   regimes?: AppModuleOptions['regimes'];
+  regimePlugins?: AppModuleOptions['regimePlugins'];
   regimeDefaults?: AppModuleOptions['regimeDefaults'];
   connectorFactories?: AppModuleOptions['connectorFactories'];
   /** Reuse a database (second instance on the same database). */
@@ -54,6 +55,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     config,
     databaseUrl,
     regimes: options.regimes,
+    regimePlugins: options.regimePlugins,
     regimeDefaults: options.regimeDefaults,
     connectorFactories: options.connectorFactories,
   });

@@ -8,8 +8,10 @@ import type { TokenStore } from '../http/token-store';
 import type { CatalogBSettings } from './catalog-b-profile';
 
 export interface EinvoiceProviderConfig {
-  /** A: GSP gateway (/einvoice/type/...); B: REST /api/v1 with OAuth2 client credentials. */
-  catalog: 'A' | 'B';
+  /** `nic-gsp-catalog-a` (default): GSP gateway (/einvoice/type/...); `nic-api-catalog-b`: REST /api/v1. */
+  provider?: string;
+  /** Older name of the provider: A is `nic-gsp-catalog-a`, B `nic-api-catalog-b`. */
+  catalog?: 'A' | 'B';
   baseUrl: string;
   clientId: string;
   clientSecret: string;

@@ -5,7 +5,8 @@
  */
 import { stableStringify } from '../../domain/content-hash';
 import type { EinvoiceProvider } from '../einvoice/provider';
-import { ClientRateLimiter } from '../http/client-rate-limiter';
+import { ClientRateLimiter, type ClientRateLimit } from '../http/client-rate-limiter';
+import type { RateLimiter } from '../http/rate-limiter';
 import type { HttpLogger } from '../http/http-logger';
 import type { TokenStore } from '../http/token-store';
 import { ComplianceError } from '../regime';
@@ -19,6 +20,8 @@ export interface EwaybillRegimeWiring {
   defaults: Partial<Record<string, Record<string, unknown>>>;
   tokenStore: TokenStore;
   httpLogger?: HttpLogger;
+  /** The pacing of one provider allowance, shared across processes in the service. */
+  rateLimiter?: (rate: ClientRateLimit | undefined) => RateLimiter;
   sleep?: Sleep;
 }
 
@@ -58,7 +61,7 @@ function ewaybillProviders(
   wiring: EwaybillRegimeWiring,
 ): (settings: Record<string, unknown>) => EwaybillProvider {
   const providers = new Map<string, EwaybillProvider>();
-  const limiters = new Map<string, ClientRateLimiter>();
+  const limiters = new Map<string, RateLimiter>();
   return (settings) => {
     const key = stableStringify(settings);
     let provider = providers.get(key);
@@ -67,7 +70,7 @@ function ewaybillProviders(
       const limiterKey = `${config.baseUrl}|${config.clientId}`;
       let rateLimiter = limiters.get(limiterKey);
       if (!rateLimiter) {
-        rateLimiter = new ClientRateLimiter(config.rateLimit);
+        rateLimiter = wiring.rateLimiter?.(config.rateLimit) ?? new ClientRateLimiter(config.rateLimit);
         limiters.set(limiterKey, rateLimiter);
       }
       provider = createEwaybillProvider(config, {

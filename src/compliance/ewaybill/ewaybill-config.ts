@@ -4,8 +4,10 @@ import type { HttpPolicy } from '../http/compliance-http-client';
 import type { CatalogBEwaybillSettings } from './catalog-b-ewaybill-profile';
 
 export interface EwaybillProviderConfig {
-  /** A: the GSP's /ewaybillapi/v1.03; B: REST under {base_url}/eway with an OAuth2 bearer token. */
-  catalog: 'A' | 'B';
+  /** `nic-gsp-catalog-a` (default): the GSP's /ewaybillapi/v1.03; `nic-api-catalog-b`: REST under /eway. */
+  provider?: string;
+  /** Older name of the provider: A is `nic-gsp-catalog-a`, B `nic-api-catalog-b`. */
+  catalog?: 'A' | 'B';
   baseUrl: string;
   clientId: string;
   clientSecret: string;

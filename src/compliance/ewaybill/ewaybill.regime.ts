@@ -8,15 +8,13 @@
  * EwaybillRules, and optionally `lookup` (a catalog A config, for reads where the provider has none),
  * `einvoice` (the e-invoice GSP settings GENERATE_EWAYBILL by IRN goes through) and `byIrn: false`.
  *
- * The by-IRN hook: the submission's context may carry `upstream['in-einvoice']` (see
- * EwaybillSubmitContext), the same document's e-invoice submission: while it is not registered the e-way
- * bill waits (transient WAITING_FOR_EINVOICE); once it is, its IRN is used. Without upstream, an `irn`
+ * By IRN: the descriptor depends on `in-einvoice`, so where the document gets an IRN, sync/ holds the e-way
+ * bill until that registration and hands its identifiers in `context.upstream['in-einvoice']`; an `irn`
  * in `context.previous` (set by an operator or a migration) does the same.
  */
 import type { CanonicalInvoice } from '../../domain/canonical-invoice';
 import type { ComplianceIdentifiers } from '../../domain/compliance-identifiers';
 import type { Outcome } from '../../domain/field-error';
-import type { RegimeName } from '../../domain/regime-name';
 import {
   ewaybillApplicability,
   ewaybillRules,
@@ -39,16 +37,6 @@ import type { EwaybillGenerated, EwaybillGenerateRequest, EwaybillProvider } fro
 
 /** Documents per bulk-generate call catalog B accepts. */
 export const EWAYBILL_BULK_LIMIT = 1000;
-
-/** Another regime's submission of the same document, as far as this regime depends on it. */
-export interface UpstreamSubmission {
-  registered: boolean;
-  identifiers: ComplianceIdentifiers;
-}
-
-export interface EwaybillSubmitContext extends SubmitContext {
-  upstream?: Partial<Record<RegimeName, UpstreamSubmission>>;
-}
 
 /** GENERATE_EWAYBILL by IRN on the e-invoice API (the GSP client, catalog A). */
 export interface EwaybillByIrnProvider {
@@ -78,6 +66,11 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
 
   constructor(private readonly deps: EwaybillRegimeDependencies) {
     this.sleep = deps.sleep ?? realSleep;
+  }
+
+  /** The instance's e-way bill provider (for the operator's operations on its bills). */
+  providerFor(settings: Record<string, unknown>): EwaybillProvider {
+    return this.deps.ewaybillFor(settings);
   }
 
   /** The instance's own thresholds where the caller passes its settings; the legal defaults otherwise. */
@@ -124,7 +117,7 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
         provider.bulkGenerate !== undefined &&
         !context.outcomeUnknown &&
         !context.previous.irn &&
-        !(context as EwaybillSubmitContext).upstream?.['in-einvoice'];
+        !context.upstream?.['in-einvoice']?.irn;
       (byBulk ? bulk : single).push(index);
     }
     await Promise.all(
@@ -155,17 +148,9 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
     return outcomes;
   }
 
+  /** The document's IRN: the e-invoice registration sync/ hands over (dependsOn), else one stored earlier. */
   private irnFor(context: SubmitContext): string | undefined {
-    const upstream = (context as EwaybillSubmitContext).upstream?.['in-einvoice'];
-    if (upstream) {
-      if (upstream.registered && upstream.identifiers.irn) return upstream.identifiers.irn;
-      throw new ComplianceError(
-        'transient',
-        'waiting for the e-invoice registration of this document: the e-way bill then goes by IRN',
-        { code: 'WAITING_FOR_EINVOICE' },
-      );
-    }
-    return context.previous.irn;
+    return context.upstream?.['in-einvoice']?.irn ?? context.previous.irn;
   }
 
   private providerOrError(settings: Record<string, unknown>): EwaybillProvider | ComplianceError {

@@ -6,11 +6,8 @@ export { createEwaybillProvider } from './create-ewaybill-provider';
 export type { EwaybillProviderConfig } from './ewaybill-config';
 export type * from './ewaybill-types';
 export { EwaybillRegime, EWAYBILL_BULK_LIMIT } from './ewaybill.regime';
-export type {
-  EwaybillSubmitContext,
-  UpstreamSubmission,
-  EwaybillRegimeDependencies,
-} from './ewaybill.regime';
+export type { EwaybillRegimeDependencies } from './ewaybill.regime';
+export { EWAYBILL_DESCRIPTOR } from './ewaybill.descriptor';
 export { createEwaybillRegime, ewaybillConfig } from './create-ewaybill-regime';
 export type { EwaybillPayload } from './ewaybill-payload';
 export { EWAYBILL_RETRY_DELAYS_MS } from './ewaybill-retry';

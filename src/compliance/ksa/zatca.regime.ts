@@ -47,7 +47,15 @@ export interface ZatcaPayload {
 }
 
 export interface ZatcaRegimeDependencies {
+  /** The process's provider (Fatoora at the configured environment's URL). */
   provider: ZatcaProvider;
+  /**
+   * The provider an instance's settings name (`provider: fatoora | gsp-ksa`, see zatca-providers.ts);
+   * default: `provider` for every instance.
+   */
+  providerFor?: (settings: Record<string, unknown>) => ZatcaProvider;
+  /** The provider of the instance whose EGS unit this is (for the reporting job); default: `provider`. */
+  providerForUnit?: (egsUnitId: string) => ZatcaProvider;
   chain: ZatcaChainStore;
   credentials: EgsSigningCredentialsSource;
   buildXml: ZatcaXmlBuilder;
@@ -104,12 +112,13 @@ export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
       };
     }
     const submission = submissionOf(signed);
+    const provider = this.deps.providerFor?.(context.settings) ?? this.deps.provider;
     let result: ZatcaInvoiceResult;
     try {
-      result = await this.deps.provider.clear(credentials.csid, submission);
+      result = await provider.clear(credentials.csid, submission);
       // 303: clearance is switched off for this taxpayer; ZATCA wants the invoice reported instead.
       if (result.outcome === 'report-instead') {
-        const reported = await this.deps.provider.report(credentials.csid, submission);
+        const reported = await provider.report(credentials.csid, submission);
         const outcome = toSubmitOutcome(reported, signed, ZATCA_STATUS.reported);
         if (outcome.status === 'rejected')
           await this.deps.chain.markRejected(signed, { code: outcome.code, message: outcome.message });
@@ -122,13 +131,14 @@ export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
           : outcome;
       }
     } catch (error) {
-      throw await this.heldIfCsidRefused(error, signed, credentials);
+      throw await this.heldIfCsidRefused(error, signed, credentials, provider);
     }
     const outcome = await this.withClearedXml(
       toSubmitOutcome(result, signed, ZATCA_STATUS.cleared),
       result,
       context,
       credentials.csid,
+      provider,
     );
     if (outcome.status === 'rejected')
       await this.deps.chain.markRejected(signed, { code: outcome.code, message: outcome.message });
@@ -145,8 +155,9 @@ export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
     error: unknown,
     signed: StoredSignedInvoice,
     credentials: EgsSigningCredentials,
+    provider: ZatcaProvider,
   ): Promise<unknown> {
-    if (!isCsidRefusal(error, this.deps.provider)) return error;
+    if (!isCsidRefusal(error, provider)) return error;
     await this.deps.chain.markRejected(signed, {
       code: ZATCA_CSID_REFUSED,
       message: 'not sent: ZATCA refused the CSID (HTTP 401)',
@@ -169,6 +180,7 @@ export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
     result: ZatcaInvoiceResult,
     context: SubmitContext,
     csid: EgsSigningCredentials['csid'],
+    provider: ZatcaProvider,
   ): Promise<SubmitOutcome> {
     if (outcome.status !== 'registered' || result.outcome !== 'duplicate') return outcome;
     if (outcome.identifiers.zatcaClearedXml) return outcome;
@@ -176,8 +188,8 @@ export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
     if (kept) return { ...outcome, identifiers: { ...outcome.identifiers, zatcaClearedXml: kept } };
     const uuid = outcome.identifiers.zatcaUuid;
     const fetched =
-      this.deps.provider.clearedInvoice && uuid
-        ? await this.deps.provider.clearedInvoice(csid, uuid).catch(() => undefined)
+      provider.clearedInvoice && uuid
+        ? await provider.clearedInvoice(csid, uuid).catch(() => undefined)
         : undefined;
     if (fetched) {
       return {
@@ -318,22 +330,23 @@ export interface PendingReportOutcome {
  * scheduled reporting job; one failure does not stop the others.
  */
 export async function reportPendingInvoices(
-  deps: Pick<ZatcaRegimeDependencies, 'provider' | 'credentials'>,
+  deps: Pick<ZatcaRegimeDependencies, 'provider' | 'providerForUnit' | 'credentials'>,
   pending: PendingReport[],
 ): Promise<PendingReportOutcome[]> {
   const ordered = [...pending].sort((a, b) => a.egsUnitId.localeCompare(b.egsUnitId) || a.icv - b.icv);
   const outcomes: PendingReportOutcome[] = [];
   for (const item of ordered) {
+    const provider = deps.providerForUnit?.(item.egsUnitId) ?? deps.provider;
     try {
       const credentials = await deps.credentials.signingCredentials(item.egsUnitId);
-      const result = await deps.provider.report(credentials.csid, submissionOf(item));
+      const result = await provider.report(credentials.csid, submissionOf(item));
       outcomes.push({
         submissionId: item.submissionId,
         outcome: toSubmitOutcome(result, item, ZATCA_STATUS.reported),
       });
     } catch (error) {
       if (!(error instanceof ComplianceError)) throw error;
-      if (isCsidRefusal(error, deps.provider)) {
+      if (isCsidRefusal(error, provider)) {
         const refused = await deps.credentials.signingCredentials(item.egsUnitId).catch(() => undefined);
         if (refused) await deps.credentials.csidRefused(item.egsUnitId, refused.certificateBase64);
       }

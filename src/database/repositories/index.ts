@@ -6,3 +6,4 @@ export * from './webhook-receipt.repository';
 export * from './egs-credential.repository';
 export * from './gsp-session.repository';
 export * from './zatca-chain.repository';
+export * from './zatca-reporting.repository';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource, type EntityManager } from 'typeorm';
+import type { SubmissionIdentifierColumns } from '../../domain/compliance-identifiers';
 import { SubmissionState } from '../../domain/submission-state';
 import { SubmissionEntity } from '../entities';
 import { insertFromJson } from './insert-from-json';
@@ -27,6 +28,18 @@ export interface IrnHolder {
 }
 
 export type SubmissionPatch = Partial<Omit<SubmissionEntity, 'id' | 'documentId' | 'regime' | 'createdAt'>>;
+
+/**
+ * A regime's identifier projection (RegimeDescriptor.projectIdentifiers) as submission columns: only the
+ * columns the regime projects are set; the others keep their values.
+ */
+export function identifierColumnsPatch(columns: SubmissionIdentifierColumns): SubmissionPatch {
+  const patch: SubmissionPatch = {};
+  for (const [column, value] of Object.entries(columns) as [keyof SubmissionIdentifierColumns, unknown][]) {
+    if (value !== undefined) Object.assign(patch, { [column]: value });
+  }
+  return patch;
+}
 
 export interface SubmissionMove {
   id: string;

@@ -89,7 +89,7 @@ export class IrnCallbackService {
     if (outcome.status !== 'registered') {
       throw new IrnCallbackRefusal('conflict', `${outcome.code}: ${outcome.message}`);
     }
-    const move = registeredMove(submission, outcome);
+    const move = registeredMove(submission, outcome, this.regimes);
     move.audit = { ...move.audit, details: { via: 'irn-callback', instance: live.name } };
     const moved = await this.dataSource.transaction(async (m) => {
       if (submission.state === S.Retry) {

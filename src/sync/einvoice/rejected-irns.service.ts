@@ -53,6 +53,11 @@ export class RejectedIrnsService {
   ) {}
 
   /** The scheduled pass: today and yesterday (IST), so refusals late in a day are not missed. */
+  /** The `einvoice-rejected-irns` job the `in-einvoice` regime declares (sync/regime-jobs.ts). */
+  run(): Promise<RejectedIrnSource[]> {
+    return this.fetchRecent();
+  }
+
   async fetchRecent(now = Date.now()): Promise<RejectedIrnSource[]> {
     const sources = [...(await this.fetchDay(istDay(now, 1))), ...(await this.fetchDay(istDay(now)))];
     const failed = sources.filter((source) => source.status === 'failed');

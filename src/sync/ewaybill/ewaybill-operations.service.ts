@@ -24,7 +24,8 @@ import { QueueService } from '../../queue/queue.service';
 import { ConnectorRuntimeService } from '../connector-runtime.service';
 import type { OperatorAction } from '../operator.service';
 import { SYSTEM_ACTOR } from '../state-transitions.service';
-import { ewaybillProviderFor } from './ewaybill-provider-lookup';
+import { EwaybillRegime } from '../../compliance/ewaybill/ewaybill.regime';
+import { RegimeRegistry } from '../../compliance/regime-registry';
 import { cancelWindow, extensionWindow, istText, parseEwaybillTime } from './ewaybill-times';
 
 const S = SubmissionState;
@@ -122,6 +123,7 @@ export class EwaybillOperationsService {
     private readonly audit: AuditRepository,
     private readonly connectors: ConnectorRuntimeService,
     private readonly queue: QueueService,
+    private readonly regimes: RegimeRegistry,
   ) {}
 
   async updatePartB(submissionId: string, input: PartBInput, action: OperatorAction) {
@@ -312,6 +314,11 @@ export class EwaybillOperationsService {
     return found.sort((a, b) => a.hoursLeft - b.hoursLeft);
   }
 
+  /** The declared `ewaybill-expiry-check` job's pass (sync/regime-jobs.ts). */
+  run(): Promise<unknown> {
+    return this.extendExpiring();
+  }
+
   /**
    * The scheduled check: bills inside their extension window, extended with the settings of instances
    * that configure `autoExtend`; the others are only listed (and logged).
@@ -440,8 +447,17 @@ export class EwaybillOperationsService {
       });
     }
     const instanceId = (await this.documents.findById(submission.documentId))?.connectorInstanceId ?? '';
-    const provider = ewaybillProviderFor(this.settingsOfInstance(instanceId));
+    const provider = this.providerOf(this.settingsOfInstance(instanceId) ?? {});
     return { submission, ewbNo, provider, instanceId };
+  }
+
+  /** The instance's e-way bill provider, as the regime builds it (its settings over the process defaults). */
+  private providerOf(settings: Record<string, unknown>): EwaybillProvider {
+    const regime = this.regimes.get(EWAYBILL_REGIME);
+    if (!(regime instanceof EwaybillRegime)) {
+      throw new ComplianceError('config', 'the in-ewaybill regime is not registered in this service');
+    }
+    return regime.providerFor(settings);
   }
 
   private async settingsOf(submission: SubmissionEntity): Promise<Record<string, unknown> | undefined> {

@@ -15,6 +15,7 @@ import { PostgresZatcaChainStore } from '../../../src/database/repositories/zatc
 import type { ZatcaSimulator } from '@erp-connector/sandbox/zatca';
 import type { SecretBox } from '../../../src/security/secret-box';
 import { ZatcaReportingService } from '../../../src/sync/zatca-reporting.service';
+import { ZatcaReportingRepository } from '../../../src/database/repositories/zatca-reporting.repository';
 
 /** The real client, counting what it sends (the simulator answers a repeat 409 without recording it). */
 export class CountingFatooraClient extends FatooraClient {
@@ -52,10 +53,14 @@ export function wireZatcaProcess(dataSource: DataSource, simulator: ZatcaSimulat
   const regime = new ZatcaRegime(dependencies);
   const regimeWith = (overrides: Partial<ZatcaRegimeDependencies>) =>
     new ZatcaRegime({ ...dependencies, ...overrides });
-  const reporting = new ZatcaReportingService(dataSource, new AuditRepository(dataSource), {
-    provider: client,
-    credentials: onboarding,
-  });
+  const reporting = new ZatcaReportingService(
+    new ZatcaReportingRepository(dataSource),
+    new AuditRepository(dataSource),
+    {
+      provider: client,
+      credentials: onboarding,
+    },
+  );
   return { client, chain, onboarding, regime, regimeWith, reporting };
 }
 

@@ -1,0 +1,53 @@
+/**
+ * The `in-ewaybill` regime's descriptor: settings, providers, its expiry check, identifier columns,
+ * override hints, and its dependency on the e-invoice: where the same document gets an IRN, the e-way bill
+ * waits for that registration and goes by IRN (`SubmitContext.upstream['in-einvoice']`).
+ */
+import type { RegimeDescriptor } from '../regime-descriptor';
+import { EWAYBILL_PROVIDERS } from './create-ewaybill-provider';
+import { EwaybillSettings } from './ewaybill-settings';
+
+/** Lists bills near expiry and extends those of instances with `autoExtend`; run by sync/. */
+export const EWAYBILL_EXPIRY_CHECK_JOB = 'ewaybill-expiry-check';
+
+/** NIC e-way bill request fields and the canonical fields they are mapped from. */
+const CANONICAL_SOURCE: readonly [RegExp, (match: RegExpMatchArray) => string][] = [
+  [/^docNo$/, () => 'documentNumber'],
+  [/^docDate$/, () => 'documentDate'],
+  [/^docType$/, () => 'documentType'],
+  [/^fromGstin$/, () => 'seller.gstin'],
+  [/^toGstin$/, () => 'buyer.gstin'],
+  [/^fromPincode$/, () => 'seller.address.postalCode'],
+  [/^toPincode$/, () => 'buyer.address.postalCode'],
+  [/^transDistance$/, () => 'transport.distanceKm'],
+  [/^vehicleNo$/, () => 'transport.vehicleNumber'],
+  [/^vehicleType$/, () => 'transport.vehicleType'],
+  [/^transMode$/, () => 'transport.mode'],
+  [/^transporterId$/, () => 'transport.transporterId'],
+  [/^transporterName$/, () => 'transport.transporterName'],
+  [/^transDocNo$/, () => 'transport.transportDocNumber'],
+  [/^transDocDate$/, () => 'transport.transportDocDate'],
+  [/^itemList\[(\d+)\]\.hsnCode$/, (m) => `lines[${m[1]}].hsnCode`],
+  [/^itemList\[(\d+)\]\.quantity$/, (m) => `lines[${m[1]}].quantity`],
+  [/^itemList\[(\d+)\]\.qtyUnit$/, (m) => `lines[${m[1]}].unit`],
+];
+
+export const EWAYBILL_DESCRIPTOR: RegimeDescriptor<EwaybillSettings> = {
+  name: 'in-ewaybill',
+  settingsClass: EwaybillSettings,
+  providers: EWAYBILL_PROVIDERS,
+  jobs: [{ name: EWAYBILL_EXPIRY_CHECK_JOB, everySeconds: 15 * 60 }],
+  projectIdentifiers: (ids) => ({
+    ewbNo: ids.ewbNo ?? null,
+    validUpto: ids.ewbValidUpto ?? null,
+  }),
+  overridePathHint: (path) => {
+    for (const [pattern, source] of CANONICAL_SOURCE) {
+      const match = path.match(pattern);
+      if (match)
+        return `${path} is a field of the e-way bill payload, mapped from the canonical field ${source(match)}`;
+    }
+    return undefined;
+  },
+  dependsOn: { regime: 'in-einvoice', until: 'registered' },
+};
