@@ -14,6 +14,7 @@ import {
   type ConnectorFactory,
   type ErpConnector,
   type PullBatch,
+  type PushSource,
   type PurchaseRecord,
   type WriteBackDocument,
   type WriteBackOutcome,
@@ -29,8 +30,9 @@ import {
   type SignatureCheck,
 } from './webhook-signature';
 
-export class WebhookConnector implements ErpConnector {
+export class WebhookConnector implements ErpConnector, PushSource {
   readonly kind = 'webhook';
+  readonly capabilities = ['push'] as const;
   private readonly secret: string;
 
   constructor(
