@@ -108,17 +108,11 @@ export default tseslint.config(
     forbid(
       others('domain', 'connectors'),
       'connectors/ import only domain/ (and their own contract and kit).',
-      // Exception: the settings primitives every plugin's config class uses (`@Secret()`, development
-      // secrets); they belong to the security module (#16 item 6) and move with it.
-      ['config/secret\\.decorator$', 'config/development-secret$'],
+      // Exception: the security primitives every plugin's config class uses (`@Secret()`, development
+      // secrets). Sealing is not among them: the kit's state store is sealed by its repository.
+      ['security/secret\\.decorator$', 'security/development-secret$'],
     ),
   ),
-  {
-    // Exception: the registry builds connectors from the app's config (host side, not a plugin); it is
-    // wiring that belongs in sync/ and moves there with the connector kit (#16 item 3).
-    files: ['src/connectors/connector-registry.ts'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
   zone(
     ['src/compliance/**/*.ts'],
     forbid(

@@ -29,7 +29,7 @@ import { CONSOLE_CONTROLLERS } from './console/console-controllers';
 import { COMPLIANCE_REGIMES, type ComplianceRegime } from './compliance/regime';
 import { RegimeRegistry } from './compliance/regime-registry';
 import { AppConfig } from './config/app-config';
-import { CONNECTOR_FACTORIES } from './connectors/connector-registry';
+import { CONNECTOR_FACTORIES } from './sync/connector-registry';
 import type { ConnectorFactory } from './connectors/contract';
 import { CsvConnectorFactory } from './connectors/csv';
 import { TallyConnectorFactory } from './connectors/tally';
@@ -46,7 +46,8 @@ import {
 import { loggerOptions } from './logging';
 import { MetricsModule } from './metrics';
 import { GspSessionRepository } from './database/repositories/gsp-session.repository';
-import { MasterKey } from './database/master-key';
+import { MasterKey } from './security/master-key';
+import { SECRET_BOX_PROVIDER } from './security/secret-box.provider';
 import { MasterKeyCheck } from './database/master-key-check';
 import { buildRegimes, type RegimeDefaults } from './sync/regime-wiring';
 import { ZATCA_PROVIDER, zatcaProviders } from './sync/zatca-wiring';
@@ -98,6 +99,7 @@ export class AppModule {
       { provide: DATABASE_URL, useValue: options.databaseUrl },
       { provide: CONNECTOR_FACTORIES, useValue: options.connectorFactories ?? defaultConnectorFactories() },
       MasterKey,
+      SECRET_BOX_PROVIDER,
       MasterKeyCheck,
       GspSessionRepository,
       PostgresZatcaChainStore,

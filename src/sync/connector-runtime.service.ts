@@ -4,11 +4,7 @@
  */
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
-import {
-  CONNECTOR_FACTORIES,
-  ConnectorRegistry,
-  type RegisteredConnector,
-} from '../connectors/connector-registry';
+import { CONNECTOR_FACTORIES, ConnectorRegistry, type RegisteredConnector } from './connector-registry';
 import type { ConnectorFactory } from '../connectors/contract';
 import { ConnectorInstanceRepository } from '../database/repositories/connector-instance.repository';
 

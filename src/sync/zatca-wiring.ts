@@ -9,7 +9,6 @@ import { SecretBox } from '../security/secret-box';
 import type { ZatcaProvider } from '../compliance/ksa/fatoora.types';
 import { zatcaXmlTools } from '../compliance/ksa/zatca-xml-tools';
 import { AppConfig } from '../config/app-config';
-import { MasterKey } from '../database/master-key';
 import { PostgresEgsCredentialStore } from '../database/repositories/egs-credential.repository';
 import type { RegimeDefaults } from './regime-wiring';
 import { ZATCA_REPORTING_DEPENDENCIES } from './zatca-reporting.service';
@@ -35,14 +34,14 @@ export function zatcaProviders(defaults: RegimeDefaults): Provider[] {
     },
     {
       provide: ZatcaOnboardingService,
-      useFactory: (provider: ZatcaProvider, store: PostgresEgsCredentialStore, masterKey: MasterKey) =>
+      useFactory: (provider: ZatcaProvider, store: PostgresEgsCredentialStore, secretBox: SecretBox) =>
         new ZatcaOnboardingService({
           provider,
           store,
-          secretBox: new SecretBox(masterKey.value),
+          secretBox,
           ...zatcaXmlTools,
         }),
-      inject: [ZATCA_PROVIDER, PostgresEgsCredentialStore, MasterKey],
+      inject: [ZATCA_PROVIDER, PostgresEgsCredentialStore, SecretBox],
     },
     {
       provide: ZATCA_REPORTING_DEPENDENCIES,

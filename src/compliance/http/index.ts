@@ -11,7 +11,7 @@ export type {
 } from './compliance-http-client';
 export { CollectingHttpLogger, silentHttpLogger } from './http-logger';
 export type { HttpLogEntry, HttpLogger } from './http-logger';
-export { REDACTED, isSecretKey, redact } from './redact';
+export { REDACTED, isSecretKey, redact } from '../../security/redaction';
 export { TokenManager, callWithReauth } from './token-manager';
 export type { TokenManagerOptions } from './token-manager';
 export { InMemoryTokenStore, tokenKey } from './token-store';

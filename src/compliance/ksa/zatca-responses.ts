@@ -1,5 +1,6 @@
 /** Readers of ZATCA answers shared by the Fatoora and GSP clients: HTTP status + body -> result or error. */
 import axios from 'axios';
+import { REDACTED, isSecretKey } from '../../security/redaction';
 import { ComplianceError } from '../regime';
 import type {
   CsidGrant,
@@ -145,8 +146,6 @@ export function retryAfterMs(header: unknown): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-const SECRET_KEYS = /secret|binarySecurityToken|otp|csr|authorization|password|privateKey/i;
-
 /** A response body fit for storing with an error: secrets replaced, long strings cut. */
 export function summariseBody(data: unknown, depth = 0): unknown {
   if (typeof data === 'string') return data.length > 2000 ? `${data.slice(0, 2000)}…` : data;
@@ -157,7 +156,7 @@ export function summariseBody(data: unknown, depth = 0): unknown {
     return Object.fromEntries(
       Object.entries(data as Record<string, unknown>).map(([key, value]) => [
         key,
-        SECRET_KEYS.test(key) ? '[redacted]' : summariseBody(value, depth + 1),
+        isSecretKey(key) ? REDACTED : summariseBody(value, depth + 1),
       ]),
     );
   }

@@ -19,7 +19,7 @@ import {
   type WriteBackDocument,
   type WriteBackOutcome,
 } from '../contract';
-import { developmentSecret } from '../../config/development-secret';
+import { developmentSecret } from '../../security/development-secret';
 import { readWebhookBody, type WebhookBody } from './webhook-body';
 import { WebhookConnectorConfig } from './webhook.config';
 import {

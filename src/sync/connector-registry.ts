@@ -7,8 +7,8 @@ import { validateSync } from 'class-validator';
 import { resolve } from 'node:path';
 import type { ConnectorInstanceConfig } from '../config/app-config';
 import { ConfigError, flattenErrors } from '../config/config-loader';
-import { redactSecrets } from '../config/secret.decorator';
-import type { ConnectorContext, ConnectorFactory, ErpConnector } from './contract';
+import { redact } from '../security/redaction';
+import type { ConnectorContext, ConnectorFactory, ErpConnector } from '../connectors/contract';
 
 export const CONNECTOR_FACTORIES = Symbol('CONNECTOR_FACTORIES');
 
@@ -60,7 +60,7 @@ export class ConnectorRegistry {
         regimes: instance.regimes,
         regimeSettings: instance.regimeSettings,
         connector: factory.create(instance.name, config, context),
-        publicConfig: redactSecrets(config) as Record<string, unknown>,
+        publicConfig: redact(config) as Record<string, unknown>,
       });
     }
     if (problems.length > 0) throw new ConfigError(problems);
