@@ -15,4 +15,9 @@ describe('backoff', () => {
     expect(retryAfterMs(undefined)).toBeUndefined();
     expect(retryAfterMs('soon')).toBeUndefined();
   });
+
+  it('reads a numeric header value (some clients parse it) and never goes negative', () => {
+    expect(retryAfterMs(2)).toBe(2000);
+    expect(retryAfterMs(new Date(500).toUTCString(), 1_000)).toBe(0);
+  });
 });

@@ -18,6 +18,7 @@ export function backoffDelay(
 
 /** Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
 export function retryAfterMs(header: unknown, now: number = Date.now()): number | undefined {
+  if (typeof header === 'number') return Number.isFinite(header) ? Math.max(0, header * 1000) : undefined;
   if (typeof header !== 'string' || header.trim() === '') return undefined;
   const seconds = Number(header);
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);

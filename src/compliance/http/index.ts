@@ -12,6 +12,8 @@ export type {
 export { CollectingHttpLogger, silentHttpLogger } from './http-logger';
 export type { HttpLogEntry, HttpLogger } from './http-logger';
 export { REDACTED, isSecretKey, redact } from '../../security/redaction';
+export { readNetworkFailure } from './network-error';
+export type { NetworkFailure } from './network-error';
 export { TokenManager, callWithReauth } from './token-manager';
 export type { TokenManagerOptions } from './token-manager';
 export { InMemoryTokenStore, tokenKey } from './token-store';

@@ -1,5 +1,5 @@
 /** Readers of ZATCA answers shared by the Fatoora and GSP clients: HTTP status + body -> result or error. */
-import axios from 'axios';
+import { readNetworkFailure } from '../http/network-error';
 import { REDACTED, isSecretKey } from '../../security/redaction';
 import { ComplianceError } from '../regime';
 import type {
@@ -89,9 +89,8 @@ export function otpMaybeSpent(operation: ZatcaOperation, what: string): Complian
 }
 
 export function networkFailure(operation: ZatcaOperation, error: unknown): ComplianceError {
-  const code = axios.isAxiosError(error) ? (error.code ?? 'NETWORK') : 'NETWORK';
-  // Refused/unresolved: nothing reached ZATCA. Anything later may have been applied.
-  const neverSent = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
+  // No connection (refused, unresolved, unreachable): nothing reached ZATCA. Anything later may have been applied.
+  const { code, neverSent } = readNetworkFailure(error);
   if (!neverSent && OTP_OPERATIONS.has(operation)) return otpMaybeSpent(operation, code);
   const changesState = operation === 'clearance' || operation === 'reporting';
   const errorClass = neverSent || !changesState ? 'transient' : 'unknown-outcome';
@@ -136,14 +135,6 @@ export function readValidationMessages(results: Partial<ValidationResults> | und
     errors: [...(results?.errorMessages ?? [])],
     warnings: [...(results?.warningMessages ?? [])],
   };
-}
-
-export function retryAfterMs(header: unknown): number | undefined {
-  if (typeof header !== 'string' && typeof header !== 'number') return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(String(header));
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
 /** A response body fit for storing with an error: secrets replaced, long strings cut. */
