@@ -20,6 +20,7 @@ const SRC_PARTS = [
   'database',
   'development',
   'domain',
+  'http',
   'logging',
   'main',
   'mappers',
@@ -102,12 +103,13 @@ export default tseslint.config(
   // Import zones (DESIGN.md's arrows). Tests, benches and scripts may import anything.
   zone(['src/**/*.ts'], NO_SANDBOX),
   zone(['src/domain/**/*.ts'], forbid(others('domain'), 'domain/ imports nothing else of src/.')),
+  zone(['src/http/**/*.ts'], forbid(others('http'), 'http/ (transport facts) imports nothing else of src/.')),
   zone(['src/mappers/**/*.ts'], forbid(others('domain', 'mappers'), 'mappers/ import only domain/.')),
   zone(
     ['src/connectors/**/*.ts'],
     forbid(
-      others('domain', 'connectors'),
-      'connectors/ import only domain/ (and their own contract and kit).',
+      others('domain', 'http', 'connectors'),
+      'connectors/ import only domain/ and http/ (and their own contract and kit).',
       // Exception: the security primitives every plugin's config class uses (`@Secret()`, development
       // secrets). Sealing is not among them: the kit's state store is sealed by its repository.
       ['security/secret\\.decorator$', 'security/development-secret$'],
@@ -117,8 +119,8 @@ export default tseslint.config(
     ['src/compliance/**/*.ts'],
     forbid(
       // mappers/ sits below compliance/ in DESIGN's arrows; security/ is the shared secret box.
-      others('domain', 'mappers', 'compliance', 'security'),
-      'compliance/ imports only domain/, mappers/ and security/ (and its own http).',
+      others('domain', 'http', 'mappers', 'compliance', 'security'),
+      'compliance/ imports only domain/, http/, mappers/ and security/ (and its own http).',
     ),
   ),
   zone(

@@ -13,7 +13,7 @@ import { backoffDelay, retryAfterMs, sleep as realSleep } from './backoff';
 import { SHARED_CIRCUIT_BREAKER, type CircuitBreaker, type CircuitBreakerPolicy } from './circuit-breaker';
 import { ClientRateLimiter } from './client-rate-limiter';
 import { silentHttpLogger, type HttpLogger } from './http-logger';
-import { readNetworkFailure } from './network-error';
+import { readNetworkFailure } from '../../http/network-failure';
 import { redact } from '../../security/redaction';
 
 export interface HttpPolicy {

@@ -12,8 +12,8 @@ export type {
 export { CollectingHttpLogger, silentHttpLogger } from './http-logger';
 export type { HttpLogEntry, HttpLogger } from './http-logger';
 export { REDACTED, isSecretKey, redact } from '../../security/redaction';
-export { readNetworkFailure } from './network-error';
-export type { NetworkFailure } from './network-error';
+export { readNetworkFailure } from '../../http/network-failure';
+export type { NetworkFailure } from '../../http/network-failure';
 export { TokenManager, callWithReauth } from './token-manager';
 export type { TokenManagerOptions } from './token-manager';
 export { InMemoryTokenStore, tokenKey } from './token-store';

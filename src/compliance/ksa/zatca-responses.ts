@@ -1,5 +1,5 @@
 /** Readers of ZATCA answers shared by the Fatoora and GSP clients: HTTP status + body -> result or error. */
-import { readNetworkFailure } from '../http/network-error';
+import { readNetworkFailure } from '../../http/network-failure';
 import { REDACTED, isSecretKey } from '../../security/redaction';
 import { ComplianceError } from '../regime';
 import type {

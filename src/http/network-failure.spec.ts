@@ -1,4 +1,4 @@
-import { readNetworkFailure } from './network-error';
+import { readNetworkFailure } from './network-failure';
 
 const failure = (code: string): Error => Object.assign(new Error(`connect ${code}`), { code });
 
