@@ -39,6 +39,7 @@ import { DATABASE_URL } from './database/database-url';
 import {
   AuditRepository,
   ConnectorInstanceRepository,
+  ConnectorStateRepository,
   DocumentRepository,
   SubmissionRepository,
   WebhookReceiptRepository,
@@ -129,6 +130,7 @@ export class AppModule {
       },
       AuditRepository,
       ConnectorInstanceRepository,
+      ConnectorStateRepository,
       DocumentRepository,
       SubmissionRepository,
       WebhookReceiptRepository,

@@ -9,6 +9,7 @@ import type { ComplianceIdentifiers } from '../domain/compliance-identifiers';
 import type { ConnectorErrorClass } from '../domain/error-classes';
 import type { RegimeName } from '../domain/regime-name';
 import type { WriteBackOutcome } from '../domain/write-back-outcome';
+import type { ConnectorStateStore } from './kit/connector-state-store';
 
 // The shared vocabulary lives in domain/; re-exported here for connectors, which see only their contract.
 export type { ComplianceIdentifiers, ConnectorErrorClass, RegimeName, WriteBackOutcome };
@@ -202,6 +203,11 @@ export interface ConnectorContext {
   /** Directory for this instance's files (inbox, outbox, processed), absolute. */
   dataDir: string;
   log: { info(msg: string, meta?: object): void; warn(msg: string, meta?: object): void };
+  /**
+   * This instance's sealed state (sessions, refresh tokens), kept in the database by the host; see
+   * kit/connector-state-store. Absent where there is no database (a connector's unit tests).
+   */
+  state?: ConnectorStateStore;
 }
 
 /** One per ERP kind, registered under the CONNECTOR_FACTORIES token. */

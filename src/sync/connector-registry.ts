@@ -31,6 +31,7 @@ export class ConnectorRegistry {
     instances: ConnectorInstanceConfig[],
     dataDir: string,
     log: ConnectorContext['log'],
+    stateFor?: (instanceName: string) => NonNullable<ConnectorContext['state']>,
   ) {
     const factoryByKind = new Map(factories.map((f) => [f.kind, f]));
     const problems: string[] = [];
@@ -52,7 +53,11 @@ export class ConnectorRegistry {
         problems.push(...flattenErrors(errors, `connectors.${instance.name}.config`));
         continue;
       }
-      const context: ConnectorContext = { dataDir: resolve(dataDir, 'connectors', instance.name), log };
+      const context: ConnectorContext = {
+        dataDir: resolve(dataDir, 'connectors', instance.name),
+        log,
+        state: stateFor?.(instance.name),
+      };
       this.byName.set(instance.name, {
         name: instance.name,
         kind: instance.kind,

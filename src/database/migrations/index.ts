@@ -8,6 +8,7 @@ import { SubmissionExpectedIrn1764374400000 } from './1764374400000-SubmissionEx
 import { MasterKeyCheck1764390000000 } from './1764390000000-MasterKeyCheck';
 import { WorkerLease1764390100000 } from './1764390100000-WorkerLease';
 import { Reconciliation1764400000000 } from './1764400000000-Reconciliation';
+import { ConnectorState1764500000000 } from './1764500000000-ConnectorState';
 
 /** In order. TypeORM runs the ones not yet recorded in its `migrations` table. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   MasterKeyCheck1764390000000,
   WorkerLease1764390100000,
   Reconciliation1764400000000,
+  ConnectorState1764500000000,
 ];
