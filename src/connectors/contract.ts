@@ -97,6 +97,8 @@ export interface WriteBackItem {
 export interface CheckResult {
   ok: boolean;
   message: string;
+  /** Set when `ok` is false: config (fix the settings), transient (try again later) or system. */
+  errorClass?: ConnectorErrorClass;
   details?: Record<string, unknown>;
 }
 

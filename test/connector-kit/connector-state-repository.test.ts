@@ -27,10 +27,10 @@ describe('ConnectorStateRepository', () => {
     await db.close();
   });
 
-  const rows = async () =>
-    (await first.query(
+  const rows = () =>
+    first.query<{ instance: string; key: string; value_sealed: string; version: number }[]>(
       `SELECT instance, key, value_sealed, version FROM connector_state ORDER BY instance, key`,
-    )) as { instance: string; key: string; value_sealed: string; version: number }[];
+    );
 
   it('seals values at rest and opens them for the same instance and key', async () => {
     const store = new ConnectorStateRepository(first, box).forInstance('sap-b1');

@@ -174,7 +174,8 @@ export class CsvConnector implements ErpConnector, FileDropSource {
     const details = { ...this.directories, profiles };
     return problems.length === 0
       ? { ok: true, message: `inbox ${this.directories.inbox} ready, profile ${profiles.sales}`, details }
-      : { ok: false, message: problems.join('; '), details };
+      : // Directories the service cannot write and profiles that do not load are both settings to fix.
+        { ok: false, message: problems.join('; '), errorClass: 'config', details };
   }
 
   async *pullSales(cursor: ConnectorCursor): AsyncIterable<PullBatch> {
