@@ -165,7 +165,7 @@ export class ComplianceHttpClient {
           throw new ComplianceError('transient', `${request.operation}: rate limited (HTTP 429)`, {
             code: 'HTTP_429',
             retryAfterMs: wait,
-            response: response.data,
+            response: redact(response.data),
           });
         }
         continue;
@@ -175,13 +175,13 @@ export class ComplianceHttpClient {
           throw new ComplianceError(
             'unknown-outcome',
             `${request.operation}: HTTP ${response.status} (the request may have been applied; look it up before sending again)`,
-            { code: `HTTP_${response.status}`, response: response.data },
+            { code: `HTTP_${response.status}`, response: redact(response.data) },
           );
         }
         if (lastAttempt) {
           throw new ComplianceError('transient', `${request.operation}: HTTP ${response.status}`, {
             code: `HTTP_${response.status}`,
-            response: response.data,
+            response: redact(response.data),
           });
         }
         await this.sleep(this.backoff(attempt));
