@@ -5,7 +5,6 @@
 import type { Provider } from '@nestjs/common';
 import { FatooraClient } from '../compliance/ksa/fatoora.client';
 import { ZatcaOnboardingService } from '../compliance/ksa/onboarding.service';
-import { SecretBox } from '../security/secret-box';
 import type { ZatcaProvider } from '../compliance/ksa/fatoora.types';
 import { zatcaXmlTools } from '../compliance/ksa/zatca-xml-tools';
 import { AppConfig } from '../config/app-config';
@@ -34,14 +33,9 @@ export function zatcaProviders(defaults: RegimeDefaults): Provider[] {
     },
     {
       provide: ZatcaOnboardingService,
-      useFactory: (provider: ZatcaProvider, store: PostgresEgsCredentialStore, secretBox: SecretBox) =>
-        new ZatcaOnboardingService({
-          provider,
-          store,
-          secretBox,
-          ...zatcaXmlTools,
-        }),
-      inject: [ZATCA_PROVIDER, PostgresEgsCredentialStore, SecretBox],
+      useFactory: (provider: ZatcaProvider, store: PostgresEgsCredentialStore) =>
+        new ZatcaOnboardingService({ provider, store, ...zatcaXmlTools }),
+      inject: [ZATCA_PROVIDER, PostgresEgsCredentialStore],
     },
     {
       provide: ZATCA_REPORTING_DEPENDENCIES,

@@ -33,7 +33,12 @@ describe('errors carry redacted provider answers', () => {
       sleep: () => Promise.resolve(),
     })
       .send({ operation: 'generate', method: 'POST', url, data: {}, idempotent, rateKey: 'redaction-test' })
-      .catch((e: unknown) => e as { options: { response: unknown } });
+      .then(
+        () => {
+          throw new Error('expected the call to fail');
+        },
+        (e: unknown) => e as { options: { response: unknown } },
+      );
 
   it.each([
     [503, false],
