@@ -9,14 +9,24 @@ import { REDACTED, SECRET_HEADERS, isSecretKey, redact } from './security/redact
 /** pino masks request headers by path; everything else logged goes through the one redaction. */
 export const REDACTED_PATHS = SECRET_HEADERS.map((header) => `req.headers["${header}"]`);
 
-/** A log line's fields redacted; an error is left to its serializer, which needs the Error itself. */
+/**
+ * A log line's fields redacted. Objects that are not plain data (an Error, pino-http's request and
+ * response) are left to their serializers, which need the objects themselves and pick safe fields.
+ */
 function redactLogFields(fields: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) {
-    if (value instanceof Error) out[key] = value;
-    else out[key] = isSecretKey(key) && value !== null && value !== undefined ? REDACTED : redact(value);
+    if (value === null || value === undefined) out[key] = value;
+    else if (isSecretKey(key)) out[key] = REDACTED;
+    else out[key] = isPlainData(value) ? redact(value) : value;
   }
   return out;
+}
+
+function isPlainData(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return true;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }
 
 function logLevel(): string {
