@@ -20,6 +20,7 @@ const SRC_PARTS = [
   'database',
   'development',
   'domain',
+  'http',
   'logging',
   'main',
   'mappers',
@@ -107,31 +108,24 @@ export default tseslint.config(
   // Import zones (DESIGN.md's arrows). Tests, benches and scripts may import anything.
   zone(['src/**/*.ts']),
   zone(['src/domain/**/*.ts'], forbid(others('domain'), 'domain/ imports nothing else of src/.')),
+  zone(['src/http/**/*.ts'], forbid(others('http'), 'http/ (transport facts) imports nothing else of src/.')),
   zone(['src/mappers/**/*.ts'], forbid(others('domain', 'mappers'), 'mappers/ import only domain/.')),
   zone(
     ['src/connectors/**/*.ts'],
     forbid(
-      others('domain', 'connectors'),
-      'connectors/ import only domain/ (and their own contract and kit).',
-      // Exception: the settings primitives every plugin's config class uses (`@Secret()`, development
-      // secrets); they belong to the security module (#16 item 6) and move with it.
-      ['config/secret\\.decorator$', 'config/development-secret$'],
+      others('domain', 'http', 'connectors'),
+      'connectors/ import only domain/ and http/ (and their own contract and kit).',
+      // Exception: the security primitives every plugin's config class uses (`@Secret()`, development
+      // secrets). Sealing is not among them: the kit's state store is sealed by its repository.
+      ['security/secret\\.decorator$', 'security/development-secret$'],
     ),
   ),
-  {
-    // Exception: the registry builds connectors from the app's config (host side, not a plugin); it is
-    // wiring that belongs in sync/ and moves there with the connector kit (#16 item 3).
-    files: ['src/connectors/connector-registry.ts'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
   zone(
     ['src/compliance/**/*.ts'],
     forbid(
       // mappers/ sits below compliance/ in DESIGN's arrows; security/ is the shared secret box.
-      others('domain', 'mappers', 'compliance', 'security'),
-      'compliance/ imports only domain/, mappers/ and security/ (and its own http).',
-      // Exception: `@Secret()` on regime settings classes, as on connector config classes.
-      ['config/secret\\.decorator$'],
+      others('domain', 'http', 'mappers', 'compliance', 'security'),
+      'compliance/ imports only domain/, http/, mappers/ and security/ (and its own http).',
     ),
   ),
   {

@@ -31,7 +31,7 @@ import { CONSOLE_CONTROLLERS } from './console/console-controllers';
 import { COMPLIANCE_REGIMES, type ComplianceRegime } from './compliance/regime';
 import { RegimeRegistry } from './compliance/regime-registry';
 import { AppConfig } from './config/app-config';
-import { CONNECTOR_FACTORIES } from './connectors/connector-registry';
+import { CONNECTOR_FACTORIES } from './sync/connector-registry';
 import type { ConnectorFactory } from './connectors/contract';
 import { CsvConnectorFactory } from './connectors/csv';
 import { TallyConnectorFactory } from './connectors/tally';
@@ -41,6 +41,7 @@ import { DATABASE_URL } from './database/database-url';
 import {
   AuditRepository,
   ConnectorInstanceRepository,
+  ConnectorStateRepository,
   DocumentRepository,
   SubmissionRepository,
   WebhookReceiptRepository,
@@ -49,7 +50,8 @@ import { loggerOptions } from './logging';
 import { MetricsModule } from './metrics';
 import { GspSessionRepository } from './database/repositories/gsp-session.repository';
 import { ProviderRateLimiter } from './database/repositories/provider-rate-limiter';
-import { MasterKey } from './database/master-key';
+import { MasterKey } from './security/master-key';
+import { SECRET_BOX_PROVIDER } from './security/secret-box.provider';
 import { MasterKeyCheck } from './database/master-key-check';
 import { buildRegimes, REGIME_PLUGINS, type RegimeDefaults, type RegimePlugin } from './sync/regime-wiring';
 import { checkRegimeConfiguration } from './sync/regime-configuration-check';
@@ -119,6 +121,7 @@ export class AppModule {
       { provide: DATABASE_URL, useValue: options.databaseUrl },
       { provide: CONNECTOR_FACTORIES, useValue: options.connectorFactories ?? defaultConnectorFactories() },
       MasterKey,
+      SECRET_BOX_PROVIDER,
       MasterKeyCheck,
       GspSessionRepository,
       PostgresZatcaChainStore,
@@ -167,6 +170,7 @@ export class AppModule {
       },
       AuditRepository,
       ConnectorInstanceRepository,
+      ConnectorStateRepository,
       DocumentRepository,
       SubmissionRepository,
       WebhookReceiptRepository,

@@ -6,7 +6,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { resolve } from 'node:path';
 import { AppConfig } from '../config/app-config';
-import { developmentSecret } from '../config/development-secret';
+import { developmentSecret } from '../security/development-secret';
 
 @Injectable()
 export class ApiKeys {

@@ -11,29 +11,11 @@ import {
 } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { isFileDropSource } from '../connectors/contract';
 import { ConnectorInstanceRepository } from '../database/repositories/connector-instance.repository';
 import { JobName } from '../queue/job-name';
 import { QueueService } from '../queue/queue.service';
 import { ConnectorRuntimeService, type LiveConnector } from '../sync/connector-runtime.service';
-
-/** Connectors that accept uploaded files (the CSV connector). */
-interface AcceptsUploads {
-  /** Returns the name the file is stored under, which may differ from the one given. */
-  ingestUploadedFile(name: string, content: Buffer): Promise<{ fileName: string; contentHash: string }>;
-}
-
-function acceptsUploads(connector: object): connector is AcceptsUploads {
-  return typeof (connector as Partial<AcceptsUploads>).ingestUploadedFile === 'function';
-}
-
-/** Connectors with files an operator can see: waiting, and rejected with the reason (the CSV connector). */
-interface ListsFiles {
-  listFiles(): Promise<object>;
-}
-
-function listsFiles(connector: object): connector is ListsFiles {
-  return typeof (connector as Partial<ListsFiles>).listFiles === 'function';
-}
 
 @ApiTags('connectors')
 @ApiSecurity('api-key')
@@ -89,7 +71,8 @@ export class ConnectorsController {
     @Req() request: Request,
   ) {
     const live = this.live(name);
-    if (!acceptsUploads(live.connector))
+    const { connector } = live;
+    if (!isFileDropSource(connector))
       throw new BadRequestException(`connector ${name} (${live.kind}) does not take files`);
     const body =
       (request as Request & { rawBody?: Buffer }).rawBody ??
@@ -97,7 +80,7 @@ export class ConnectorsController {
     if (!body || body.length === 0)
       throw new BadRequestException('the request body must be the file content');
     const safeName = (filename ?? `upload-${Date.now()}.csv`).replace(/[^\w.-]/g, '_');
-    const stored = await live.connector.ingestUploadedFile(safeName, body);
+    const stored = await connector.upload(safeName, body);
     await this.queue.send(JobName.ConnectorPull, { instance: name }, { key: name });
     return { filename: stored.fileName, contentHash: stored.contentHash };
   }
@@ -109,9 +92,10 @@ export class ConnectorsController {
   })
   async files(@Param('name') name: string) {
     const live = this.live(name);
-    if (!listsFiles(live.connector))
+    const { connector } = live;
+    if (!isFileDropSource(connector))
       throw new BadRequestException(`connector ${name} (${live.kind}) does not take files`);
-    return live.connector.listFiles();
+    return connector.listFiles();
   }
 
   private live(name: string): LiveConnector {

@@ -12,10 +12,10 @@ import {
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
+import { isPushSource } from '../connectors/contract';
 import {
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
-  WebhookConnector,
   WebhookConnectorConfig,
   verifyWebhookSignature,
   type SignatureCheck,
@@ -53,7 +53,7 @@ export class WebhooksController {
     const live = this.connectors.get(instance);
     const rawBody = request.rawBody ?? Buffer.alloc(0);
     const now = Math.floor(Date.now() / 1000);
-    const webhook = live?.enabled && live.connector instanceof WebhookConnector ? live.connector : undefined;
+    const webhook = live?.enabled && isPushSource(live.connector) ? live.connector : undefined;
     const check = webhook
       ? webhook.verify(request.headers, rawBody, now)
       : this.verifyForNoInstance(request.headers, rawBody, now);

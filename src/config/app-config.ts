@@ -20,7 +20,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ReconciliationConfig } from './reconciliation-config';
-import { Secret } from './secret.decorator';
+import { Secret } from '../security/secret.decorator';
 import { REGIME_NAMES, type RegimeName } from '../domain/regime-name';
 
 export const PROCESS_ROLES = ['api', 'worker', 'scheduler'] as const;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, defaultConfigPath, loadConfig } from './config-loader';
-import { redactSecrets } from './secret.decorator';
+import { redact } from '../security/redaction';
 
 const yamlDirs: string[] = [];
 afterAll(() => yamlDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -88,14 +88,14 @@ describe('loadConfig', () => {
   });
 });
 
-describe('redactSecrets', () => {
+describe('redact (configuration)', () => {
   it('redacts @Secret() fields and secret-looking keys at any depth', () => {
     const config = loadConfig(
       { DATABASE_URL: 'postgres://u:pw@h/d', API_KEYS: 'z'.repeat(20) },
       defaultConfigPath(),
     );
     const shown = JSON.stringify(
-      redactSecrets({ ...config, extra: { nested: { clientSecret: 'abc', password: 'p' } } }),
+      redact({ ...config, extra: { nested: { clientSecret: 'abc', password: 'p' } } }),
     );
     expect(shown).not.toMatch(/pw@h|zzzz|"abc"|"p"/);
     expect(shown).toMatch(/\[redacted\]/);

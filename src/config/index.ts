@@ -1,3 +1,3 @@
 export * from './app-config';
 export * from './config-loader';
-export * from './secret.decorator';
+export * from '../security/secret.decorator';

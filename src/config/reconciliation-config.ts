@@ -17,7 +17,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { Secret } from './secret.decorator';
+import { Secret } from '../security/secret.decorator';
 
 export class ReturnGatewayConfig {
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] })

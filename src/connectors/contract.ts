@@ -9,6 +9,7 @@ import type { ComplianceIdentifiers } from '../domain/compliance-identifiers';
 import type { ConnectorErrorClass } from '../domain/error-classes';
 import type { RegimeName } from '../domain/regime-name';
 import type { WriteBackOutcome } from '../domain/write-back-outcome';
+import type { ConnectorStateStore } from './kit/connector-state-store';
 
 // The shared vocabulary lives in domain/; re-exported here for connectors, which see only their contract.
 export type { ComplianceIdentifiers, ConnectorErrorClass, RegimeName, WriteBackOutcome };
@@ -96,12 +97,22 @@ export interface WriteBackItem {
 export interface CheckResult {
   ok: boolean;
   message: string;
+  /** Set when `ok` is false: config (fix the settings), transient (try again later) or system. */
+  errorClass?: ConnectorErrorClass;
   details?: Record<string, unknown>;
 }
+
+/**
+ * What a connector can do besides pulling, declared rather than guessed from its methods: the host routes
+ * pushed requests only to a `push` source and uploads and inbox watching only to a `file-drop` source.
+ */
+export type ConnectorCapability = 'push' | 'file-drop';
 
 export interface ErpConnector {
   readonly kind: string;
   readonly instanceName: string;
+  /** Capabilities beyond pull and write-back; each one promises that capability's interface below. */
+  readonly capabilities?: readonly ConnectorCapability[];
   check(): Promise<CheckResult>;
   pullSales(cursor: ConnectorCursor): AsyncIterable<PullBatch>;
   pullPurchases(period: PurchasePeriod): AsyncIterable<PurchaseRecord[]>;
@@ -117,11 +128,88 @@ export interface ErpConnector {
   close?(): Promise<void>;
 }
 
+/** A pushed request's authenticity: accepted, or refused with a reason the sender is told (HTTP 401). */
+export type PushVerification =
+  | { ok: true }
+  | {
+      ok: false;
+      reason: 'missing-headers' | 'bad-timestamp' | 'stale-timestamp' | 'bad-signature';
+      message: string;
+    };
+
+/**
+ * One item of a pushed body. Field errors carry canonical paths (`buyer.gstin`, `lines[0].quantity`); an
+ * item with errors may still carry a document (stored as MAPPING_FAILED, to be fixed by an override).
+ */
+export interface PushedItem {
+  index: number;
+  document?: SourceDocument;
+  errors?: FieldError[];
+}
+
+/** A pushed body read into items, or refused as a whole (not a batch, too many documents). */
+export type PushedBody = { ok: true; items: PushedItem[] } | { ok: false; errors: FieldError[] };
+
+/**
+ * The ERP pushes documents to the host (`POST /webhooks/:instance/invoices`) instead of being pulled: the
+ * host verifies each request, reads its body and ingests the documents before answering.
+ */
+export interface PushSource {
+  verify(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: Buffer,
+    nowSeconds: number,
+  ): PushVerification;
+  read(body: unknown): PushedBody;
+}
+
+/** A file set aside by a file-drop source, with the reason an operator reads. */
+export interface RefusedFile {
+  file: string;
+  originalName: string;
+  reason: string;
+}
+
+export interface FileListing {
+  /** Files waiting to be read. */
+  inbox: string[];
+  rejected: RefusedFile[];
+}
+
+/**
+ * Documents arrive as files in an inbox directory (the CSV connector): dropped there by the ERP or an
+ * operator, or uploaded through the API. The host watches the inbox to pull as soon as a file lands.
+ */
+export interface FileDropSource {
+  /** Calls `onNewFile` for each file appearing in the inbox; returns a function that stops watching. */
+  watch(onNewFile: (fileName: string) => void): () => void;
+  /**
+   * Stores a file in the inbox atomically; the name it is stored under may differ from the one given.
+   * Throws ConnectorError (config: name or type refused; transient: cannot store).
+   */
+  upload(name: string, content: Buffer): Promise<{ fileName: string; contentHash: string }>;
+  /** Files waiting in the inbox, and files refused with the reason. */
+  listFiles(): Promise<FileListing>;
+}
+
+export function isPushSource(connector: ErpConnector): connector is ErpConnector & PushSource {
+  return connector.capabilities?.includes('push') ?? false;
+}
+
+export function isFileDropSource(connector: ErpConnector): connector is ErpConnector & FileDropSource {
+  return connector.capabilities?.includes('file-drop') ?? false;
+}
+
 /** What a connector may use from the host: nothing Nest-specific, so connectors stay plain classes. */
 export interface ConnectorContext {
   /** Directory for this instance's files (inbox, outbox, processed), absolute. */
   dataDir: string;
   log: { info(msg: string, meta?: object): void; warn(msg: string, meta?: object): void };
+  /**
+   * This instance's sealed state (sessions, refresh tokens), kept in the database by the host; see
+   * kit/connector-state-store. Absent where there is no database (a connector's unit tests).
+   */
+  state?: ConnectorStateStore;
 }
 
 /** One per ERP kind, registered under the CONNECTOR_FACTORIES token. */

@@ -10,7 +10,7 @@ import type { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { ConfigError } from '../config/config-loader';
 import { keyCheckValue } from '../security/key-check-value';
-import { MasterKey } from './master-key';
+import { MasterKey } from '../security/master-key';
 
 @Injectable()
 export class MasterKeyCheck implements OnModuleInit {

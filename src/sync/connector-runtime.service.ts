@@ -4,13 +4,10 @@
  */
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
-import {
-  CONNECTOR_FACTORIES,
-  ConnectorRegistry,
-  type RegisteredConnector,
-} from '../connectors/connector-registry';
+import { CONNECTOR_FACTORIES, ConnectorRegistry, type RegisteredConnector } from './connector-registry';
 import type { ConnectorFactory } from '../connectors/contract';
 import { ConnectorInstanceRepository } from '../database/repositories/connector-instance.repository';
+import { ConnectorStateRepository } from '../database/repositories/connector-state.repository';
 
 export interface LiveConnector extends RegisteredConnector {
   id: string;
@@ -26,11 +23,18 @@ export class ConnectorRuntimeService implements OnModuleInit, OnApplicationShutd
     config: AppConfig,
     @Inject(CONNECTOR_FACTORIES) factories: ConnectorFactory[],
     private readonly instances: ConnectorInstanceRepository,
+    state: ConnectorStateRepository,
   ) {
-    this.registry = new ConnectorRegistry(factories, config.connectors, config.server.dataDir, {
-      info: (msg, meta) => this.logger.log({ msg, ...meta }),
-      warn: (msg, meta) => this.logger.warn({ msg, ...meta }),
-    });
+    this.registry = new ConnectorRegistry(
+      factories,
+      config.connectors,
+      config.server.dataDir,
+      {
+        info: (msg, meta) => this.logger.log({ msg, ...meta }),
+        warn: (msg, meta) => this.logger.warn({ msg, ...meta }),
+      },
+      (instance) => state.forInstance(instance),
+    );
   }
 
   async onModuleInit(): Promise<void> {

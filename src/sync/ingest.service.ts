@@ -8,7 +8,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ConnectorCursor, SourceDocument } from '../connectors/contract';
-import type { RegisteredConnector } from '../connectors/connector-registry';
+import type { RegisteredConnector } from './connector-registry';
 import { RegimeRegistry } from '../compliance/regime-registry';
 import type { DocumentEntity, SubmissionEntity } from '../database/entities';
 import { AuditRepository, type AuditInput } from '../database/repositories/audit.repository';

@@ -5,15 +5,12 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { AppConfig } from '../config/app-config';
+import { isFileDropSource } from '../connectors/contract';
 import { JobName } from '../queue/job-name';
 import { QueueService } from '../queue/queue.service';
 import { ConnectorRuntimeService } from './connector-runtime.service';
 import { RegimeRegistry } from '../compliance/regime-registry';
 import { declaredJobs, jobInterval } from './regime-jobs';
-
-interface Watchable {
-  watch(onNewFile: (name: string) => void): () => void;
-}
 
 @Injectable()
 export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -46,11 +43,11 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
     this.watchInboxes();
   }
 
-  /** Connectors that can watch for new input (the CSV inbox) get a pull enqueued as soon as a file lands. */
+  /** File-drop sources (the CSV inbox) get a pull enqueued as soon as a file lands. */
   private watchInboxes(): void {
     for (const live of this.connectors.list()) {
-      const connector = live.connector as Partial<Watchable>;
-      if (!live.enabled || typeof connector.watch !== 'function') continue;
+      const { connector } = live;
+      if (!live.enabled || !isFileDropSource(connector)) continue;
       this.unwatch.push(
         connector.watch(() => {
           this.queue

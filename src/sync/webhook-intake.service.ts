@@ -8,8 +8,7 @@ import { Injectable, UnprocessableEntityException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { SourceDocument } from '../connectors/contract';
-import type { WebhookConnector } from '../connectors/webhook/webhook.connector';
+import { ConnectorError, isPushSource, type SourceDocument } from '../connectors/contract';
 import { WebhookReceiptRepository } from '../database/repositories/webhook-receipt.repository';
 import type { FieldError } from '../domain/field-error';
 import { SubmissionState } from '../domain/submission-state';
@@ -61,7 +60,13 @@ export class WebhookIntakeService {
       if (previous)
         return this.replay(previous.requestHash, requestHash, previous.responseStatus, previous.responseBody);
     }
-    const read = (live.connector as WebhookConnector).read(body);
+    const { connector } = live;
+    if (!isPushSource(connector))
+      throw new ConnectorError(
+        'config',
+        `connector ${live.name} (${live.kind}) does not take pushed documents`,
+      );
+    const read = connector.read(body);
     if (!read.ok) {
       return {
         status: 400,

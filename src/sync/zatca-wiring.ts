@@ -5,11 +5,9 @@
 import type { Provider } from '@nestjs/common';
 import { FatooraClient } from '../compliance/ksa/fatoora.client';
 import { ZatcaOnboardingService } from '../compliance/ksa/onboarding.service';
-import { SecretBox } from '../security/secret-box';
 import type { ZatcaProvider } from '../compliance/ksa/fatoora.types';
 import { zatcaXmlTools } from '../compliance/ksa/zatca-xml-tools';
 import { AppConfig } from '../config/app-config';
-import { MasterKey } from '../database/master-key';
 import { PostgresEgsCredentialStore } from '../database/repositories/egs-credential.repository';
 import { GspSessionRepository } from '../database/repositories/gsp-session.repository';
 import type { RegimeDefaults } from './regime-wiring';
@@ -37,14 +35,9 @@ export function zatcaProviders(defaults: RegimeDefaults): Provider[] {
     },
     {
       provide: ZatcaOnboardingService,
-      useFactory: (provider: ZatcaProvider, store: PostgresEgsCredentialStore, masterKey: MasterKey) =>
-        new ZatcaOnboardingService({
-          provider,
-          store,
-          secretBox: new SecretBox(masterKey.value),
-          ...zatcaXmlTools,
-        }),
-      inject: [ZATCA_PROVIDER, PostgresEgsCredentialStore, MasterKey],
+      useFactory: (provider: ZatcaProvider, store: PostgresEgsCredentialStore) =>
+        new ZatcaOnboardingService({ provider, store, ...zatcaXmlTools }),
+      inject: [ZATCA_PROVIDER, PostgresEgsCredentialStore],
     },
     {
       provide: ZatcaProviderChoice,

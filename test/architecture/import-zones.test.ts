@@ -20,6 +20,10 @@ const PROBES: Record<string, string> = {
   'src/mappers/irn/zone-probe-compliance.ts': "import { ComplianceError } from '../../compliance/regime';",
   'src/mappers/irn/zone-probe-domain.ts': "import { isRegimeName } from '../../domain/regime-name';",
   'src/connectors/csv/zone-probe-sync.ts': "import { SweepService } from '../../sync/sweep.service';",
+  'src/connectors/csv/zone-probe-secret-box.ts': "import { SecretBox } from '../../security/secret-box';",
+  'src/connectors/csv/zone-probe-kit.ts': "import { ConnectorHttpClient } from '../kit';",
+  'src/connectors/csv/zone-probe-http.ts': "import { retryAfterMs } from '../../http';",
+  'src/http/zone-probe-security.ts': "import { redact } from '../security/redaction';",
   'src/sync/zone-probe-sandbox.ts': "import { startSandbox } from '@erp-connector/sandbox';",
   'src/mappers/irn/zone-probe-sandbox.ts':
     "import { startTallySimulator } from '@erp-connector/sandbox/tally';",
@@ -82,6 +86,20 @@ describe('import zones (eslint.config.mjs)', () => {
   it('refuses a connector importing from sync', () => {
     expect(restrictedBy.get('src/connectors/csv/zone-probe-sync.ts')).toEqual([
       expect.stringContaining('connectors/ import only domain/'),
+    ]);
+  });
+
+  it('refuses a connector the secret box (its state is sealed by the host), and lets it use the kit and http/', () => {
+    expect(restrictedBy.get('src/connectors/csv/zone-probe-secret-box.ts')).toEqual([
+      expect.stringContaining('connectors/ import only domain/'),
+    ]);
+    expect(restrictedBy.get('src/connectors/csv/zone-probe-kit.ts')).toEqual([]);
+    expect(restrictedBy.get('src/connectors/csv/zone-probe-http.ts')).toEqual([]);
+  });
+
+  it('refuses http/ anything else of src/', () => {
+    expect(restrictedBy.get('src/http/zone-probe-security.ts')).toEqual([
+      expect.stringContaining('http/ (transport facts) imports nothing else'),
     ]);
   });
 

@@ -121,7 +121,7 @@ describe('CSV connector: uploads, watching and health', () => {
   it('stores uploads atomically under a safe name and returns the content hash', async () => {
     const { connector } = instance;
     const content = await readFile(SAMPLE_INBOX_FILE);
-    const stored = await connector.ingestUploadedFile('../../etc/November sales.csv', content);
+    const stored = await connector.upload('../../etc/November sales.csv', content);
     expect(stored).toEqual({
       fileName: 'November sales.csv',
       contentHash: createHash('sha256').update(content).digest('hex'),
@@ -129,14 +129,14 @@ describe('CSV connector: uploads, watching and health', () => {
     expect(await readdir(connector.directories.inbox)).toEqual(['November sales.csv']);
     // The same name with other content does not overwrite the waiting file, and says what it is stored as.
     const other = Buffer.from(content.toString('utf8').replace('DFT/2627/0451', 'DFT/2627/0999'));
-    const otherStored = await connector.ingestUploadedFile('November sales.csv', other);
+    const otherStored = await connector.upload('November sales.csv', other);
     expect(otherStored.fileName).toBe(`November sales-${otherStored.contentHash.slice(0, 8)}.csv`);
     expect((await readdir(connector.directories.inbox)).sort()).toEqual([
       otherStored.fileName,
       'November sales.csv',
     ]);
     // An upload without the extension gets it, so the pull picks it up.
-    await connector.ingestUploadedFile('export', Buffer.from('InvoiceNo\n'));
+    await connector.upload('export', Buffer.from('InvoiceNo\n'));
     expect(await readdir(connector.directories.inbox)).toContain('export.csv');
     const batches = await pullAll(connector);
     expect(batches).toHaveLength(3);
@@ -146,7 +146,7 @@ describe('CSV connector: uploads, watching and health', () => {
     const { connector } = instance;
     const seen: string[] = [];
     const stop = connector.watch((name) => seen.push(name));
-    await connector.ingestUploadedFile('late.csv', Buffer.from('InvoiceNo\n'));
+    await connector.upload('late.csv', Buffer.from('InvoiceNo\n'));
     for (let i = 0; i < 50 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
     stop();
     expect(seen).toEqual(['late.csv']);

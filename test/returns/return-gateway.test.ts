@@ -150,10 +150,10 @@ describe('OTP session', () => {
     expect(text).not.toContain(account.clientSecret);
     expect(text).not.toContain(gateway.otp);
     expect(logger.entries[2].requestHeaders).toMatchObject({
-      txn: '[REDACTED]',
-      client_secret: '[REDACTED]',
+      txn: '[redacted]',
+      client_secret: '[redacted]',
     });
-    expect(logger.entries[0].responseBody).toMatchObject({ header: { txn: '[REDACTED]' } });
+    expect(logger.entries[0].responseBody).toMatchObject({ header: { txn: '[redacted]' } });
   });
 
   it('logs out', async () => {

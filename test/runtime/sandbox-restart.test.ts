@@ -4,7 +4,7 @@
  * the same key), a CSID issued before still authenticates and its chain goes on, and each service
  * listens on the port it was given.
  */
-import { createVerify, randomBytes } from 'node:crypto';
+import { createVerify } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +19,6 @@ import type { Registered } from '../../src/compliance/regime';
 import { findFreePort } from '../../src/database/embedded-postgres';
 import { startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
 import { startZatcaSimulator, type ZatcaSimulator } from '@erp-connector/sandbox/zatca';
-import { SecretBox } from '../../src/security/secret-box';
 import { interStateInvoice, todayIst, uniqueDocNo } from '../einvoice/nic-invoice.fixture';
 import { GspCaller, errorCodes } from '../sandbox/gsp-caller';
 import { submitContext } from '../support/submit-context';
@@ -87,7 +86,6 @@ describe('sandbox state kept under the data folder across a restart', () => {
     const onboarding = new ZatcaOnboardingService({
       provider: client,
       store: new InMemoryEgsCredentialStore(),
-      secretBox: new SecretBox(randomBytes(32)),
       ...zatcaXmlTools,
     });
     const regime = new ZatcaRegime({

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { InMemoryZatcaChainStore } from '../../src/compliance/ksa/chain';
 import { InMemoryEgsCredentialStore } from '../support/in-memory-egs-credential-store';
 import { FatooraClient } from '../../src/compliance/ksa/fatoora.client';
 import { GspKsaClient } from '../../src/compliance/ksa/gsp-ksa.client';
 import { ZatcaOnboardingService } from '../../src/compliance/ksa/onboarding.service';
 import { readEgsCsr } from '../../src/compliance/ksa/csr-reader';
-import { SecretBox } from '../../src/security/secret-box';
 import { ZatcaRegime } from '../../src/compliance/ksa/zatca.regime';
 import { zatcaXmlTools } from '../../src/compliance/ksa/zatca-xml-tools';
 import { ComplianceError, type Registered } from '../../src/compliance/regime';
@@ -29,7 +27,6 @@ describe('ZATCA through the GSP /ksa-einvoice provider, and transport failures',
     onboarding = new ZatcaOnboardingService({
       provider: gsp,
       store: new InMemoryEgsCredentialStore(),
-      secretBox: new SecretBox(randomBytes(32)),
       ...zatcaXmlTools,
     });
     regime = new ZatcaRegime({

@@ -19,7 +19,7 @@ describe('PostgresEgsCredentialStore', () => {
   beforeAll(async () => {
     db = await createZatcaTestDatabase('egs_credentials');
     dataSource = await db.connect();
-    store = new PostgresEgsCredentialStore(dataSource);
+    store = new PostgresEgsCredentialStore(dataSource, box);
   });
   afterAll(async () => {
     await db.close();
@@ -32,19 +32,19 @@ describe('PostgresEgsCredentialStore', () => {
       vatNumber: '310122393500003',
       invoiceType: '1100',
       state: 'ACTIVE',
-      privateKeySealed: box.seal(privateKeyPem, egsUnitId),
+      privateKeyPem,
       csrBase64: Buffer.from('-----BEGIN CERTIFICATE REQUEST-----').toString('base64'),
       compliance: {
         requestId: '1234567890',
         binarySecurityToken: 'Y29tcGxpYW5jZQ==',
-        secretSealed: box.seal(complianceSecret, egsUnitId),
+        secret: complianceSecret,
         certificateBase64: 'TUlJQ29tcGxpYW5jZQ==',
         issuedAt: '2026-11-01T08:00:00.000Z',
       },
       production: {
         requestId: '9876543210',
         binarySecurityToken: 'cHJvZHVjdGlvbg==',
-        secretSealed: box.seal(productionSecret, egsUnitId),
+        secret: productionSecret,
         certificateBase64: 'TUlJUHJvZHVjdGlvbg==',
         issuedAt: '2026-11-02T08:00:00.000Z',
         expiresAt: '2027-11-02T08:00:00.000Z',
@@ -54,14 +54,18 @@ describe('PostgresEgsCredentialStore', () => {
     };
   }
 
-  it('round-trips a record, and the secrets stay sealed in the table', async () => {
+  it('round-trips a record, sealing the key and secrets itself: the table holds them sealed', async () => {
     const saved = record('egs-riyadh-1');
     await store.save(saved);
 
     const loaded = await store.get('egs-riyadh-1');
     expect(loaded).toEqual(saved);
-    expect(box.open(loaded!.privateKeySealed, 'egs-riyadh-1')).toBe(privateKeyPem);
-    expect(box.open(loaded!.production!.secretSealed, 'egs-riyadh-1')).toBe(productionSecret);
+    const [sealed]: { key: string; secret: string }[] = await dataSource.query(
+      `SELECT private_key_sealed AS key, production_csid->>'secretSealed' AS secret FROM egs_unit WHERE id = $1`,
+      ['egs-riyadh-1'],
+    );
+    expect(box.open(sealed.key, 'egs-riyadh-1')).toBe(privateKeyPem);
+    expect(box.open(sealed.secret, 'egs-riyadh-1')).toBe(productionSecret);
 
     const [raw]: { row: string }[] = await dataSource.query(
       `SELECT egs_unit::text AS row FROM egs_unit WHERE id = $1`,
@@ -88,17 +92,17 @@ describe('PostgresEgsCredentialStore', () => {
     expect(await store.get('egs-nowhere')).toBeUndefined();
   });
 
-  it('refuses to store a key or CSID secret that is not sealed, without echoing it', async () => {
-    const plainKey = { ...record('egs-leaky'), privateKeySealed: privateKeyPem };
-    const error = await store.save(plainKey).catch((e: unknown) => e as Error);
+  it("a key sealed for one unit, copied into another unit's row, does not open", async () => {
+    await store.save(record('egs-victim'));
+    await store.save(record('egs-thief'));
+    await dataSource.query(
+      `UPDATE egs_unit SET private_key_sealed = (SELECT private_key_sealed FROM egs_unit WHERE id = 'egs-victim')
+        WHERE id = 'egs-thief'`,
+    );
+    const error = await store.get('egs-thief').catch((e: unknown) => e as Error);
     expect(error).toBeInstanceOf(Error);
-    expect(error?.message).toContain('privateKeySealed is not a sealed value');
-    expect(error?.message).not.toContain('PRIVATE KEY');
-
-    const plainSecret = record('egs-leaky');
-    plainSecret.production!.secretSealed = productionSecret;
-    await expect(store.save(plainSecret)).rejects.toThrow('production.secretSealed is not a sealed value');
-    expect(await store.get('egs-leaky')).toBeUndefined();
+    expect((error as Error).message).toMatch(/cannot open/);
+    expect((error as Error).message).not.toContain('PRIVATE KEY');
   });
 
   it('lists units whose production certificate expires before a date', async () => {

@@ -15,7 +15,7 @@ import {
   ValidateBy,
   type ValidationOptions,
 } from 'class-validator';
-import { Secret } from '../../config/secret.decorator';
+import { Secret } from '../../security/secret.decorator';
 import { isValidGstin } from '../../domain/gstin';
 import { ComplianceError } from '../regime';
 import { NIC_PROVIDERS } from '../provider-registry';

@@ -18,7 +18,7 @@ import {
   IsUrl,
   Min,
 } from 'class-validator';
-import { Secret } from '../../config/secret.decorator';
+import { Secret } from '../../security/secret.decorator';
 import { IsGstin } from '../einvoice/einvoice-settings';
 import { EWAYBILL_PROVIDERS } from './create-ewaybill-provider';
 

@@ -1,4 +1,4 @@
-import { backoffDelay, retryAfterMs } from './backoff';
+import { backoffDelay } from './backoff';
 
 describe('backoff', () => {
   it('doubles per attempt up to the cap, with jitter below the full delay', () => {
@@ -7,12 +7,5 @@ describe('backoff', () => {
       100, 200, 400, 800, 1000,
     ]);
     expect(backoffDelay(3, { baseMs: 100, maxMs: 1000, jitter: 0.5 }, () => 0)).toBe(200);
-  });
-
-  it('reads Retry-After as seconds or an HTTP date', () => {
-    expect(retryAfterMs('3')).toBe(3000);
-    expect(retryAfterMs(new Date(61_000).toUTCString(), 1_000)).toBe(60_000);
-    expect(retryAfterMs(undefined)).toBeUndefined();
-    expect(retryAfterMs('soon')).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
-/** Exponential backoff with full jitter, and the HTTP Retry-After header read as a delay. */
+/** Exponential backoff with full jitter (Retry-After is read by src/http/retry-after). */
+export { retryAfterMs } from '../../http/retry-after';
 export interface BackoffOptions {
   baseMs: number;
   maxMs: number;
@@ -14,15 +15,6 @@ export function backoffDelay(
   const exponential = Math.min(options.maxMs, options.baseMs * 2 ** Math.max(0, attempt - 1));
   const jitter = options.jitter ?? 0.5;
   return Math.round(exponential * (1 - jitter + jitter * random()));
-}
-
-/** Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
-export function retryAfterMs(header: unknown, now: number = Date.now()): number | undefined {
-  if (typeof header !== 'string' || header.trim() === '') return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

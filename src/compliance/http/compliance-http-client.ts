@@ -6,7 +6,7 @@
  * looks the document up before sending again. Non-429 4xx answers, and redirects (never followed), are
  * returned for the caller to read.
  */
-import axios, { AxiosError, type AxiosResponse, type Method } from 'axios';
+import axios, { type AxiosResponse, type Method } from 'axios';
 import { TLS12_AGENT } from './tls';
 import { ComplianceError } from '../regime';
 import { backoffDelay, retryAfterMs, sleep as realSleep } from './backoff';
@@ -14,7 +14,8 @@ import { SHARED_CIRCUIT_BREAKER, type CircuitBreaker, type CircuitBreakerPolicy 
 import { ClientRateLimiter } from './client-rate-limiter';
 import type { RateLimiter } from './rate-limiter';
 import { silentHttpLogger, type HttpLogger } from './http-logger';
-import { redact } from './redact';
+import { readNetworkFailure } from '../../http/network-failure';
+import { redact } from '../../security/redaction';
 
 export interface HttpPolicy {
   timeoutMs: number;
@@ -51,6 +52,11 @@ export interface ComplianceRequest {
   idempotent: boolean;
   /** Pacing key: provider + client id. */
   rateKey: string;
+  /**
+   * 429 and 5xx answers are returned for the caller to class (once, not retried inside the call), for
+   * clients whose provider gives those answers a meaning of its own (ZATCA's single-use OTP calls).
+   */
+  returnErrorAnswers?: boolean;
 }
 
 export interface ComplianceResponse<T = unknown> {
@@ -68,10 +74,6 @@ export interface ComplianceHttpClientOptions {
   circuitBreaker?: CircuitBreaker;
   sleep?: (ms: number) => Promise<void>;
 }
-
-/** Network failures where the request surely never reached the server. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);
 
 export class ComplianceHttpClient {
   readonly policy: HttpPolicy;
@@ -154,6 +156,7 @@ export class ComplianceHttpClient {
       this.logAttempt(request, attempt, started, response.status, response.data);
       if (response.status >= 500) this.circuitBreaker.failed(circuit, this.policy.circuit);
       else this.circuitBreaker.succeeded(circuit);
+      if (request.returnErrorAnswers) return answer(response);
       if (response.status === 429) {
         const wait = retryAfterMs(response.headers['retry-after']) ?? this.backoff(attempt);
         this.rateLimiter.pause(request.rateKey, wait);
@@ -163,7 +166,7 @@ export class ComplianceHttpClient {
           throw new ComplianceError('transient', `${request.operation}: rate limited (HTTP 429)`, {
             code: 'HTTP_429',
             retryAfterMs: wait,
-            response: response.data,
+            response: redact(response.data),
           });
         }
         continue;
@@ -173,19 +176,19 @@ export class ComplianceHttpClient {
           throw new ComplianceError(
             'unknown-outcome',
             `${request.operation}: HTTP ${response.status} (the request may have been applied; look it up before sending again)`,
-            { code: `HTTP_${response.status}`, response: response.data },
+            { code: `HTTP_${response.status}`, response: redact(response.data) },
           );
         }
         if (lastAttempt) {
           throw new ComplianceError('transient', `${request.operation}: HTTP ${response.status}`, {
             code: `HTTP_${response.status}`,
-            response: response.data,
+            response: redact(response.data),
           });
         }
         await this.sleep(this.backoff(attempt));
         continue;
       }
-      return { status: response.status, data: response.data, headers: { ...response.headers } };
+      return answer(response);
     }
   }
 
@@ -226,17 +229,19 @@ export class ComplianceHttpClient {
   }
 }
 
-interface NetworkFailure {
+function answer<T>(response: AxiosResponse<T>): ComplianceResponse<T> {
+  return { status: response.status, data: response.data, headers: { ...response.headers } };
+}
+
+interface ClassedNetworkFailure {
   errorClass: 'transient' | 'unknown-outcome';
   code: string;
   message: string;
 }
 
-function classifyNetworkError(error: unknown, request: ComplianceRequest): NetworkFailure {
-  const code = (error instanceof AxiosError ? error.code : undefined) ?? 'NETWORK';
-  const message = error instanceof Error ? error.message : String(error);
-  if (NOT_SENT_CODES.has(code)) return { errorClass: 'transient', code, message };
-  const timedOut = TIMEOUT_CODES.has(code);
+function classifyNetworkError(error: unknown, request: ComplianceRequest): ClassedNetworkFailure {
+  const { code, neverSent, timedOut, message } = readNetworkFailure(error);
+  if (neverSent) return { errorClass: 'transient', code, message };
   if (request.idempotent) return { errorClass: 'transient', code: timedOut ? 'TIMEOUT' : code, message };
   return {
     errorClass: 'unknown-outcome',

@@ -1,14 +1,17 @@
 /**
- * Where an EGS unit's key and CSIDs live between runs. Private keys and CSID secrets are stored sealed
- * (SecretBox, context = egsUnitId); binarySecurityTokens and certificates are public. The product's store is
- * PostgresEgsCredentialStore; tests use an in-memory one (test/support).
+ * Where an EGS unit's key and CSIDs live between runs. Records come and go in clear; the store seals the
+ * private key and CSID secrets at rest (SecretBox, context = egsUnitId) and opens them on the way out, so
+ * sealing happens in one place, the repository. binarySecurityTokens and certificates are public. The
+ * product's store is PostgresEgsCredentialStore; tests use an in-memory one that seals the same way
+ * (test/support).
  */
 import type { ZatcaEnvironment } from './zatca-environment';
 
 export interface StoredCsid {
   requestId: string;
   binarySecurityToken: string;
-  secretSealed: string;
+  /** The CSID's secret (sealed at rest by the store). */
+  secret: string;
   certificateBase64: string;
   issuedAt: string;
   /** Certificate notAfter, ISO; renewal is due before it. */
@@ -36,7 +39,8 @@ export interface EgsCredentialRecord {
   /** The CSR's invoice-type flags, e.g. `1100`. */
   invoiceType: string;
   state: EgsOnboardingState;
-  privateKeySealed: string;
+  /** PEM (sealed at rest by the store). */
+  privateKeyPem: string;
   csrBase64: string;
   compliance?: StoredCsid;
   production?: StoredCsid;

@@ -7,12 +7,16 @@
  * connection failures are transient; a timeout or reset after the request left us is an unknown outcome
  * (safe to retry only with the same stored XML, which ZATCA then answers as a duplicate) — except for
  * the OTP calls (POST /compliance, PATCH /production/csids): the OTP is single-use, so they are never
- * sent again after the request may have reached ZATCA. Credentials,
- * OTPs and CSRs never reach a log line or an error: errors carry a sanitised summary, not axios' error.
+ * sent again after the request may have reached ZATCA. Calls go through the shared compliance HTTP
+ * client (TLS 1.2, no redirects, the circuit breaker, one reading of network failures), sent once: the
+ * job queue retries. Credentials, OTPs and CSRs never reach a log line or an error: errors carry a
+ * sanitised summary, not the HTTP library's error.
  */
-import axios, { type AxiosInstance, type AxiosResponse, type Method } from 'axios';
-import { SHARED_CIRCUIT_BREAKER, type CircuitBreaker } from '../http/circuit-breaker';
-import { TLS12_AGENT } from '../http/tls';
+import type { Method } from 'axios';
+import { retryAfterMs } from '../http/backoff';
+import type { CircuitBreaker } from '../http/circuit-breaker';
+import { ComplianceHttpClient, type ComplianceResponse } from '../http/compliance-http-client';
+import type { HttpLogger } from '../http/http-logger';
 import { ComplianceError } from '../regime';
 import type {
   CsidCredentials,
@@ -28,7 +32,6 @@ import {
   networkFailure,
   OTP_OPERATIONS,
   otpMaybeSpent,
-  retryAfterMs,
   summariseBody,
   type ZatcaOperation,
 } from './zatca-responses';
@@ -44,29 +47,36 @@ export interface FatooraClientOptions {
   circuitBreaker?: CircuitBreaker;
 }
 
+/** Sent with every call: ZATCA's API version and the answer's language and type. */
+const FATOORA_HEADERS = {
+  'Accept-Version': 'V2',
+  'Accept-Language': 'en',
+  Accept: 'application/json',
+  'Content-Type': 'application/json',
+};
+
+/**
+ * Calls ZATCA answers as a duplicate when sent again with the same body: a network failure after the
+ * request left us is transient for them; for clearance and reporting it is an unknown outcome (resend
+ * only the stored XML), for the OTP calls a possibly spent OTP.
+ */
+const RESENDABLE: ReadonlySet<ZatcaOperation> = new Set(['compliance-check', 'production-csid']);
+
 export class FatooraClient implements ZatcaProvider {
   readonly kind = 'fatoora' as const;
   readonly baseUrl: string;
-  private readonly http: AxiosInstance;
+  private readonly http: ComplianceHttpClient;
 
-  constructor(private readonly options: FatooraClientOptions = {}) {
+  constructor(options: FatooraClientOptions = {}) {
     this.baseUrl = (options.baseUrl ?? FATOORA_BASE_URLS[options.environment ?? 'simulation']).replace(
       /\/+$/,
       '',
     );
-    this.http = axios.create({
-      httpsAgent: TLS12_AGENT,
-      baseURL: this.baseUrl,
-      timeout: options.timeoutMs ?? 30_000,
-      headers: {
-        'Accept-Version': 'V2',
-        'Accept-Language': 'en',
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-      },
-      validateStatus: () => true,
-      // never follow a redirect with our Basic credentials
-      maxRedirects: 0,
+    this.http = new ComplianceHttpClient({
+      provider: 'fatoora',
+      policy: { timeoutMs: options.timeoutMs ?? 30_000, maxAttempts: 1 },
+      logger: options.log && callLogger(options.log),
+      circuitBreaker: options.circuitBreaker,
     });
   }
 
@@ -146,27 +156,25 @@ export class FatooraClient implements ZatcaProvider {
     path: string,
     body: object,
     headers: Record<string, string>,
-  ): Promise<AxiosResponse<unknown>> {
-    const breaker = this.options.circuitBreaker ?? SHARED_CIRCUIT_BREAKER;
-    const circuit = `fatoora|${this.baseUrl}`;
-    breaker.admit(circuit, `ZATCA ${operation}`);
-    const started = Date.now();
-    let response: AxiosResponse<unknown>;
+  ): Promise<ComplianceResponse> {
+    let response: ComplianceResponse;
     try {
-      response = await this.http.request<unknown>({ method, url: path, data: body, headers });
+      response = await this.http.send({
+        operation,
+        method,
+        url: `${this.baseUrl}${path}`,
+        headers: { ...FATOORA_HEADERS, ...headers },
+        data: body,
+        idempotent: RESENDABLE.has(operation),
+        rateKey: `fatoora|${this.baseUrl}`,
+        returnErrorAnswers: true,
+      });
     } catch (error) {
-      breaker.failed(circuit);
-      throw networkFailure(operation, error);
+      // No answer: the HTTP client says why; ZATCA's rules say what that means for this operation.
+      const cause = error instanceof ComplianceError ? error.options.cause : undefined;
+      if (cause === undefined) throw error; // the circuit is open: nothing was sent
+      throw networkFailure(operation, cause);
     }
-    if (response.status >= 500) breaker.failed(circuit);
-    else breaker.succeeded(circuit);
-    this.options.log?.info('fatoora call', {
-      operation,
-      method,
-      path,
-      status: response.status,
-      ms: Date.now() - started,
-    });
     if (response.status === 401 || response.status === 403) {
       throw new ComplianceError(
         'auth',
@@ -186,6 +194,16 @@ export class FatooraClient implements ZatcaProvider {
     }
     return response;
   }
+}
+
+/** Only method, path, status and duration of each call: never headers or bodies. */
+function callLogger(log: NonNullable<FatooraClientOptions['log']>): HttpLogger {
+  return {
+    enabled: () => false,
+    log: () => undefined,
+    observe: (call) =>
+      log.info('fatoora call', { operation: call.operation, status: call.status, ms: call.durationMs }),
+  };
 }
 
 export function basicAuth(credentials: CsidCredentials): Record<string, string> {

@@ -13,6 +13,7 @@ import { SHARED_CIRCUIT_BREAKER, type CircuitBreaker } from '../http/circuit-bre
 import { ComplianceHttpClient } from '../http/compliance-http-client';
 import { fetchClientCredentialsToken } from '../http/oauth2-client-credentials';
 import { TLS12_AGENT } from '../http/tls';
+import { retryAfterMs } from '../http/backoff';
 import { TokenManager } from '../http/token-manager';
 import { InMemoryTokenStore, tokenKey, type TokenStore } from '../http/token-store';
 import { ComplianceError } from '../regime';
@@ -35,7 +36,6 @@ import {
   grantFrom,
   invoiceResultFrom,
   networkFailure,
-  retryAfterMs,
   summariseBody,
   type ZatcaOperation,
 } from './zatca-responses';

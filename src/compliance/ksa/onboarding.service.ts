@@ -2,7 +2,8 @@
  * Onboarding of one EGS unit with ZATCA, and renewal of its production CSID:
  * key pair + CSR -> compliance CSID (OTP) -> one compliance check per enabled document kind (built,
  * signed with the compliance certificate, chained from the initial PIH) -> production CSID.
- * Keys and secrets go to the credential store sealed; nothing secret is logged or put in an error.
+ * Keys and secrets go to the credential store, which seals them at rest; nothing secret is logged or put in
+ * an error.
  */
 import { randomUUID } from 'node:crypto';
 import type { Party } from '../../domain/canonical-invoice';
@@ -17,7 +18,6 @@ import type {
   StoredCsid,
 } from './egs-credential-store';
 import type { CsidCredentials, CsidGrant, ZatcaInvoiceResult, ZatcaProvider } from './fatoora.types';
-import type { SecretBox } from '../../security/secret-box';
 import type { ZatcaXmlBuilder, ZatcaXmlSigner } from './zatca-documents';
 import { parseSigningCertificate } from './certificate';
 
@@ -72,7 +72,6 @@ export interface OnboardingResult {
 export interface ZatcaOnboardingDependencies {
   provider: ZatcaProvider;
   store: EgsCredentialStore;
-  secretBox: SecretBox;
   buildXml: ZatcaXmlBuilder;
   sign: ZatcaXmlSigner;
   now?: () => Date;
@@ -97,9 +96,9 @@ export class ZatcaOnboardingService implements EgsSigningCredentialsSource {
       vatNumber: unit.csr.vatNumber,
       invoiceType: unit.csr.invoiceType,
       state: 'COMPLIANCE_CSID',
-      privateKeySealed: this.deps.secretBox.seal(keys.privateKeyPem, egsUnitId),
+      privateKeyPem: keys.privateKeyPem,
       csrBase64: csr.base64OfPem,
-      compliance: this.storedCsid(egsUnitId, compliance),
+      compliance: this.storedCsid(compliance),
       complianceChecks: [],
       updatedAt: this.now().toISOString(),
     };
@@ -112,7 +111,7 @@ export class ZatcaOnboardingService implements EgsSigningCredentialsSource {
     await this.deps.store.save(record);
 
     const production = await this.deps.provider.requestProductionCsid(compliance, compliance.requestId);
-    record.production = this.storedCsid(egsUnitId, production);
+    record.production = this.storedCsid(production);
     record.state = 'ACTIVE';
     record.updatedAt = this.now().toISOString();
     await this.deps.store.save(record);
@@ -138,9 +137,9 @@ export class ZatcaOnboardingService implements EgsSigningCredentialsSource {
     const keys = generateEgsKeyPair();
     const csr = buildEgsCsr(csrConfig, keys.privateKeyPem);
     const renewed = await this.deps.provider.renewProductionCsid(current.csid, csr.base64OfPem, otp);
-    record.privateKeySealed = this.deps.secretBox.seal(keys.privateKeyPem, egsUnitId);
+    record.privateKeyPem = keys.privateKeyPem;
     record.csrBase64 = csr.base64OfPem;
-    record.production = this.storedCsid(egsUnitId, renewed);
+    record.production = this.storedCsid(renewed);
     record.updatedAt = this.now().toISOString();
     await this.deps.store.save(record);
     this.deps.log?.info('zatca production CSID renewed', { egsUnitId, requestId: renewed.requestId });
@@ -163,11 +162,11 @@ export class ZatcaOnboardingService implements EgsSigningCredentialsSource {
     }
     return {
       egsUnitId,
-      privateKeyPem: this.deps.secretBox.open(record.privateKeySealed, egsUnitId),
+      privateKeyPem: record.privateKeyPem,
       certificateBase64: record.production.certificateBase64,
       csid: {
         binarySecurityToken: record.production.binarySecurityToken,
-        secret: this.deps.secretBox.open(record.production.secretSealed, egsUnitId),
+        secret: record.production.secret,
       },
     };
   }
@@ -235,7 +234,7 @@ export class ZatcaOnboardingService implements EgsSigningCredentialsSource {
     return results;
   }
 
-  private storedCsid(egsUnitId: string, grant: CsidGrant): StoredCsid {
+  private storedCsid(grant: CsidGrant): StoredCsid {
     let expiresAt: string | undefined;
     try {
       expiresAt = new Date(parseSigningCertificate(grant.certificateBase64).x509.validTo).toISOString();
@@ -245,7 +244,7 @@ export class ZatcaOnboardingService implements EgsSigningCredentialsSource {
     return {
       requestId: grant.requestId,
       binarySecurityToken: grant.binarySecurityToken,
-      secretSealed: this.deps.secretBox.seal(grant.secret, egsUnitId),
+      secret: grant.secret,
       certificateBase64: grant.certificateBase64,
       issuedAt: this.now().toISOString(),
       expiresAt,

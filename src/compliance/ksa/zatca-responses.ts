@@ -1,5 +1,6 @@
 /** Readers of ZATCA answers shared by the Fatoora and GSP clients: HTTP status + body -> result or error. */
-import axios from 'axios';
+import { readNetworkFailure } from '../../http/network-failure';
+import { REDACTED, isSecretKey } from '../../security/redaction';
 import { ComplianceError } from '../regime';
 import type {
   CsidGrant,
@@ -88,9 +89,8 @@ export function otpMaybeSpent(operation: ZatcaOperation, what: string): Complian
 }
 
 export function networkFailure(operation: ZatcaOperation, error: unknown): ComplianceError {
-  const code = axios.isAxiosError(error) ? (error.code ?? 'NETWORK') : 'NETWORK';
-  // Refused/unresolved: nothing reached ZATCA. Anything later may have been applied.
-  const neverSent = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
+  // No connection (refused, unresolved, unreachable): nothing reached ZATCA. Anything later may have been applied.
+  const { code, neverSent } = readNetworkFailure(error);
   if (!neverSent && OTP_OPERATIONS.has(operation)) return otpMaybeSpent(operation, code);
   const changesState = operation === 'clearance' || operation === 'reporting';
   const errorClass = neverSent || !changesState ? 'transient' : 'unknown-outcome';
@@ -137,16 +137,6 @@ export function readValidationMessages(results: Partial<ValidationResults> | und
   };
 }
 
-export function retryAfterMs(header: unknown): number | undefined {
-  if (typeof header !== 'string' && typeof header !== 'number') return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(String(header));
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
-const SECRET_KEYS = /secret|binarySecurityToken|otp|csr|authorization|password|privateKey/i;
-
 /** A response body fit for storing with an error: secrets replaced, long strings cut. */
 export function summariseBody(data: unknown, depth = 0): unknown {
   if (typeof data === 'string') return data.length > 2000 ? `${data.slice(0, 2000)}…` : data;
@@ -157,7 +147,7 @@ export function summariseBody(data: unknown, depth = 0): unknown {
     return Object.fromEntries(
       Object.entries(data as Record<string, unknown>).map(([key, value]) => [
         key,
-        SECRET_KEYS.test(key) ? '[redacted]' : summariseBody(value, depth + 1),
+        isSecretKey(key) ? REDACTED : summariseBody(value, depth + 1),
       ]),
     );
   }

@@ -18,7 +18,6 @@ import { ComplianceError } from '../regime';
 import { envelopeError, envelopeOk, type GatewayEnvelope } from './gateway-envelope';
 import { mergeGstr2bFiles } from './gstr2b/gstr2b-parser';
 import { OtpSession } from './otp-session';
-import { sessionRedactingLogger } from './session-redacting-logger';
 import type { ReturnGatewaySettings } from './return-gateway-settings';
 
 export interface ReturnGatewayDeps {
@@ -57,7 +56,7 @@ export class ReturnGatewayClient {
     this.now = deps.now ?? Date.now;
     this.http = new ComplianceHttpClient({
       provider: 'returns',
-      logger: deps.logger && sessionRedactingLogger(deps.logger),
+      logger: deps.logger,
       policy: deps.policy,
     });
     const store = deps.tokenStore ?? new InMemoryTokenStore();

@@ -13,6 +13,7 @@ import {
   type ConnectorCursor,
   ConnectorError,
   type ErpConnector,
+  type FileDropSource,
   type PullBatch,
   type PurchasePeriod,
   type PurchaseRecord,
@@ -99,7 +100,8 @@ function describeRows(rows: readonly CsvRow[]): string {
   return contiguous ? `rows ${numbers[0]}-${numbers[numbers.length - 1]}` : `rows ${numbers.join(', ')}`;
 }
 
-export class CsvConnector implements ErpConnector {
+export class CsvConnector implements ErpConnector, FileDropSource {
+  readonly capabilities = ['file-drop'] as const;
   readonly kind = 'csv';
   readonly directories: CsvDirectories;
   private readonly config: CsvConnectorConfig;
@@ -172,7 +174,8 @@ export class CsvConnector implements ErpConnector {
     const details = { ...this.directories, profiles };
     return problems.length === 0
       ? { ok: true, message: `inbox ${this.directories.inbox} ready, profile ${profiles.sales}`, details }
-      : { ok: false, message: problems.join('; '), details };
+      : // Directories the service cannot write and profiles that do not load are both settings to fix.
+        { ok: false, message: problems.join('; '), errorClass: 'config', details };
   }
 
   async *pullSales(cursor: ConnectorCursor): AsyncIterable<PullBatch> {
@@ -431,10 +434,7 @@ export class CsvConnector implements ErpConnector {
    * name it is stored under and the SHA-256 of its content. A different file already waiting under the
    * same name is kept: the upload then gets a name with its hash.
    */
-  async ingestUploadedFile(
-    name: string,
-    content: Buffer,
-  ): Promise<{ fileName: string; contentHash: string }> {
+  async upload(name: string, content: Buffer): Promise<{ fileName: string; contentHash: string }> {
     let fileName = sanitiseFileName(name);
     if (fileName.length > MAX_FILE_NAME_LENGTH) {
       throw new ConnectorError(

@@ -1,6 +1,7 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { ConnectorError } from '../contract';
+import { connectorErrorForNetworkFailure, connectorErrorForStatus } from '../kit/http-failures';
 import { TallyRecordReader, TallyXmlError, type RecordReaderOptions } from './xml/tally-xml-reader';
 import { encodingFromContentType } from './xml/text-decoder';
 import type { TallyNode } from './xml/tally-node';
@@ -14,8 +15,10 @@ export interface TallyHttpOptions {
 
 /**
  * POSTs XML envelopes to Tally's HTTP listener and streams the answer record by record. Tally serves one
- * request at a time, so one keep-alive socket is enough. Network failures are transient; answers that are
- * not acceptable XML are system errors.
+ * request at a time, so one keep-alive socket is enough. HTTP answers and network failures are classed by
+ * the connector kit (a proxy's 401/403 is config, 5xx and network failures transient); answers that are
+ * not acceptable XML are system errors. The transport stays node:http: the answer is streamed record by
+ * record and the timeout is the socket's idle time, not the whole (possibly long) answer's.
  */
 export class TallyHttpClient {
   private readonly agent: http.Agent;
@@ -100,8 +103,9 @@ export class TallyHttpClient {
           if (status >= 200 && status < 300) return resolve(response);
           response.resume();
           reject(
-            new ConnectorError(status >= 500 ? 'transient' : 'system', `Tally answered HTTP ${status}`, {
+            connectorErrorForStatus('Tally', {
               status,
+              header: (name) => [response.headers[name.toLowerCase()]].flat()[0],
             }),
           );
         },
@@ -117,17 +121,9 @@ export class TallyHttpClient {
   private classify(error: unknown): ConnectorError {
     if (error instanceof ConnectorError) return error;
     if (error instanceof TallyXmlError) return new ConnectorError('system', error.message);
-    const { code, message } = error as NodeJS.ErrnoException;
     if (error instanceof TallyTimeout)
-      return new ConnectorError('transient', message, { url: this.options.url });
-    return new ConnectorError(
-      'transient',
-      `Tally is not reachable at ${this.options.url}: ${code ?? message}`,
-      {
-        url: this.options.url,
-        code,
-      },
-    );
+      return new ConnectorError('transient', error.message, { url: this.options.url });
+    return connectorErrorForNetworkFailure(`Tally at ${this.options.url}`, error);
   }
 }
 

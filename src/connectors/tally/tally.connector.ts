@@ -124,6 +124,7 @@ export class TallyConnector implements ErpConnector {
       return {
         ok: false,
         message: error.message,
+        errorClass: error.errorClass,
         details: { errorClass: error.errorClass, ...error.details },
       };
     }

@@ -9,20 +9,12 @@ import { contentHash } from '../../domain/content-hash';
 import { fieldError, type FieldError } from '../../domain/field-error';
 import { isIsoDate } from '../../domain/dates';
 import { financialYear } from '../../domain/financial-year';
-import type { SourceDocument } from '../contract';
+import type { PushedBody, PushedItem } from '../contract';
 
-/**
- * One item of the body. Field errors carry canonical paths (`buyer.gstin`, `lines[0].quantity`), the same
- * as a CSV document's; the item is named by its index. An item with errors may still carry a document
- * (stored as MAPPING_FAILED), see unreadItem.
- */
-export interface WebhookItemResult {
-  index: number;
-  document?: SourceDocument;
-  errors?: FieldError[];
-}
+/** One item of the body, named by its index; an item with errors may still carry a document, see unreadItem. */
+export type WebhookItemResult = PushedItem;
 
-export type WebhookBody = { ok: true; items: WebhookItemResult[] } | { ok: false; errors: FieldError[] };
+export type WebhookBody = PushedBody;
 
 export function readWebhookBody(body: unknown, maxBatch: number): WebhookBody {
   const list = itemsOf(body);

@@ -4,6 +4,7 @@
  * The timestamp is inside the MAC, so a captured request cannot be replayed outside the tolerance window.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { PushVerification } from '../contract';
 
 export const TIMESTAMP_HEADER = 'x-webhook-timestamp';
 export const SIGNATURE_HEADER = 'x-webhook-signature';
@@ -13,13 +14,8 @@ export function signWebhook(secret: string, timestamp: number, body: Buffer | st
   return `sha256=${mac}`;
 }
 
-export type SignatureCheck =
-  | { ok: true }
-  | {
-      ok: false;
-      reason: 'missing-headers' | 'bad-timestamp' | 'stale-timestamp' | 'bad-signature';
-      message: string;
-    };
+/** A signed request's verdict: the contract's push verification. */
+export type SignatureCheck = PushVerification;
 
 export function verifyWebhookSignature(input: {
   secret: string;

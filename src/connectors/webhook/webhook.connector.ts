@@ -15,11 +15,12 @@ import {
   type ConnectorFactory,
   type ErpConnector,
   type PullBatch,
+  type PushSource,
   type PurchaseRecord,
   type WriteBackDocument,
   type WriteBackOutcome,
 } from '../contract';
-import { developmentSecret } from '../../config/development-secret';
+import { developmentSecret } from '../../security/development-secret';
 import { readWebhookBody, type WebhookBody } from './webhook-body';
 import { WebhookConnectorConfig } from './webhook.config';
 import {
@@ -33,8 +34,9 @@ import {
 /** Lets a callback receiver drop a delivery it has already processed. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
-export class WebhookConnector implements ErpConnector {
+export class WebhookConnector implements ErpConnector, PushSource {
   readonly kind = 'webhook';
+  readonly capabilities = ['push'] as const;
   private readonly secret: string;
 
   constructor(

@@ -9,6 +9,7 @@ import { MasterKeyCheck1764390000000 } from './1764390000000-MasterKeyCheck';
 import { WorkerLease1764390100000 } from './1764390100000-WorkerLease';
 import { Reconciliation1764400000000 } from './1764400000000-Reconciliation';
 import { ProviderRateLimit1764500000000 } from './1764500000000-ProviderRateLimit';
+import { ConnectorState1764500100000 } from './1764500100000-ConnectorState';
 
 /** In order. TypeORM runs the ones not yet recorded in its `migrations` table. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   WorkerLease1764390100000,
   Reconciliation1764400000000,
   ProviderRateLimit1764500000000,
+  ConnectorState1764500100000,
 ];

@@ -1,12 +1,13 @@
 /**
- * EGS unit credentials in `egs_unit`. The onboarding service hands records over with the private key and
- * CSID secrets already sealed (SecretBox, context = EGS unit id); this store keeps them as they come and
- * refuses anything that is not a sealed value, so a plaintext key can never reach the table. Nothing
- * here logs a record.
+ * EGS unit credentials in `egs_unit`. Records come in clear and this repository seals the private key and
+ * the CSID secrets (SecretBox, context = EGS unit id, so a sealed key copied to another unit's row does not
+ * open) before anything reaches the table, and opens them on the way out: sealing is done here only.
+ * Nothing here logs a record.
  */
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { SecretBox } from '../../security/secret-box';
 import type {
   ComplianceCheckRecord,
   EgsCredentialRecord,
@@ -24,18 +25,21 @@ interface EgsUnitRow {
   state: EgsOnboardingState;
   private_key_sealed: string;
   csr_base64: string;
-  compliance_csid: StoredCsid | null;
-  production_csid: StoredCsid | null;
+  compliance_csid: SealedCsid | null;
+  production_csid: SealedCsid | null;
   compliance_checks: ComplianceCheckRecord[];
   updated_at: Date;
 }
 
-/** SecretBox's format, `v1.<iv>.<tag>.<ciphertext>` in base64url. */
-const SEALED = /^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+/** A CSID as stored in its JSON column: the secret sealed. */
+type SealedCsid = Omit<StoredCsid, 'secret'> & { secretSealed: string };
 
 @Injectable()
 export class PostgresEgsCredentialStore implements EgsCredentialStore {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly box: SecretBox,
+  ) {}
 
   async get(egsUnitId: string): Promise<EgsCredentialRecord | undefined> {
     const rows: EgsUnitRow[] = await this.dataSource.query(
@@ -45,11 +49,11 @@ export class PostgresEgsCredentialStore implements EgsCredentialStore {
       [egsUnitId],
     );
     const row = rows[0];
-    return row ? toRecord(row) : undefined;
+    return row ? this.toRecord(row) : undefined;
   }
 
   async save(record: EgsCredentialRecord): Promise<void> {
-    assertSealed(record);
+    const unit = record.egsUnitId;
     await this.dataSource.query(
       `INSERT INTO egs_unit (id, vat_number, environment, invoice_type, state, private_key_sealed, csr_base64,
                              compliance_csid, production_csid, production_expires_at, compliance_checks, updated_at)
@@ -67,10 +71,10 @@ export class PostgresEgsCredentialStore implements EgsCredentialStore {
         record.environment,
         record.invoiceType,
         record.state,
-        record.privateKeySealed,
+        this.box.seal(record.privateKeyPem, unit),
         record.csrBase64,
-        jsonOrNull(record.compliance),
-        jsonOrNull(record.production),
+        this.sealedCsidJson(record.compliance, unit),
+        this.sealedCsidJson(record.production, unit),
         record.production?.expiresAt ?? null,
         JSON.stringify(record.complianceChecks),
         record.updatedAt,
@@ -85,7 +89,7 @@ export class PostgresEgsCredentialStore implements EgsCredentialStore {
               compliance_csid, production_csid, compliance_checks, updated_at
          FROM egs_unit ORDER BY id`,
     );
-    return rows.map(toRecord);
+    return rows.map((row) => this.toRecord(row));
   }
 
   /** Units whose production certificate ends before `before`: their CSID renewal is due. */
@@ -97,41 +101,36 @@ export class PostgresEgsCredentialStore implements EgsCredentialStore {
     );
     return rows.map((row) => ({ egsUnitId: row.id, expiresAt: row.production_expires_at }));
   }
-}
 
-function toRecord(row: EgsUnitRow): EgsCredentialRecord {
-  if (!isZatcaEnvironment(row.environment)) {
-    throw new Error(`egs_unit ${row.id}: unknown ZATCA environment ${row.environment}`);
-  }
-  return {
-    egsUnitId: row.id,
-    environment: row.environment,
-    vatNumber: row.vat_number,
-    invoiceType: row.invoice_type,
-    state: row.state,
-    privateKeySealed: row.private_key_sealed,
-    csrBase64: row.csr_base64,
-    compliance: row.compliance_csid ?? undefined,
-    production: row.production_csid ?? undefined,
-    complianceChecks: row.compliance_checks,
-    updatedAt: new Date(row.updated_at).toISOString(),
-  };
-}
-
-/** The message names the field, never its value. */
-function assertSealed(record: EgsCredentialRecord): void {
-  const secrets: [string, string | undefined][] = [
-    ['privateKeySealed', record.privateKeySealed],
-    ['compliance.secretSealed', record.compliance?.secretSealed],
-    ['production.secretSealed', record.production?.secretSealed],
-  ];
-  for (const [field, value] of secrets) {
-    if (value !== undefined && !SEALED.test(value)) {
-      throw new Error(`egs_unit ${record.egsUnitId}: ${field} is not a sealed value; refusing to store it`);
+  private toRecord(row: EgsUnitRow): EgsCredentialRecord {
+    if (!isZatcaEnvironment(row.environment)) {
+      throw new Error(`egs_unit ${row.id}: unknown ZATCA environment ${row.environment}`);
     }
+    return {
+      egsUnitId: row.id,
+      environment: row.environment,
+      vatNumber: row.vat_number,
+      invoiceType: row.invoice_type,
+      state: row.state,
+      privateKeyPem: this.box.open(row.private_key_sealed, row.id),
+      csrBase64: row.csr_base64,
+      compliance: this.openedCsid(row.compliance_csid, row.id),
+      production: this.openedCsid(row.production_csid, row.id),
+      complianceChecks: row.compliance_checks,
+      updatedAt: new Date(row.updated_at).toISOString(),
+    };
   }
-}
 
-function jsonOrNull(value: StoredCsid | undefined): string | null {
-  return value ? JSON.stringify(value) : null;
+  private sealedCsidJson(csid: StoredCsid | undefined, unit: string): string | null {
+    if (!csid) return null;
+    const { secret, ...rest } = csid;
+    const sealed: SealedCsid = { ...rest, secretSealed: this.box.seal(secret, unit) };
+    return JSON.stringify(sealed);
+  }
+
+  private openedCsid(csid: SealedCsid | null, unit: string): StoredCsid | undefined {
+    if (!csid) return undefined;
+    const { secretSealed, ...rest } = csid;
+    return { ...rest, secret: this.box.open(secretSealed, unit) };
+  }
 }

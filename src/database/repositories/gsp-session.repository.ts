@@ -8,19 +8,15 @@ import { Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { SecretBox } from '../../security/secret-box';
 import type { StoredToken, TokenStore } from '../../compliance/http/token-store';
-import { MasterKey } from '../master-key';
 
 @Injectable()
 export class GspSessionRepository implements TokenStore {
-  private readonly box: SecretBox;
   private readonly localLocks = new Map<string, Promise<void>>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    masterKey: MasterKey,
-  ) {
-    this.box = new SecretBox(masterKey.value);
-  }
+    private readonly box: SecretBox,
+  ) {}
 
   async get(key: string): Promise<StoredToken | undefined> {
     const rows: { token: string | null }[] = await this.dataSource.query(

@@ -1,5 +1,6 @@
 export * from './audit.repository';
 export * from './connector-instance.repository';
+export * from './connector-state.repository';
 export * from './document.repository';
 export * from './submission.repository';
 export * from './webhook-receipt.repository';

@@ -31,13 +31,12 @@ export async function startZatcaHarness(): Promise<ZatcaHarness> {
     info: (message: string, meta?: object) => void logLines.push(`${message} ${JSON.stringify(meta ?? {})}`),
   };
   const client = new FatooraClient({ baseUrl: simulator.url, timeoutMs: 5_000, log });
-  const store = new InMemoryEgsCredentialStore();
-  const chain = new InMemoryZatcaChainStore();
   const secretBox = new SecretBox(randomBytes(32));
+  const store = new InMemoryEgsCredentialStore(secretBox);
+  const chain = new InMemoryZatcaChainStore();
   const onboarding = new ZatcaOnboardingService({
     provider: client,
     store,
-    secretBox,
     ...zatcaXmlTools,
     log,
   });

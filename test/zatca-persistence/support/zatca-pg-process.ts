@@ -37,11 +37,10 @@ export class CountingFatooraClient extends FatooraClient {
 export function wireZatcaProcess(dataSource: DataSource, simulator: ZatcaSimulator, secretBox: SecretBox) {
   const client = new CountingFatooraClient({ baseUrl: simulator.url, timeoutMs: 5_000 });
   const chain = new PostgresZatcaChainStore(dataSource);
-  const credentials = new PostgresEgsCredentialStore(dataSource);
+  const credentials = new PostgresEgsCredentialStore(dataSource, secretBox);
   const onboarding = new ZatcaOnboardingService({
     provider: client,
     store: credentials,
-    secretBox,
     ...zatcaXmlTools,
   });
   const dependencies: ZatcaRegimeDependencies = {

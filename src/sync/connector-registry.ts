@@ -7,8 +7,8 @@ import { validateSync } from 'class-validator';
 import { resolve } from 'node:path';
 import type { ConnectorInstanceConfig } from '../config/app-config';
 import { ConfigError, flattenErrors } from '../config/config-loader';
-import { redactSecrets } from '../config/secret.decorator';
-import type { ConnectorContext, ConnectorFactory, ErpConnector } from './contract';
+import { redact } from '../security/redaction';
+import type { ConnectorContext, ConnectorFactory, ErpConnector } from '../connectors/contract';
 
 export const CONNECTOR_FACTORIES = Symbol('CONNECTOR_FACTORIES');
 
@@ -31,6 +31,7 @@ export class ConnectorRegistry {
     instances: ConnectorInstanceConfig[],
     dataDir: string,
     log: ConnectorContext['log'],
+    stateFor?: (instanceName: string) => NonNullable<ConnectorContext['state']>,
   ) {
     const factoryByKind = new Map(factories.map((f) => [f.kind, f]));
     const problems: string[] = [];
@@ -52,7 +53,11 @@ export class ConnectorRegistry {
         problems.push(...flattenErrors(errors, `connectors.${instance.name}.config`));
         continue;
       }
-      const context: ConnectorContext = { dataDir: resolve(dataDir, 'connectors', instance.name), log };
+      const context: ConnectorContext = {
+        dataDir: resolve(dataDir, 'connectors', instance.name),
+        log,
+        state: stateFor?.(instance.name),
+      };
       this.byName.set(instance.name, {
         name: instance.name,
         kind: instance.kind,
@@ -60,7 +65,7 @@ export class ConnectorRegistry {
         regimes: instance.regimes,
         regimeSettings: instance.regimeSettings,
         connector: factory.create(instance.name, config, context),
-        publicConfig: redactSecrets(config) as Record<string, unknown>,
+        publicConfig: redact(config) as Record<string, unknown>,
       });
     }
     if (problems.length > 0) throw new ConfigError(problems);

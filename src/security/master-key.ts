@@ -5,7 +5,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { resolve } from 'node:path';
 import { AppConfig } from '../config/app-config';
-import { developmentSecret } from '../config/development-secret';
+import { developmentSecret } from './development-secret';
 
 @Injectable()
 export class MasterKey {
