@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       'csv-example',
       'tally-example',
       'ksa-example',
+      'goods-example',
       'webhook-example',
     ]);
   });

@@ -47,8 +47,16 @@ export function createEwaybillRegime(
     },
     lookupFor: (settings) => (isObject(settings.lookup) ? build(settings.lookup) : undefined),
     byIrnFor: (settings) => {
-      if (!einvoiceFor || !isObject(settings.einvoice)) return undefined;
-      const provider = einvoiceFor(settings.einvoice) as EinvoiceProvider & Partial<EwaybillByIrnProvider>;
+      const einvoice = einvoiceSettingsOf(settings);
+      if (!einvoiceFor || !einvoice) return undefined;
+      let provider: EinvoiceProvider & Partial<EwaybillByIrnProvider>;
+      try {
+        provider = einvoiceFor(einvoice) as EinvoiceProvider & Partial<EwaybillByIrnProvider>;
+      } catch (error) {
+        // No e-invoice API configured for this GSTIN: the bill goes directly, which NIC equally allows.
+        if (error instanceof ComplianceError && error.errorClass === 'config') return undefined;
+        throw error;
+      }
       return typeof provider.generateEwaybillByIrn === 'function'
         ? (provider as EwaybillByIrnProvider)
         : undefined;
@@ -103,6 +111,15 @@ export function ewaybillConfig(settings: Record<string, unknown>): EwaybillProvi
   }
   const config = settings as unknown as EwaybillProviderConfig;
   return { ...config, http: { maxAttempts: 1, ...(config.http ?? {}) } };
+}
+
+/**
+ * The e-invoice settings GENERATE_EWAYBILL by IRN goes through: `einvoice:` where the instance names them,
+ * else the process's in-einvoice defaults for the instance's GSTIN.
+ */
+function einvoiceSettingsOf(settings: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (isObject(settings.einvoice)) return settings.einvoice;
+  return typeof settings.gstin === 'string' ? { gstin: settings.gstin } : undefined;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
