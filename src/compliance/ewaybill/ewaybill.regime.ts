@@ -91,6 +91,8 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
   }
 
   async submit(payload: EwaybillPayload, context: SubmitContext): Promise<SubmitOutcome> {
+    const withIrn = withTheIrn(context);
+    if (withIrn) return withIrn;
     const irn = this.irnFor(context);
     const byIrn =
       irn && context.settings.byIrn !== false ? this.deps.byIrnFor?.(context.settings) : undefined;
@@ -117,7 +119,8 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
         provider.bulkGenerate !== undefined &&
         !context.outcomeUnknown &&
         !context.previous.irn &&
-        !context.upstream?.['in-einvoice']?.irn;
+        !context.upstream?.['in-einvoice']?.irn &&
+        !withTheIrn(context);
       (byBulk ? bulk : single).push(index);
     }
     await Promise.all(
@@ -320,4 +323,23 @@ function text(value: unknown): string | undefined {
   if (typeof value === 'string' && value !== '') return value;
   if (typeof value === 'number') return String(value);
   return undefined;
+}
+
+/**
+ * The bill the IRP generated together with the IRN (the IRN request carried EwbDtls): this regime's bill
+ * for the document, adopted without another request, so the document never gets a second one.
+ */
+function withTheIrn(context: SubmitContext): Registered | undefined {
+  const upstream = context.upstream?.['in-einvoice'];
+  if (!upstream?.ewbNo) return undefined;
+  return {
+    status: 'registered',
+    adopted: true,
+    identifiers: {
+      ewbNo: upstream.ewbNo,
+      ...(upstream.ewbDate ? { ewbDate: upstream.ewbDate } : {}),
+      ...(upstream.ewbValidUpto ? { ewbValidUpto: upstream.ewbValidUpto } : {}),
+    },
+    response: { generatedWith: 'in-einvoice', irn: upstream.irn },
+  };
 }

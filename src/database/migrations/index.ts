@@ -10,6 +10,7 @@ import { WorkerLease1764390100000 } from './1764390100000-WorkerLease';
 import { Reconciliation1764400000000 } from './1764400000000-Reconciliation';
 import { ProviderRateLimit1764500000000 } from './1764500000000-ProviderRateLimit';
 import { ConnectorState1764500100000 } from './1764500100000-ConnectorState';
+import { EwaybillNumberPerRegime1764500200000 } from './1764500200000-EwaybillNumberPerRegime';
 
 /** In order. TypeORM runs the ones not yet recorded in its `migrations` table. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   Reconciliation1764400000000,
   ProviderRateLimit1764500000000,
   ConnectorState1764500100000,
+  EwaybillNumberPerRegime1764500200000,
 ];
