@@ -187,8 +187,15 @@ describe('scale-out: api and worker processes from compose.yaml on one PostgreSQ
     expect(proxy.count(/\/einvoice\/authenticate/)).toBe(1);
 
     // Schedules: ticks of two or three schedulers, never two runs of one job (and key) at a time.
-    const runs = await scheduledJobRuns(db.url);
-    expect(runs.filter((run) => run.name === 'pipeline-sweep').length).toBeGreaterThanOrEqual(2);
+    // The documents may all be through before a second sweep is due (5 s): wait for two.
+    const runs = await eventually(
+      async () => {
+        const recorded = await scheduledJobRuns(db.url);
+        return recorded.filter((run) => run.name === 'pipeline-sweep').length >= 2 ? recorded : undefined;
+      },
+      30_000,
+      500,
+    );
     const overlapping: string[] = [];
     for (const [i, run] of runs.entries()) {
       for (const other of runs.slice(i + 1)) {
