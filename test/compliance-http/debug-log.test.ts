@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ComplianceHttpClient, CircuitBreaker } from '../../src/compliance/http';
 import { ComplianceHttpLog } from '../../src/sync/compliance-http-log';
+import { REDACTED } from '../../src/security/redaction';
 
 const CLIENT_SECRET = 'cs-9f8e7d6c5b4a39281706f5e4d3c2b1a0';
 const AUTH_TOKEN = 'tok-1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d';
@@ -126,9 +127,9 @@ describe('the compliance HTTP debug log', () => {
     process.env.LOG_HTTP_BODIES = 'true';
     await generate();
     const entry = JSON.parse(debugLines()[0]) as Record<string, unknown>;
-    expect(entry.requestBody).toMatchObject({ BuyerDtls: { LglNm: BUYER }, password: '[REDACTED]' });
+    expect(entry.requestBody).toMatchObject({ BuyerDtls: { LglNm: BUYER }, password: REDACTED });
     expect(entry.responseBody).toMatchObject({ SignedInvoice: SIGNED_INVOICE });
-    expect(entry.requestHeaders).toMatchObject({ client_secret: '[REDACTED]', authtoken: '[REDACTED]' });
+    expect(entry.requestHeaders).toMatchObject({ client_secret: REDACTED, authtoken: REDACTED });
     const all = collected.lines.join('\n');
     for (const secret of [CLIENT_SECRET, AUTH_TOKEN, PASSWORD, encodeURIComponent(PASSWORD)])
       expect([secret, all.includes(secret)]).toEqual([secret, false]);
