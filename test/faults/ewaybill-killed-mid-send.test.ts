@@ -18,6 +18,7 @@ import { runMigrations } from '../../src/database/data-source';
 import { SweepService } from '../../src/sync/sweep.service';
 import {
   api,
+  auditActions,
   documentDetail,
   listDocuments,
   readResultFile,
@@ -231,10 +232,20 @@ describe('e-way bill: a process killed between sending the generate request and 
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** Child pulls the postings; once the system holds a bill for each, with `held` answers unheard, it dies. */
-  async function crash(catalog: 'A' | 'B', prefix: string, held: number): Promise<string[]> {
+  /**
+   * The child pulls the postings; once the system holds a bill for each and at least `held` answers are
+   * unheard (their submissions SUBMITTING), it dies. Returns the document numbers and how many it left
+   * SUBMITTING (a batch is recorded when all its answers are in, so the whole batch may be).
+   */
+  async function crash(
+    catalog: 'A' | 'B',
+    prefix: string,
+    held: number,
+  ): Promise<{ numbers: string[]; leftSubmitting: number }> {
     // The child waits far longer than the answers hang: it is killed with them in flight.
-    child = await startChild(db.url, dataDir, { 'in-ewaybill': ewaybillSettings(sandbox, catalog, 110_000) });
+    child = await startChild(db.url, dataDir, {
+      'in-ewaybill': ewaybillSettings(sandbox, catalog, 110_000),
+    });
     const numbers = Array.from({ length: DOCUMENTS }, (_, i) => `${prefix}/${i + 1}`);
     writeFileSync(join(dataDir, 'inbox', FILE), csv(numbers.map((number, i) => goodsRow(number, i))));
     const res = await api(child.url, `/connectors/${CONNECTOR}/pull`, { method: 'POST' });
@@ -243,14 +254,7 @@ describe('e-way bill: a process killed between sending the generate request and 
       () =>
         Promise.resolve(numbers.every((n) => billsOfDocument(sandbox, n).length === 1) ? true : undefined),
       45_000,
-    ).catch(async (error: unknown) => {
-      const docs = await listDocuments(child!.url);
-      const detail = docs[0] ? await documentDetail(child!.url, docs[0].id) : undefined;
-      throw new Error(
-        `${String(error)}: ${JSON.stringify(docs)} ${JSON.stringify(detail)} ${JSON.stringify(sandbox.einvoice.ewaybill.generateRequests())}`,
-      );
-    });
-    // The bills were made and (at least) the held answers are unheard: those submissions stay SUBMITTING.
+    );
     let states: string[] = [];
     await eventually(async () => {
       states = (await listDocuments(child!.url)).map((d) => d.submissions[0]?.state);
@@ -258,16 +262,16 @@ describe('e-way bill: a process killed between sending the generate request and 
     }, 30_000).catch((error: unknown) => {
       throw new Error(`${String(error)}; states: ${states.join(', ')}`);
     });
-    expect(
-      states.filter(
-        (state) => !['SUBMITTING', 'REGISTERED', 'WRITEBACK_PENDING', 'WRITTEN_BACK'].includes(state),
-      ),
-    ).toEqual([]);
+    const recorded = ['SUBMITTING', 'REGISTERED', 'WRITEBACK_PENDING', 'WRITTEN_BACK'];
+    expect(states.filter((state) => !recorded.includes(state))).toEqual([]);
     await child.kill();
-    return numbers;
+    return { numbers, leftSubmitting: states.filter((state) => state === 'SUBMITTING').length };
   }
 
-  async function resume(catalog: 'A' | 'B', numbers: string[]): Promise<void> {
+  async function resume(
+    catalog: 'A' | 'B',
+    { numbers, leftSubmitting }: { numbers: string[]; leftSubmitting: number },
+  ): Promise<void> {
     // Nothing further is held: what the restart sends is answered.
     sandbox.einvoice.gsp.faults.clear();
     sandbox.einvoice.api.faults.clear();
@@ -302,22 +306,27 @@ describe('e-way bill: a process killed between sending the generate request and 
       );
     }
     expect(sandbox.einvoice.ewaybill.store.all()).toHaveLength(DOCUMENTS);
+    // Those left SUBMITTING were released by the sweep, looked up and adopted.
+    const actions = [...(await auditActions(second.url, docs)).values()];
+    const released = actions.filter((list) => list.includes('stale-submitting-released'));
+    expect(released).toHaveLength(leftSubmitting);
+    for (const list of released) expect(list).toContain('registered-adopted');
   }
 
   it('catalog A single generation: answers held for some, SIGKILL, restart adopts each bill, none made twice', async () => {
     const held = 3;
     sandbox.einvoice.gsp.faults.queue({ path: 'genewaybill', fault: 'timeout-after-commit', count: held });
-    const numbers = await crash('A', 'EWB/KA', held);
+    const crashed = await crash('A', 'EWB/KA', held);
     expect(
       sandbox.einvoice.gsp.faults.applied.filter((f) => f.fault === 'timeout-after-commit'),
     ).toHaveLength(held);
-    await resume('A', numbers);
+    await resume('A', crashed);
   }, 150_000);
 
   it('catalog B bulk generate: the bulk answer held, SIGKILL, restart adopts every row’s bill, none made twice', async () => {
     sandbox.einvoice.api.faults.queue({ path: 'bulk-generate', fault: 'timeout-after-commit', count: 10 });
-    const numbers = await crash('B', 'EWB/KB', DOCUMENTS);
+    const crashed = await crash('B', 'EWB/KB', DOCUMENTS);
     expect(sandbox.einvoice.api.faults.applied.length).toBeGreaterThanOrEqual(1);
-    await resume('B', numbers);
+    await resume('B', crashed);
   }, 150_000);
 });

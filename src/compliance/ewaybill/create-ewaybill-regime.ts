@@ -36,6 +36,10 @@ export function createEwaybillRegime(
   // An instance's settings are one object from the validated configuration: found by identity, they are
   // not merged and serialised at every submission.
   const bySettings = new WeakMap<Record<string, unknown>, EwaybillProvider>();
+  // `lookup` and `einvoice` fall back to the process defaults like every other setting: a lookup given
+  // only there was ignored, so after a lost answer catalog B resent, met 604 and refused the document.
+  const defaulted = (settings: Record<string, unknown>, key: 'lookup' | 'einvoice'): unknown =>
+    settings[key] ?? wiring.defaults['in-ewaybill']?.[key];
   return new EwaybillRegime({
     ewaybillFor: (settings) => {
       let provider = bySettings.get(settings);
@@ -45,10 +49,14 @@ export function createEwaybillRegime(
       }
       return provider;
     },
-    lookupFor: (settings) => (isObject(settings.lookup) ? build(settings.lookup) : undefined),
+    lookupFor: (settings) => {
+      const lookup = defaulted(settings, 'lookup');
+      return isObject(lookup) ? build(lookup) : undefined;
+    },
     byIrnFor: (settings) => {
-      if (!einvoiceFor || !isObject(settings.einvoice)) return undefined;
-      const provider = einvoiceFor(settings.einvoice) as EinvoiceProvider & Partial<EwaybillByIrnProvider>;
+      const einvoice = defaulted(settings, 'einvoice');
+      if (!einvoiceFor || !isObject(einvoice)) return undefined;
+      const provider = einvoiceFor(einvoice) as EinvoiceProvider & Partial<EwaybillByIrnProvider>;
       return typeof provider.generateEwaybillByIrn === 'function'
         ? (provider as EwaybillByIrnProvider)
         : undefined;
