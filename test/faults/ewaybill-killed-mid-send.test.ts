@@ -41,6 +41,10 @@ interface Child {
   kill(): Promise<void>;
 }
 
+/**
+ * The process-wide in-ewaybill settings (regimeDefaults); catalog B cannot read a bill by document, so its
+ * `lookup` (catalog A) is given here too, and the instance's own settings name none.
+ */
 function ewaybillSettings(sandbox: RunningSandbox, catalog: 'A' | 'B', timeoutMs: number) {
   const common = {
     clientId: SANDBOX_ACCOUNT.clientId,
