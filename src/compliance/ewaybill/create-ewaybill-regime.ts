@@ -36,6 +36,10 @@ export function createEwaybillRegime(
   // An instance's settings are one object from the validated configuration: found by identity, they are
   // not merged and serialised at every submission.
   const bySettings = new WeakMap<Record<string, unknown>, EwaybillProvider>();
+  // `lookup` and `einvoice` fall back to the process defaults like every other setting: a lookup given
+  // only there was ignored, so after a lost answer catalog B resent, met 604 and refused the document.
+  const defaulted = (settings: Record<string, unknown>, key: 'lookup' | 'einvoice'): unknown =>
+    settings[key] ?? wiring.defaults['in-ewaybill']?.[key];
   return new EwaybillRegime({
     ewaybillFor: (settings) => {
       let provider = bySettings.get(settings);
@@ -45,9 +49,12 @@ export function createEwaybillRegime(
       }
       return provider;
     },
-    lookupFor: (settings) => (isObject(settings.lookup) ? build(settings.lookup) : undefined),
+    lookupFor: (settings) => {
+      const lookup = defaulted(settings, 'lookup');
+      return isObject(lookup) ? build(lookup) : undefined;
+    },
     byIrnFor: (settings) => {
-      const einvoice = einvoiceSettingsOf(settings);
+      const einvoice = einvoiceSettingsOf(settings, defaulted(settings, 'einvoice'));
       if (!einvoiceFor || !einvoice) return undefined;
       let provider: EinvoiceProvider & Partial<EwaybillByIrnProvider>;
       try {
@@ -117,8 +124,11 @@ export function ewaybillConfig(settings: Record<string, unknown>): EwaybillProvi
  * The e-invoice settings GENERATE_EWAYBILL by IRN goes through: `einvoice:` where the instance names them,
  * else the process's in-einvoice defaults for the instance's GSTIN.
  */
-function einvoiceSettingsOf(settings: Record<string, unknown>): Record<string, unknown> | undefined {
-  if (isObject(settings.einvoice)) return settings.einvoice;
+function einvoiceSettingsOf(
+  settings: Record<string, unknown>,
+  named: unknown,
+): Record<string, unknown> | undefined {
+  if (isObject(named)) return named;
   return typeof settings.gstin === 'string' ? { gstin: settings.gstin } : undefined;
 }
 
