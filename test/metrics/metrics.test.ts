@@ -20,7 +20,8 @@ describe('GET /metrics', () => {
     const port = (erp.address() as { port: number }).port;
     t = await startTestApp({
       regimes: [regime],
-      config: { queue: { pollingIntervalSeconds: 0.5, writeBackRetries: 1 } },
+      // Gives a refused write-back up after the job's own retries (not the default day of tries), so it shows.
+      config: { queue: { pollingIntervalSeconds: 0.5, writeBackRetries: 1, writeBackGiveUpAfterSeconds: 0 } },
       connectors: [
         { name: 'hook', kind: 'webhook', regimes: ['in-einvoice'], config: { secret: SECRET } },
         {
