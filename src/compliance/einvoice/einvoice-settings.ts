@@ -1,111 +1,21 @@
 /**
  * `regimeSettings.in-einvoice` of a connector instance, over the process defaults (the sandbox's in
- * development), validated at boot. Credentials may come from the defaults, so each is optional here;
- * what a provider cannot work without is reported when it is first built (einvoiceConfig).
+ * development), validated at boot: the NIC gateway settings and the e-invoice's own. Credentials may come
+ * from the defaults, so each is optional here; what a provider cannot work without is reported when it is
+ * first built (einvoiceConfig).
  */
-import {
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsObject,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Min,
-  ValidateBy,
-  type ValidationOptions,
-} from 'class-validator';
+import { IsNotEmpty, IsObject, IsOptional, IsString } from 'class-validator';
 import { Secret } from '../../security/secret.decorator';
-import { isValidGstin } from '../../domain/gstin';
 import { ComplianceError } from '../regime';
 import { NIC_PROVIDERS } from '../provider-registry';
+import { NicGatewaySettings } from '../nic-gateway-settings';
 import { EINVOICE_PROVIDERS } from './create-einvoice-provider';
 import type { EinvoiceProviderConfig } from './einvoice-config';
 
-/** A GSTIN with a valid check digit. */
-export function IsGstin(options?: ValidationOptions): PropertyDecorator {
-  return ValidateBy(
-    {
-      name: 'isGstin',
-      validator: {
-        validate: (value: unknown) => typeof value === 'string' && isValidGstin(value),
-        defaultMessage: () => '$property must be a GSTIN with a valid check digit',
-      },
-    },
-    options,
-  );
-}
-
-const HTTP_URL = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
-
-export class EinvoiceSettings {
-  /** Which IRP access path: `nic-gsp-catalog-a` (default) or `nic-api-catalog-b`. */
-  @IsOptional()
-  @IsIn(EINVOICE_PROVIDERS.names)
-  provider?: string;
-
-  /** Older name of the provider (A or B). */
-  @IsOptional()
-  @IsIn(['A', 'B'])
-  catalog?: 'A' | 'B';
-
-  @IsOptional()
-  @IsUrl(HTTP_URL)
-  baseUrl?: string;
-
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  clientId?: string;
-
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @Secret()
-  clientSecret?: string;
-
-  @IsOptional()
-  @IsString()
-  username?: string;
-
-  @IsOptional()
-  @IsString()
-  @Secret()
-  password?: string;
-
-  /** The seller GSTIN acting. */
-  @IsOptional()
-  @IsGstin()
-  gstin?: string;
-
-  @IsOptional()
-  @IsString()
-  email?: string;
-
-  @IsOptional()
-  @IsString()
-  ipAddress?: string;
-
+export class EinvoiceSettings extends NicGatewaySettings {
   @IsOptional()
   @IsString()
   publicKeyPem?: string;
-
-  @IsOptional()
-  @IsObject()
-  http?: Record<string, unknown>;
-
-  @IsOptional()
-  @IsObject()
-  rateLimit?: Record<string, unknown>;
-
-  @IsOptional()
-  @IsObject()
-  catalogB?: Record<string, unknown>;
-
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  tokenRefreshAheadMs?: number;
 
   /** The e-way bill API, to cancel an e-way bill that blocks an IRN cancel (an EwaybillProviderConfig). */
   @IsOptional()

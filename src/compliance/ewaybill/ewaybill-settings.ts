@@ -5,90 +5,10 @@
  * settings. Credentials may come from the defaults, so each is optional here; what a provider cannot work
  * without is reported when it is first built (ewaybillConfig).
  */
-import {
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsNumberString,
-  IsObject,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Min,
-} from 'class-validator';
-import { Secret } from '../../security/secret.decorator';
-import { IsGstin } from '../einvoice/einvoice-settings';
-import { EWAYBILL_PROVIDERS } from './create-ewaybill-provider';
+import { IsArray, IsBoolean, IsIn, IsNumberString, IsObject, IsOptional, IsString } from 'class-validator';
+import { NicGatewaySettings } from '../nic-gateway-settings';
 
-const HTTP_URL = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
-
-export class EwaybillSettings {
-  /** Which e-way bill access path: `nic-gsp-catalog-a` (default) or `nic-api-catalog-b`. */
-  @IsOptional()
-  @IsIn(EWAYBILL_PROVIDERS.names)
-  provider?: string;
-
-  /** Older name of the provider (A or B). */
-  @IsOptional()
-  @IsIn(['A', 'B'])
-  catalog?: 'A' | 'B';
-
-  @IsOptional()
-  @IsUrl(HTTP_URL)
-  baseUrl?: string;
-
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  clientId?: string;
-
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @Secret()
-  clientSecret?: string;
-
-  @IsOptional()
-  @IsString()
-  username?: string;
-
-  @IsOptional()
-  @IsString()
-  @Secret()
-  password?: string;
-
-  /** The consignor GSTIN acting. */
-  @IsOptional()
-  @IsGstin()
-  gstin?: string;
-
-  @IsOptional()
-  @IsString()
-  email?: string;
-
-  @IsOptional()
-  @IsString()
-  ipAddress?: string;
-
-  @IsOptional()
-  @IsObject()
-  http?: Record<string, unknown>;
-
-  @IsOptional()
-  @IsObject()
-  rateLimit?: Record<string, unknown>;
-
-  @IsOptional()
-  @IsObject()
-  catalogB?: Record<string, unknown>;
-
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  tokenRefreshAheadMs?: number;
-
+export class EwaybillSettings extends NicGatewaySettings {
   /** A catalog A config for reads where the provider has none (catalog B cannot look a bill up). */
   @IsOptional()
   @IsObject()
