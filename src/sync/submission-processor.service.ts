@@ -286,9 +286,60 @@ export class SubmissionProcessorService {
         ]);
       } catch (error) {
         if (attempt < 3 && isIrnConflict(error)) continue;
-        throw error;
+        if (!isUniqueViolation(error)) throw error;
+        // Another unique identifier (an e-way bill number, a ZATCA UUID) is held elsewhere: record each
+        // outcome on its own so only the conflicting one is refused, never the whole batch left SUBMITTING.
+        if (registered.length + refused.length > 1)
+          return this.recordOneByOne([...registered, ...refused], documents);
+        return [new Map(), await this.recordConflict(registered[0] ?? refused[0], error)];
       }
     }
+  }
+
+  private async recordOneByOne(
+    outcomes: readonly Sent[],
+    documents: Documents,
+  ): Promise<[Map<string, SubmissionEntity>, Map<string, SubmissionEntity>]> {
+    const pending = new Map<string, SubmissionEntity>();
+    const rejected = new Map<string, SubmissionEntity>();
+    for (const outcome of outcomes) {
+      const [p, r] = await this.recordOutcomes([outcome], documents);
+      for (const [id, submission] of p) pending.set(id, submission);
+      for (const [id, submission] of r) rejected.set(id, submission);
+    }
+    return [pending, rejected];
+  }
+
+  /** REJECTED, nothing of the answer's identifiers stored: the operator sees which constraint refused it. */
+  private async recordConflict(sent: Sent, error: unknown): Promise<Map<string, SubmissionEntity>> {
+    const constraint = (error as { constraint?: string }).constraint ?? 'a unique index';
+    const reason =
+      `the authority's answer carries an identifier another submission already holds (${constraint}); ` +
+      'nothing of it was stored: check which document the authority gave it to';
+    this.logger.warn(`submission ${sent.submission.id}: ${reason}`);
+    return this.dataSource.transaction((m) =>
+      this.transitions.moveMany(
+        [
+          {
+            submission: sent.submission,
+            patch: {
+              outcomeUnknown: false,
+              submittingSince: null,
+              nextAttemptAt: null,
+              response: sent.outcome?.response,
+              errorClass: 'rejected',
+              errorCode: 'identifier-conflict',
+              errorMessage: reason,
+              fieldErrors: null,
+            },
+            audit: { actor: SYSTEM_ACTOR, action: 'rejected-identifier-conflict', reason },
+          },
+        ],
+        S.Submitting,
+        S.Rejected,
+        m,
+      ),
+    );
   }
 
   private duplicateMove(sent: Sent, duplicate: DuplicateRegistration, claim: RegistrationClaim): BatchMove {
@@ -527,6 +578,10 @@ export class SubmissionProcessorService {
 function isIrnConflict(error: unknown): boolean {
   const { code, constraint } = error as { code?: string; constraint?: string };
   return code === '23505' && constraint === 'submission_irn';
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string }).code === '23505';
 }
 
 /** What a refused document used up (a ZATCA invoice's UUID, hash, ICV): its columns, but no QR to show. */

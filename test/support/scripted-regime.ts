@@ -8,7 +8,8 @@ import { CIRCUIT_OPEN } from '../../src/compliance/http';
 import { ComplianceError, type ComplianceRegime, type SubmitOutcome } from '../../src/compliance/regime';
 import type { CanonicalInvoice } from '../../src/domain/canonical-invoice';
 
-export type Script = 'register' | 'reject' | 'transient' | 'circuit-open';
+/** `same-ewb`: registered, with the one e-way bill number every such document gets (a broken answer). */
+export type Script = 'register' | 'reject' | 'transient' | 'circuit-open' | 'same-ewb';
 
 export class ScriptedRegime implements ComplianceRegime<{ documentNumber: string }> {
   readonly name = 'in-einvoice' as const;
@@ -45,7 +46,11 @@ export class ScriptedRegime implements ComplianceRegime<{ documentNumber: string
     const irn = createHash('sha256').update(payload.documentNumber).digest('hex');
     return Promise.resolve({
       status: 'registered',
-      identifiers: { irn, ackNo: '112610000000001' },
+      identifiers: {
+        irn,
+        ackNo: '112610000000001',
+        ...(script === 'same-ewb' ? { ewbNo: '391000000001' } : {}),
+      },
       response: {},
     });
   }
