@@ -40,11 +40,6 @@ export interface ReonboardingResult extends OnboardingResult {
   notReissued: { submissionId: string; why: string }[];
 }
 
-interface SignedUnderRow {
-  submission_id: string;
-  generation: number;
-}
-
 @Injectable()
 export class ZatcaReonboarding {
   private readonly logger = new Logger('ZatcaReonboarding');
@@ -96,20 +91,15 @@ export class ZatcaReonboarding {
     egsUnitId: string,
     refusedCertificate: string,
   ): Promise<{ reissued: number; notReissued: ReonboardingResult['notReissued'] }> {
-    // Oldest ICV first, so the re-issues take the next slots in the order the sales happened.
-    const rows: SignedUnderRow[] = await this.dataSource.query(
-      `SELECT z.submission_id, z.generation
-         FROM zatca_signed_invoice z
-         JOIN submission s ON s.id = z.submission_id
-        WHERE z.egs_unit_id = $1 AND z.superseded_at IS NULL AND strpos(z.signed_xml, $2) > 0
-          AND s.regime = 'sa-zatca' AND s.zatca_status = $3
-        ORDER BY z.icv`,
-      [egsUnitId, refusedCertificate, ZATCA_STATUS.pendingReporting],
+    const rows = await this.reports.signedUnderCertificate(
+      egsUnitId,
+      refusedCertificate,
+      ZATCA_STATUS.pendingReporting,
     );
     let reissued = 0;
     const notReissued: ReonboardingResult['notReissued'] = [];
     for (const row of rows) {
-      const submission = await this.submissions.findById(row.submission_id);
+      const submission = await this.submissions.findById(row.submissionId);
       if (!submission) continue;
       if (!isSettledForReissue(submission)) {
         notReissued.push({
@@ -118,7 +108,7 @@ export class ZatcaReonboarding {
         });
         continue;
       }
-      const signed = { submissionId: row.submission_id, generation: row.generation };
+      const signed = { submissionId: row.submissionId, generation: row.generation };
       await markSignedInvoiceRejected(this.dataSource.manager, signed, {
         code: ZATCA_CSID_REFUSED,
         message: 'not reported: ZATCA refused the CSID it was signed under (HTTP 401)',

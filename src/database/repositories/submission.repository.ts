@@ -276,6 +276,28 @@ export class SubmissionRepository {
   }
 
   /** Submissions the sweep should (re)enqueue: work waiting in a state a job moves on. */
+  /** How many `regime` submissions of the EGS unit wait in RETRY with `errorCode` (a refused CSID). */
+  async countWaitingForEgsUnit(regime: string, egsUnitId: string, errorCode: string): Promise<number> {
+    const rows: { n: string }[] = await this.dataSource.query(
+      `SELECT count(*) AS n FROM submission
+        WHERE regime = $1 AND state = $2 AND error_code = $3 AND request_payload->>'egsUnitId' = $4`,
+      [regime, SubmissionState.Retry, errorCode, egsUnitId],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** Makes those submissions due now; returns their ids. */
+  async releaseWaitingForEgsUnit(regime: string, egsUnitId: string, errorCode: string): Promise<string[]> {
+    const result: unknown[] = await this.dataSource.query(
+      `UPDATE submission SET next_attempt_at = now(), updated_at = now()
+        WHERE regime = $1 AND state = $2 AND error_code = $3 AND request_payload->>'egsUnitId' = $4
+        RETURNING id`,
+      [regime, SubmissionState.Retry, errorCode, egsUnitId],
+    );
+    const rows = (Array.isArray(result[0]) ? result[0] : result) as { id: string }[];
+    return rows.map((row) => row.id);
+  }
+
   async findActionable(limit: number): Promise<Pick<SubmissionEntity, 'id' | 'state'>[]> {
     const rows: { id: string; state: SubmissionState }[] = await this.dataSource.query(
       `SELECT id, state FROM submission

@@ -45,6 +45,26 @@ export class ZatcaReportingRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
+   * The unit's current signed invoices still pending reporting whose XML carries `certificate` (the CSID
+   * ZATCA refused), oldest ICV first, so re-issues take the next slots in the order the sales happened.
+   */
+  signedUnderCertificate(
+    egsUnitId: string,
+    certificate: string,
+    pendingStatus: string,
+  ): Promise<{ submissionId: string; generation: number }[]> {
+    return this.dataSource.query(
+      `SELECT z.submission_id AS "submissionId", z.generation
+         FROM zatca_signed_invoice z
+         JOIN submission s ON s.id = z.submission_id
+        WHERE z.egs_unit_id = $1 AND z.superseded_at IS NULL AND strpos(z.signed_xml, $2) > 0
+          AND s.regime = 'sa-zatca' AND s.zatca_status = $3
+        ORDER BY z.icv`,
+      [egsUnitId, certificate, pendingStatus],
+    );
+  }
+
+  /**
    * Runs `fn` holding the reporting lock. `wait: false` (a reporting run): when another holds it, returns
    * `{ held: false }` without running; `wait: true` (re-onboarding): waits for it.
    */
