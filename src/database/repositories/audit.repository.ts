@@ -49,6 +49,25 @@ export class AuditRepository {
   async forDocument(documentId: string): Promise<AuditEventEntity[]> {
     return this.dataSource.manager.find(AuditEventEntity, { where: { documentId }, order: { id: 'ASC' } });
   }
+
+  /** Events of `action` whose details name `detailKey` = `value`, oldest first. */
+  withDetail(action: string, detailKey: string, value: string): Promise<AuditEventEntity[]> {
+    return this.dataSource.manager
+      .createQueryBuilder(AuditEventEntity, 'e')
+      .where('e.action = :action', { action })
+      .andWhere(`e.details->>:detailKey = :value`, { detailKey, value })
+      .orderBy('e.id', 'ASC')
+      .getMany();
+  }
+
+  /** Whether an event of `action` with details `detailKey` = `value` was recorded. */
+  async hasDetail(action: string, detailKey: string, value: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM audit_event WHERE action = $1 AND details->>$2 = $3 LIMIT 1`,
+      [action, detailKey, value],
+    );
+    return rows.length > 0;
+  }
 }
 
 function toColumns(event: AuditInput): Record<string, unknown> {

@@ -298,6 +298,44 @@ export class SubmissionRepository {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * The `regime` submission of the oldest sales document with this seller, type, number and ISO date (of
+   * one connector instance when given), with the document's id, instance and number.
+   */
+  async ofSalesDocument(
+    regime: string,
+    key: { sellerGstin: string; docType: string; docNo: string; isoDate: string },
+    connectorInstanceId: string | undefined,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<
+    | { submission: SubmissionEntity; documentId: string; connectorInstanceId: string; docNumber: string }
+    | undefined
+  > {
+    const rows: {
+      submission_id: string;
+      document_id: string;
+      connector_instance_id: string;
+      doc_number: string;
+    }[] = await manager.query(
+      `SELECT s.id AS submission_id, d.id AS document_id, d.connector_instance_id, d.doc_number
+         FROM document d JOIN submission s ON s.document_id = d.id AND s.regime = $6
+         WHERE d.direction = 'sales' AND d.seller_tax_id = $1 AND d.doc_type = $2 AND d.doc_number = $3
+           AND d.doc_date = $4::date AND ($5::uuid IS NULL OR d.connector_instance_id = $5::uuid)
+         ORDER BY d.created_at LIMIT 1`,
+      [key.sellerGstin, key.docType, key.docNo, key.isoDate, connectorInstanceId ?? null, regime],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const submission = await this.findById(row.submission_id, manager);
+    if (!submission) return undefined;
+    return {
+      submission,
+      documentId: row.document_id,
+      connectorInstanceId: row.connector_instance_id,
+      docNumber: row.doc_number,
+    };
+  }
+
   async findActionable(limit: number): Promise<Pick<SubmissionEntity, 'id' | 'state'>[]> {
     const rows: { id: string; state: SubmissionState }[] = await this.dataSource.query(
       `SELECT id, state FROM submission

@@ -6,12 +6,11 @@
  * however often the day is fetched.
  */
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { EinvoiceRegime } from '../../compliance/einvoice/einvoice.regime';
 import type { RejectedDocument } from '../../compliance/einvoice/rejected-documents';
 import { ComplianceError } from '../../compliance/regime';
 import { RegimeRegistry } from '../../compliance/regime-registry';
+import type { AuditEventEntity } from '../../database/entities';
 import { AuditRepository } from '../../database/repositories/audit.repository';
 import { ConnectorRuntimeService } from '../connector-runtime.service';
 import { SYSTEM_ACTOR } from '../state-transitions.service';
@@ -45,7 +44,6 @@ export class RejectedIrnsService {
   private readonly logger = new Logger('RejectedIrns');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly connectors: ConnectorRuntimeService,
     private readonly regimes: RegimeRegistry,
     private readonly lookup: EinvoiceSubmissionLookup,
@@ -105,23 +103,16 @@ export class RejectedIrnsService {
 
   /** What was recorded for a day, oldest first; entries that match no document have `matched: false`. */
   async list(day: IrpDay): Promise<RejectedIrnEntry[]> {
-    const rows: {
-      at: Date;
-      document_id: string | null;
-      submission_id: string | null;
+    const rows = (await this.audit.withDetail(REJECTED_IRN_ACTION, 'date', day.nic)) as (AuditEventEntity & {
       details: { date: string; instance: string; entry: RejectedDocument };
-    }[] = await this.dataSource.query(
-      `SELECT at, document_id, submission_id, details FROM audit_event
-       WHERE action = $1 AND details->>'date' = $2 ORDER BY id`,
-      [REJECTED_IRN_ACTION, day.nic],
-    );
+    })[];
     return rows.map((row) => ({
       ...row.details.entry,
       date: row.details.date,
       instance: row.details.instance,
-      matched: row.document_id !== null,
-      documentId: row.document_id,
-      submissionId: row.submission_id,
+      matched: row.documentId !== null,
+      documentId: row.documentId,
+      submissionId: row.submissionId,
       recordedAt: row.at,
     }));
   }
@@ -133,11 +124,7 @@ export class RejectedIrnsService {
     actor: string,
   ): Promise<boolean> {
     const key = [entry.sellerGstin, entry.docType, entry.docNo, entry.docDate, entry.rejectedAt].join('|');
-    const known: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM audit_event WHERE action = $1 AND details->>'key' = $2 LIMIT 1`,
-      [REJECTED_IRN_ACTION, key],
-    );
-    if (known.length > 0) return false;
+    if (await this.audit.hasDetail(REJECTED_IRN_ACTION, 'key', key)) return false;
     const found = await this.lookup.find(entry);
     const codes = entry.errors.map((error) => `${error.code}: ${error.message}`).join('; ');
     await this.audit.append({
