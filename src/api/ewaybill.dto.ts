@@ -25,12 +25,8 @@ const upper = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim().toUpperCase() : value;
 const text = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
 
-export class PartBRequestDto extends OperatorActionDto {
-  @ApiProperty({ example: 'KA01AB1234' })
-  @Transform(upper)
-  @Matches(VEHICLE, { message: 'vehicleNo must be 7-15 letters and digits, e.g. KA01AB1234' })
-  vehicleNo!: string;
-
+/** Where the goods move from: every operation that moves or re-routes them names it. */
+class MovementOriginDto extends OperatorActionDto {
   @ApiProperty({ description: 'where the vehicle starts from' })
   @IsString()
   @Length(1, 50)
@@ -42,6 +38,13 @@ export class PartBRequestDto extends OperatorActionDto {
   @Min(1)
   @Max(99)
   fromState!: number;
+}
+
+export class PartBRequestDto extends MovementOriginDto {
+  @ApiProperty({ example: 'KA01AB1234' })
+  @Transform(upper)
+  @Matches(VEHICLE, { message: 'vehicleNo must be 7-15 letters and digits, e.g. KA01AB1234' })
+  vehicleNo!: string;
 
   @ApiProperty({
     enum: ['1', '2', '3', '4'],
@@ -85,7 +88,7 @@ export class TransporterRequestDto extends OperatorActionDto {
   transporterId!: string;
 }
 
-export class ExtendRequestDto extends OperatorActionDto {
+export class ExtendRequestDto extends MovementOriginDto {
   @ApiProperty({ description: 'km still to go; not more than the bill distance', minimum: 1, maximum: 4000 })
   @Type(() => Number)
   @IsInt()
@@ -105,18 +108,6 @@ export class ExtendRequestDto extends OperatorActionDto {
   @IsString()
   @Length(1, 50)
   remark!: string;
-
-  @ApiProperty()
-  @IsString()
-  @Length(1, 50)
-  fromPlace!: string;
-
-  @ApiProperty({ minimum: 1, maximum: 99 })
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(99)
-  fromState!: number;
 
   @ApiProperty({ minimum: 100000, maximum: 999999 })
   @Type(() => Number)
@@ -191,7 +182,7 @@ export class EwaybillCancelRequestDto extends OperatorActionDto {
   remark!: string;
 }
 
-export class ConsolidateRequestDto extends OperatorActionDto {
+export class ConsolidateRequestDto extends MovementOriginDto {
   @ApiProperty({ type: [String], description: 'submissions (regime in-ewaybill) moving on the vehicle' })
   @ArrayMinSize(1)
   @ArrayMaxSize(1000)
@@ -202,18 +193,6 @@ export class ConsolidateRequestDto extends OperatorActionDto {
   @Transform(upper)
   @Matches(VEHICLE, { message: 'vehicleNo must be 7-15 letters and digits, e.g. KA01AB1234' })
   vehicleNo!: string;
-
-  @ApiProperty()
-  @IsString()
-  @Length(1, 50)
-  fromPlace!: string;
-
-  @ApiProperty({ minimum: 1, maximum: 99 })
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(99)
-  fromState!: number;
 
   @ApiProperty({ enum: TRANS_MODES })
   @Transform(text)
