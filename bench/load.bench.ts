@@ -10,13 +10,15 @@
  *   per client, default 60000), BENCH_BATCH / BENCH_CONC (queue.batchSize / queue.concurrency of each
  *   process: 50 / 8; calls in flight per worker are about batchSize x max(2, concurrency / 4)),
  *   BENCH_PER_REQUEST (documents per webhook request, 200), BENCH_POSTERS (requests at once, 4),
- *   BENCH_MAX_SECONDS (stop waiting and report what was done, 1800).
+ *   BENCH_MAX_SECONDS (stop waiting and report what was done, 1800), BENCH_CPU_PROFILE (a folder: each
+ *   service process writes a V8 CPU profile there when it stops), BENCH_PG_STATS=1 (PostgreSQL's time by
+ *   statement).
  * Goals: 500 invoices/s, p99 under 5 s, 1.6x from one worker to two where the run is CPU-bound.
  */
 import { cpus, loadavg } from 'node:os';
 import { latencyFromText } from '@erp-connector/sandbox/framework';
 import { figures, postDocuments, waitForWriteBacks, type RunFigures } from './support/load-run';
-import { startLayout } from './support/service-layout';
+import { startLayout, withDatabase } from './support/service-layout';
 
 const number = (name: string, fallback: number): number => {
   const value = Number(process.env[name] ?? fallback);
@@ -42,6 +44,15 @@ export async function run(): Promise<void> {
   for (const workers of workerCounts) {
     const layout = await startLayout(workers, options);
     try {
+      const processes = [layout.api, ...layout.workers];
+      const cpuAtStart = {
+        processes: processes.map((p) => p.cpuSeconds()),
+        sandbox: await layout.sandbox.cpuSeconds(),
+        postgres: layout.postgresCpuSeconds(),
+        bench: process.cpuUsage(),
+      };
+      if (process.env.BENCH_PG_STATS)
+        await withDatabase(layout.databaseUrl, (db) => db.query('SELECT pg_stat_statements_reset()'));
       const postedAt = await postDocuments(layout, {
         prefix: `LD${workers}/`,
         count: documents,
@@ -62,16 +73,34 @@ export async function run(): Promise<void> {
       console.log(
         `  IRNs registered ${registrations} (want ${documents}); duplicate callbacks ${layout.duplicateCallbacks()}`,
       );
-      const processes = [layout.api, ...layout.workers];
       console.log(
         `  peak RSS: ${processes.map((p) => `${p.role} ${p.pid} ${p.peakRssMb().toFixed(0)} MB`).join(', ')}`,
       );
-      // Where the time went: CPU seconds per process over the run's wall time (1.0 = one core busy).
+      // Where the time went: CPU seconds per process during the run over its wall time (1.0 = one core
+      // busy), and the CPU each document cost the connector (api + workers + its PostgreSQL) apart from
+      // the sandbox and this bench, which on a real deployment run elsewhere.
+      const used = {
+        processes: processes.map((p, i) => p.cpuSeconds() - cpuAtStart.processes[i]),
+        sandbox: (await layout.sandbox.cpuSeconds()) - cpuAtStart.sandbox,
+        postgres: layout.postgresCpuSeconds() - cpuAtStart.postgres,
+        bench: (() => {
+          const { user, system } = process.cpuUsage(cpuAtStart.bench);
+          return (user + system) / 1e6;
+        })(),
+      };
       const busy = (seconds: number) => (seconds / result.seconds).toFixed(2);
       console.log(
-        `  CPU per wall second: ${processes.map((p) => `${p.role} ${busy(p.cpuSeconds())}`).join(', ')}, ` +
-          `sandbox ${busy(await layout.sandbox.cpuSeconds())}; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
+        `  CPU per wall second: ${processes.map((p, i) => `${p.role} ${busy(used.processes[i])}`).join(', ')}, ` +
+          `postgres ${busy(used.postgres)}, sandbox ${busy(used.sandbox)}, bench ${busy(used.bench)}; ` +
+          `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
       );
+      const connectorCpu = used.processes.reduce((a, b) => a + b, 0) + used.postgres;
+      const perDocumentMs = (connectorCpu / Math.max(done, 1)) * 1000;
+      console.log(
+        `  connector CPU per document: ${perDocumentMs.toFixed(2)} ms (service processes + PostgreSQL), ` +
+          `i.e. ${(1000 / perDocumentMs).toFixed(0)} documents/s per core it is given`,
+      );
+      if (process.env.BENCH_PG_STATS) await printStatementStats(layout.databaseUrl, documents);
       if (registrations !== documents || layout.duplicateCallbacks() > 0) process.exitCode = 1;
     } finally {
       await layout.close();
@@ -81,4 +110,25 @@ export async function run(): Promise<void> {
   const two = results.find((r) => r.workers === 2)?.figures;
   if (one && two)
     console.log(`speed-up from one worker to two: ${(two.perSecond / one.perSecond).toFixed(2)}x`);
+}
+
+/** With BENCH_PG_STATS=1: where PostgreSQL spent the run, by statement (pg_stat_statements). */
+async function printStatementStats(databaseUrl: string, documents: number): Promise<void> {
+  const rows = await withDatabase(
+    databaseUrl,
+    async (db) =>
+      (
+        await db.query<{ calls: string; ms: number; rows: string; query: string }>(
+          `SELECT calls, total_exec_time AS ms, rows, query FROM pg_stat_statements
+          ORDER BY total_exec_time DESC LIMIT 30`,
+        )
+      ).rows,
+  );
+  const total = rows.reduce((sum, row) => sum + row.ms, 0);
+  console.log(`  PostgreSQL statements: ${(total / 1000).toFixed(2)} s executing (top 30)`);
+  for (const row of rows)
+    console.log(
+      `  ${row.ms.toFixed(0).padStart(6)} ms ${String(row.calls).padStart(7)} calls ` +
+        `${(Number(row.calls) / documents).toFixed(2)}/doc ${row.query.replace(/\s+/g, ' ').slice(0, 120)}`,
+    );
 }

@@ -11,6 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Client } from 'pg';
 import { parse, stringify } from 'yaml';
 import { runMigrations } from '../../src/database/data-source';
 import {
@@ -21,6 +22,7 @@ import {
 import { DEFAULT_EINVOICE_ACCOUNTS } from '@erp-connector/sandbox/einvoice';
 import type { LatencyOptions } from '@erp-connector/sandbox/framework';
 import { BENCH_SELLER } from './invoice-csv';
+import { postgresCpuSeconds } from './process-cpu';
 import { forkSandbox, type ForkedSandbox } from './sandbox-process';
 
 const ROOT = resolve(__dirname, '..', '..', ...(__dirname.includes('dist-bench') ? ['..'] : []));
@@ -51,6 +53,9 @@ export interface Layout {
   api: ServiceChild;
   workers: ServiceChild[];
   sandbox: ForkedSandbox;
+  databaseUrl: string;
+  /** CPU seconds used so far by PostgreSQL (postmaster and backends). */
+  postgresCpuSeconds(): number;
   /** Arrival time (performance.now()) of the write-back callback per document number. */
   writtenBack: Map<string, number>;
   /** Callbacks for a document already called back (the ERP hears twice). */
@@ -66,9 +71,12 @@ export async function startLayout(workers: number, options: LayoutOptions): Prom
   const pg: EmbeddedPostgresServer = await startEmbeddedPostgres({
     dataDir: join(dir, 'pg'),
     log: () => undefined,
+    postgresFlags: process.env.BENCH_PG_STATS ? ['-c', 'shared_preload_libraries=pg_stat_statements'] : [],
   });
   const databaseUrl = await pg.ensureDatabase('connector');
   await runMigrations(databaseUrl);
+  if (process.env.BENCH_PG_STATS)
+    await withDatabase(databaseUrl, (db) => db.query('CREATE EXTENSION pg_stat_statements'));
   const account = DEFAULT_EINVOICE_ACCOUNTS[0];
   const sandbox = await forkSandbox({
     only: ['einvoice'],
@@ -149,7 +157,15 @@ export async function startLayout(workers: number, options: LayoutOptions): Prom
     const log = join(dir, `${role}-${started}.log`);
     const child: ChildProcess = spawn(
       process.execPath,
-      ['-r', 'ts-node/register/transpile-only', join(ROOT, 'src', 'main.ts')],
+      [
+        // BENCH_CPU_PROFILE=<dir>: each process writes a V8 CPU profile there when it stops.
+        ...(process.env.BENCH_CPU_PROFILE
+          ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
+          : []),
+        '-r',
+        'ts-node/register/transpile-only',
+        join(ROOT, 'src', 'main.ts'),
+      ],
       {
         cwd: ROOT,
         env: {
@@ -238,6 +254,8 @@ export async function startLayout(workers: number, options: LayoutOptions): Prom
     api,
     workers: workerChildren,
     sandbox,
+    databaseUrl,
+    postgresCpuSeconds: () => postgresCpuSeconds(join(dir, 'pg')),
     writtenBack,
     duplicateCallbacks: () => duplicates,
     conflictingCallbacks: () => conflicting,
@@ -255,4 +273,15 @@ export async function startLayout(workers: number, options: LayoutOptions): Prom
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** One short connection to the layout's database. */
+export async function withDatabase<T>(url: string, use: (db: Client) => Promise<T>): Promise<T> {
+  const db = new Client({ connectionString: url });
+  await db.connect();
+  try {
+    return await use(db);
+  } finally {
+    await db.end();
+  }
 }

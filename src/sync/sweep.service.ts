@@ -23,7 +23,7 @@ export class SweepService {
     private readonly queue: QueueService,
   ) {}
 
-  async sweep(): Promise<{ released: number; enqueued: number }> {
+  async sweep(): Promise<{ released: number; offered: number }> {
     const { submittingLeaseSeconds, staleJobSeconds } = this.config.queue;
     const released = await this.submissions.releaseStale(submittingLeaseSeconds);
     // Their jobs are still `active` under the dead worker's name and would block the retry (stately).
@@ -50,12 +50,13 @@ export class SweepService {
       });
     }
     const actionable = await this.submissions.findActionable(1000);
-    let enqueued = 0;
-    for (const { id, state } of actionable) {
-      const name =
-        state === SubmissionState.WritebackPending ? JobName.SubmissionWriteBack : JobName.SubmissionProcess;
-      if (await this.queue.send(name, { submissionId: id }, { key: id })) enqueued += 1;
-    }
-    return { released: released.length, enqueued };
+    // One INSERT per queue: a sweep during a busy run finds hundreds of submissions whose job is already
+    // waiting, and pg-boss skips those by their key (it does not say which it skipped).
+    const job = (id: string) => ({ data: { submissionId: id }, key: id });
+    const writeBacks = actionable.filter(({ state }) => state === SubmissionState.WritebackPending);
+    const submissions = actionable.filter(({ state }) => state !== SubmissionState.WritebackPending);
+    await this.queue.sendMany(JobName.SubmissionWriteBack, writeBacks.map(({ id }) => job(id)));
+    await this.queue.sendMany(JobName.SubmissionProcess, submissions.map(({ id }) => job(id)));
+    return { released: released.length, offered: actionable.length };
   }
 }

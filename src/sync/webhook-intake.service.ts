@@ -142,9 +142,10 @@ export class WebhookIntakeService {
       if (!previous) throw new Error('idempotency receipt vanished');
       return this.replay(previous.requestHash, requestHash, previous.responseStatus, previous.responseBody);
     }
-    for (const submissionId of outcome.submissionIds) {
-      await this.queue.send(JobName.SubmissionProcess, { submissionId }, { key: submissionId });
-    }
+    await this.queue.sendMany(
+      JobName.SubmissionProcess,
+      outcome.submissionIds.map((submissionId) => ({ data: { submissionId }, key: submissionId })),
+    );
     return outcome.answer;
   }
 
