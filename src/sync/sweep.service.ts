@@ -55,8 +55,14 @@ export class SweepService {
     const job = (id: string) => ({ data: { submissionId: id }, key: id });
     const writeBacks = actionable.filter(({ state }) => state === SubmissionState.WritebackPending);
     const submissions = actionable.filter(({ state }) => state !== SubmissionState.WritebackPending);
-    await this.queue.sendMany(JobName.SubmissionWriteBack, writeBacks.map(({ id }) => job(id)));
-    await this.queue.sendMany(JobName.SubmissionProcess, submissions.map(({ id }) => job(id)));
+    await this.queue.sendMany(
+      JobName.SubmissionWriteBack,
+      writeBacks.map(({ id }) => job(id)),
+    );
+    await this.queue.sendMany(
+      JobName.SubmissionProcess,
+      submissions.map(({ id }) => job(id)),
+    );
     return { released: released.length, offered: actionable.length };
   }
 }
