@@ -41,6 +41,9 @@ runConnectorContract('webhook', {
     callbacks = createServer((request, response) => {
       request.resume();
       response.statusCode = Number(/\/status\/(\d+)/.exec(request.url ?? '')?.[1] ?? 200);
+      // A redirect points at a URL that would take the outcome: following it would hide the refusal.
+      if (response.statusCode >= 300 && response.statusCode < 400)
+        response.setHeader('location', '/status/204');
       response.end();
     });
     await new Promise<void>((resolve) => callbacks.listen(0, '127.0.0.1', resolve));
@@ -59,6 +62,11 @@ runConnectorContract('webhook', {
   writeBack: [
     writeBackCase('the callback takes the outcome (2xx)', 'written', () => `${callbackUrl}/status/204`),
     writeBackCase('the callback refuses it (400): config', 'config', () => `${callbackUrl}/status/400`),
+    writeBackCase(
+      'the callback redirects (302): config, the signed outcome is not sent elsewhere',
+      'config',
+      () => `${callbackUrl}/status/302`,
+    ),
     writeBackCase('the callback fails (503): transient', 'transient', () => `${callbackUrl}/status/503`),
     writeBackCase(
       'the callback is rate limited (429): transient',
