@@ -8,7 +8,7 @@
  *   BENCH_DOCUMENTS (default 50000), BENCH_WORKERS (worker process counts to run, default "1,2"),
  *   BENCH_LATENCY ("300+-100": ms and jitter per call), BENCH_GSP_RATE_LIMIT (GSP requests per minute
  *   per client, default 60000), BENCH_BATCH / BENCH_CONC (queue.batchSize / queue.concurrency of each
- *   process: 50 / 8; calls in flight per worker are about batchSize x max(2, concurrency / 4)),
+ *   process: 50 / 16, the defaults; calls in flight per worker are about batchSize x max(2, concurrency / 4)),
  *   BENCH_PER_REQUEST (documents per webhook request, 200), BENCH_POSTERS (requests at once, 4),
  *   BENCH_MAX_SECONDS (stop waiting and report what was done, 1800), BENCH_CPU_PROFILE (a folder: each
  *   service process writes a V8 CPU profile there when it stops), BENCH_PG_STATS=1 (PostgreSQL's time by
@@ -34,7 +34,7 @@ export async function run(): Promise<void> {
     latency,
     gspRateLimitPerMinute: number('BENCH_GSP_RATE_LIMIT', 60_000),
     batchSize: number('BENCH_BATCH', 50),
-    concurrency: number('BENCH_CONC', 8),
+    concurrency: number('BENCH_CONC', 16),
   };
   console.log(
     `${documents} documents; sandbox latency ${latency.ms} ± ${latency.jitterMs ?? 0} ms per call; ` +
