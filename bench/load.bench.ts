@@ -12,7 +12,8 @@
  *   BENCH_PER_REQUEST (documents per webhook request, 200), BENCH_POSTERS (requests at once, 4),
  *   BENCH_MAX_SECONDS (stop waiting and report what was done, 1800), BENCH_CPU_PROFILE (a folder: each
  *   service process writes a V8 CPU profile there when it stops), BENCH_PG_STATS=1 (PostgreSQL's time by
- *   statement).
+ *   statement), BENCH_PACED_RATES ("500,fit": then post at these steady rates, `fit` = 80% of the burst's
+ *   throughput, for BENCH_PACED_SECONDS, 20, each, and report the latency at that rate).
  * Goals: 500 invoices/s, p99 under 5 s, 1.6x from one worker to two where the run is CPU-bound.
  */
 import { cpus, loadavg } from 'node:os';
@@ -102,6 +103,30 @@ export async function run(): Promise<void> {
       );
       if (process.env.BENCH_PG_STATS) await printStatementStats(layout.databaseUrl, documents);
       if (registrations !== documents || layout.duplicateCallbacks() > 0) process.exitCode = 1;
+      // The burst's p99 is its own queueing (the last of N documents posted at once waits N / throughput):
+      // the latency an ERP sees is measured posting at a steady rate, the goal's 500/s and 80% of what
+      // this layout just sustained.
+      let registered = registrations;
+      for (const rate of pacedRates(result.perSecond)) {
+        const count = Math.round(rate * number('BENCH_PACED_SECONDS', 20));
+        const paced = await postDocuments(layout, {
+          prefix: `LD${workers}P${rate}/`,
+          count,
+          perRequest: Math.max(1, Math.min(200, Math.round(rate / 10))),
+          posters: 4,
+          ratePerSecond: rate,
+        });
+        const backs = await waitForWriteBacks(layout, paced, number('BENCH_MAX_SECONDS', 1800));
+        const steady = figures(layout, paced);
+        const now = await layout.sandbox.registrations();
+        console.log(
+          `  posting ${rate}/s for ${(count / rate).toFixed(0)} s: ${backs}/${count} written back at ` +
+            `${steady.perSecond.toFixed(0)}/s; post -> write-back p50 ${(steady.p50Ms / 1000).toFixed(2)} s, ` +
+            `p99 ${(steady.p99Ms / 1000).toFixed(2)} s`,
+        );
+        if (now - registered !== count || layout.duplicateCallbacks() > 0) process.exitCode = 1;
+        registered = now;
+      }
     } finally {
       await layout.close();
     }
@@ -131,4 +156,13 @@ async function printStatementStats(databaseUrl: string, documents: number): Prom
       `  ${row.ms.toFixed(0).padStart(6)} ms ${String(row.calls).padStart(7)} calls ` +
         `${(Number(row.calls) / documents).toFixed(2)}/doc ${row.query.replace(/\s+/g, ' ').slice(0, 120)}`,
     );
+}
+
+/** BENCH_PACED_RATES: documents/s to post at steadily ("500,fit"; `fit` is 80% of the burst's rate; "" none). */
+function pacedRates(burstPerSecond: number): number[] {
+  return (process.env.BENCH_PACED_RATES ?? '500,fit')
+    .split(',')
+    .filter((rate) => rate.trim() !== '')
+    .map((rate) => (rate.trim() === 'fit' ? Math.max(1, Math.round(burstPerSecond * 0.8)) : Number(rate)))
+    .filter((rate) => rate > 0);
 }
