@@ -26,6 +26,7 @@ import { sampleIndiaInvoice } from '../src/domain/__fixtures__';
 import { mapToNicEwaybillV103, type NicEwaybillV103 } from '../src/mappers/ewaybill';
 import { DEFAULT_EINVOICE_ACCOUNTS } from '@erp-connector/sandbox/einvoice';
 import { BENCH_SELLER, indiaToday, writeInvoiceFiles } from './support/invoice-csv';
+import { postgresCpuSeconds } from './support/process-cpu';
 import { forkSandbox, type ForkedSandbox } from './support/sandbox-process';
 
 const API_KEY = 'bench-api-key-0123456789abcdef';
@@ -160,6 +161,11 @@ async function measureLane(stack: Stack, lane: LaneSpec, runTag: string, count: 
     date: indiaToday(),
   });
   const started = performance.now();
+  const cpuAtStart = {
+    connector: process.cpuUsage(),
+    postgres: postgresCpuSeconds(stack.pgDir),
+    sandbox: await stack.sandbox.cpuSeconds(),
+  };
   const res = await fetch(`${stack.url}/connectors/${lane.name}/pull`, {
     method: 'POST',
     headers: { 'x-api-key': API_KEY },
@@ -185,6 +191,15 @@ async function measureLane(stack: Stack, lane: LaneSpec, runTag: string, count: 
     console.log(
       `ewaybill: ${lane.label}: ${written} of ${count} bills written back in ${seconds.toFixed(1)} s: ` +
         `${rate.toFixed(1)}/s (states now ${JSON.stringify(now)})`,
+    );
+    // Where the time went: the connector's own CPU (this process, which also polls the states) and its
+    // PostgreSQL's, per bill, against the sandbox's: the share of raw capacity is bounded by their ratio.
+    const { user, system } = process.cpuUsage(cpuAtStart.connector);
+    const perBill = (cpuSeconds: number) => `${((cpuSeconds / Math.max(written, 1)) * 1e6).toFixed(0)} µs`;
+    console.log(
+      `ewaybill: ${lane.label}: CPU per bill: connector ${perBill((user + system) / 1e6)}, PostgreSQL ` +
+        `${perBill(postgresCpuSeconds(stack.pgDir) - cpuAtStart.postgres)}, sandbox ` +
+        `${perBill((await stack.sandbox.cpuSeconds()) - cpuAtStart.sandbox)}`,
     );
   }
   return rate;
