@@ -1,8 +1,9 @@
 /**
  * E-way bill operations through the operator API, on the real app (real PostgreSQL) and the sandbox's
  * e-way bill system over HTTP: bills are generated with the product's client against the sandbox and
- * seeded as in-ewaybill submissions, then changed through /ewaybills: Part-B, transporter, extension
- * and cancellation inside and outside their windows (the sandbox clock and the service's clock moved
+ * seeded as in-ewaybill submissions, then changed through /ewaybills (the aliases of the generic
+ * operation and cancel routes): Part-B, transporter, extension and cancellation inside and outside their
+ * windows (the sandbox clock and the service's clock moved
  * together), consolidation, the expiring list and the scheduled auto-extension. Each change is stored
  * and audited; refusals too.
  */
@@ -12,6 +13,10 @@ import type { DataSource } from 'typeorm';
 import { DataSource as DataSourceToken } from 'typeorm';
 import {
   CatalogAEwaybillClient,
+  EWAYBILL_EXPIRY_CHECK,
+  expiringBills,
+  type AutoExtension,
+  type ExpiringBill,
   type EwaybillGenerated,
   type EwaybillGenerateRequest,
   type EwaybillProviderConfig,
@@ -23,7 +28,8 @@ import {
   startSandbox,
   type RunningSandbox,
 } from '@erp-connector/sandbox';
-import { EwaybillOperationsService } from '../../src/sync/ewaybill/ewaybill-operations.service';
+import { RegimeJobContextService } from '../../src/sync/regime-job-context.service';
+import { RegimeOperationsService } from '../../src/sync/regime-operations.service';
 import { todayIst, uniqueDocNo } from '../einvoice/nic-invoice.fixture';
 import { api } from '../einvoice-e2e/support';
 import { runCli } from '../cli/cli-harness';
@@ -301,13 +307,18 @@ describe('validity extension', () => {
     expect((await row(submissionId)).valid_upto).toBe('02/03/2024 11:59:00 PM');
     const now = at('2024-03-02T20:00:00');
     sandbox.clock.set(now);
-    const service = app.app.get(EwaybillOperationsService);
-    const before = await service.extend(
-      submissionId,
-      { ...extension, consignmentStatus: 'M', remainingDistanceKm: 120 },
-      operator,
-      now.getTime(),
-    );
+    const operations = app.app.get(RegimeOperationsService);
+    const extend = (body: object, at: Date) =>
+      operations.run({
+        operation: 'extend',
+        submissionId,
+        body,
+        actor: `operator:${operator.operator}`,
+        reason: operator.reason,
+        now: at.getTime(),
+      });
+    const before = (await extend({ ...extension, consignmentStatus: 'M', remainingDistanceKm: 120 }, now))
+      .submissions[0];
     expect(before.validUpto).toBe('03/03/2024 11:59:00 PM');
     expect((await row(submissionId)).identifiers.ewbValidUpto).toBe('03/03/2024 11:59:00 PM');
     const [audit] = await audits(submissionId);
@@ -317,9 +328,9 @@ describe('validity extension', () => {
     });
     // 8 hours and a minute after the new end: refused here.
     const late = at('2024-03-04T08:00:00');
-    await expect(
-      service.extend(submissionId, { ...extension, consignmentStatus: 'M' }, operator, late.getTime()),
-    ).rejects.toMatchObject({ response: { code: '382' } });
+    await expect(extend({ ...extension, consignmentStatus: 'M' }, late)).rejects.toMatchObject({
+      response: { code: '382' },
+    });
   });
 
   it('is refused for a Part-A only bill (409, 381)', async () => {
@@ -342,7 +353,7 @@ describe('cancellation', () => {
     expect(await res.json()).toMatchObject({ state: 'CANCELLED' });
     expect(sandbox.einvoice.ewaybill.store.find(generated.ewbNo)?.status).toBe('CNL');
     expect((await audits(submissionId)).map((a) => [a.action, a.details.reasonCode])).toEqual([
-      ['ewaybill-cancel', '2'],
+      ['operator-cancel', '2'],
     ]);
   });
 
@@ -403,8 +414,8 @@ describe('expiring bills', () => {
     const later = await seededBill({ distanceKm: 1500 });
     const now = at('2024-05-02T18:00:00').getTime();
     sandbox.clock.set(new Date(now));
-    const service = app.app.get(EwaybillOperationsService);
-    const listed = await service.expiring({ withinHours: 12 }, now);
+    const jobs = app.app.get(RegimeJobContextService);
+    const listed = await expiringBills(jobs.context('in-ewaybill', now), { withinHours: 12 });
     const ids = listed.map((bill) => bill.submissionId);
     expect(ids).toContain(soon.submissionId);
     expect(ids).not.toContain(later.submissionId);
@@ -412,7 +423,10 @@ describe('expiring bills', () => {
       extendable: true,
     });
 
-    const run = await service.extendExpiring(now);
+    const run = (await jobs.run('in-ewaybill', EWAYBILL_EXPIRY_CHECK, now)) as {
+      expiring: ExpiringBill[];
+      extensions: AutoExtension[];
+    };
     expect(run.extensions).toContainEqual(
       expect.objectContaining({
         submissionId: soon.submissionId,
