@@ -448,6 +448,178 @@ describe('expiring bills', () => {
   });
 });
 
+describe('the generic operation route (POST /submissions/:id/operations/:name)', () => {
+  const partB = {
+    vehicleNo: 'KA01AB1234',
+    fromPlace: 'Bengaluru',
+    fromState: 29,
+    reasonCode: '4',
+    reasonRemark: 'First time',
+    transMode: '1',
+  };
+
+  it("runs the regime's declared operation: stored, audited, the submissions answered", async () => {
+    const { submissionId, generated } = await seededBill({ partAOnly: true, distanceKm: 250 });
+    const res = await post(`/submissions/${submissionId}/operations/part-b`, { ...partB, ...operator });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      operation: string;
+      submissions: { id: string; validUpto: string }[];
+    };
+    expect(body.operation).toBe('part-b');
+    expect(body.submissions.map((s) => s.id)).toEqual([submissionId]);
+    expect(body.submissions[0].validUpto).toMatch(/11:59:00 PM$/);
+    expect(sandbox.einvoice.ewaybill.store.find(generated.ewbNo)?.vehicles.at(-1)?.vehicleNo).toBe(
+      'KA01AB1234',
+    );
+    expect((await audits(submissionId)).map((a) => [a.actor, a.action])).toEqual([
+      ['operator:asha', 'ewaybill-part-b'],
+    ]);
+  });
+
+  it('answers 400 with each bad field (the request class, unknown fields, operator), sending nothing', async () => {
+    const { submissionId, generated } = await seededBill();
+    const vehicles = () => sandbox.einvoice.ewaybill.store.find(generated.ewbNo)?.vehicles.length;
+    const before = vehicles();
+    const res = await post(`/submissions/${submissionId}/operations/part-b`, {
+      ...partB,
+      vehicleNo: 'KA-01',
+      reasonCode: 9,
+      colour: 'red',
+      ...operator,
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { errors: { path: string; rule: string; value?: string }[] };
+    expect(body.errors.map((e) => e.path).sort()).toEqual(['colour', 'reasonCode', 'vehicleNo']);
+    expect(body.errors.find((e) => e.path === 'reasonCode')).toMatchObject({ rule: 'isIn', value: '"9"' });
+    const noOperator = await post(`/submissions/${submissionId}/operations/part-b`, {
+      ...partB,
+      reason: 'x',
+    });
+    expect(noOperator.status).toBe(400);
+    expect(((await noOperator.json()) as { errors: { path: string }[] }).errors.map((e) => e.path)).toEqual(
+      expect.arrayContaining(['operator', 'reason']),
+    );
+    expect(vehicles()).toBe(before);
+    expect(await audits(submissionId)).toEqual([]);
+  });
+
+  it('answers 404 for an unknown submission or an operation its regime does not declare', async () => {
+    const missing = await post('/submissions/00000000-0000-4000-8000-000000000000/operations/part-b', {
+      ...partB,
+      ...operator,
+    });
+    expect(missing.status).toBe(404);
+    const { submissionId } = await seededBill();
+    const unknown = await post(`/submissions/${submissionId}/operations/teleport`, operator);
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { message: string }).message).toContain(
+      'offered: part-b, transporter, extend',
+    );
+    // consolidate takes several submissions: it is not served on one.
+    const one = await post(`/submissions/${submissionId}/operations/consolidate`, operator);
+    expect(one.status).toBe(404);
+  });
+
+  it('answers 409 when the submission holds no active registration', async () => {
+    for (const state of ['REJECTED', 'CANCELLED']) {
+      const { submissionId } = await seededBill({ state });
+      const res = await post(`/submissions/${submissionId}/operations/part-b`, { ...partB, ...operator });
+      expect(res.status).toBe(409);
+      expect(((await res.json()) as { message: string }).message).toContain(`is ${state}`);
+      expect(await audits(submissionId)).toEqual([]);
+    }
+  });
+
+  it('takes several submissions at /submissions/operations/:name, refusing a malformed id list', async () => {
+    const bad = await post('/submissions/operations/consolidate', {
+      submissionIds: ['not-a-uuid'],
+      vehicleNo: 'KA05MN4321',
+      fromPlace: 'Bengaluru',
+      fromState: 29,
+      transMode: '1',
+      ...operator,
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { errors: { path: string }[] }).errors[0].path).toBe('submissionIds[0]');
+    const first = await seededBill();
+    const second = await seededBill();
+    const res = await post('/submissions/operations/consolidate', {
+      submissionIds: [first.submissionId, second.submissionId],
+      vehicleNo: 'KA05MN4321',
+      fromPlace: 'Bengaluru',
+      fromState: 29,
+      transMode: '1',
+      ...operator,
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { result: { consolidatedEwbNo: string }; submissions: unknown[] };
+    expect(body.result.consolidatedEwbNo).toMatch(/^\d{10}$/);
+    expect(body.submissions).toHaveLength(2);
+  });
+});
+
+describe('cancelling an e-way bill through the generic cancel route (POST /submissions/:id/cancel)', () => {
+  it('cancels within 24 hours with its own reason codes: CANCELLED here and at the system', async () => {
+    const { submissionId, generated } = await seededBill({ state: 'WRITTEN_BACK' });
+    const res = await post(`/submissions/${submissionId}/cancel`, {
+      reasonCode: '2',
+      remark: 'Order cancelled',
+      ...operator,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ state: 'CANCELLED', ewbNo: generated.ewbNo });
+    const bill = sandbox.einvoice.ewaybill.store.find(generated.ewbNo);
+    expect(bill?.status).toBe('CNL');
+    expect((await audits(submissionId)).map((a) => [a.action, a.details.reasonCode])).toEqual([
+      ['operator-cancel', '2'],
+    ]);
+  });
+
+  it('is refused here after 24 hours (409, 728): nothing sent, the bill stays active', async () => {
+    sandbox.clock.set(new Date(Date.now() - 24 * HOUR - 60_000));
+    const { submissionId, generated } = await seededBill();
+    sandbox.clock.reset();
+    const res = await post(`/submissions/${submissionId}/cancel`, {
+      reasonCode: '1',
+      remark: 'Duplicate',
+      ...operator,
+    });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ code: '728' });
+    expect(sandbox.einvoice.ewaybill.store.find(generated.ewbNo)?.status).toBe('ACT');
+    expect((await row(submissionId)).state).toBe('REGISTERED');
+  });
+
+  it('answers 400 for a remark longer than the e-way bill system takes (50), naming the field', async () => {
+    const { submissionId, generated } = await seededBill();
+    const res = await post(`/submissions/${submissionId}/cancel`, {
+      reasonCode: '3',
+      remark: 'x'.repeat(51),
+      ...operator,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ errors: [{ path: 'remark', rule: 'maxLength' }] });
+    expect(sandbox.einvoice.ewaybill.store.find(generated.ewbNo)?.status).toBe('ACT');
+  });
+
+  it("keeps the system's refusal (312 for a bill no longer active) verbatim, audited", async () => {
+    const { submissionId, generated } = await seededBill();
+    await generator.cancel({ ewbNo: generated.ewbNo, cancelRsnCode: '1', cancelRmrk: 'Duplicate' });
+    const res = await post(`/submissions/${submissionId}/cancel`, {
+      reasonCode: '1',
+      remark: 'Duplicate',
+      ...operator,
+    });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ code: '312' });
+    expect((await audits(submissionId)).map((a) => [a.action, a.details.code])).toEqual([
+      ['operator-cancel-refused', '312'],
+    ]);
+    expect((await row(submissionId)).state).toBe('REGISTERED');
+  });
+});
+
 describe('the CLI', () => {
   const cli = (args: string[]) =>
     runCli(args, { env: { CONNECTOR_URL: app.url, CONNECTOR_API_KEY: TEST_API_KEY } });
