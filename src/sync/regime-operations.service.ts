@@ -15,6 +15,7 @@ import { parseOperationRequest } from '../compliance/operation-request';
 import { ComplianceError } from '../compliance/regime';
 import type {
   AnyRegimeOperation,
+  OperationDone,
   OperationRun,
   OperationTarget,
   OperationUpdate,
@@ -81,7 +82,8 @@ export class RegimeOperationsService {
     const ids = call.submissionId !== undefined ? [call.submissionId] : submissionIdsOf(call.body);
     const loaded = await this.load(ids);
     const { regime, operation } = this.operationOf(loaded, call);
-    const parsed = await parseOperationRequest(operation.requestClass, call.body);
+    const requestClass: new () => object = operation.requestClass;
+    const parsed = await parseOperationRequest(requestClass, call.body);
     if (!parsed.ok) throw invalid(parsed.errors);
     const prepared = await this.prepare(regime, operation, loaded);
     const request = parsed.value;
@@ -95,7 +97,7 @@ export class RegimeOperationsService {
     }
     const settings = this.connectors.byId(prepared.instanceId)?.regimeSettings[regime] ?? {};
     const details = operation.details(prepared.targets, request);
-    let done;
+    let done: OperationDone;
     try {
       const implementation = this.regimes.get(regime);
       if (!implementation?.operationProvider) {
@@ -283,7 +285,7 @@ function submissionIdsOf(body: unknown): string[] {
       },
     ]);
   }
-  const notUuid = (ids as string[]).findIndex((id) => !UUID.test(id));
+  const notUuid = ids.findIndex((id) => !UUID.test(id));
   if (notUuid >= 0) {
     throw invalid([
       {
@@ -294,7 +296,7 @@ function submissionIdsOf(body: unknown): string[] {
       },
     ]);
   }
-  return [...new Set(ids as string[])];
+  return [...new Set(ids)];
 }
 
 function invalid(errors: FieldError[]): BadRequestException {
