@@ -70,7 +70,8 @@ import { ConnectorRuntimeService } from './sync/connector-runtime.service';
 import { IngestService } from './sync/ingest.service';
 import { OperatorService } from './sync/operator.service';
 import { CancellationService } from './sync/cancellation.service';
-import { EwaybillOperationsService } from './sync/ewaybill/ewaybill-operations.service';
+import { RegimeJobContextService } from './sync/regime-job-context.service';
+import { RegimeOperationsService } from './sync/regime-operations.service';
 import { PullService } from './sync/pull.service';
 import { SchedulerService } from './sync/scheduler.service';
 import { StateTransitionsService } from './sync/state-transitions.service';
@@ -186,7 +187,8 @@ export class AppModule {
       WorkersService,
       OperatorService,
       CancellationService,
-      EwaybillOperationsService,
+      RegimeOperationsService,
+      RegimeJobContextService,
       WebhookIntakeService,
       EinvoiceSubmissionLookup,
       RejectedIrnsService,

@@ -151,7 +151,8 @@ export class OverrideRequestDto extends OperatorActionDto {
 export class CancelRequestDto extends OperatorActionDto {
   @ApiProperty({
     enum: ['1', '2', '3', '4'],
-    description: '1 duplicate, 2 data entry mistake, 3 order cancelled, 4 others',
+    description:
+      "the authority's reason code: IRN 1 duplicate, 2 data entry mistake, 3 order cancelled, 4 others; e-way bill 1 duplicate, 2 order cancelled, 3 data entry mistake, 4 others",
   })
   @IsIn(['1', '2', '3', '4'])
   reasonCode!: string;

@@ -1,63 +1,62 @@
-/** E-way bill operations on registered bills (submissions of regime in-ewaybill); every action audited. */
+/**
+ * The e-way bill's operator routes, kept as aliases of the generic ones: its operations run through
+ * `POST /submissions/:id/operations/:name` (RegimeOperationsService), its cancel through
+ * `POST /submissions/:id/cancel` (the regime's cancel policy), its expiry check is the regime's job.
+ */
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { EWAYBILL_DESCRIPTOR, EWAYBILL_EXPIRY_CHECK, expiringBills } from '../compliance/ewaybill';
+import { CancellationService } from '../sync/cancellation.service';
 import { ConnectorRuntimeService } from '../sync/connector-runtime.service';
-import { EwaybillOperationsService } from '../sync/ewaybill/ewaybill-operations.service';
+import { RegimeJobContextService } from '../sync/regime-job-context.service';
+import { RegimeOperationsService } from '../sync/regime-operations.service';
 import { connectorIdOf } from './connector-filter';
-import {
-  ConsolidateRequestDto,
-  EwaybillCancelRequestDto,
-  ExpiringQuery,
-  ExtendRequestDto,
-  PartBRequestDto,
-  TransporterRequestDto,
-} from './ewaybill.dto';
+import { CancelRequestDto } from './dto';
+import { ExpiringQuery } from './ewaybill.dto';
+import { operatorActionOf } from './operator-action';
+
+const REGIME = EWAYBILL_DESCRIPTOR.name;
 
 @ApiTags('ewaybills')
 @ApiSecurity('api-key')
 @Controller('ewaybills')
 export class EwaybillController {
   constructor(
-    private readonly operations: EwaybillOperationsService,
+    private readonly operations: RegimeOperationsService,
+    private readonly cancellation: CancellationService,
+    private readonly jobs: RegimeJobContextService,
     private readonly connectors: ConnectorRuntimeService,
   ) {}
 
   @Post(':submissionId/part-b')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Enter or change the vehicle (Part-B) with a reason code; audited' })
-  partB(@Param('submissionId', ParseUUIDPipe) id: string, @Body() body: PartBRequestDto) {
-    const { operator, reason, ...input } = body;
-    return this.operations.updatePartB(id, input, { operator, reason });
+  @ApiOperation({ summary: 'Alias of POST /submissions/:id/operations/part-b; answers the submission' })
+  partB(@Param('submissionId', ParseUUIDPipe) id: string, @Body() body: unknown) {
+    return this.operateOn(id, 'part-b', body);
   }
 
   @Post(':submissionId/transporter')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Assign the transporter (catalog A); audited' })
-  transporter(@Param('submissionId', ParseUUIDPipe) id: string, @Body() body: TransporterRequestDto) {
-    return this.operations.updateTransporter(id, body.transporterId, {
-      operator: body.operator,
-      reason: body.reason,
-    });
+  @ApiOperation({ summary: 'Alias of POST /submissions/:id/operations/transporter; answers the submission' })
+  transporter(@Param('submissionId', ParseUUIDPipe) id: string, @Body() body: unknown) {
+    return this.operateOn(id, 'transporter', body);
   }
 
   @Post(':submissionId/extend')
   @HttpCode(200)
-  @ApiOperation({
-    summary: 'Extend validity: only from 8 h before to 8 h after it ends (409 code 382 otherwise); audited',
-  })
-  extend(@Param('submissionId', ParseUUIDPipe) id: string, @Body() body: ExtendRequestDto) {
-    const { operator, reason, ...input } = body;
-    return this.operations.extend(id, input, { operator, reason });
+  @ApiOperation({ summary: 'Alias of POST /submissions/:id/operations/extend; answers the submission' })
+  extend(@Param('submissionId', ParseUUIDPipe) id: string, @Body() body: unknown) {
+    return this.operateOn(id, 'extend', body);
   }
 
   @Post(':submissionId/cancel')
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Cancel within 24 h of generation (409 code 728 otherwise); reasons 1-4 as the e-way bill system numbers them',
+      'Alias of POST /submissions/:id/cancel: within 24 h of generation (409 code 728 otherwise); reasons 1-4 as the e-way bill system numbers them',
   })
-  cancel(@Param('submissionId', ParseUUIDPipe) id: string, @Body() body: EwaybillCancelRequestDto) {
-    return this.operations.cancel(
+  cancel(@Param('submissionId', ParseUUIDPipe) id: string, @Body() body: CancelRequestDto) {
+    return this.cancellation.cancel(
       id,
       { reasonCode: body.reasonCode, remark: body.remark },
       { operator: body.operator, reason: body.reason },
@@ -66,16 +65,22 @@ export class EwaybillController {
 
   @Post('consolidate')
   @HttpCode(200)
-  @ApiOperation({ summary: 'One consolidated e-way bill for several active bills on one vehicle; audited' })
-  consolidate(@Body() body: ConsolidateRequestDto) {
-    const { operator, reason, ...input } = body;
-    return this.operations.consolidate(input, { operator, reason });
+  @ApiOperation({ summary: 'Alias of POST /submissions/operations/consolidate' })
+  async consolidate(@Body() body: unknown) {
+    const { action, request } = await operatorActionOf(body);
+    const run = await this.operations.run({
+      operation: 'consolidate',
+      body: request,
+      actor: `operator:${action.operator}`,
+      reason: action.reason,
+    });
+    return { ...run.result, submissions: run.submissions };
   }
 
   @Get('expiring')
   @ApiOperation({ summary: 'Active e-way bills whose validity ends within the given hours' })
   expiring(@Query() query: ExpiringQuery) {
-    return this.operations.expiring({
+    return expiringBills(this.jobs.context(REGIME), {
       withinHours: query.withinHours,
       connectorInstanceId: connectorIdOf(this.connectors, query.connector),
     });
@@ -88,6 +93,18 @@ export class EwaybillController {
       'Run the scheduled check now: extend bills in their window where the instance configures autoExtend',
   })
   extendExpiring() {
-    return this.operations.extendExpiring();
+    return this.jobs.run(REGIME, EWAYBILL_EXPIRY_CHECK);
+  }
+
+  private async operateOn(submissionId: string, operation: string, body: unknown) {
+    const { action, request } = await operatorActionOf(body);
+    const run = await this.operations.run({
+      operation,
+      submissionId,
+      body: request,
+      actor: `operator:${action.operator}`,
+      reason: action.reason,
+    });
+    return run.submissions[0];
   }
 }

@@ -15,6 +15,8 @@ import { OperatorService } from '../sync/operator.service';
 import { connectorIdOf } from './connector-filter';
 import { CancelRequestDto, ListQuery, RetryRequestDto } from './dto';
 import { CancellationService } from '../sync/cancellation.service';
+import { RegimeOperationsService } from '../sync/regime-operations.service';
+import { operatorActionOf } from './operator-action';
 
 @ApiTags('submissions')
 @ApiSecurity('api-key')
@@ -24,11 +26,53 @@ export class SubmissionsController {
     private readonly operator: OperatorService,
     private readonly connectors: ConnectorRuntimeService,
     private readonly cancellation: CancellationService,
+    private readonly operations: RegimeOperationsService,
   ) {}
+
+  // Declared before `:id/...`: `operations` is not a submission id.
+  @Post('operations/:operation')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Run an operation the submissions' regime declares over several of them (body: its request, submissionIds, operator, reason); audited",
+  })
+  async operateOnMany(@Param('operation') operation: string, @Body() body: unknown) {
+    const { action, request } = await operatorActionOf(body);
+    return this.operations.run({
+      operation,
+      body: request,
+      actor: `operator:${action.operator}`,
+      reason: action.reason,
+    });
+  }
+
+  @Post(':id/operations/:operation')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Run an operation the submission's regime declares (e-way bill: part-b, transporter, extend); body: its request, operator, reason; audited",
+  })
+  async operate(
+    @Param('id', ParseUUIDPipe) id: string,
+    @Param('operation') operation: string,
+    @Body() body: unknown,
+  ) {
+    const { action, request } = await operatorActionOf(body);
+    return this.operations.run({
+      operation,
+      submissionId: id,
+      body: request,
+      actor: `operator:${action.operator}`,
+      reason: action.reason,
+    });
+  }
 
   @Post(':id/cancel')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Cancel a registration (IRN: within 24 h, no active e-way bill); audited' })
+  @ApiOperation({
+    summary:
+      "Cancel a registration within the regime's window (IRN: 24 h, no active e-way bill; e-way bill: 24 h); reason codes as the regime's authority numbers them; audited",
+  })
   cancel(@Param('id', ParseUUIDPipe) id: string, @Body() body: CancelRequestDto) {
     return this.cancellation.cancel(
       id,

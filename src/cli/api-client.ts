@@ -10,6 +10,7 @@ import type {
   DocumentDetail,
   DocumentListItem,
   ListQuery,
+  OperationRun,
   Page,
   PullAnswer,
   RecoReport,
@@ -125,19 +126,26 @@ export class ApiClient {
     return this.request('POST', `/submissions/${encodeURIComponent(submissionId)}/cancel`, { json: request });
   }
 
-  /** An e-way bill operation on one submission: part-b, transporter, extend or cancel. */
-  ewaybillOperation(
+  /**
+   * An operation the submission's regime declares (e-way bill: part-b, transporter, extend); answers the
+   * submission as stored afterwards.
+   */
+  async operation(
     submissionId: string,
-    operation: 'part-b' | 'transporter' | 'extend' | 'cancel',
+    operation: string,
     body: Record<string, unknown>,
   ): Promise<Record<string, unknown>> {
-    return this.request('POST', `/ewaybills/${encodeURIComponent(submissionId)}/${operation}`, {
-      json: body,
-    });
+    const run = await this.request<OperationRun>(
+      'POST',
+      `/submissions/${encodeURIComponent(submissionId)}/operations/${encodeURIComponent(operation)}`,
+      { json: body },
+    );
+    return run.submissions[0] ?? {};
   }
 
-  consolidateEwaybills(body: Record<string, unknown>): Promise<Record<string, unknown>> {
-    return this.request('POST', '/ewaybills/consolidate', { json: body });
+  /** An operation over several submissions of one regime (e-way bill: consolidate). */
+  operationOnMany(operation: string, body: Record<string, unknown>): Promise<OperationRun> {
+    return this.request('POST', `/submissions/operations/${encodeURIComponent(operation)}`, { json: body });
   }
 
   expiringEwaybills(query: { withinHours: number; connector?: string }): Promise<Record<string, unknown>[]> {

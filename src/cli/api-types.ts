@@ -157,8 +157,15 @@ export interface ListQuery extends SubmissionFilter {
   offset?: number;
 }
 
+/** The answer of a regime operation: the submissions as stored afterwards and what else it reported. */
+export interface OperationRun {
+  operation: string;
+  submissions: Record<string, unknown>[];
+  result: Record<string, unknown>;
+}
+
 export interface CancelRequest {
-  /** NIC cancellation reason, '1'..'4' (the service takes it as a string). */
+  /** The authority's cancellation reason, '1'..'4' (meanings differ per regime; a string to the service). */
   reasonCode: '1' | '2' | '3' | '4';
   remark: string;
   operator: string;

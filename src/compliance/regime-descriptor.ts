@@ -8,6 +8,7 @@
 import type { ComplianceIdentifiers, SubmissionIdentifierColumns } from '../domain/compliance-identifiers';
 import type { RegimeName } from '../domain/regime-name';
 import type { ProviderNames } from './provider-registry';
+import type { AnyRegimeOperation, RegimeJobContext } from './regime-operation';
 
 export type { SubmissionIdentifierColumns };
 
@@ -44,6 +45,14 @@ export interface CancelRefusal {
  * (`ComplianceRegime.ewaybillOf`) that nothing generated with the registration is still active.
  */
 export interface CancelPolicy {
+  /**
+   * The reason codes the authority takes, with what each means (they differ between authorities: the
+   * e-invoice's 2 is a data entry mistake, the e-way bill's an order cancelled). A code not listed is
+   * answered 400 naming the ones allowed. Absent: any code the cancel route's rules accept.
+   */
+  readonly reasons?: Readonly<Record<string, string>>;
+  /** The longest remark the authority takes; absent: the cancel route's limit. */
+  readonly remarkMaxLength?: number;
   refusal(
     submission: CancelCandidate,
     siblings: readonly CancelCandidate[],
@@ -61,7 +70,8 @@ export interface CancelPolicy {
 /**
  * A job the regime needs on a schedule (ZATCA's reporting of simplified invoices). sync/ enqueues it every
  * `everySeconds` (or the `schedule.<scheduleSetting>` an operator set) with one key, so a tick firing on
- * every process creates one job, and runs it with the runner registered for `name` in sync/regime-jobs.ts.
+ * every process creates one job, and runs its `run` with a RegimeJobContext, or, for a job without `run`,
+ * the runner registered for `name` in sync/regime-jobs.ts.
  */
 export interface RegimeJob {
   /** The queue name, also the job key. */
@@ -69,6 +79,8 @@ export interface RegimeJob {
   everySeconds: number;
   /** A setting under `schedule:` that overrides `everySeconds`. */
   scheduleSetting?: string;
+  /** One pass of the job, on what sync/ offers a regime (its registered submissions, its operations). */
+  run?(context: RegimeJobContext): Promise<unknown>;
 }
 
 export interface RegimeDescriptor<S extends object = object> {
@@ -91,4 +103,9 @@ export interface RegimeDescriptor<S extends object = object> {
    */
   overridePathHint?(path: string): string | undefined;
   readonly dependsOn?: RegimeDependency;
+  /**
+   * What an operator may do to a registered submission besides cancelling it (`POST
+   * /submissions/:id/operations/:name`); each is run with the provider `ComplianceRegime.operationProvider` gives.
+   */
+  readonly operations?: readonly AnyRegimeOperation[];
 }

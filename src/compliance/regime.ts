@@ -88,6 +88,11 @@ export interface ComplianceRegime<P = unknown> {
   ): Promise<(SubmitOutcome | ComplianceError)[]>;
   cancel?(request: CancelRequest): Promise<SubmitOutcome>;
   /**
+   * Optional: the connector instance's provider, handed to the regime's declared operations
+   * (`RegimeDescriptor.operations`); required when the descriptor declares any.
+   */
+  operationProvider?(settings: Record<string, unknown>): unknown;
+  /**
    * Optional: the e-way bill the authority holds as generated with this registration, with its status
    * ('ACT' active, 'CNL' cancelled); undefined when it holds none. Throws ComplianceError when it cannot
    * be asked.

@@ -1,7 +1,9 @@
 /**
- * Cancels a registration with the authority on an operator's request. Refused locally before anything
- * is sent when the legal window has passed (IRN: 24 h from AckDt) or an e-way bill is still active on
- * the document; the authority's own refusal codes are kept verbatim.
+ * Cancels a registration with the authority on an operator's request, the same way for every regime
+ * with a `cancel`. Refused locally before anything is sent when the regime's cancel policy says so (IRN:
+ * 24 h from AckDt, or an e-way bill still active on the document; e-way bill: 24 h from its generation)
+ * or the reason code or remark is not one its authority takes; the authority's own refusal codes are
+ * kept verbatim, and its refusal audited.
  */
 import {
   BadRequestException,
@@ -15,6 +17,7 @@ import { ComplianceError, type ComplianceRegime } from '../compliance/regime';
 import type { CancelCandidate, CancelPolicy } from '../compliance/regime-descriptor';
 import { RegimeRegistry } from '../compliance/regime-registry';
 import type { SubmissionEntity } from '../database/entities/submission.entity';
+import { AuditRepository } from '../database/repositories/audit.repository';
 import { DocumentRepository } from '../database/repositories/document.repository';
 import { SubmissionRepository } from '../database/repositories/submission.repository';
 import { SubmissionState, isRegistered } from '../domain/submission-state';
@@ -50,6 +53,7 @@ export class CancellationService {
     private readonly connectors: ConnectorRuntimeService,
     private readonly transitions: StateTransitionsService,
     private readonly queue: QueueService,
+    private readonly audit: AuditRepository,
   ) {}
 
   async cancel(submissionId: string, input: CancelInput, action: OperatorAction, now = Date.now()) {
@@ -68,6 +72,7 @@ export class CancellationService {
       ? (this.connectors.byId(document.connectorInstanceId)?.regimeSettings[submission.regime] ?? {})
       : {};
     const policy = this.regimes.descriptor(submission.regime)?.cancelPolicy;
+    if (policy) checkReason(policy, submission.regime, input);
     const ewaybillCheck = policy
       ? await this.checkCancellable(policy, submission, regime, settings, now)
       : undefined;
@@ -85,6 +90,21 @@ export class CancellationService {
       throw error;
     }
     if (outcome.status === 'rejected') {
+      await this.audit.append({
+        actor: `operator:${action.operator}`,
+        action: 'operator-cancel-refused',
+        documentId: submission.documentId,
+        submissionId: submission.id,
+        fromState: submission.state,
+        toState: submission.state,
+        reason: action.reason,
+        details: {
+          reasonCode: input.reasonCode,
+          remark: input.remark,
+          code: outcome.code,
+          message: outcome.message,
+        },
+      });
       throw new UnprocessableEntityException({
         statusCode: 422,
         code: outcome.code,
@@ -162,6 +182,31 @@ export class CancellationService {
       );
     }
     throw notKnownCancelled(ewbNo, `the IRP gave status "${found.status ?? ''}"`);
+  }
+}
+
+/** The regime's reason codes and remark length (they differ between authorities): 400 naming the rule. */
+function checkReason(policy: CancelPolicy, regime: string, input: CancelInput): void {
+  const errors = [];
+  if (policy.reasons && !Object.hasOwn(policy.reasons, input.reasonCode)) {
+    const allowed = Object.entries(policy.reasons).map(([code, meaning]) => `${code} ${meaning}`);
+    errors.push({
+      path: 'reasonCode',
+      rule: 'isIn',
+      message: `${regime} takes reason codes ${allowed.join(', ')}`,
+      value: JSON.stringify(input.reasonCode),
+    });
+  }
+  if (policy.remarkMaxLength !== undefined && input.remark.length > policy.remarkMaxLength) {
+    errors.push({
+      path: 'remark',
+      rule: 'maxLength',
+      message: `${regime} takes a remark of at most ${policy.remarkMaxLength} characters`,
+      value: JSON.stringify(input.remark).slice(0, 200),
+    });
+  }
+  if (errors.length > 0) {
+    throw new BadRequestException({ statusCode: 400, message: 'request validation failed', errors });
   }
 }
 

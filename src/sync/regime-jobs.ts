@@ -1,16 +1,15 @@
 /**
- * The jobs regimes declare (RegimeDescriptor.jobs), run by sync/: each declared job name has a runner
- * here, a Nest service whose `run()` does one pass. A regime declaring a job this build cannot run is a
+ * The jobs regimes declare (RegimeDescriptor.jobs), run by sync/: a job with its own `run` through
+ * RegimeJobContextService; any other declared job name has a runner here, a Nest service whose `run()`
+ * does one pass. A regime declaring a job this build cannot run is a
  * boot error, not a job that silently never runs.
  */
 import type { Type } from '@nestjs/common';
 import type { RegimeDescriptor, RegimeJob } from '../compliance/regime-descriptor';
 import { EINVOICE_REJECTED_IRNS_JOB } from '../compliance/einvoice/einvoice.descriptor';
-import { EWAYBILL_EXPIRY_CHECK_JOB } from '../compliance/ewaybill/ewaybill.descriptor';
 import { ZATCA_REPORT_JOB } from '../compliance/ksa/zatca.descriptor';
 import { JobName } from '../queue/job-name';
 import { RejectedIrnsService } from './einvoice/rejected-irns.service';
-import { EwaybillOperationsService } from './ewaybill/ewaybill-operations.service';
 import { ZatcaReportingService } from './zatca-reporting.service';
 
 export interface RegimeJobRunner {
@@ -21,7 +20,6 @@ export interface RegimeJobRunner {
 export const REGIME_JOB_RUNNERS: Readonly<Record<string, Type<RegimeJobRunner>>> = {
   [ZATCA_REPORT_JOB]: ZatcaReportingService,
   [EINVOICE_REJECTED_IRNS_JOB]: RejectedIrnsService,
-  [EWAYBILL_EXPIRY_CHECK_JOB]: EwaybillOperationsService,
 };
 
 /** Every job the registered regimes declare, once each. */
@@ -35,7 +33,7 @@ export function regimeJobProblems(descriptors: readonly RegimeDescriptor[]): str
   const queues = new Set<string>(Object.values(JobName));
   return descriptors.flatMap((descriptor) =>
     (descriptor.jobs ?? []).flatMap((job) => {
-      if (!REGIME_JOB_RUNNERS[job.name])
+      if (!job.run && !REGIME_JOB_RUNNERS[job.name])
         return [
           `regime ${descriptor.name} declares job ${job.name}, which has no runner in sync/regime-jobs.ts`,
         ];

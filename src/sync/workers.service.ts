@@ -10,6 +10,7 @@ import { WriteBackService } from './write-back.service';
 import { ModuleRef } from '@nestjs/core';
 import { RegimeRegistry } from '../compliance/regime-registry';
 import { declaredJobs, REGIME_JOB_RUNNERS } from './regime-jobs';
+import { RegimeJobContextService } from './regime-job-context.service';
 
 @Injectable()
 export class WorkersService implements OnApplicationBootstrap {
@@ -22,6 +23,7 @@ export class WorkersService implements OnApplicationBootstrap {
     private readonly sweep: SweepService,
     private readonly regimes: RegimeRegistry,
     private readonly moduleRef: ModuleRef,
+    private readonly jobContexts: RegimeJobContextService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -66,13 +68,17 @@ export class WorkersService implements OnApplicationBootstrap {
       },
       { fetchers: 1 },
     );
-    // The jobs the registered regimes declare, each run by its runner (sync/regime-jobs.ts).
-    for (const job of declaredJobs(this.regimes.descriptors())) {
-      const runner = this.moduleRef.get(REGIME_JOB_RUNNERS[job.name], { strict: false });
+    // The jobs the registered regimes declare: their own `run`, else the runner of sync/regime-jobs.ts.
+    const descriptors = this.regimes.descriptors();
+    for (const job of declaredJobs(descriptors)) {
+      const owner = descriptors.find((descriptor) => descriptor.jobs?.includes(job))?.name ?? '';
+      const run = job.run
+        ? () => this.jobContexts.run(owner, job)
+        : () => this.moduleRef.get(REGIME_JOB_RUNNERS[job.name], { strict: false }).run();
       await this.queue.work(
         job.name as JobName.ZatcaReport,
         async () => {
-          await runner.run();
+          await run();
         },
         { fetchers: 1 },
       );

@@ -1,8 +1,9 @@
 /**
  * E-way bill operations through the operator API, on the real app (real PostgreSQL) and the sandbox's
  * e-way bill system over HTTP: bills are generated with the product's client against the sandbox and
- * seeded as in-ewaybill submissions, then changed through /ewaybills: Part-B, transporter, extension
- * and cancellation inside and outside their windows (the sandbox clock and the service's clock moved
+ * seeded as in-ewaybill submissions, then changed through /ewaybills (the aliases of the generic
+ * operation and cancel routes): Part-B, transporter, extension and cancellation inside and outside their
+ * windows (the sandbox clock and the service's clock moved
  * together), consolidation, the expiring list and the scheduled auto-extension. Each change is stored
  * and audited; refusals too.
  */
@@ -12,6 +13,10 @@ import type { DataSource } from 'typeorm';
 import { DataSource as DataSourceToken } from 'typeorm';
 import {
   CatalogAEwaybillClient,
+  EWAYBILL_EXPIRY_CHECK,
+  expiringBills,
+  type AutoExtension,
+  type ExpiringBill,
   type EwaybillGenerated,
   type EwaybillGenerateRequest,
   type EwaybillProviderConfig,
@@ -23,7 +28,8 @@ import {
   startSandbox,
   type RunningSandbox,
 } from '@erp-connector/sandbox';
-import { EwaybillOperationsService } from '../../src/sync/ewaybill/ewaybill-operations.service';
+import { RegimeJobContextService } from '../../src/sync/regime-job-context.service';
+import { RegimeOperationsService } from '../../src/sync/regime-operations.service';
 import { todayIst, uniqueDocNo } from '../einvoice/nic-invoice.fixture';
 import { api } from '../einvoice-e2e/support';
 import { runCli } from '../cli/cli-harness';
@@ -301,13 +307,18 @@ describe('validity extension', () => {
     expect((await row(submissionId)).valid_upto).toBe('02/03/2024 11:59:00 PM');
     const now = at('2024-03-02T20:00:00');
     sandbox.clock.set(now);
-    const service = app.app.get(EwaybillOperationsService);
-    const before = await service.extend(
-      submissionId,
-      { ...extension, consignmentStatus: 'M', remainingDistanceKm: 120 },
-      operator,
-      now.getTime(),
-    );
+    const operations = app.app.get(RegimeOperationsService);
+    const extend = (body: object, at: Date) =>
+      operations.run({
+        operation: 'extend',
+        submissionId,
+        body,
+        actor: `operator:${operator.operator}`,
+        reason: operator.reason,
+        now: at.getTime(),
+      });
+    const before = (await extend({ ...extension, consignmentStatus: 'M', remainingDistanceKm: 120 }, now))
+      .submissions[0];
     expect(before.validUpto).toBe('03/03/2024 11:59:00 PM');
     expect((await row(submissionId)).identifiers.ewbValidUpto).toBe('03/03/2024 11:59:00 PM');
     const [audit] = await audits(submissionId);
@@ -317,9 +328,9 @@ describe('validity extension', () => {
     });
     // 8 hours and a minute after the new end: refused here.
     const late = at('2024-03-04T08:00:00');
-    await expect(
-      service.extend(submissionId, { ...extension, consignmentStatus: 'M' }, operator, late.getTime()),
-    ).rejects.toMatchObject({ response: { code: '382' } });
+    await expect(extend({ ...extension, consignmentStatus: 'M' }, late)).rejects.toMatchObject({
+      response: { code: '382' },
+    });
   });
 
   it('is refused for a Part-A only bill (409, 381)', async () => {
@@ -342,7 +353,7 @@ describe('cancellation', () => {
     expect(await res.json()).toMatchObject({ state: 'CANCELLED' });
     expect(sandbox.einvoice.ewaybill.store.find(generated.ewbNo)?.status).toBe('CNL');
     expect((await audits(submissionId)).map((a) => [a.action, a.details.reasonCode])).toEqual([
-      ['ewaybill-cancel', '2'],
+      ['operator-cancel', '2'],
     ]);
   });
 
@@ -403,8 +414,8 @@ describe('expiring bills', () => {
     const later = await seededBill({ distanceKm: 1500 });
     const now = at('2024-05-02T18:00:00').getTime();
     sandbox.clock.set(new Date(now));
-    const service = app.app.get(EwaybillOperationsService);
-    const listed = await service.expiring({ withinHours: 12 }, now);
+    const jobs = app.app.get(RegimeJobContextService);
+    const listed = await expiringBills(jobs.context('in-ewaybill', now), { withinHours: 12 });
     const ids = listed.map((bill) => bill.submissionId);
     expect(ids).toContain(soon.submissionId);
     expect(ids).not.toContain(later.submissionId);
@@ -412,7 +423,10 @@ describe('expiring bills', () => {
       extendable: true,
     });
 
-    const run = await service.extendExpiring(now);
+    const run = (await jobs.run('in-ewaybill', EWAYBILL_EXPIRY_CHECK, now)) as {
+      expiring: ExpiringBill[];
+      extensions: AutoExtension[];
+    };
     expect(run.extensions).toContainEqual(
       expect.objectContaining({
         submissionId: soon.submissionId,
@@ -431,6 +445,178 @@ describe('expiring bills', () => {
     expect((await api(app.url, '/ewaybills/expiring?withinHours=24')).status).toBe(200);
     const bad = await api(app.url, '/ewaybills/expiring?withinHours=0');
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('the generic operation route (POST /submissions/:id/operations/:name)', () => {
+  const partB = {
+    vehicleNo: 'KA01AB1234',
+    fromPlace: 'Bengaluru',
+    fromState: 29,
+    reasonCode: '4',
+    reasonRemark: 'First time',
+    transMode: '1',
+  };
+
+  it("runs the regime's declared operation: stored, audited, the submissions answered", async () => {
+    const { submissionId, generated } = await seededBill({ partAOnly: true, distanceKm: 250 });
+    const res = await post(`/submissions/${submissionId}/operations/part-b`, { ...partB, ...operator });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      operation: string;
+      submissions: { id: string; validUpto: string }[];
+    };
+    expect(body.operation).toBe('part-b');
+    expect(body.submissions.map((s) => s.id)).toEqual([submissionId]);
+    expect(body.submissions[0].validUpto).toMatch(/11:59:00 PM$/);
+    expect(sandbox.einvoice.ewaybill.store.find(generated.ewbNo)?.vehicles.at(-1)?.vehicleNo).toBe(
+      'KA01AB1234',
+    );
+    expect((await audits(submissionId)).map((a) => [a.actor, a.action])).toEqual([
+      ['operator:asha', 'ewaybill-part-b'],
+    ]);
+  });
+
+  it('answers 400 with each bad field (the request class, unknown fields, operator), sending nothing', async () => {
+    const { submissionId, generated } = await seededBill();
+    const vehicles = () => sandbox.einvoice.ewaybill.store.find(generated.ewbNo)?.vehicles.length;
+    const before = vehicles();
+    const res = await post(`/submissions/${submissionId}/operations/part-b`, {
+      ...partB,
+      vehicleNo: 'KA-01',
+      reasonCode: 9,
+      colour: 'red',
+      ...operator,
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { errors: { path: string; rule: string; value?: string }[] };
+    expect(body.errors.map((e) => e.path).sort()).toEqual(['colour', 'reasonCode', 'vehicleNo']);
+    expect(body.errors.find((e) => e.path === 'reasonCode')).toMatchObject({ rule: 'isIn', value: '"9"' });
+    const noOperator = await post(`/submissions/${submissionId}/operations/part-b`, {
+      ...partB,
+      reason: 'x',
+    });
+    expect(noOperator.status).toBe(400);
+    expect(((await noOperator.json()) as { errors: { path: string }[] }).errors.map((e) => e.path)).toEqual(
+      expect.arrayContaining(['operator', 'reason']),
+    );
+    expect(vehicles()).toBe(before);
+    expect(await audits(submissionId)).toEqual([]);
+  });
+
+  it('answers 404 for an unknown submission or an operation its regime does not declare', async () => {
+    const missing = await post('/submissions/00000000-0000-4000-8000-000000000000/operations/part-b', {
+      ...partB,
+      ...operator,
+    });
+    expect(missing.status).toBe(404);
+    const { submissionId } = await seededBill();
+    const unknown = await post(`/submissions/${submissionId}/operations/teleport`, operator);
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { message: string }).message).toContain(
+      'offered: part-b, transporter, extend',
+    );
+    // consolidate takes several submissions: it is not served on one.
+    const one = await post(`/submissions/${submissionId}/operations/consolidate`, operator);
+    expect(one.status).toBe(404);
+  });
+
+  it('answers 409 when the submission holds no active registration', async () => {
+    for (const state of ['REJECTED', 'CANCELLED']) {
+      const { submissionId } = await seededBill({ state });
+      const res = await post(`/submissions/${submissionId}/operations/part-b`, { ...partB, ...operator });
+      expect(res.status).toBe(409);
+      expect(((await res.json()) as { message: string }).message).toContain(`is ${state}`);
+      expect(await audits(submissionId)).toEqual([]);
+    }
+  });
+
+  it('takes several submissions at /submissions/operations/:name, refusing a malformed id list', async () => {
+    const bad = await post('/submissions/operations/consolidate', {
+      submissionIds: ['not-a-uuid'],
+      vehicleNo: 'KA05MN4321',
+      fromPlace: 'Bengaluru',
+      fromState: 29,
+      transMode: '1',
+      ...operator,
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { errors: { path: string }[] }).errors[0].path).toBe('submissionIds[0]');
+    const first = await seededBill();
+    const second = await seededBill();
+    const res = await post('/submissions/operations/consolidate', {
+      submissionIds: [first.submissionId, second.submissionId],
+      vehicleNo: 'KA05MN4321',
+      fromPlace: 'Bengaluru',
+      fromState: 29,
+      transMode: '1',
+      ...operator,
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { result: { consolidatedEwbNo: string }; submissions: unknown[] };
+    expect(body.result.consolidatedEwbNo).toMatch(/^\d{10}$/);
+    expect(body.submissions).toHaveLength(2);
+  });
+});
+
+describe('cancelling an e-way bill through the generic cancel route (POST /submissions/:id/cancel)', () => {
+  it('cancels within 24 hours with its own reason codes: CANCELLED here and at the system', async () => {
+    const { submissionId, generated } = await seededBill({ state: 'WRITTEN_BACK' });
+    const res = await post(`/submissions/${submissionId}/cancel`, {
+      reasonCode: '2',
+      remark: 'Order cancelled',
+      ...operator,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ state: 'CANCELLED', ewbNo: generated.ewbNo });
+    const bill = sandbox.einvoice.ewaybill.store.find(generated.ewbNo);
+    expect(bill?.status).toBe('CNL');
+    expect((await audits(submissionId)).map((a) => [a.action, a.details.reasonCode])).toEqual([
+      ['operator-cancel', '2'],
+    ]);
+  });
+
+  it('is refused here after 24 hours (409, 728): nothing sent, the bill stays active', async () => {
+    sandbox.clock.set(new Date(Date.now() - 24 * HOUR - 60_000));
+    const { submissionId, generated } = await seededBill();
+    sandbox.clock.reset();
+    const res = await post(`/submissions/${submissionId}/cancel`, {
+      reasonCode: '1',
+      remark: 'Duplicate',
+      ...operator,
+    });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ code: '728' });
+    expect(sandbox.einvoice.ewaybill.store.find(generated.ewbNo)?.status).toBe('ACT');
+    expect((await row(submissionId)).state).toBe('REGISTERED');
+  });
+
+  it('answers 400 for a remark longer than the e-way bill system takes (50), naming the field', async () => {
+    const { submissionId, generated } = await seededBill();
+    const res = await post(`/submissions/${submissionId}/cancel`, {
+      reasonCode: '3',
+      remark: 'x'.repeat(51),
+      ...operator,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ errors: [{ path: 'remark', rule: 'maxLength' }] });
+    expect(sandbox.einvoice.ewaybill.store.find(generated.ewbNo)?.status).toBe('ACT');
+  });
+
+  it("keeps the system's refusal (312 for a bill no longer active) verbatim, audited", async () => {
+    const { submissionId, generated } = await seededBill();
+    await generator.cancel({ ewbNo: generated.ewbNo, cancelRsnCode: '1', cancelRmrk: 'Duplicate' });
+    const res = await post(`/submissions/${submissionId}/cancel`, {
+      reasonCode: '1',
+      remark: 'Duplicate',
+      ...operator,
+    });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ code: '312' });
+    expect((await audits(submissionId)).map((a) => [a.action, a.details.code])).toEqual([
+      ['operator-cancel-refused', '312'],
+    ]);
+    expect((await row(submissionId)).state).toBe('REGISTERED');
   });
 });
 

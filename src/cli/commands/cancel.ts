@@ -1,6 +1,7 @@
 /**
  * `cancel`: asks the authority to cancel a registered document (IRN / e-way bill), audited. The
- * reason codes are the NIC ones: 1 duplicate, 2 data entry mistake, 3 order cancelled, 4 other.
+ * reason codes are the authority's, and differ: IRN 1 duplicate, 2 data entry mistake, 3 order
+ * cancelled, 4 other; e-way bill 1 duplicate, 2 order cancelled, 3 data entry mistake, 4 others.
  */
 import { Command, InvalidArgumentError } from 'commander';
 import type { CancelRequest } from '../api-types';
@@ -24,7 +25,7 @@ export function cancelCommand(ctx: CliContext): Command {
       .argument('<submissionId>', 'submission id (from documents show or submissions list)')
       .requiredOption(
         '--reason-code <1-4>',
-        '1 duplicate, 2 data entry mistake, 3 order cancelled, 4 other',
+        'IRN: 1 duplicate, 2 data entry mistake, 3 order cancelled, 4 other; e-way bill: 1 duplicate, 2 order cancelled, 3 data entry mistake, 4 others',
         reasonCodeOf,
       )
       .requiredOption('--remark <text>', 'remark sent to the authority')

@@ -1,6 +1,7 @@
 /**
  * `ewaybill part-b|transporter|extend|cancel|consolidate|expiring`: operations on registered e-way bills
- * (submissions of regime in-ewaybill), each audited with the operator and reason. The e-way bill
+ * (submissions of regime in-ewaybill), each audited with the operator and reason, through the service's
+ * generic routes (the regime's declared operations and the cancel every regime shares). The e-way bill
  * system's reason codes differ from the e-invoice's: cancel 1 duplicate, 2 order cancelled, 3 data entry
  * mistake, 4 others.
  */
@@ -82,7 +83,7 @@ export function ewaybillCommand(ctx: CliContext): Command {
       },
       command: Command,
     ) => {
-      const answer = await ctx.client(command).ewaybillOperation(submissionId, 'part-b', {
+      const answer = await ctx.client(command).operation(submissionId, 'part-b', {
         vehicleNo: options.vehicle,
         fromPlace: options.fromPlace,
         fromState: options.fromState,
@@ -109,7 +110,7 @@ export function ewaybillCommand(ctx: CliContext): Command {
         .requiredOption('--transporter-id <gstin>', 'GSTIN or TRANSIN of the transporter'),
     ),
   ).action(async (submissionId: string, options: Audited & { transporterId: string }, command: Command) => {
-    const answer = await ctx.client(command).ewaybillOperation(submissionId, 'transporter', {
+    const answer = await ctx.client(command).operation(submissionId, 'transporter', {
       transporterId: options.transporterId,
       operator: options.operator,
       reason: options.reason,
@@ -169,7 +170,7 @@ export function ewaybillCommand(ctx: CliContext): Command {
             addressLine3: options.address[2],
           }
         : { consignmentStatus: 'M', vehicleNo: options.vehicle };
-      const answer = await ctx.client(command).ewaybillOperation(submissionId, 'extend', {
+      const answer = await ctx.client(command).operation(submissionId, 'extend', {
         remainingDistanceKm: options.remainingKm,
         reasonCode: options.reasonCode,
         remark: options.remark,
@@ -204,12 +205,12 @@ export function ewaybillCommand(ctx: CliContext): Command {
       options: Audited & { reasonCode: string; remark: string },
       command: Command,
     ) => {
-      const answer = await ctx.client(command).ewaybillOperation(submissionId, 'cancel', {
-        reasonCode: options.reasonCode,
+      const answer = (await ctx.client(command).cancel(submissionId, {
+        reasonCode: options.reasonCode as '1' | '2' | '3' | '4',
         remark: options.remark,
         operator: options.operator,
         reason: options.reason,
-      });
+      })) as Answer;
       if (options.json) return ctx.printJson(answer);
       ctx.print(`e-way bill ${text(answer.ewbNo)} cancelled: submission now ${text(answer.state)}`);
     },
@@ -245,7 +246,7 @@ export function ewaybillCommand(ctx: CliContext): Command {
       },
       command: Command,
     ) => {
-      const answer = await ctx.client(command).consolidateEwaybills({
+      const run = await ctx.client(command).operationOnMany('consolidate', {
         submissionIds,
         vehicleNo: options.vehicle,
         fromPlace: options.fromPlace,
@@ -256,9 +257,9 @@ export function ewaybillCommand(ctx: CliContext): Command {
         operator: options.operator,
         reason: options.reason,
       });
-      if (options.json) return ctx.printJson(answer);
+      if (options.json) return ctx.printJson(run);
       ctx.print(
-        `consolidated e-way bill ${text(answer.consolidatedEwbNo)} for ${submissionIds.length} bills on ${options.vehicle}`,
+        `consolidated e-way bill ${text(run.result.consolidatedEwbNo)} for ${submissionIds.length} bills on ${options.vehicle}`,
       );
     },
   );

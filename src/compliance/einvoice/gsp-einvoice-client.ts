@@ -3,13 +3,12 @@
  * credentials and the auth token in headers, envelope {status_cd, status_desc, data}; errors are a JSON
  * string of [{ErrorCode, ErrorMessage}] in status_desc. Paths, the error map and token rules are the
  * profile's (catalog-a-profile.ts): every way the GSP says "token expired" (HTTP 401/403, 1005, "Invalid
- * token") re-authenticates once; its outage markers and the IRP's "try later" codes are transient.
+ * token") re-authenticates once; its outage markers and the IRP's "try later" codes are transient. The
+ * session (authenticate, headers, re-authentication, envelope errors) is the gateway's, shared with the
+ * e-way bill client (http/gsp-session.ts).
  */
-import { ClientRateLimiter } from '../http/client-rate-limiter';
-import { ComplianceHttpClient } from '../http/compliance-http-client';
-import { callWithReauth, TokenManager } from '../http/token-manager';
-import { InMemoryTokenStore, tokenKey, type StoredToken } from '../http/token-store';
-import { ComplianceError } from '../regime';
+import { GspSession, type GspEnvelope, type GspProfile } from '../http/gsp-session';
+import type { TokenManager } from '../http/token-manager';
 import type { EinvoiceProviderConfig, EinvoiceProviderDeps } from './einvoice-config';
 import {
   toEwaybillOfIrn,
@@ -44,13 +43,16 @@ import { toSignedQr, type B2cQrData, type B2cQrRequest, type SignedQr } from './
 
 const PROVIDER = 'gsp-einvoice';
 
-interface GspEnvelope<T = unknown> {
-  status_cd?: string;
-  status_desc?: unknown;
-  data?: T;
-  info?: unknown;
-  InfoDtls?: unknown;
-}
+/** The e-invoice API behind the GSP gateway: its paths, the IRP's error map, its refusals. */
+const EINVOICE_GSP_PROFILE: GspProfile = {
+  provider: PROVIDER,
+  label: 'GSP',
+  authenticate: { ...CATALOG_A_OPERATIONS.authenticate, userIn: 'headers' },
+  parseErrors: parseStatusDesc,
+  classify: classifyCatalogAErrors,
+  tokenExpiry: catalogATokenExpiry,
+  rejection: (_operation, errors, envelope) => new IrpRejection(errors, readInfoDtls(envelope), envelope),
+};
 
 interface GspCall {
   operation: CatalogAOperationName;
@@ -62,36 +64,17 @@ interface GspCall {
 
 export class GspEinvoiceClient implements EinvoiceProvider {
   readonly catalog = 'A' as const;
-  private readonly http: ComplianceHttpClient;
   readonly tokens: TokenManager;
-  private readonly rateKey: string;
+  private readonly session: GspSession;
   private readonly signatures: IrpSignatures;
-  private readonly now: () => number;
 
   constructor(
     private readonly config: EinvoiceProviderConfig,
     deps: EinvoiceProviderDeps = {},
   ) {
-    if (!config.username || !config.password || !config.email) {
-      throw new ComplianceError('config', 'catalog A needs username, password and email');
-    }
-    this.now = deps.now ?? Date.now;
+    this.session = new GspSession(config, EINVOICE_GSP_PROFILE, deps);
+    this.tokens = this.session.tokens;
     this.signatures = new IrpSignatures(config.publicKeyPem, PROVIDER, deps.warn);
-    this.rateKey = tokenKey(PROVIDER, config.clientId);
-    this.http = new ComplianceHttpClient({
-      provider: PROVIDER,
-      policy: config.http,
-      logger: deps.logger,
-      rateLimiter: deps.rateLimiter ?? new ClientRateLimiter(config.rateLimit, deps.now, deps.sleep),
-      circuitBreaker: deps.circuitBreaker,
-      sleep: deps.sleep,
-    });
-    this.tokens = new TokenManager(
-      deps.tokenStore ?? new InMemoryTokenStore(),
-      tokenKey(PROVIDER, config.baseUrl, config.clientId, config.username, config.gstin),
-      () => this.authenticate(),
-      { refreshAheadMs: config.tokenRefreshAheadMs, now: deps.now },
-    );
   }
 
   async generateIrn(payload: NicInvoicePayload): Promise<IrnResult> {
@@ -231,135 +214,7 @@ export class GspEinvoiceClient implements EinvoiceProvider {
     return toSignedQr<B2cQrData>(envelope.data?.SignedQRCode, envelope, this.config.publicKeyPem);
   }
 
-  private async call<T>(call: GspCall): Promise<GspEnvelope<T>> {
-    const { method, path } = CATALOG_A_OPERATIONS[call.operation];
-    const url = `${this.config.baseUrl}${path}`;
-    const answer = await callWithReauth(
-      this.tokens,
-      async (token) => {
-        const response = await this.http.send<GspEnvelope<T>>({
-          operation: call.operation,
-          method,
-          url,
-          params: { ...call.params, email: this.config.email! },
-          headers: { ...this.credentialHeaders(), 'auth-token': token.token, ...call.headers },
-          data: call.data,
-          idempotent: call.idempotent,
-          rateKey: this.rateKey,
-        });
-        return { status: response.status, body: response.data };
-      },
-      (answer) =>
-        answer.status === 401 ||
-        answer.status === 403 ||
-        (isEnvelope(answer.body) &&
-          isFailure(answer.body) &&
-          classifyCatalogAErrors(parseStatusDesc(answer.body.status_desc), answer.body.status_desc) ===
-            'auth'),
-    );
-    const envelope = envelopeOf<T>(answer.body, answer.status, call.operation, call.idempotent);
-    if (isFailure(envelope)) {
-      const errors = parseStatusDesc(envelope.status_desc);
-      const kind = classifyCatalogAErrors(errors, envelope.status_desc);
-      if (kind === 'transient') {
-        this.http.reportOutage(url);
-        throw new ComplianceError('transient', `${call.operation}: ${describe(errors)} (try again later)`, {
-          code: errors.map((e) => e.code).join(',') || 'GSP_UNAVAILABLE',
-          response: envelope,
-        });
-      }
-      throw new IrpRejection(errors, readInfoDtls(envelope), envelope);
-    }
-    return envelope;
+  private call<T>(call: GspCall): Promise<GspEnvelope<T>> {
+    return this.session.call<T>({ ...call, ...CATALOG_A_OPERATIONS[call.operation] });
   }
-
-  private async authenticate(): Promise<StoredToken> {
-    type AuthData = { AuthToken?: string; TokenExpiry?: string; Sek?: string };
-    const { method, path } = CATALOG_A_OPERATIONS.authenticate;
-    const response = await this.http.send<GspEnvelope<AuthData>>({
-      operation: 'authenticate',
-      method,
-      url: `${this.config.baseUrl}${path}`,
-      params: { email: this.config.email! },
-      headers: this.credentialHeaders(),
-      idempotent: true,
-      rateKey: this.rateKey,
-    });
-    if (response.status === 401 || response.status === 403) {
-      throw new ComplianceError('auth', `GSP authentication refused (HTTP ${response.status})`, {
-        code: `HTTP_${response.status}`,
-        response: response.data,
-      });
-    }
-    const envelope = envelopeOf<AuthData>(response.data, response.status, 'authenticate', true);
-    const token = envelope.data?.AuthToken;
-    if (isFailure(envelope) || !token) {
-      const errors = parseStatusDesc(envelope.status_desc);
-      const transient = classifyCatalogAErrors(errors, envelope.status_desc) === 'transient';
-      throw new ComplianceError(
-        transient ? 'transient' : 'auth',
-        `GSP authentication failed: ${describe(errors)}`,
-        {
-          code: errors.map((e) => e.code).join(',') || undefined,
-          response: envelope,
-        },
-      );
-    }
-    return {
-      token,
-      expiresAtMs: catalogATokenExpiry(envelope.data?.TokenExpiry, this.now()),
-      extra: envelope.data?.Sek ? { sek: envelope.data.Sek } : undefined,
-    };
-  }
-
-  private credentialHeaders(): Record<string, string> {
-    return {
-      client_id: this.config.clientId,
-      client_secret: this.config.clientSecret,
-      username: this.config.username!,
-      password: this.config.password!,
-      gstin: this.config.gstin,
-      ip_address: this.config.ipAddress ?? '127.0.0.1',
-    };
-  }
-}
-
-function isEnvelope(body: unknown): body is GspEnvelope {
-  return typeof body === 'object' && body !== null && 'status_cd' in body;
-}
-
-/**
- * The GSP envelope of an answer. Anything else: 401/403 auth, 404 a wrong path (config), and otherwise
- * transient, or an unknown outcome when the request may have changed something at the IRP.
- */
-function envelopeOf<T>(
-  body: unknown,
-  status: number,
-  operation: string,
-  idempotent: boolean,
-): GspEnvelope<T> {
-  if (!isEnvelope(body)) {
-    const errorClass =
-      status === 401 || status === 403
-        ? 'auth'
-        : status === 404
-          ? 'config'
-          : idempotent
-            ? 'transient'
-            : 'unknown-outcome';
-    throw new ComplianceError(errorClass, `${operation}: unexpected GSP answer (HTTP ${status})`, {
-      code: `HTTP_${status}`,
-      response: body,
-    });
-  }
-  return body as GspEnvelope<T>;
-}
-
-function isFailure(envelope: GspEnvelope): boolean {
-  const status = String(envelope.status_cd ?? '').toLowerCase();
-  return !(status === '1' || status === 'sucess' || status === 'success');
-}
-
-function describe(errors: { code: string; message: string }[]): string {
-  return errors.map((e) => `${e.code} ${e.message}`.trim()).join('; ');
 }

@@ -1,14 +1,15 @@
 /**
- * The `in-ewaybill` regime's descriptor: settings, providers, its expiry check, identifier columns,
- * override hints, and its dependency on the e-invoice: where the same document gets an IRN, the e-way bill
+ * The `in-ewaybill` regime's descriptor: settings, providers, its expiry check, identifier columns, cancel
+ * policy, operator operations (Part-B, transporter, extension, consolidation), override hints, and its
+ * dependency on the e-invoice: where the same document gets an IRN, the e-way bill
  * waits for that registration and goes by IRN (`SubmitContext.upstream['in-einvoice']`).
  */
 import type { RegimeDescriptor } from '../regime-descriptor';
 import { EWAYBILL_PROVIDERS } from './create-ewaybill-provider';
 import { EwaybillSettings } from './ewaybill-settings';
+import { EWAYBILL_CANCEL_POLICY, EWAYBILL_EXPIRY_CHECK, EWAYBILL_OPERATIONS } from './operations';
 
-/** Lists bills near expiry and extends those of instances with `autoExtend`; run by sync/. */
-export const EWAYBILL_EXPIRY_CHECK_JOB = 'ewaybill-expiry-check';
+export { EWAYBILL_EXPIRY_CHECK_JOB } from './operations';
 
 /** NIC e-way bill request fields and the canonical fields they are mapped from. */
 const CANONICAL_SOURCE: readonly [RegExp, (match: RegExpMatchArray) => string][] = [
@@ -36,11 +37,13 @@ export const EWAYBILL_DESCRIPTOR: RegimeDescriptor<EwaybillSettings> = {
   name: 'in-ewaybill',
   settingsClass: EwaybillSettings,
   providers: EWAYBILL_PROVIDERS,
-  jobs: [{ name: EWAYBILL_EXPIRY_CHECK_JOB, everySeconds: 15 * 60 }],
+  jobs: [EWAYBILL_EXPIRY_CHECK],
   projectIdentifiers: (ids) => ({
     ewbNo: ids.ewbNo ?? null,
     validUpto: ids.ewbValidUpto ?? null,
   }),
+  cancelPolicy: EWAYBILL_CANCEL_POLICY,
+  operations: EWAYBILL_OPERATIONS,
   overridePathHint: (path) => {
     for (const [pattern, source] of CANONICAL_SOURCE) {
       const match = path.match(pattern);

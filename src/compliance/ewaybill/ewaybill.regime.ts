@@ -23,6 +23,7 @@ import {
 } from '../../mappers/ewaybill';
 import type { EwaybillByIrnRequest, EwaybillByIrnResult, EwaybillOfIrn } from '../einvoice/ewaybill-by-irn';
 import {
+  type CancelRequest,
   ComplianceError,
   type ComplianceRegime,
   type Registered,
@@ -68,9 +69,47 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
     this.sleep = deps.sleep ?? realSleep;
   }
 
-  /** The instance's e-way bill provider (for the operator's operations on its bills). */
-  providerFor(settings: Record<string, unknown>): EwaybillProvider {
+  /** The instance's e-way bill provider, handed to the descriptor's operations on its bills. */
+  operationProvider(settings: Record<string, unknown>): EwaybillProvider {
     return this.deps.ewaybillFor(settings);
+  }
+
+  /**
+   * Cancels the bill (the descriptor's cancel policy has checked the 24 h window). Retried like a send;
+   * when a retry after a lost answer meets 312 (not active) and the system reports the bill cancelled,
+   * that cancellation is adopted.
+   */
+  async cancel(request: CancelRequest): Promise<SubmitOutcome> {
+    const ewbNo = request.identifiers.ewbNo;
+    if (!ewbNo)
+      throw new ComplianceError('validation', 'this submission holds no e-way bill number to cancel');
+    const provider = this.deps.ewaybillFor(request.settings);
+    let unknown = false;
+    return this.withRetries(async () => {
+      try {
+        const cancelled = await provider.cancel({
+          ewbNo,
+          cancelRsnCode: request.reasonCode,
+          cancelRmrk: request.remark,
+        });
+        return { status: 'registered', identifiers: {}, response: cancelled.raw } satisfies Registered;
+      } catch (error) {
+        if (error instanceof ComplianceError && error.errorClass === 'unknown-outcome') unknown = true;
+        if (!(error instanceof ComplianceError) || error.errorClass !== 'rejected') throw error;
+        if (unknown && hasCode(error, '312') && provider.getEwaybill) {
+          const held = await provider.getEwaybill(ewbNo);
+          if (text(held.status) === 'CNL') {
+            return {
+              status: 'registered',
+              identifiers: {},
+              response: held,
+              adopted: true,
+            } satisfies Registered;
+          }
+        }
+        return rejectedBy(error);
+      }
+    });
   }
 
   /** The instance's own thresholds where the caller passes its settings; the legal defaults otherwise. */

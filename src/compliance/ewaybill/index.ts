@@ -11,3 +11,11 @@ export { EWAYBILL_DESCRIPTOR } from './ewaybill.descriptor';
 export { createEwaybillRegime, ewaybillConfig } from './create-ewaybill-regime';
 export type { EwaybillPayload } from './ewaybill-payload';
 export { EWAYBILL_RETRY_DELAYS_MS } from './ewaybill-retry';
+export {
+  EWAYBILL_CANCEL_POLICY,
+  EWAYBILL_EXPIRY_CHECK,
+  EWAYBILL_OPERATIONS,
+  expiringBills,
+  extendExpiringBills,
+} from './operations';
+export type { AutoExtension, ExpiringBill } from './operations';

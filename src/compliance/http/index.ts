@@ -28,3 +28,13 @@ export {
 export type { CircuitBreakerPolicy } from './circuit-breaker';
 export { fetchClientCredentialsToken } from './oauth2-client-credentials';
 export type { ClientCredentialsRequest } from './oauth2-client-credentials';
+export { describeGspErrors, GspSession } from './gsp-session';
+export type {
+  GspAccount,
+  GspCall,
+  GspEnvelope,
+  GspErrorEntry,
+  GspErrorKind,
+  GspProfile,
+  GspSessionDeps,
+} from './gsp-session';

@@ -1,0 +1,104 @@
+/**
+ * One consolidated e-way bill (trip sheet) for several bills of one connector instance moving on one
+ * vehicle. A Part-A only bill gets its validity from the trip's vehicle: read back where the API can.
+ */
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsIn,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Matches,
+} from 'class-validator';
+import type { EwaybillProvider } from '../ewaybill-types';
+import type { RegimeOperation } from '../../regime-operation';
+import { billOf, validityChange, withoutBill } from './active-bill';
+import {
+  codeText,
+  DAY,
+  MovementOriginRequest,
+  TRANS_MODES,
+  upper,
+  VEHICLE,
+  VEHICLE_MESSAGE,
+} from './movement-origin.request';
+
+export class ConsolidateRequest extends MovementOriginRequest {
+  /** Submissions (regime in-ewaybill) moving on the vehicle. */
+  @ArrayMinSize(1)
+  @ArrayMaxSize(1000)
+  @IsUUID('all', { each: true })
+  submissionIds!: string[];
+
+  @Transform(upper)
+  @Matches(VEHICLE, { message: VEHICLE_MESSAGE })
+  vehicleNo!: string;
+
+  @Transform(codeText)
+  @IsIn(TRANS_MODES)
+  transMode!: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 15)
+  transDocNo?: string;
+
+  @IsOptional()
+  @Matches(DAY, { message: 'transDocDate must be dd/mm/yyyy' })
+  transDocDate?: string;
+}
+
+export const CONSOLIDATE_OPERATION: RegimeOperation<EwaybillProvider, ConsolidateRequest> = {
+  name: 'consolidate',
+  summary: 'One consolidated e-way bill for several active bills of one instance on one vehicle',
+  auditAction: 'ewaybill-consolidate',
+  requestClass: ConsolidateRequest,
+  targets: 'many',
+  refusal: (targets) => withoutBill(targets),
+  details: (targets, request) => ({ ewbNos: targets.map(billOf), vehicleNo: request.vehicleNo }),
+  async run({ provider, targets, request }) {
+    const consolidated = await provider.consolidate({
+      fromPlace: request.fromPlace,
+      fromState: request.fromState,
+      vehicleNo: request.vehicleNo,
+      transMode: request.transMode,
+      transDocNo: request.transDocNo,
+      transDocDate: request.transDocDate,
+      tripSheetEwbBills: targets.map((target) => ({ ewbNo: billOf(target) })),
+    });
+    const updates = [];
+    for (const target of targets) {
+      const validUpto = await currentValidity(provider, billOf(target));
+      updates.push({
+        submissionId: target.submissionId,
+        identifiers: validityChange(validUpto.value),
+        details: {
+          consolidatedEwbNo: consolidated.consolidatedEwbNo,
+          validUpto: validUpto.value ?? null,
+          ...(validUpto.unread ? { validityNotReadBack: validUpto.unread } : {}),
+        },
+      });
+    }
+    return {
+      updates,
+      result: { consolidatedEwbNo: consolidated.consolidatedEwbNo, date: consolidated.date ?? null },
+    };
+  },
+};
+
+/** The validity the system now holds for the bill; why not, when it cannot be read (the trip stands). */
+async function currentValidity(
+  provider: EwaybillProvider,
+  ewbNo: string,
+): Promise<{ value?: string; unread?: string }> {
+  if (!provider.getEwaybill) return {};
+  try {
+    const details = await provider.getEwaybill(ewbNo);
+    return typeof details.validUpto === 'string' ? { value: details.validUpto } : {};
+  } catch (error) {
+    return { unread: error instanceof Error ? error.message : String(error) };
+  }
+}

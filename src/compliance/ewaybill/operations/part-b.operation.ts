@@ -1,0 +1,86 @@
+/** Part-B: enter or change the vehicle of a bill, with the e-way bill system's reason code. */
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
+import type { RegimeOperation } from '../../regime-operation';
+import type { EwaybillProvider } from '../ewaybill-types';
+import { billOf, ewbNoOf, validityChange, withoutBill } from './active-bill';
+import {
+  codeText,
+  DAY,
+  MovementOriginRequest,
+  TRANS_MODES,
+  upper,
+  VEHICLE,
+  VEHICLE_MESSAGE,
+} from './movement-origin.request';
+
+export class PartBRequest extends MovementOriginRequest {
+  @Transform(upper)
+  @Matches(VEHICLE, { message: VEHICLE_MESSAGE })
+  vehicleNo!: string;
+
+  /** 1 break down, 2 transhipment, 3 others, 4 first time. */
+  @Transform(codeText)
+  @IsIn(['1', '2', '3', '4'])
+  reasonCode!: string;
+
+  @IsString()
+  @Length(1, 50)
+  reasonRemark!: string;
+
+  /** 1 road, 2 rail, 3 air, 4 ship. */
+  @Transform(codeText)
+  @IsIn(TRANS_MODES)
+  transMode!: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 15)
+  transDocNo?: string;
+
+  @IsOptional()
+  @Matches(DAY, { message: 'transDocDate must be dd/mm/yyyy' })
+  transDocDate?: string;
+
+  /** R regular, O over-dimensional cargo. */
+  @IsOptional()
+  @IsIn(['R', 'O'])
+  vehicleType?: 'R' | 'O';
+}
+
+export const PART_B_OPERATION: RegimeOperation<EwaybillProvider, PartBRequest> = {
+  name: 'part-b',
+  summary: 'Enter or change the vehicle (Part-B) with a reason code; the validity starts or is recomputed',
+  auditAction: 'ewaybill-part-b',
+  requestClass: PartBRequest,
+  targets: 'one',
+  refusal: (targets) => withoutBill(targets),
+  details: ([target], request) => ({
+    ewbNo: ewbNoOf(target),
+    vehicleNo: request.vehicleNo,
+    reasonCode: request.reasonCode,
+  }),
+  async run({ provider, targets: [target], request }) {
+    const updated = await provider.updatePartB({
+      ewbNo: billOf(target),
+      vehicleNo: request.vehicleNo,
+      fromPlace: request.fromPlace,
+      fromState: request.fromState,
+      reasonCode: request.reasonCode,
+      reasonRem: request.reasonRemark,
+      transMode: request.transMode,
+      transDocNo: request.transDocNo,
+      transDocDate: request.transDocDate,
+      vehicleType: request.vehicleType,
+    });
+    return {
+      updates: [
+        {
+          submissionId: target.submissionId,
+          identifiers: validityChange(updated.validUpto),
+          details: { validUpto: updated.validUpto ?? null, updatedAt: updated.updatedAt ?? null },
+        },
+      ],
+    };
+  },
+};

@@ -1,0 +1,71 @@
+/**
+ * Runs the jobs regimes declare with a `run` (RegimeDescriptor.jobs), handing each a RegimeJobContext:
+ * the regime's registered submissions with their instance's settings, page by page, and its own
+ * operations run as the system (audited like an operator's, through RegimeOperationsService).
+ */
+import { Injectable, Logger } from '@nestjs/common';
+import type { RegimeJob } from '../compliance/regime-descriptor';
+import type { RegimeJobContext, RegisteredSubmission } from '../compliance/regime-operation';
+import { DocumentRepository } from '../database/repositories/document.repository';
+import { SubmissionRepository } from '../database/repositories/submission.repository';
+import { ConnectorRuntimeService } from './connector-runtime.service';
+import { ACTIVE_REGISTRATION_STATES, RegimeOperationsService } from './regime-operations.service';
+import { SYSTEM_ACTOR } from './state-transitions.service';
+
+const PAGE = 500;
+
+@Injectable()
+export class RegimeJobContextService {
+  constructor(
+    private readonly submissions: SubmissionRepository,
+    private readonly documents: DocumentRepository,
+    private readonly connectors: ConnectorRuntimeService,
+    private readonly operations: RegimeOperationsService,
+  ) {}
+
+  /** One pass of a declared job of `regime`. */
+  run(regime: string, job: RegimeJob, now = Date.now()): Promise<unknown> {
+    if (!job.run) throw new Error(`job ${job.name} of ${regime} declares no run`);
+    return job.run(this.context(regime, now));
+  }
+
+  context(regime: string, now = Date.now()): RegimeJobContext {
+    const logger = new Logger(`RegimeJob:${regime}`);
+    return {
+      now,
+      registered: (filter = {}) => this.registered(regime, filter.connectorInstanceId),
+      operate: (submissionId, operation, request, reason) =>
+        this.operations.run({ operation, submissionId, body: request, actor: SYSTEM_ACTOR, reason, now }),
+      log: (message, fields) => (fields ? logger.log({ msg: message, ...fields }) : logger.log(message)),
+    };
+  }
+
+  private async *registered(
+    regime: string,
+    connectorInstanceId?: string,
+  ): AsyncIterable<RegisteredSubmission> {
+    for (let offset = 0; ; offset += PAGE) {
+      const page = await this.submissions.list({
+        regime,
+        states: [...ACTIVE_REGISTRATION_STATES],
+        connectorInstanceId,
+        limit: PAGE,
+        offset,
+      });
+      const documents = await this.documents.findByIds([...new Set(page.items.map((s) => s.documentId))]);
+      const instanceOf = new Map(documents.map((document) => [document.id, document.connectorInstanceId]));
+      for (const submission of page.items) {
+        const instanceId = instanceOf.get(submission.documentId) ?? '';
+        yield {
+          submissionId: submission.id,
+          documentId: submission.documentId,
+          connectorInstanceId: instanceId,
+          state: submission.state,
+          identifiers: submission.identifiers,
+          settings: this.connectors.byId(instanceId)?.regimeSettings[regime] ?? {},
+        };
+      }
+      if (page.items.length < PAGE) break;
+    }
+  }
+}
