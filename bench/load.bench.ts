@@ -107,10 +107,10 @@ export async function run(): Promise<void> {
       // the latency an ERP sees is measured posting at a steady rate, the goal's 500/s and 80% of what
       // this layout just sustained.
       let registered = registrations;
-      for (const rate of pacedRates(result.perSecond)) {
+      for (const [phase, rate] of pacedRates(result.perSecond).entries()) {
         const count = Math.round(rate * number('BENCH_PACED_SECONDS', 20));
         const paced = await postDocuments(layout, {
-          prefix: `LD${workers}P${rate}/`,
+          prefix: `LD${workers}P${phase}-${rate}/`,
           count,
           perRequest: Math.max(1, Math.min(200, Math.round(rate / 10))),
           posters: 4,

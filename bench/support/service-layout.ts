@@ -270,7 +270,9 @@ export async function startLayout(workers: number, options: LayoutOptions): Prom
       });
       await sandbox.stop();
       await pg.stop();
-      rmSync(dir, { recursive: true, force: true });
+      // BENCH_KEEP_FILES=1: the processes' logs and the database stay for a look.
+      if (process.env.BENCH_KEEP_FILES) console.log(`  files kept in ${dir}`);
+      else rmSync(dir, { recursive: true, force: true });
     },
   };
 }

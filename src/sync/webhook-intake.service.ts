@@ -14,6 +14,7 @@ import type { FieldError } from '../domain/field-error';
 import { SubmissionState } from '../domain/submission-state';
 import { JobName } from '../queue/job-name';
 import { QueueService } from '../queue/queue.service';
+import { isTransactionConflict, retryingConflicts } from '../database/transaction-conflict';
 import type { LiveConnector } from './connector-runtime.service';
 import { IngestService } from './ingest.service';
 
@@ -97,7 +98,38 @@ export class WebhookIntakeService {
         },
       };
     }
-    const outcome = await this.dataSource
+    // Concurrent posts can deadlock in PostgreSQL; the loser's transaction is run again, and if it keeps
+    // losing the sender hears 503 (send again), never a 500.
+    const outcome = await retryingConflicts(() =>
+      this.store(live, stored, unusable, requestHash, idempotencyKey),
+    ).catch((error: unknown) => {
+      if (!isTransactionConflict(error)) throw error;
+      throw new ConnectorError(
+        'transient',
+        'the batch met concurrent work in the database (deadlock) three times; nothing was stored, send it again',
+      );
+    });
+    if (outcome.raced) {
+      const previous = await this.receipts.find(live.id, idempotencyKey ?? '');
+      if (!previous) throw new Error('idempotency receipt vanished');
+      return this.replay(previous.requestHash, requestHash, previous.responseStatus, previous.responseBody);
+    }
+    await this.queue.sendMany(
+      JobName.SubmissionProcess,
+      outcome.submissionIds.map((submissionId) => ({ data: { submissionId }, key: submissionId })),
+    );
+    return outcome.answer;
+  }
+
+  /** One transaction: the documents, their submissions and the Idempotency-Key receipt. */
+  private store(
+    live: LiveConnector,
+    stored: { index: number; document: SourceDocument; errors?: FieldError[] }[],
+    unusable: { index: number; errors?: FieldError[] }[],
+    requestHash: string,
+    idempotencyKey: string | undefined,
+  ): Promise<{ raced: true } | { raced: false; answer: WebhookAnswer; submissionIds: string[] }> {
+    return this.dataSource
       .transaction(async (m) => {
         const results = await this.ingest.ingestBatch(
           live.id,
@@ -118,7 +150,7 @@ export class WebhookIntakeService {
         rejected.sort((a, b) => a.index - b.index);
         const answer: WebhookAnswer = { status: 202, body: { accepted, rejected } };
         if (idempotencyKey) {
-          const stored = await this.receipts.insert(
+          const receipt = await this.receipts.insert(
             {
               connectorInstanceId: live.id,
               idempotencyKey,
@@ -129,7 +161,7 @@ export class WebhookIntakeService {
             m,
           );
           // A concurrent request with the same key committed first: undo ours and answer as it did.
-          if (!stored) return { raced: true as const };
+          if (!receipt) return { raced: true as const };
         }
         return { raced: false as const, answer, submissionIds: results.flatMap((r) => r.submissionIds) };
       })
@@ -137,16 +169,6 @@ export class WebhookIntakeService {
         if (idempotencyKey && isUniqueViolation(error)) return { raced: true as const };
         throw error;
       });
-    if (outcome.raced) {
-      const previous = await this.receipts.find(live.id, idempotencyKey ?? '');
-      if (!previous) throw new Error('idempotency receipt vanished');
-      return this.replay(previous.requestHash, requestHash, previous.responseStatus, previous.responseBody);
-    }
-    await this.queue.sendMany(
-      JobName.SubmissionProcess,
-      outcome.submissionIds.map((submissionId) => ({ data: { submissionId }, key: submissionId })),
-    );
-    return outcome.answer;
   }
 
   private replay(storedHash: string, requestHash: string, status: number, body: unknown): WebhookAnswer {
