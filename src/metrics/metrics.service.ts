@@ -18,7 +18,6 @@ export class MetricsService {
   constructor(private readonly counts: MetricsRepository) {
     collectDefaultMetrics({ register: this.registry, prefix: PREFIX });
     const read = <T>(rows: () => Promise<T[]>) => this.read(rows);
-    const counts = this.counts;
     new Gauge({
       name: `${PREFIX}documents`,
       help: 'Documents held, by direction',
