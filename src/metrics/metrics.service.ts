@@ -15,7 +15,7 @@ export class MetricsService {
   private readonly logger = new Logger('Metrics');
   readonly registry = new Registry();
 
-  constructor(private readonly counts: MetricsRepository) {
+  constructor(counts: MetricsRepository) {
     collectDefaultMetrics({ register: this.registry, prefix: PREFIX });
     const read = <T>(rows: () => Promise<T[]>) => this.read(rows);
     new Gauge({
