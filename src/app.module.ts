@@ -55,11 +55,10 @@ import { SECRET_BOX_PROVIDER } from './security/secret-box.provider';
 import { MasterKeyCheck } from './database/master-key-check';
 import { buildRegimes, REGIME_PLUGINS, type RegimeDefaults, type RegimePlugin } from './sync/regime-wiring';
 import { checkRegimeConfiguration } from './sync/regime-configuration-check';
-import { regimeJobProblems } from './sync/regime-jobs';
+import { PIPELINE_PORT_PROVIDERS, RegimeJobs, regimeJobProblems } from './sync/regime-jobs';
 import { ConfigError } from './config/config-loader';
 import { ZATCA_PROVIDER, zatcaProviders } from './sync/zatca-wiring';
-import { ZatcaProviderChoice } from './sync/zatca-provider-choice';
-import { ZatcaReportingService } from './sync/zatca-reporting.service';
+import { ZatcaProviderChoice } from './compliance/ksa/zatca-provider-choice';
 import { ZatcaReportingRepository } from './database/repositories/zatca-reporting.repository';
 import { PostgresZatcaChainStore } from './database/repositories/zatca-chain.repository';
 import { PostgresEgsCredentialStore } from './database/repositories/egs-credential.repository';
@@ -127,7 +126,6 @@ export class AppModule {
       PostgresZatcaChainStore,
       PostgresEgsCredentialStore,
       ZatcaReportingRepository,
-      ZatcaReportingService,
       ...zatcaProviders(options.regimeDefaults ?? {}),
       {
         provide: COMPLIANCE_REGIMES,
@@ -184,6 +182,8 @@ export class AppModule {
       SweepService,
       SchedulerService,
       WorkersService,
+      RegimeJobs,
+      ...PIPELINE_PORT_PROVIDERS,
       OperatorService,
       CancellationService,
       EwaybillOperationsService,

@@ -1,28 +1,38 @@
 /**
- * The jobs regimes declare (RegimeDescriptor.jobs), run by sync/: each declared job name has a runner
- * here, a Nest service whose `run()` does one pass. A regime declaring a job this build cannot run is a
- * boot error, not a job that silently never runs.
+ * The jobs regimes declare (RegimeDescriptor.jobs), run by sync/. A job with `run` is the regime's own
+ * logic: it is handed a RegimeJobPorts that resolves each port it declared to the implementation bound
+ * to the port's token (database/ repositories, sync/ adapters). A job without `run` names a Nest service
+ * here whose `run()` does one pass. A declared job this build cannot run, or a port nothing implements,
+ * is a boot error, not a job that silently never runs.
  */
-import type { Type } from '@nestjs/common';
-import type { RegimeDescriptor, RegimeJob } from '../compliance/regime-descriptor';
+import { Injectable, Logger, type OnModuleInit, type Provider, type Type } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import type { RegimeDescriptor } from '../compliance/regime-descriptor';
+import type { RegimeJob, RegimeJobPorts, RegimePort } from '../compliance/regime-job';
+import { RegimeRegistry } from '../compliance/regime-registry';
+import { SUBMISSION_PIPELINE } from '../compliance/submission-pipeline-port';
 import { EINVOICE_REJECTED_IRNS_JOB } from '../compliance/einvoice/einvoice.descriptor';
 import { EWAYBILL_EXPIRY_CHECK_JOB } from '../compliance/ewaybill/ewaybill.descriptor';
-import { ZATCA_REPORT_JOB } from '../compliance/ksa/zatca.descriptor';
 import { JobName } from '../queue/job-name';
 import { RejectedIrnsService } from './einvoice/rejected-irns.service';
 import { EwaybillOperationsService } from './ewaybill/ewaybill-operations.service';
-import { ZatcaReportingService } from './zatca-reporting.service';
+import { SubmissionPipelineAdapter } from './submission-pipeline.adapter';
 
 export interface RegimeJobRunner {
   run(): Promise<unknown>;
 }
 
-/** Job name -> the service that runs it. */
+/** Job name -> the service that runs it, for declared jobs without their own `run`. */
 export const REGIME_JOB_RUNNERS: Readonly<Record<string, Type<RegimeJobRunner>>> = {
-  [ZATCA_REPORT_JOB]: ZatcaReportingService,
   [EINVOICE_REJECTED_IRNS_JOB]: RejectedIrnsService,
   [EWAYBILL_EXPIRY_CHECK_JOB]: EwaybillOperationsService,
 };
+
+/** The ports sync/ implements for every regime: the submission pipeline. */
+export const PIPELINE_PORT_PROVIDERS: Provider[] = [
+  SubmissionPipelineAdapter,
+  { provide: SUBMISSION_PIPELINE.token, useExisting: SubmissionPipelineAdapter },
+];
 
 /** Every job the registered regimes declare, once each. */
 export function declaredJobs(descriptors: readonly RegimeDescriptor[]): RegimeJob[] {
@@ -35,9 +45,9 @@ export function regimeJobProblems(descriptors: readonly RegimeDescriptor[]): str
   const queues = new Set<string>(Object.values(JobName));
   return descriptors.flatMap((descriptor) =>
     (descriptor.jobs ?? []).flatMap((job) => {
-      if (!REGIME_JOB_RUNNERS[job.name])
+      if (!job.run && !REGIME_JOB_RUNNERS[job.name])
         return [
-          `regime ${descriptor.name} declares job ${job.name}, which has no runner in sync/regime-jobs.ts`,
+          `regime ${descriptor.name} declares job ${job.name}, which has neither run() nor a runner in sync/regime-jobs.ts`,
         ];
       if (!queues.has(job.name))
         return [
@@ -52,4 +62,53 @@ export function regimeJobProblems(descriptors: readonly RegimeDescriptor[]): str
 export function jobInterval(job: RegimeJob, schedule: object): number {
   const set = job.scheduleSetting ? (schedule as Record<string, unknown>)[job.scheduleSetting] : undefined;
   return typeof set === 'number' ? set : job.everySeconds;
+}
+
+/** Runs the registered regimes' declared jobs: one pass each time a worker takes one off its queue. */
+@Injectable()
+export class RegimeJobs implements OnModuleInit {
+  private readonly ports: RegimeJobPorts;
+
+  constructor(
+    private readonly moduleRef: ModuleRef,
+    private readonly regimes: RegimeRegistry,
+  ) {
+    const log = new Logger('RegimeJobs');
+    this.ports = {
+      get: <T>(port: RegimePort<T>): T => this.implementationOf(port),
+      log: { log: (message) => log.log(message), warn: (message) => log.warn(message) },
+    };
+  }
+
+  /** A port a declared job names that nothing implements stops the boot here, naming job and port. */
+  onModuleInit(): void {
+    const problems = this.declared().flatMap((job) =>
+      (job.ports ?? []).flatMap((port) => {
+        try {
+          this.implementationOf(port);
+          return [];
+        } catch {
+          return [`job ${job.name} declares port ${port.name}, which nothing in this build implements`];
+        }
+      }),
+    );
+    if (problems.length > 0) throw new Error(`regime jobs: ${problems.join('; ')}`);
+  }
+
+  declared(): RegimeJob[] {
+    return declaredJobs(this.regimes.descriptors());
+  }
+
+  /** One pass of the job; its result (the regime's own report of the pass). */
+  run<R>(job: RegimeJob<R>): Promise<R>;
+  run(job: RegimeJob): Promise<unknown> {
+    if (job.run) return job.run(this.ports);
+    const runner = REGIME_JOB_RUNNERS[job.name];
+    if (!runner) throw new Error(`regime job ${job.name} has neither run() nor a runner`);
+    return this.moduleRef.get(runner, { strict: false }).run();
+  }
+
+  private implementationOf<T>(port: RegimePort<T>): T {
+    return this.moduleRef.get<T>(port.token, { strict: false });
+  }
 }

@@ -7,9 +7,7 @@ import { PullService } from './pull.service';
 import { SubmissionProcessorService } from './submission-processor.service';
 import { SweepService } from './sweep.service';
 import { WriteBackService } from './write-back.service';
-import { ModuleRef } from '@nestjs/core';
-import { RegimeRegistry } from '../compliance/regime-registry';
-import { declaredJobs, REGIME_JOB_RUNNERS } from './regime-jobs';
+import { RegimeJobs } from './regime-jobs';
 
 @Injectable()
 export class WorkersService implements OnApplicationBootstrap {
@@ -20,8 +18,7 @@ export class WorkersService implements OnApplicationBootstrap {
     private readonly processor: SubmissionProcessorService,
     private readonly writeBack: WriteBackService,
     private readonly sweep: SweepService,
-    private readonly regimes: RegimeRegistry,
-    private readonly moduleRef: ModuleRef,
+    private readonly regimeJobs: RegimeJobs,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -66,13 +63,12 @@ export class WorkersService implements OnApplicationBootstrap {
       },
       { fetchers: 1 },
     );
-    // The jobs the registered regimes declare, each run by its runner (sync/regime-jobs.ts).
-    for (const job of declaredJobs(this.regimes.descriptors())) {
-      const runner = this.moduleRef.get(REGIME_JOB_RUNNERS[job.name], { strict: false });
+    // The jobs the registered regimes declare (sync/regime-jobs.ts).
+    for (const job of this.regimeJobs.declared()) {
       await this.queue.work(
         job.name as JobName.ZatcaReport,
         async () => {
-          await runner.run();
+          await this.regimeJobs.run(job);
         },
         { fetchers: 1 },
       );

@@ -2,15 +2,16 @@
 import type { RegimeDescriptor } from '../regime-descriptor';
 import { ZATCA_PROVIDERS } from './zatca-providers';
 import { ZatcaSettings } from './zatca-settings';
+import { ZATCA_REPORTING_JOB } from './reporting/reporting-job';
 
-/** Reports signed simplified invoices to ZATCA (within 24 h of issue); run by sync/. */
-export const ZATCA_REPORT_JOB = 'zatca-report';
+/** Reports signed simplified invoices to ZATCA (within 24 h of issue); its logic is in reporting/. */
+export { ZATCA_REPORT_JOB } from './reporting/reporting-job';
 
 export const ZATCA_DESCRIPTOR: RegimeDescriptor<ZatcaSettings> = {
   name: 'sa-zatca',
   settingsClass: ZatcaSettings,
   providers: ZATCA_PROVIDERS,
-  jobs: [{ name: ZATCA_REPORT_JOB, everySeconds: 300, scheduleSetting: 'zatcaReportEverySeconds' }],
+  jobs: [ZATCA_REPORTING_JOB],
   projectIdentifiers: (ids) => ({
     signedQr: ids.zatcaQr ?? null,
     zatcaUuid: ids.zatcaUuid ?? null,
