@@ -104,11 +104,11 @@ export class MetricsRepository {
 
   /** Seconds since the oldest submission still in flight was created; 0 when none is. */
   async oldestPendingSubmissionAgeSeconds(): Promise<number> {
-    const [row] = (await this.dataSource.query(
+    const [row] = await this.dataSource.query<{ age: number | null }[]>(
       `SELECT coalesce(extract(epoch FROM now() - min(created_at)), 0)::float AS age
          FROM submission WHERE state = ANY($1)`,
       [[...PENDING_SUBMISSION_STATES]],
-    )) as { age: number | null }[];
+    );
     return Number(row?.age ?? 0);
   }
 
