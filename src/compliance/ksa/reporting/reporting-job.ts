@@ -59,9 +59,11 @@ export class ZatcaReportingJob {
   }
 
   private async reportAll(pending: DueReport[], run: ZatcaReportingRun): Promise<void> {
+    // Oldest ICV first per unit (as the store lists them; sorted here so the order does not rest on it).
+    const ordered = [...pending].sort((a, b) => a.egsUnitId.localeCompare(b.egsUnitId) || a.icv - b.icv);
     // One at a time, each answer stored before the next is sent: a crash loses at most one answer,
     // and resending that one is answered as a duplicate (adopted as reported).
-    for (const report of pending) {
+    for (const report of ordered) {
       const [result] = await reportPendingInvoices(this.clients, [
         {
           submissionId: report.submissionId,
