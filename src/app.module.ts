@@ -55,7 +55,12 @@ import { SECRET_BOX_PROVIDER } from './security/secret-box.provider';
 import { MasterKeyCheck } from './database/master-key-check';
 import { buildRegimes, REGIME_PLUGINS, type RegimeDefaults, type RegimePlugin } from './sync/regime-wiring';
 import { checkRegimeConfiguration } from './sync/regime-configuration-check';
-import { PIPELINE_PORT_PROVIDERS, RegimeJobs, regimeJobProblems } from './sync/regime-jobs';
+import {
+  PIPELINE_PORT_PROVIDERS,
+  RegimeJobs,
+  regimeJobProblems,
+  unboundPortProblems,
+} from './sync/regime-jobs';
 import { ConfigError } from './config/config-loader';
 import { ZATCA_PROVIDER, zatcaProviders } from './sync/zatca-wiring';
 import { ZatcaProviderChoice } from './compliance/ksa/zatca-provider-choice';
@@ -196,6 +201,9 @@ export class AppModule {
       { provide: APP_GUARD, useClass: ApiKeyGuard },
       ...(options.sandboxServices ? [{ provide: SANDBOX_SERVICES, useValue: options.sandboxServices }] : []),
     ];
+    // A port a declared job asks for that nothing binds would fail the job at its first run.
+    const portProblems = unboundPortProblems(descriptors, providers);
+    if (portProblems.length > 0) throw new ConfigError(portProblems);
     const api = options.config.server.roles.includes('api');
     return {
       module: AppModule,

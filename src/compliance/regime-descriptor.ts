@@ -3,7 +3,7 @@
  * instance's `regimeSettings[name]` is validated against at boot, the providers its `provider:` setting
  * chooses from, the jobs sync/ schedules for it, how its identifiers land in submission columns, when a
  * registration may be cancelled, hints for override paths, and the regimes whose outcome it waits for.
- * One per folder under src/compliance/, registered by one line in sync/regime-plugins.ts.
+ * One per folder under src/compliance/, registered by one line in REGIME_PLUGINS (sync/regime-wiring.ts).
  */
 import type { ComplianceIdentifiers, SubmissionIdentifierColumns } from '../domain/compliance-identifiers';
 import type { RegimeName } from '../domain/regime-name';

@@ -5,7 +5,7 @@
  * here whose `run()` does one pass. A declared job this build cannot run, or a port nothing implements,
  * is a boot error, not a job that silently never runs.
  */
-import { Injectable, Logger, type OnModuleInit, type Provider, type Type } from '@nestjs/common';
+import { Injectable, Logger, type Provider, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { RegimeDescriptor } from '../compliance/regime-descriptor';
 import type { RegimeJob, RegimeJobPorts, RegimePort } from '../compliance/regime-job';
@@ -58,6 +58,23 @@ export function regimeJobProblems(descriptors: readonly RegimeDescriptor[]): str
   );
 }
 
+/** The ports declared jobs ask for that no provider of the build binds (`provided`: the providers' tokens). */
+export function unboundPortProblems(
+  descriptors: readonly RegimeDescriptor[],
+  providers: readonly Provider[],
+): string[] {
+  const provided = new Set(
+    providers.map((provider) => ('provide' in provider ? provider.provide : provider)),
+  );
+  return declaredJobs(descriptors).flatMap((job) =>
+    (job.ports ?? [])
+      .filter((port) => !provided.has(port.token))
+      .map(
+        (port) => `regime job ${job.name} declares port ${port.name}, which nothing in this build implements`,
+      ),
+  );
+}
+
 /** How often the job is enqueued: the operator's `schedule.<scheduleSetting>`, else the regime's default. */
 export function jobInterval(job: RegimeJob, schedule: object): number {
   const set = job.scheduleSetting ? (schedule as Record<string, unknown>)[job.scheduleSetting] : undefined;
@@ -66,7 +83,7 @@ export function jobInterval(job: RegimeJob, schedule: object): number {
 
 /** Runs the registered regimes' declared jobs: one pass each time a worker takes one off its queue. */
 @Injectable()
-export class RegimeJobs implements OnModuleInit {
+export class RegimeJobs {
   private readonly ports: RegimeJobPorts;
 
   constructor(
@@ -78,21 +95,6 @@ export class RegimeJobs implements OnModuleInit {
       get: <T>(port: RegimePort<T>): T => this.implementationOf(port),
       log: { log: (message) => log.log(message), warn: (message) => log.warn(message) },
     };
-  }
-
-  /** A port a declared job names that nothing implements stops the boot here, naming job and port. */
-  onModuleInit(): void {
-    const problems = this.declared().flatMap((job) =>
-      (job.ports ?? []).flatMap((port) => {
-        try {
-          this.implementationOf(port);
-          return [];
-        } catch {
-          return [`job ${job.name} declares port ${port.name}, which nothing in this build implements`];
-        }
-      }),
-    );
-    if (problems.length > 0) throw new Error(`regime jobs: ${problems.join('; ')}`);
   }
 
   declared(): RegimeJob[] {
