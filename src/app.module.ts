@@ -62,13 +62,10 @@ import {
   unboundPortProblems,
 } from './sync/regime-jobs';
 import { ConfigError } from './config/config-loader';
-import { ZATCA_PROVIDER, zatcaProviders } from './sync/zatca-wiring';
-import { ZatcaProviderChoice } from './compliance/ksa/zatca-provider-choice';
+import { ZATCA_REGIME_WIRING, zatcaProviders, type ZatcaRegimeWiring } from './sync/zatca-wiring';
 import { ZatcaReportingRepository } from './database/repositories/zatca-reporting.repository';
 import { PostgresZatcaChainStore } from './database/repositories/zatca-chain.repository';
 import { PostgresEgsCredentialStore } from './database/repositories/egs-credential.repository';
-import { ZatcaOnboardingService } from './compliance/ksa/onboarding.service';
-import type { ZatcaProvider } from './compliance/ksa/fatoora.types';
 import { QueueService } from './queue/queue.service';
 import { ConnectorRuntimeService } from './sync/connector-runtime.service';
 import { IngestService } from './sync/ingest.service';
@@ -134,37 +131,18 @@ export class AppModule {
       ...zatcaProviders(options.regimeDefaults ?? {}),
       {
         provide: COMPLIANCE_REGIMES,
-        useFactory: (
-          tokenStore: GspSessionRepository,
-          provider: ZatcaProvider,
-          chain: PostgresZatcaChainStore,
-          credentials: ZatcaOnboardingService,
-          choice: ZatcaProviderChoice,
-          dataSource: DataSource,
-        ) =>
+        useFactory: (tokenStore: GspSessionRepository, zatca: ZatcaRegimeWiring, dataSource: DataSource) =>
           options.regimes ??
           buildRegimes(
             {
               defaults: options.regimeDefaults ?? {},
               tokenStore,
               rateLimiter: (rate) => new ProviderRateLimiter(dataSource, rate),
-              zatca: {
-                provider,
-                providerFor: (settings) => choice.forSettings(settings),
-                chain,
-                credentials,
-              },
+              zatca,
             },
             plugins,
           ),
-        inject: [
-          GspSessionRepository,
-          ZATCA_PROVIDER,
-          PostgresZatcaChainStore,
-          ZatcaOnboardingService,
-          ZatcaProviderChoice,
-          getDataSourceToken(),
-        ],
+        inject: [GspSessionRepository, ZATCA_REGIME_WIRING, getDataSourceToken()],
       },
       {
         provide: RegimeRegistry,

@@ -25,9 +25,13 @@ import { PostgresEgsCredentialStore } from '../database/repositories/egs-credent
 import { GspSessionRepository } from '../database/repositories/gsp-session.repository';
 import { PostgresZatcaChainStore } from '../database/repositories/zatca-chain.repository';
 import { ZatcaReportingRepository } from '../database/repositories/zatca-reporting.repository';
-import type { RegimeDefaults } from './regime-wiring';
+import type { RegimeDefaults, RegimeWiring } from './regime-wiring';
 
 export const ZATCA_PROVIDER = Symbol('ZATCA_PROVIDER');
+
+/** What the `sa-zatca` regime is built with (RegimeWiring.zatca). */
+export type ZatcaRegimeWiring = RegimeWiring['zatca'];
+export const ZATCA_REGIME_WIRING = Symbol('ZATCA_REGIME_WIRING');
 
 export function zatcaProviders(defaults: RegimeDefaults): Provider[] {
   return [
@@ -57,6 +61,21 @@ export function zatcaProviders(defaults: RegimeDefaults): Provider[] {
           instances: config.connectors,
         }),
       inject: [ZATCA_PROVIDER, AppConfig, GspSessionRepository],
+    },
+    {
+      provide: ZATCA_REGIME_WIRING,
+      useFactory: (
+        provider: ZatcaProvider,
+        chain: PostgresZatcaChainStore,
+        credentials: ZatcaOnboardingService,
+        choice: ZatcaProviderChoice,
+      ): ZatcaRegimeWiring => ({
+        provider,
+        providerFor: (settings) => choice.forSettings(settings),
+        chain,
+        credentials,
+      }),
+      inject: [ZATCA_PROVIDER, PostgresZatcaChainStore, ZatcaOnboardingService, ZatcaProviderChoice],
     },
     // The reporting job's ports (ZATCA_REPORTING_JOB).
     { provide: ZATCA_REPORTING_STORE.token, useExisting: ZatcaReportingRepository },
