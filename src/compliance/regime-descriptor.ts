@@ -8,7 +8,10 @@
 import type { ComplianceIdentifiers, SubmissionIdentifierColumns } from '../domain/compliance-identifiers';
 import type { RegimeName } from '../domain/regime-name';
 import type { ProviderNames } from './provider-registry';
+import type { SubmissionState } from '../domain/submission-state';
+import type { ComplianceRegime } from './regime';
 import type { RegimeJob } from './regime-job';
+import type { PipelineAudit, PipelineSubmission, SubmissionPipeline } from './submission-pipeline-port';
 
 export type { SubmissionIdentifierColumns, RegimeJob };
 
@@ -59,6 +62,20 @@ export interface CancelPolicy {
   ): string | undefined;
 }
 
+/**
+ * A registration the authority refused after the pipeline was done with it (ZATCA's NOT_REPORTED simplified
+ * invoice: the customer already has it): an operator's retry is the regime's to make, re-registering the
+ * document itself, instead of sending the submission back through RECEIVED.
+ */
+export interface RefusedAfterRegistration {
+  isRefused(submission: Pick<PipelineSubmission, 'regime' | 'identifiers'>): boolean;
+  retry(
+    context: { pipeline: SubmissionPipeline; regime: ComplianceRegime | undefined },
+    submission: PipelineSubmission,
+    audit: Omit<PipelineAudit, 'details'>,
+  ): Promise<{ to: SubmissionState } | { why: string }>;
+}
+
 export interface RegimeDescriptor<S extends object = object> {
   readonly name: RegimeName;
   /**
@@ -79,4 +96,5 @@ export interface RegimeDescriptor<S extends object = object> {
    */
   overridePathHint?(path: string): string | undefined;
   readonly dependsOn?: RegimeDependency;
+  readonly refusedAfterRegistration?: RefusedAfterRegistration;
 }

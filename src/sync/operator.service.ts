@@ -1,7 +1,8 @@
 /**
  * What operators do: look at documents and submissions, retry failures (by ids or by filter), fix a
  * document by overriding canonical fields. Every action is audited with the operator's name and reason.
- * A simplified invoice ZATCA refused to report is retried by re-issuing it (compliance/ksa/reporting/report-reissue).
+ * A registration the authority refused afterwards (a simplified invoice ZATCA refused to report) is retried
+ * the regime's way (RegimeDescriptor.refusedAfterRegistration: ZATCA re-issues it).
  */
 import {
   BadRequestException,
@@ -21,7 +22,6 @@ import { QueueService } from '../queue/queue.service';
 import { canonicalDraft, effectiveInvoice } from './effective-invoice';
 import { overrideProblems } from './override-check';
 import { StateTransitionsService } from './state-transitions.service';
-import { isRefusedReport, reissueRefusedReport } from '../compliance/ksa/reporting';
 import { SubmissionPipelineAdapter } from './submission-pipeline.adapter';
 
 export interface OperatorAction {
@@ -112,8 +112,9 @@ export class OperatorService {
     }
     for (const submission of items) {
       const target = RETRYABLE_STATES[submission.state];
-      if (!target && isRefusedReport(submission)) {
-        const reissue = await reissueRefusedReport(
+      const refused = this.regimes.descriptor(submission.regime)?.refusedAfterRegistration;
+      if (!target && refused?.isRefused(submission)) {
+        const reissue = await refused.retry(
           { pipeline: this.pipeline, regime: this.regimes.get(submission.regime) },
           submission,
           { actor: `operator:${action.operator}`, action: 'operator-retry', reason: action.reason },

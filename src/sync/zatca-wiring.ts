@@ -27,7 +27,7 @@ import { PostgresZatcaChainStore } from '../database/repositories/zatca-chain.re
 import { ZatcaReportingRepository } from '../database/repositories/zatca-reporting.repository';
 import type { RegimeDefaults, RegimeWiring } from './regime-wiring';
 
-export const ZATCA_PROVIDER = Symbol('ZATCA_PROVIDER');
+const ZATCA_PROVIDER = Symbol('ZATCA_PROVIDER');
 
 /** What the `sa-zatca` regime is built with (RegimeWiring.zatca). */
 export type ZatcaRegimeWiring = RegimeWiring['zatca'];

@@ -2,6 +2,7 @@
 import type { RegimeDescriptor } from '../regime-descriptor';
 import { ZATCA_PROVIDERS } from './zatca-providers';
 import { ZatcaSettings } from './zatca-settings';
+import { isRefusedReport, reissueRefusedReport } from './reporting/report-reissue';
 import { ZATCA_REPORTING_JOB } from './reporting/reporting-job';
 
 /** Reports signed simplified invoices to ZATCA (within 24 h of issue); its logic is in reporting/. */
@@ -12,6 +13,8 @@ export const ZATCA_DESCRIPTOR: RegimeDescriptor<ZatcaSettings> = {
   settingsClass: ZatcaSettings,
   providers: ZATCA_PROVIDERS,
   jobs: [ZATCA_REPORTING_JOB],
+  // A simplified invoice ZATCA refused to report is retried by re-issuing it in the next chain slot.
+  refusedAfterRegistration: { isRefused: isRefusedReport, retry: reissueRefusedReport },
   projectIdentifiers: (ids) => ({
     signedQr: ids.zatcaQr ?? null,
     zatcaUuid: ids.zatcaUuid ?? null,
