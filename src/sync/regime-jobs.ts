@@ -84,18 +84,10 @@ export function jobInterval(job: RegimeJob, schedule: object): number {
 /** Runs the registered regimes' declared jobs: one pass each time a worker takes one off its queue. */
 @Injectable()
 export class RegimeJobs {
-  private readonly ports: RegimeJobPorts;
-
   constructor(
     private readonly moduleRef: ModuleRef,
     private readonly regimes: RegimeRegistry,
-  ) {
-    const log = new Logger('RegimeJobs');
-    this.ports = {
-      get: <T>(port: RegimePort<T>): T => this.implementationOf(port),
-      log: { log: (message) => log.log(message), warn: (message) => log.warn(message) },
-    };
-  }
+  ) {}
 
   declared(): RegimeJob[] {
     return declaredJobs(this.regimes.descriptors());
@@ -104,10 +96,19 @@ export class RegimeJobs {
   /** One pass of the job; its result (the regime's own report of the pass). */
   run<R>(job: RegimeJob<R>): Promise<R>;
   run(job: RegimeJob): Promise<unknown> {
-    if (job.run) return job.run(this.ports);
+    if (job.run) return job.run(this.portsFor(job));
     const runner = REGIME_JOB_RUNNERS[job.name];
     if (!runner) throw new Error(`regime job ${job.name} has neither run() nor a runner`);
     return this.moduleRef.get(runner, { strict: false }).run();
+  }
+
+  /** The ports a job runs with; its log is named after the job. */
+  private portsFor(job: RegimeJob): RegimeJobPorts {
+    const log = new Logger(job.name);
+    return {
+      get: <T>(port: RegimePort<T>): T => this.implementationOf(port),
+      log: { log: (message) => log.log(message), warn: (message) => log.warn(message) },
+    };
   }
 
   private implementationOf<T>(port: RegimePort<T>): T {
