@@ -55,16 +55,17 @@ import { SECRET_BOX_PROVIDER } from './security/secret-box.provider';
 import { MasterKeyCheck } from './database/master-key-check';
 import { buildRegimes, REGIME_PLUGINS, type RegimeDefaults, type RegimePlugin } from './sync/regime-wiring';
 import { checkRegimeConfiguration } from './sync/regime-configuration-check';
-import { regimeJobProblems } from './sync/regime-jobs';
+import {
+  PIPELINE_PORT_PROVIDERS,
+  RegimeJobs,
+  regimeJobProblems,
+  unboundPortProblems,
+} from './sync/regime-jobs';
 import { ConfigError } from './config/config-loader';
-import { ZATCA_PROVIDER, zatcaProviders } from './sync/zatca-wiring';
-import { ZatcaProviderChoice } from './sync/zatca-provider-choice';
-import { ZatcaReportingService } from './sync/zatca-reporting.service';
+import { ZATCA_REGIME_WIRING, zatcaProviders, type ZatcaRegimeWiring } from './sync/zatca-wiring';
 import { ZatcaReportingRepository } from './database/repositories/zatca-reporting.repository';
 import { PostgresZatcaChainStore } from './database/repositories/zatca-chain.repository';
 import { PostgresEgsCredentialStore } from './database/repositories/egs-credential.repository';
-import { ZatcaOnboardingService } from './compliance/ksa/onboarding.service';
-import type { ZatcaProvider } from './compliance/ksa/fatoora.types';
 import { QueueService } from './queue/queue.service';
 import { ConnectorRuntimeService } from './sync/connector-runtime.service';
 import { IngestService } from './sync/ingest.service';
@@ -128,41 +129,21 @@ export class AppModule {
       PostgresZatcaChainStore,
       PostgresEgsCredentialStore,
       ZatcaReportingRepository,
-      ZatcaReportingService,
       ...zatcaProviders(options.regimeDefaults ?? {}),
       {
         provide: COMPLIANCE_REGIMES,
-        useFactory: (
-          tokenStore: GspSessionRepository,
-          provider: ZatcaProvider,
-          chain: PostgresZatcaChainStore,
-          credentials: ZatcaOnboardingService,
-          choice: ZatcaProviderChoice,
-          dataSource: DataSource,
-        ) =>
+        useFactory: (tokenStore: GspSessionRepository, zatca: ZatcaRegimeWiring, dataSource: DataSource) =>
           options.regimes ??
           buildRegimes(
             {
               defaults: options.regimeDefaults ?? {},
               tokenStore,
               rateLimiter: (rate) => new ProviderRateLimiter(dataSource, rate),
-              zatca: {
-                provider,
-                providerFor: (settings) => choice.forSettings(settings),
-                chain,
-                credentials,
-              },
+              zatca,
             },
             plugins,
           ),
-        inject: [
-          GspSessionRepository,
-          ZATCA_PROVIDER,
-          PostgresZatcaChainStore,
-          ZatcaOnboardingService,
-          ZatcaProviderChoice,
-          getDataSourceToken(),
-        ],
+        inject: [GspSessionRepository, ZATCA_REGIME_WIRING, getDataSourceToken()],
       },
       {
         provide: RegimeRegistry,
@@ -185,6 +166,8 @@ export class AppModule {
       SweepService,
       SchedulerService,
       WorkersService,
+      RegimeJobs,
+      ...PIPELINE_PORT_PROVIDERS,
       OperatorService,
       CancellationService,
       RegimeOperationsService,
@@ -198,6 +181,9 @@ export class AppModule {
       { provide: APP_GUARD, useClass: ApiKeyGuard },
       ...(options.sandboxServices ? [{ provide: SANDBOX_SERVICES, useValue: options.sandboxServices }] : []),
     ];
+    // A port a declared job asks for that nothing binds would fail the job at its first run.
+    const portProblems = unboundPortProblems(descriptors, providers);
+    if (portProblems.length > 0) throw new ConfigError(portProblems);
     const api = options.config.server.roles.includes('api');
     return {
       module: AppModule,

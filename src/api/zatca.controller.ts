@@ -16,8 +16,7 @@ import { reonboardInstruction } from '../compliance/ksa/onboarding.service';
 import { PostgresEgsCredentialStore } from '../database/repositories/egs-credential.repository';
 import { PostgresZatcaChainStore } from '../database/repositories/zatca-chain.repository';
 import type { Party } from '../domain/canonical-invoice';
-import { ZatcaReonboarding } from '../sync/zatca-reonboarding.service';
-import { ZatcaWaitingSubmissions } from '../sync/zatca-waiting-submissions';
+import { ZatcaReonboarding, ZatcaWaitingSubmissions } from '../compliance/ksa/reporting';
 
 class OnboardRequestDto {
   @ApiProperty({ description: 'one-time password from the Fatoora portal' })

@@ -7,6 +7,7 @@
  * descriptor's projection, audit with the operator, send a changed registration back to the ERP).
  */
 import type { ComplianceIdentifiers } from '../domain/compliance-identifiers';
+import { regimePort } from './regime-job';
 
 /** A registered submission an operation acts on, as the regime sees it. */
 export interface OperationTarget {
@@ -108,6 +109,13 @@ export interface RegimeJobContext {
   ): Promise<OperationRun>;
   log(message: string, fields?: Record<string, unknown>): void;
 }
+
+/** RegimeJobContext of a regime, for its jobs: `ports.get(REGIME_JOB_CONTEXT).context('in-ewaybill')`. */
+export interface RegimeJobContexts {
+  context(regime: string, now?: number): RegimeJobContext;
+}
+
+export const REGIME_JOB_CONTEXT = regimePort<RegimeJobContexts>('regime-job-context');
 
 export interface RegisteredSubmission extends OperationTarget {
   settings: Record<string, unknown>;

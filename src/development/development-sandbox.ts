@@ -12,7 +12,7 @@ import { PostgresEgsCredentialStore } from '../database/repositories/egs-credent
 import type { AppConfig, ConnectorInstanceConfig } from '../config/app-config';
 import type { RegimeDefaults } from '../sync/regime-wiring';
 import { demoEgsUnit } from './demo-egs-unit';
-import { ZatcaReonboarding } from '../sync/zatca-reonboarding.service';
+import { ZatcaReonboarding } from '../compliance/ksa/reporting';
 
 type Sandbox = typeof import('@erp-connector/sandbox');
 type TallySimulator = Awaited<ReturnType<Sandbox['startTallySimulator']>>;

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
+import { MetricsRepository } from '../database/repositories';
 
-/** /metrics (Prometheus). Uses the app's TypeORM connection; guarded by the app's API-key guard. */
-@Module({ controllers: [MetricsController], providers: [MetricsService] })
+/** /metrics (Prometheus). Reads its counts through MetricsRepository (the app's TypeORM connection); guarded by the app's API-key guard. */
+@Module({ controllers: [MetricsController], providers: [MetricsRepository, MetricsService] })
 export class MetricsModule {}

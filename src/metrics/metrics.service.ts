@@ -4,23 +4,20 @@
  * process's own Node.js metrics. Its own registry, so two apps in one process never clash.
  */
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
-import type { DataSource } from 'typeorm';
+import { MetricsRepository } from '../database/repositories';
 import { providerCallRegistry } from './provider-calls';
 
 const PREFIX = 'connector_';
-/** Submission states an operator or the pipeline still has to act on. */
-const PENDING_STATES = ['RECEIVED', 'READY', 'SUBMITTING', 'RETRY', 'WRITEBACK_PENDING'];
 
 @Injectable()
 export class MetricsService {
   private readonly logger = new Logger('Metrics');
   readonly registry = new Registry();
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(counts: MetricsRepository) {
     collectDefaultMetrics({ register: this.registry, prefix: PREFIX });
-    const query = (sql: string, parameters?: unknown[]) => this.rows(sql, parameters);
+    const read = <T>(rows: () => Promise<T[]>) => this.read(rows);
     new Gauge({
       name: `${PREFIX}documents`,
       help: 'Documents held, by direction',
@@ -28,8 +25,8 @@ export class MetricsService {
       registers: [this.registry],
       async collect() {
         this.reset();
-        for (const row of await query(`SELECT direction, count(*)::int AS n FROM document GROUP BY 1`))
-          this.set({ direction: String(row.direction) }, Number(row.n));
+        for (const row of await read(() => counts.documentsByDirection()))
+          this.set({ direction: row.direction }, row.n);
       },
     });
     new Gauge({
@@ -39,10 +36,8 @@ export class MetricsService {
       registers: [this.registry],
       async collect() {
         this.reset();
-        for (const row of await query(
-          `SELECT regime, state, count(*)::int AS n FROM submission GROUP BY 1, 2`,
-        ))
-          this.set({ regime: String(row.regime), state: String(row.state) }, Number(row.n));
+        for (const row of await read(() => counts.submissionsByRegimeAndState()))
+          this.set({ regime: row.regime, state: row.state }, row.n);
       },
     });
     new Gauge({
@@ -52,19 +47,8 @@ export class MetricsService {
       registers: [this.registry],
       async collect() {
         this.reset();
-        for (const row of await query(
-          `SELECT regime, coalesce(error_class, '') AS error_class, coalesce(error_code, '') AS error_code,
-                  count(*)::int AS n
-             FROM submission WHERE state IN ('REJECTED', 'MAPPING_FAILED', 'WRITEBACK_FAILED') GROUP BY 1, 2, 3`,
-        ))
-          this.set(
-            {
-              regime: String(row.regime),
-              error_class: String(row.error_class),
-              error_code: String(row.error_code),
-            },
-            Number(row.n),
-          );
+        for (const row of await read(() => counts.submissionErrors()))
+          this.set({ regime: row.regime, error_class: row.errorClass, error_code: row.errorCode }, row.n);
       },
     });
     new Gauge({
@@ -74,13 +58,8 @@ export class MetricsService {
       registers: [this.registry],
       async collect() {
         this.reset();
-        for (const row of await query(
-          `SELECT c.name AS connector, coalesce(s.error_class, '') AS error_class, count(*)::int AS n
-             FROM submission s JOIN document d ON d.id = s.document_id
-             JOIN connector_instance c ON c.id = d.connector_instance_id
-            WHERE s.state = 'WRITEBACK_FAILED' GROUP BY 1, 2`,
-        ))
-          this.set({ connector: String(row.connector), error_class: String(row.error_class) }, Number(row.n));
+        for (const row of await read(() => counts.writebackFailures()))
+          this.set({ connector: row.connector, error_class: row.errorClass }, row.n);
       },
     });
     new Gauge({
@@ -90,18 +69,10 @@ export class MetricsService {
       registers: [this.registry],
       async collect() {
         this.reset();
-        for (const row of await query(
-          `SELECT gstin, period, category, coalesce(decision, 'none') AS decision, count(*)::int AS n
-             FROM reco_match GROUP BY 1, 2, 3, 4`,
-        ))
+        for (const row of await read(() => counts.reconciliationMatches()))
           this.set(
-            {
-              gstin: String(row.gstin),
-              period: String(row.period),
-              category: String(row.category),
-              decision: String(row.decision),
-            },
-            Number(row.n),
+            { gstin: row.gstin, period: row.period, category: row.category, decision: row.decision },
+            row.n,
           );
       },
     });
@@ -110,12 +81,8 @@ export class MetricsService {
       help: 'Age of the oldest submission still in flight (RECEIVED, READY, SUBMITTING, RETRY, WRITEBACK_PENDING)',
       registers: [this.registry],
       async collect() {
-        const [row] = await query(
-          `SELECT coalesce(extract(epoch FROM now() - min(created_at)), 0)::float AS age
-             FROM submission WHERE state = ANY($1)`,
-          [PENDING_STATES],
-        );
-        this.set(Number(row?.age ?? 0));
+        const [age] = await read(async () => [await counts.oldestPendingSubmissionAgeSeconds()]);
+        this.set(age ?? 0);
       },
     });
     new Gauge({
@@ -125,10 +92,8 @@ export class MetricsService {
       registers: [this.registry],
       async collect() {
         this.reset();
-        for (const row of await query(
-          `SELECT name, state::text AS state, count(*)::int AS n FROM pgboss.job GROUP BY 1, 2`,
-        ))
-          this.set({ name: String(row.name), state: String(row.state) }, Number(row.n));
+        for (const row of await read(() => counts.queueJobs()))
+          this.set({ name: row.name, state: row.state }, row.n);
       },
     });
     new Gauge({
@@ -138,11 +103,8 @@ export class MetricsService {
       registers: [this.registry],
       async collect() {
         this.reset();
-        for (const row of await query(
-          `SELECT name, extract(epoch FROM now() - min(created_on))::float AS age FROM pgboss.job
-            WHERE state IN ('created', 'retry') AND start_after <= now() GROUP BY 1`,
-        ))
-          this.set({ name: String(row.name) }, Number(row.age));
+        for (const row of await read(() => counts.queueOldestWaitingJobAge()))
+          this.set({ name: row.name }, row.ageSeconds);
       },
     });
   }
@@ -155,10 +117,10 @@ export class MetricsService {
     return this.registry.contentType;
   }
 
-  /** A query for one metric; the queue schema may not exist yet on an API-only instance. */
-  private async rows(sql: string, parameters: unknown[] = []): Promise<Record<string, unknown>[]> {
+  /** One metric's rows; a failed read (the queue schema may not exist yet on an API-only instance) is none. */
+  private async read<T>(rows: () => Promise<T[]>): Promise<T[]> {
     try {
-      return await this.dataSource.query(sql, parameters);
+      return await rows();
     } catch (error) {
       this.logger.warn(`metrics query failed: ${(error as Error).message}`);
       return [];

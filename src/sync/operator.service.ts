@@ -1,7 +1,8 @@
 /**
  * What operators do: look at documents and submissions, retry failures (by ids or by filter), fix a
  * document by overriding canonical fields. Every action is audited with the operator's name and reason.
- * A simplified invoice ZATCA refused to report is retried by re-issuing it (see zatca-report-reissue).
+ * A registration the authority refused afterwards (a simplified invoice ZATCA refused to report) is retried
+ * the regime's way (RegimeDescriptor.refusedAfterRegistration: ZATCA re-issues it).
  */
 import {
   BadRequestException,
@@ -18,11 +19,10 @@ import { SubmissionRepository, type SubmissionFilter } from '../database/reposit
 import { RETRYABLE_STATES, SubmissionState } from '../domain/submission-state';
 import { JobName } from '../queue/job-name';
 import { QueueService } from '../queue/queue.service';
-import { ConnectorRuntimeService } from './connector-runtime.service';
 import { canonicalDraft, effectiveInvoice } from './effective-invoice';
 import { overrideProblems } from './override-check';
 import { StateTransitionsService } from './state-transitions.service';
-import { isRefusedReport, reissueRefusedReport } from './zatca-report-reissue';
+import { SubmissionPipelineAdapter } from './submission-pipeline.adapter';
 
 export interface OperatorAction {
   operator: string;
@@ -46,7 +46,7 @@ export class OperatorService {
     private readonly transitions: StateTransitionsService,
     private readonly queue: QueueService,
     private readonly regimes: RegimeRegistry,
-    private readonly connectors: ConnectorRuntimeService,
+    private readonly pipeline: SubmissionPipelineAdapter,
   ) {}
 
   async listDocuments(filter: DocumentFilter) {
@@ -112,15 +112,10 @@ export class OperatorService {
     }
     for (const submission of items) {
       const target = RETRYABLE_STATES[submission.state];
-      if (!target && isRefusedReport(submission)) {
-        const reissue = await reissueRefusedReport(
-          {
-            documents: this.documents,
-            regimes: this.regimes,
-            connectors: this.connectors,
-            transitions: this.transitions,
-            queue: this.queue,
-          },
+      const refused = this.regimes.descriptor(submission.regime)?.refusedAfterRegistration;
+      if (!target && refused?.isRefused(submission)) {
+        const reissue = await refused.retry(
+          { pipeline: this.pipeline, regime: this.regimes.get(submission.regime) },
           submission,
           { actor: `operator:${action.operator}`, action: 'operator-retry', reason: action.reason },
         );

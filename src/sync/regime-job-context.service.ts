@@ -4,8 +4,15 @@
  * operations run as the system (audited like an operator's, through RegimeOperationsService).
  */
 import { Injectable, Logger } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import type { RegimeJob } from '../compliance/regime-descriptor';
-import type { RegimeJobContext, RegisteredSubmission } from '../compliance/regime-operation';
+import type { RegimePort } from '../compliance/regime-job';
+import {
+  REGIME_JOB_CONTEXT,
+  type RegimeJobContext,
+  type RegimeJobContexts,
+  type RegisteredSubmission,
+} from '../compliance/regime-operation';
 import { DocumentRepository } from '../database/repositories/document.repository';
 import { SubmissionRepository } from '../database/repositories/submission.repository';
 import { ConnectorRuntimeService } from './connector-runtime.service';
@@ -15,18 +22,30 @@ import { SYSTEM_ACTOR } from './state-transitions.service';
 const PAGE = 500;
 
 @Injectable()
-export class RegimeJobContextService {
+export class RegimeJobContextService implements RegimeJobContexts {
   constructor(
     private readonly submissions: SubmissionRepository,
     private readonly documents: DocumentRepository,
     private readonly connectors: ConnectorRuntimeService,
     private readonly operations: RegimeOperationsService,
+    private readonly moduleRef: ModuleRef,
   ) {}
 
-  /** One pass of a declared job of `regime`. */
+  /**
+   * One pass of a declared job now, as an operator asks for it (`now` for a clock other than the
+   * process's): its RegimeJobContext at `now`, its other ports as the scheduled run gets them.
+   */
   run(regime: string, job: RegimeJob, now = Date.now()): Promise<unknown> {
     if (!job.run) throw new Error(`job ${job.name} of ${regime} declares no run`);
-    return job.run(this.context(regime, now));
+    const contexts: RegimeJobContexts = { context: (name, at = now) => this.context(name, at) };
+    const log = new Logger(job.name);
+    return job.run({
+      get: <T>(port: RegimePort<T>): T =>
+        port.token === REGIME_JOB_CONTEXT.token
+          ? (contexts as T)
+          : this.moduleRef.get<T>(port.token, { strict: false }),
+      log: { log: (message) => log.log(message), warn: (message) => log.warn(message) },
+    });
   }
 
   context(regime: string, now = Date.now()): RegimeJobContext {

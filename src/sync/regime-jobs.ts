@@ -1,26 +1,41 @@
 /**
- * The jobs regimes declare (RegimeDescriptor.jobs), run by sync/: a job with its own `run` through
- * RegimeJobContextService; any other declared job name has a runner here, a Nest service whose `run()`
- * does one pass. A regime declaring a job this build cannot run is a
- * boot error, not a job that silently never runs.
+ * The jobs regimes declare (RegimeDescriptor.jobs), run by sync/. A job with `run` is the regime's own
+ * logic: it is handed a RegimeJobPorts that resolves each port it declared to the implementation bound
+ * to the port's token (database/ repositories, sync/ adapters). A job without `run` names a Nest service
+ * here whose `run()` does one pass. A declared job this build cannot run, or a port nothing implements,
+ * is a boot error, not a job that silently never runs.
  */
-import type { Type } from '@nestjs/common';
-import type { RegimeDescriptor, RegimeJob } from '../compliance/regime-descriptor';
+import { Injectable, Logger, type Provider, type Type } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import type { RegimeDescriptor } from '../compliance/regime-descriptor';
+import type { RegimeJob, RegimeJobPorts, RegimePort } from '../compliance/regime-job';
+import { RegimeRegistry } from '../compliance/regime-registry';
+import { SUBMISSION_PIPELINE } from '../compliance/submission-pipeline-port';
+import { REGIME_JOB_CONTEXT } from '../compliance/regime-operation';
 import { EINVOICE_REJECTED_IRNS_JOB } from '../compliance/einvoice/einvoice.descriptor';
-import { ZATCA_REPORT_JOB } from '../compliance/ksa/zatca.descriptor';
 import { JobName } from '../queue/job-name';
 import { RejectedIrnsService } from './einvoice/rejected-irns.service';
-import { ZatcaReportingService } from './zatca-reporting.service';
+import { RegimeJobContextService } from './regime-job-context.service';
+import { SubmissionPipelineAdapter } from './submission-pipeline.adapter';
 
 export interface RegimeJobRunner {
   run(): Promise<unknown>;
 }
 
-/** Job name -> the service that runs it. */
+/** Job name -> the service that runs it, for declared jobs without their own `run`. */
 export const REGIME_JOB_RUNNERS: Readonly<Record<string, Type<RegimeJobRunner>>> = {
-  [ZATCA_REPORT_JOB]: ZatcaReportingService,
   [EINVOICE_REJECTED_IRNS_JOB]: RejectedIrnsService,
 };
+
+/**
+ * The ports sync/ implements for every regime: the submission pipeline, and a regime's registered
+ * submissions with its operations run as the system (RegimeJobContext).
+ */
+export const PIPELINE_PORT_PROVIDERS: Provider[] = [
+  SubmissionPipelineAdapter,
+  { provide: SUBMISSION_PIPELINE.token, useExisting: SubmissionPipelineAdapter },
+  { provide: REGIME_JOB_CONTEXT.token, useExisting: RegimeJobContextService },
+];
 
 /** Every job the registered regimes declare, once each. */
 export function declaredJobs(descriptors: readonly RegimeDescriptor[]): RegimeJob[] {
@@ -35,7 +50,7 @@ export function regimeJobProblems(descriptors: readonly RegimeDescriptor[]): str
     (descriptor.jobs ?? []).flatMap((job) => {
       if (!job.run && !REGIME_JOB_RUNNERS[job.name])
         return [
-          `regime ${descriptor.name} declares job ${job.name}, which has no runner in sync/regime-jobs.ts`,
+          `regime ${descriptor.name} declares job ${job.name}, which has neither run() nor a runner in sync/regime-jobs.ts`,
         ];
       if (!queues.has(job.name))
         return [
@@ -46,8 +61,60 @@ export function regimeJobProblems(descriptors: readonly RegimeDescriptor[]): str
   );
 }
 
+/** The ports declared jobs ask for that no provider of the build binds (`provided`: the providers' tokens). */
+export function unboundPortProblems(
+  descriptors: readonly RegimeDescriptor[],
+  providers: readonly Provider[],
+): string[] {
+  const provided = new Set(
+    providers.map((provider) => ('provide' in provider ? provider.provide : provider)),
+  );
+  return declaredJobs(descriptors).flatMap((job) =>
+    (job.ports ?? [])
+      .filter((port) => !provided.has(port.token))
+      .map(
+        (port) => `regime job ${job.name} declares port ${port.name}, which nothing in this build implements`,
+      ),
+  );
+}
+
 /** How often the job is enqueued: the operator's `schedule.<scheduleSetting>`, else the regime's default. */
 export function jobInterval(job: RegimeJob, schedule: object): number {
   const set = job.scheduleSetting ? (schedule as Record<string, unknown>)[job.scheduleSetting] : undefined;
   return typeof set === 'number' ? set : job.everySeconds;
+}
+
+/** Runs the registered regimes' declared jobs: one pass each time a worker takes one off its queue. */
+@Injectable()
+export class RegimeJobs {
+  constructor(
+    private readonly moduleRef: ModuleRef,
+    private readonly regimes: RegimeRegistry,
+  ) {}
+
+  declared(): RegimeJob[] {
+    return declaredJobs(this.regimes.descriptors());
+  }
+
+  /** One pass of the job; its result (the regime's own report of the pass). */
+  run<R>(job: RegimeJob<R>): Promise<R>;
+  run(job: RegimeJob): Promise<unknown> {
+    if (job.run) return job.run(this.portsFor(job));
+    const runner = REGIME_JOB_RUNNERS[job.name];
+    if (!runner) throw new Error(`regime job ${job.name} has neither run() nor a runner`);
+    return this.moduleRef.get(runner, { strict: false }).run();
+  }
+
+  /** The ports a job runs with; its log is named after the job. */
+  private portsFor(job: RegimeJob): RegimeJobPorts {
+    const log = new Logger(job.name);
+    return {
+      get: <T>(port: RegimePort<T>): T => this.implementationOf(port),
+      log: { log: (message) => log.log(message), warn: (message) => log.warn(message) },
+    };
+  }
+
+  private implementationOf<T>(port: RegimePort<T>): T {
+    return this.moduleRef.get<T>(port.token, { strict: false });
+  }
 }

@@ -14,6 +14,7 @@ import {
   type SubmissionPatch,
 } from '../database/repositories/submission.repository';
 import { canTransition, type SubmissionState } from '../domain/submission-state';
+import { SYSTEM_ACTOR } from '../compliance/submission-pipeline-port';
 
 export interface TransitionAudit {
   actor: string;
@@ -22,7 +23,7 @@ export interface TransitionAudit {
   details?: Record<string, unknown>;
 }
 
-export const SYSTEM_ACTOR = 'system';
+export { SYSTEM_ACTOR };
 
 /** A further step a batch move takes in the same statement; without an action it is not audited. */
 export interface OnwardStep {

@@ -7,10 +7,7 @@ import { PullService } from './pull.service';
 import { SubmissionProcessorService } from './submission-processor.service';
 import { SweepService } from './sweep.service';
 import { WriteBackService } from './write-back.service';
-import { ModuleRef } from '@nestjs/core';
-import { RegimeRegistry } from '../compliance/regime-registry';
-import { declaredJobs, REGIME_JOB_RUNNERS } from './regime-jobs';
-import { RegimeJobContextService } from './regime-job-context.service';
+import { RegimeJobs } from './regime-jobs';
 
 @Injectable()
 export class WorkersService implements OnApplicationBootstrap {
@@ -21,9 +18,7 @@ export class WorkersService implements OnApplicationBootstrap {
     private readonly processor: SubmissionProcessorService,
     private readonly writeBack: WriteBackService,
     private readonly sweep: SweepService,
-    private readonly regimes: RegimeRegistry,
-    private readonly moduleRef: ModuleRef,
-    private readonly jobContexts: RegimeJobContextService,
+    private readonly regimeJobs: RegimeJobs,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -68,17 +63,12 @@ export class WorkersService implements OnApplicationBootstrap {
       },
       { fetchers: 1 },
     );
-    // The jobs the registered regimes declare: their own `run`, else the runner of sync/regime-jobs.ts.
-    const descriptors = this.regimes.descriptors();
-    for (const job of declaredJobs(descriptors)) {
-      const owner = descriptors.find((descriptor) => descriptor.jobs?.includes(job))?.name ?? '';
-      const run = job.run
-        ? () => this.jobContexts.run(owner, job)
-        : () => this.moduleRef.get(REGIME_JOB_RUNNERS[job.name], { strict: false }).run();
+    // The jobs the registered regimes declare (sync/regime-jobs.ts).
+    for (const job of this.regimeJobs.declared()) {
       await this.queue.work(
         job.name as JobName.ZatcaReport,
         async () => {
-          await run();
+          await this.regimeJobs.run(job);
         },
         { fetchers: 1 },
       );

@@ -1,27 +1,40 @@
 /**
- * Nest providers for KSA: the Fatoora client (process-wide; the sandbox's URL in development), the
- * onboarding service that keeps EGS keys and CSIDs sealed in Postgres, and what the reporting job needs.
+ * The `sa-zatca` regime's Nest composition: its logic lives in src/compliance/ksa (reporting/ for the
+ * reporting job, re-issue and re-onboarding); what stays here is what compliance/ may not do, building
+ * its objects from the process's configuration and binding its ports to their implementations: the
+ * Fatoora client (process-wide; the sandbox's URL in development), the onboarding service over the
+ * sealed EGS credential store, each instance's provider, and the reporting job's ports.
  */
-import type { Provider } from '@nestjs/common';
+import { Logger, type Provider } from '@nestjs/common';
 import { FatooraClient } from '../compliance/ksa/fatoora.client';
-import { ZatcaOnboardingService } from '../compliance/ksa/onboarding.service';
 import type { ZatcaProvider } from '../compliance/ksa/fatoora.types';
+import { ZatcaOnboardingService } from '../compliance/ksa/onboarding.service';
+import {
+  ZATCA_REPORTING_CLIENTS,
+  ZATCA_REPORTING_STORE,
+  ZatcaReonboarding,
+  ZatcaWaitingSubmissions,
+  type ZatcaReportingClients,
+} from '../compliance/ksa/reporting';
+import { ZatcaProviderChoice } from '../compliance/ksa/zatca-provider-choice';
 import { zatcaXmlTools } from '../compliance/ksa/zatca-xml-tools';
+import { RegimeRegistry } from '../compliance/regime-registry';
+import { SUBMISSION_PIPELINE, type SubmissionPipeline } from '../compliance/submission-pipeline-port';
 import { AppConfig } from '../config/app-config';
 import { PostgresEgsCredentialStore } from '../database/repositories/egs-credential.repository';
 import { GspSessionRepository } from '../database/repositories/gsp-session.repository';
-import type { RegimeDefaults } from './regime-wiring';
-import { ZatcaProviderChoice } from './zatca-provider-choice';
-import { ZATCA_REPORTING_DEPENDENCIES } from './zatca-reporting.service';
-import { ZatcaReonboarding } from './zatca-reonboarding.service';
-import { ZatcaWaitingSubmissions } from './zatca-waiting-submissions';
+import { PostgresZatcaChainStore } from '../database/repositories/zatca-chain.repository';
+import { ZatcaReportingRepository } from '../database/repositories/zatca-reporting.repository';
+import type { RegimeDefaults, RegimeWiring } from './regime-wiring';
 
-export const ZATCA_PROVIDER = Symbol('ZATCA_PROVIDER');
+const ZATCA_PROVIDER = Symbol('ZATCA_PROVIDER');
+
+/** What the `sa-zatca` regime is built with (RegimeWiring.zatca). */
+export type ZatcaRegimeWiring = RegimeWiring['zatca'];
+export const ZATCA_REGIME_WIRING = Symbol('ZATCA_REGIME_WIRING');
 
 export function zatcaProviders(defaults: RegimeDefaults): Provider[] {
   return [
-    ZatcaWaitingSubmissions,
-    ZatcaReonboarding,
     {
       provide: ZATCA_PROVIDER,
       useFactory: (config: AppConfig): ZatcaProvider => {
@@ -50,17 +63,68 @@ export function zatcaProviders(defaults: RegimeDefaults): Provider[] {
       inject: [ZATCA_PROVIDER, AppConfig, GspSessionRepository],
     },
     {
-      provide: ZATCA_REPORTING_DEPENDENCIES,
+      provide: ZATCA_REGIME_WIRING,
+      useFactory: (
+        provider: ZatcaProvider,
+        chain: PostgresZatcaChainStore,
+        credentials: ZatcaOnboardingService,
+        choice: ZatcaProviderChoice,
+      ): ZatcaRegimeWiring => ({
+        provider,
+        providerFor: (settings) => choice.forSettings(settings),
+        chain,
+        credentials,
+      }),
+      inject: [ZATCA_PROVIDER, PostgresZatcaChainStore, ZatcaOnboardingService, ZatcaProviderChoice],
+    },
+    // The reporting job's ports (ZATCA_REPORTING_JOB).
+    { provide: ZATCA_REPORTING_STORE.token, useExisting: ZatcaReportingRepository },
+    {
+      provide: ZATCA_REPORTING_CLIENTS.token,
       useFactory: (
         provider: ZatcaProvider,
         credentials: ZatcaOnboardingService,
         choice: ZatcaProviderChoice,
-      ) => ({
+      ): ZatcaReportingClients => ({
         provider,
         providerForUnit: (egsUnitId: string) => choice.forUnit(egsUnitId),
         credentials,
       }),
       inject: [ZATCA_PROVIDER, ZatcaOnboardingService, ZatcaProviderChoice],
+    },
+    // Re-onboarding and the held submissions, for the API and the development sandbox.
+    {
+      provide: ZatcaWaitingSubmissions,
+      useFactory: (pipeline: SubmissionPipeline) => new ZatcaWaitingSubmissions(pipeline),
+      inject: [SUBMISSION_PIPELINE.token],
+    },
+    {
+      provide: ZatcaReonboarding,
+      useFactory: (
+        onboarding: ZatcaOnboardingService,
+        credentials: PostgresEgsCredentialStore,
+        chain: PostgresZatcaChainStore,
+        reports: ZatcaReportingRepository,
+        pipeline: SubmissionPipeline,
+        regimes: RegimeRegistry,
+      ) =>
+        new ZatcaReonboarding({
+          onboarding,
+          credentials,
+          chain,
+          reports,
+          pipeline,
+          regime: () => regimes.get('sa-zatca'),
+          log: new Logger('ZatcaReonboarding'),
+        }),
+      inject: [
+        ZatcaOnboardingService,
+        PostgresEgsCredentialStore,
+        PostgresZatcaChainStore,
+        ZatcaReportingRepository,
+        SUBMISSION_PIPELINE.token,
+        RegimeRegistry,
+      ],
     },
   ];
 }

@@ -13,7 +13,7 @@ import { DataSource } from 'typeorm';
 import { runMigrations } from '../../src/database/data-source';
 import { startZatcaSimulator, type ZatcaSimulator } from '@erp-connector/sandbox/zatca';
 import { SweepService } from '../../src/sync/sweep.service';
-import { ZatcaReportingService } from '../../src/sync/zatca-reporting.service';
+import { zatcaReporting } from '../support/zatca-reporting';
 import {
   accepted,
   assertChainIntact,
@@ -116,7 +116,7 @@ describe('KSA: a process killed between sending to ZATCA and recording the answe
     await child.kill();
 
     second = await resume();
-    const reporting = second.app.get(ZatcaReportingService);
+    const reporting = zatcaReporting(second.app);
     const sweep = second.app.get(SweepService);
     const settled = await eventually(
       async () => {

@@ -12,7 +12,7 @@ import type { CanonicalInvoice } from '../../src/domain/canonical-invoice';
 import { startZatcaSimulator, type ZatcaSimulator } from '@erp-connector/sandbox/zatca';
 import { demoEgsUnit } from '../../src/development/demo-egs-unit';
 import { onboardDemoEgsUnits } from '../../src/development/development-sandbox';
-import { ZatcaReportingService } from '../../src/sync/zatca-reporting.service';
+import { zatcaReporting } from '../support/zatca-reporting';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
 
 const SECRET = 'whsec-ksa-integrator-0123456789abcdef';
@@ -135,7 +135,7 @@ describe('KSA for an integrator (ZATCA simulator, callbacks, operator API)', () 
     expect(signed.zatcaStatus).toBe('SIGNED_PENDING_REPORTING');
     const xml = (signed.identifiers as { signedInvoice: string }).signedInvoice;
     expect(xml).toContain('<cac:AccountingCustomerParty/>');
-    expect((await t.app.get(ZatcaReportingService).reportDue()).reported).toEqual([signed.id]);
+    expect((await zatcaReporting(t.app).reportDue()).reported).toEqual([signed.id]);
     expect(zatca.records.invoices.at(-1)).toMatchObject({ uuid: signed.zatcaUuid, status: 'REPORTED' });
   });
 
@@ -236,7 +236,7 @@ describe('KSA for an integrator (ZATCA simulator, callbacks, operator API)', () 
     waitingReportDocumentId = documentId;
     zatca.revokeCsid(productionRequestId as string);
 
-    const run = await t.app.get(ZatcaReportingService).reportDue();
+    const run = await zatcaReporting(t.app).reportDue();
     expect(run).toMatchObject({ reported: [], rejected: [], failed: [signed.id] });
     const shown = await json(await api(`/zatca/egs-units/${other}`));
     expect(shown).toMatchObject({ state: 'REONBOARD_REQUIRED', csidRefusedAt: expect.any(String) });
@@ -340,7 +340,7 @@ describe('KSA for an integrator (ZATCA simulator, callbacks, operator API)', () 
     const ids = signed.map((s) => s.id as string);
     zatca.revokeCsid(productionRequestId as string);
 
-    const reporting = t.app.get(ZatcaReportingService);
+    const reporting = zatcaReporting(t.app);
     const refusedRun = await reporting.reportDue();
     expect(refusedRun.failed).toEqual(expect.arrayContaining(ids));
     expect(refusedRun.reported).toEqual([]);
@@ -413,7 +413,7 @@ describe('KSA for an integrator (ZATCA simulator, callbacks, operator API)', () 
     ]);
     expect((await json(await api(`/zatca/egs-units/${refusedUnit}`))).state).toBe('ACTIVE');
 
-    const run = await t.app.get(ZatcaReportingService).reportDue();
+    const run = await zatcaReporting(t.app).reportDue();
     expect(run).toMatchObject({ reported: [waiting.id], rejected: [], failed: [] });
     const items = (await json(await api(`/zatca/submissions/${waiting.id as string}/signed-invoices`))).items;
     expect(items.map((i: { generation: number }) => i.generation)).toEqual([0, 1]);

@@ -12,7 +12,7 @@ import { SAMPLE_SAUDI_SELLER_VAT, sampleSaudiInvoice } from '../../src/domain/__
 import { startZatcaSimulator, type ZatcaSimulator } from '@erp-connector/sandbox/zatca';
 import { demoEgsUnit } from '../../src/development/demo-egs-unit';
 import { SweepService } from '../../src/sync/sweep.service';
-import { ZatcaReportingService } from '../../src/sync/zatca-reporting.service';
+import { zatcaReporting } from '../support/zatca-reporting';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
 
 const SECRET = 'whsec-ksa-0123456789abcdef0123456789';
@@ -120,7 +120,7 @@ describe('KSA e-invoicing through the pipeline (ZATCA simulator, real Postgres a
       zatca.records.invoices.filter((r) => r.endpoint === 'reporting' && r.status === 'REPORTED');
     expect(reportedAtZatca()).toHaveLength(0);
 
-    const run = await t.app.get(ZatcaReportingService).reportDue();
+    const run = await zatcaReporting(t.app).reportDue();
     expect(run.reported).toEqual([signed.id]);
     await t.app.get(SweepService).sweep();
     const reported = await submissionOf(
@@ -211,7 +211,7 @@ describe('KSA e-invoicing through the pipeline (ZATCA simulator, real Postgres a
       { ...invoice, seller: { ...invoice.seller, vatNumber: '311111111100003' } },
     ]);
     const signed = await submissionOf(documentId, (s) => s.state === 'WRITTEN_BACK');
-    expect((await t.app.get(ZatcaReportingService).reportDue()).rejected).toEqual([signed.id]);
+    expect((await zatcaReporting(t.app).reportDue()).rejected).toEqual([signed.id]);
     await t.app.get(SweepService).sweep();
     const refused = await submissionOf(
       documentId,
@@ -255,7 +255,7 @@ describe('KSA e-invoicing through the pipeline (ZATCA simulator, real Postgres a
     ).toBe(SAMPLE_SAUDI_SELLER_VAT);
     expect(reissued.errorClass).toBeNull();
 
-    expect((await t.app.get(ZatcaReportingService).reportDue()).reported).toEqual([signed.id]);
+    expect((await zatcaReporting(t.app).reportDue()).reported).toEqual([signed.id]);
     await t.app.get(SweepService).sweep();
     await submissionOf(documentId, (s) => s.state === 'WRITTEN_BACK' && s.zatcaStatus === 'REPORTED');
     expect(

@@ -8,6 +8,7 @@ import { createApp } from '../../src/app.factory';
 import { ConfigError } from '../../src/config/config-loader';
 import { validateConfig } from '../../src/config/config-loader';
 import { runMigrations } from '../../src/database/data-source';
+import { regimePort } from '../../src/compliance/regime-job';
 import { REGIME_PLUGINS } from '../../src/sync/regime-wiring';
 import { createTestDatabase } from '../support/test-database';
 import { TEST_API_KEY } from '../support/test-app';
@@ -120,6 +121,34 @@ describe('regime configuration at boot', () => {
       `connectors.shop.regimes: in-einvoice has no implementation registered in this build (registered: ${withoutEinvoice
         .map((plugin) => plugin.descriptor.name)
         .join(', ')})`,
+    ]);
+  });
+
+  it("stops on a regime job's port that nothing in the build implements, naming job and port", async () => {
+    // The KSA regime as registered, its reporting job also asking for a store this build does not bind.
+    const unbound = regimePort<{ pending(): Promise<string[]> }>('zatca-archive-store');
+    const plugins = REGIME_PLUGINS.map((plugin) =>
+      plugin.descriptor.name !== 'sa-zatca'
+        ? plugin
+        : {
+            ...plugin,
+            descriptor: {
+              ...plugin.descriptor,
+              jobs: (plugin.descriptor.jobs ?? []).map((job) => ({
+                ...job,
+                ports: [...(job.ports ?? []), unbound],
+              })),
+            },
+          },
+    );
+    const error = await boot({
+      config: config(['sa-zatca'], { 'sa-zatca': { egsUnitId: 'egs-1' } }),
+      databaseUrl: db.url,
+      regimePlugins: plugins,
+    });
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      'regime job zatca-report declares port zatca-archive-store, which nothing in this build implements',
     ]);
   });
 

@@ -2,15 +2,19 @@
 import type { RegimeDescriptor } from '../regime-descriptor';
 import { ZATCA_PROVIDERS } from './zatca-providers';
 import { ZatcaSettings } from './zatca-settings';
+import { isRefusedReport, reissueRefusedReport } from './reporting/report-reissue';
+import { ZATCA_REPORTING_JOB } from './reporting/reporting-job';
 
-/** Reports signed simplified invoices to ZATCA (within 24 h of issue); run by sync/. */
-export const ZATCA_REPORT_JOB = 'zatca-report';
+/** Reports signed simplified invoices to ZATCA (within 24 h of issue); its logic is in reporting/. */
+export { ZATCA_REPORT_JOB } from './reporting/reporting-job';
 
 export const ZATCA_DESCRIPTOR: RegimeDescriptor<ZatcaSettings> = {
   name: 'sa-zatca',
   settingsClass: ZatcaSettings,
   providers: ZATCA_PROVIDERS,
-  jobs: [{ name: ZATCA_REPORT_JOB, everySeconds: 300, scheduleSetting: 'zatcaReportEverySeconds' }],
+  jobs: [ZATCA_REPORTING_JOB],
+  // A simplified invoice ZATCA refused to report is retried by re-issuing it in the next chain slot.
+  refusedAfterRegistration: { isRefused: isRefusedReport, retry: reissueRefusedReport },
   projectIdentifiers: (ids) => ({
     signedQr: ids.zatcaQr ?? null,
     zatcaUuid: ids.zatcaUuid ?? null,

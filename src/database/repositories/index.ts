@@ -8,3 +8,4 @@ export * from './egs-credential.repository';
 export * from './gsp-session.repository';
 export * from './zatca-chain.repository';
 export * from './zatca-reporting.repository';
+export * from './metrics.repository';

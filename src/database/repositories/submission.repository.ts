@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource, type EntityManager } from 'typeorm';
+import type { HeldSubmissions } from '../../compliance/submission-pipeline-port';
 import type { SubmissionIdentifierColumns } from '../../domain/compliance-identifiers';
 import { SubmissionState } from '../../domain/submission-state';
 import { SubmissionEntity } from '../entities';
@@ -276,23 +277,26 @@ export class SubmissionRepository {
   }
 
   /** Submissions the sweep should (re)enqueue: work waiting in a state a job moves on. */
-  /** How many `regime` submissions of the EGS unit wait in RETRY with `errorCode` (a refused CSID). */
-  async countWaitingForEgsUnit(regime: string, egsUnitId: string, errorCode: string): Promise<number> {
+  /**
+   * How many `regime` submissions wait in RETRY with `errorCode` and a request payload naming
+   * `payloadKey` = `value` (ZATCA: held for an EGS unit whose CSID was refused).
+   */
+  async countHeld(held: HeldSubmissions): Promise<number> {
     const rows: { n: string }[] = await this.dataSource.query(
       `SELECT count(*) AS n FROM submission
-        WHERE regime = $1 AND state = $2 AND error_code = $3 AND request_payload->>'egsUnitId' = $4`,
-      [regime, SubmissionState.Retry, errorCode, egsUnitId],
+        WHERE regime = $1 AND state = $2 AND error_code = $3 AND request_payload->>$4 = $5`,
+      [held.regime, SubmissionState.Retry, held.errorCode, held.payloadKey, held.value],
     );
     return Number(rows[0]?.n ?? 0);
   }
 
   /** Makes those submissions due now; returns their ids. */
-  async releaseWaitingForEgsUnit(regime: string, egsUnitId: string, errorCode: string): Promise<string[]> {
+  async releaseHeld(held: HeldSubmissions): Promise<string[]> {
     const result: unknown[] = await this.dataSource.query(
       `UPDATE submission SET next_attempt_at = now(), updated_at = now()
-        WHERE regime = $1 AND state = $2 AND error_code = $3 AND request_payload->>'egsUnitId' = $4
+        WHERE regime = $1 AND state = $2 AND error_code = $3 AND request_payload->>$4 = $5
         RETURNING id`,
-      [regime, SubmissionState.Retry, errorCode, egsUnitId],
+      [held.regime, SubmissionState.Retry, held.errorCode, held.payloadKey, held.value],
     );
     const rows = (Array.isArray(result[0]) ? result[0] : result) as { id: string }[];
     return rows.map((row) => row.id);

@@ -1,13 +1,23 @@
 /**
- * The SQL of the ZATCA reporting job: the session advisory lock that keeps two runs (and a re-onboarding)
- * from reporting at once, the signed simplified invoices due for reporting, and the compare-and-set that
- * records an answer only while the submission is still pending (so two runs never both record one).
+ * The SQL of the ZATCA reporting job (the store port of compliance/ksa/reporting): the session advisory
+ * lock that keeps two runs (and a re-onboarding) from reporting at once, the signed simplified invoices
+ * due for reporting, and the compare-and-set that records an answer only while the submission is still
+ * pending (so two runs never both record one), with its audit event and the refusal on the signed invoice.
  */
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import type {
+  DueReport,
+  ReportAnswer,
+  ReportStatusChange,
+  SignedInvoiceRef,
+  ZatcaReportingStore,
+} from '../../compliance/ksa/reporting/reporting-ports';
 import { ZATCA_STATUS } from '../../compliance/ksa/zatca.regime';
 import { SubmissionState } from '../../domain/submission-state';
+import { AuditRepository } from './audit.repository';
+import { markSignedInvoiceRejected } from './zatca-chain.repository';
 
 /** Session advisory lock (on `hashtext`) held by a reporting run; re-onboarding holds it too. */
 export const ZATCA_REPORTING_LOCK = 'zatca-reporting';
@@ -20,29 +30,12 @@ const REPORTABLE_STATES = [
   SubmissionState.WritebackFailed,
 ];
 
-export interface PendingReportRow {
-  submission_id: string;
-  generation: number;
-  document_id: string;
-  egs_unit_id: string;
-  uuid: string;
-  icv: number;
-  invoice_hash: string;
-  signed_xml: string;
-  age_hours: number;
-}
-
-/** What a reporting answer changes on the submission. */
-export interface ReportStatusChange {
-  zatcaStatus: string;
-  warnings?: { code?: string; message: string }[] | null;
-  response?: unknown;
-  error: { errorClass: string; code: string | null; message: string } | null;
-}
-
 @Injectable()
-export class ZatcaReportingRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+export class ZatcaReportingRepository implements ZatcaReportingStore {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditRepository,
+  ) {}
 
   /**
    * The unit's current signed invoices still pending reporting whose XML carries `certificate` (the CSID
@@ -52,7 +45,7 @@ export class ZatcaReportingRepository {
     egsUnitId: string,
     certificate: string,
     pendingStatus: string,
-  ): Promise<{ submissionId: string; generation: number }[]> {
+  ): Promise<SignedInvoiceRef[]> {
     return this.dataSource.query(
       `SELECT z.submission_id AS "submissionId", z.generation
          FROM zatca_signed_invoice z
@@ -94,10 +87,11 @@ export class ZatcaReportingRepository {
   }
 
   /** Current (not superseded) signed invoices pending reporting, oldest ICV first per EGS unit. */
-  pending(limit: number): Promise<PendingReportRow[]> {
+  pending(limit: number): Promise<DueReport[]> {
     return this.dataSource.query(
-      `SELECT s.id AS submission_id, z.generation, s.document_id, z.egs_unit_id, z.uuid, z.icv, z.invoice_hash,
-              z.signed_xml, extract(epoch FROM now() - z.created_at)::float8 / 3600 AS age_hours
+      `SELECT s.id AS "submissionId", z.generation, s.document_id AS "documentId", z.egs_unit_id AS "egsUnitId",
+              z.uuid, z.icv, z.invoice_hash AS hash, z.signed_xml AS "signedXml",
+              extract(epoch FROM now() - z.created_at)::float8 / 3600 AS "ageHours"
          FROM submission s
          JOIN zatca_signed_invoice z ON z.submission_id = s.id AND z.superseded_at IS NULL
         WHERE s.zatca_status = $1 AND s.regime = 'sa-zatca' AND s.state = ANY($2)
@@ -107,8 +101,20 @@ export class ZatcaReportingRepository {
     );
   }
 
-  transaction<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(fn);
+  recordAnswer(report: DueReport, answer: ReportAnswer): Promise<boolean> {
+    return this.dataSource.transaction(async (m) => {
+      if (!(await this.compareAndSet(m, report.submissionId, answer.change))) return false;
+      if (answer.rejection) await markSignedInvoiceRejected(m, report, answer.rejection);
+      await this.audit.append(
+        {
+          ...answer.audit,
+          documentId: report.documentId,
+          submissionId: report.submissionId,
+        },
+        m,
+      );
+      return true;
+    });
   }
 
   /**
@@ -116,7 +122,7 @@ export class ZatcaReportingRepository {
    * reporting; false when another run recorded one first. A final answer on a submission already
    * WRITTEN_BACK sends it back to WRITEBACK_PENDING, so the ERP hears it too (the sweep picks it up).
    */
-  async recordReportAnswer(
+  private async compareAndSet(
     m: EntityManager,
     submissionId: string,
     change: ReportStatusChange,

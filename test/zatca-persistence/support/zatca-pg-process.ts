@@ -1,4 +1,5 @@
 /** One process's view of KSA on Postgres: its own pool, stores, onboarding service, regime and reporting. */
+import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { FatooraClient } from '../../../src/compliance/ksa/fatoora.client';
 import type {
@@ -14,7 +15,7 @@ import { PostgresEgsCredentialStore } from '../../../src/database/repositories/e
 import { PostgresZatcaChainStore } from '../../../src/database/repositories/zatca-chain.repository';
 import type { ZatcaSimulator } from '@erp-connector/sandbox/zatca';
 import type { SecretBox } from '../../../src/security/secret-box';
-import { ZatcaReportingService } from '../../../src/sync/zatca-reporting.service';
+import { ZatcaReportingJob } from '../../../src/compliance/ksa/reporting';
 import { ZatcaReportingRepository } from '../../../src/database/repositories/zatca-reporting.repository';
 
 /** The real client, counting what it sends (the simulator answers a repeat 409 without recording it). */
@@ -52,13 +53,10 @@ export function wireZatcaProcess(dataSource: DataSource, simulator: ZatcaSimulat
   const regime = new ZatcaRegime(dependencies);
   const regimeWith = (overrides: Partial<ZatcaRegimeDependencies>) =>
     new ZatcaRegime({ ...dependencies, ...overrides });
-  const reporting = new ZatcaReportingService(
-    new ZatcaReportingRepository(dataSource),
-    new AuditRepository(dataSource),
-    {
-      provider: client,
-      credentials: onboarding,
-    },
+  const reporting = new ZatcaReportingJob(
+    new ZatcaReportingRepository(dataSource, new AuditRepository(dataSource)),
+    { provider: client, credentials: onboarding },
+    new Logger('ZatcaReporting'),
   );
   return { client, chain, onboarding, regime, regimeWith, reporting };
 }

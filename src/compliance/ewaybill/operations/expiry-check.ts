@@ -5,7 +5,7 @@
  */
 import { ComplianceError } from '../../regime';
 import type { RegimeJob } from '../../regime-descriptor';
-import type { OperationTarget, RegimeJobContext } from '../../regime-operation';
+import { REGIME_JOB_CONTEXT, type OperationTarget, type RegimeJobContext } from '../../regime-operation';
 import { EXTEND_OPERATION } from './extend.operation';
 import { extensionWindow, parseEwaybillTime } from './ewaybill-times';
 
@@ -118,7 +118,8 @@ export async function extendExpiringBills(
 export const EWAYBILL_EXPIRY_CHECK: RegimeJob = {
   name: EWAYBILL_EXPIRY_CHECK_JOB,
   everySeconds: 15 * 60,
-  run: extendExpiringBills,
+  ports: [REGIME_JOB_CONTEXT],
+  run: (ports) => extendExpiringBills(ports.get(REGIME_JOB_CONTEXT).context('in-ewaybill')),
 };
 
 /** The code and message of a refusal, from a ComplianceError or an HTTP exception's answer. */

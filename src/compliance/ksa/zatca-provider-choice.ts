@@ -4,12 +4,17 @@
  * client per distinct settings. The reporting job finds an EGS unit's provider through the instance that
  * names the unit.
  */
-import type { ZatcaProvider } from '../compliance/ksa/fatoora.types';
-import { ZATCA_PROVIDER_NAMES, ZATCA_PROVIDERS } from '../compliance/ksa/zatca-providers';
-import type { ZatcaEnvironment } from '../compliance/ksa/zatca-environment';
-import type { TokenStore } from '../compliance/http/token-store';
-import type { ConnectorInstanceConfig } from '../config/app-config';
-import { stableStringify } from '../domain/content-hash';
+import { stableStringify } from '../../domain/content-hash';
+import type { TokenStore } from '../http/token-store';
+import type { ZatcaProvider } from './fatoora.types';
+import type { ZatcaEnvironment } from './zatca-environment';
+import { ZATCA_PROVIDER_NAMES, ZATCA_PROVIDERS } from './zatca-providers';
+
+/** A connector instance as far as choosing its ZATCA provider goes. */
+export interface ZatcaInstanceSettings {
+  regimes: readonly string[];
+  regimeSettings: Partial<Record<string, Record<string, unknown>>>;
+}
 
 export class ZatcaProviderChoice {
   private readonly built = new Map<string, ZatcaProvider>();
@@ -19,7 +24,7 @@ export class ZatcaProviderChoice {
     private readonly options: {
       environment: ZatcaEnvironment;
       tokenStore?: TokenStore;
-      instances: readonly Pick<ConnectorInstanceConfig, 'regimes' | 'regimeSettings'>[];
+      instances: readonly ZatcaInstanceSettings[];
     },
   ) {}
 

@@ -9,27 +9,21 @@
  * The refused certificate is read before onboarding replaces it, so only invoices signed under it are
  * re-issued; one whose re-issue is already signed is found under the new certificate and left alone.
  */
-import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { RegimeJobLog } from '../../regime-job';
+import type { ComplianceRegime } from '../../regime';
+import { SYSTEM_ACTOR, type SubmissionPipeline } from '../../submission-pipeline-port';
+import type { ZatcaChainStore } from '../chain';
+import type { EgsCredentialStore } from '../egs-credential-store';
 import {
   ZATCA_CSID_REFUSED,
-  ZatcaOnboardingService,
   type EgsUnitProfile,
   type OnboardingResult,
-} from '../compliance/ksa/onboarding.service';
-import { ZATCA_STATUS } from '../compliance/ksa/zatca.regime';
-import { RegimeRegistry } from '../compliance/regime-registry';
-import { DocumentRepository } from '../database/repositories/document.repository';
-import { PostgresEgsCredentialStore } from '../database/repositories/egs-credential.repository';
-import { SubmissionRepository } from '../database/repositories/submission.repository';
-import { markSignedInvoiceRejected } from '../database/repositories/zatca-chain.repository';
-import { ZatcaReportingRepository } from '../database/repositories/zatca-reporting.repository';
-import { QueueService } from '../queue/queue.service';
-import { ConnectorRuntimeService } from './connector-runtime.service';
-import { StateTransitionsService, SYSTEM_ACTOR } from './state-transitions.service';
-import { isSettledForReissue, reissueRefusedReport } from './zatca-report-reissue';
-import { ZatcaWaitingSubmissions } from './zatca-waiting-submissions';
+  type ZatcaOnboardingService,
+} from '../onboarding.service';
+import { ZATCA_STATUS } from '../zatca.regime';
+import { isSettledForReissue, reissueRefusedReport } from './report-reissue';
+import type { ZatcaReportingStore } from './reporting-ports';
+import { ZatcaWaitingSubmissions } from './waiting-submissions';
 
 export interface ReonboardingResult extends OnboardingResult {
   /** Held submissions released to go on. */
@@ -40,34 +34,34 @@ export interface ReonboardingResult extends OnboardingResult {
   notReissued: { submissionId: string; why: string }[];
 }
 
-@Injectable()
-export class ZatcaReonboarding {
-  private readonly logger = new Logger('ZatcaReonboarding');
+export interface ZatcaReonboardingDependencies {
+  onboarding: Pick<ZatcaOnboardingService, 'onboard'>;
+  credentials: Pick<EgsCredentialStore, 'get'>;
+  chain: Pick<ZatcaChainStore, 'markRejected'>;
+  reports: Pick<ZatcaReportingStore, 'withReportingLock' | 'signedUnderCertificate'>;
+  pipeline: SubmissionPipeline;
+  /** The `sa-zatca` regime this process built (undefined when it is not registered). */
+  regime: () => ComplianceRegime | undefined;
+  log: Pick<RegimeJobLog, 'warn'>;
+}
 
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly onboarding: ZatcaOnboardingService,
-    private readonly store: PostgresEgsCredentialStore,
-    private readonly waiting: ZatcaWaitingSubmissions,
-    private readonly submissions: SubmissionRepository,
-    private readonly documents: DocumentRepository,
-    private readonly regimes: RegimeRegistry,
-    private readonly connectors: ConnectorRuntimeService,
-    private readonly transitions: StateTransitionsService,
-    private readonly queue: QueueService,
-    private readonly reports: ZatcaReportingRepository,
-  ) {}
+export class ZatcaReonboarding {
+  private readonly waiting: ZatcaWaitingSubmissions;
+
+  constructor(private readonly deps: ZatcaReonboardingDependencies) {
+    this.waiting = new ZatcaWaitingSubmissions(deps.pipeline);
+  }
 
   /** Onboards (or re-onboards) the unit, then re-issues and releases what waited for it. */
   async onboard(unit: EgsUnitProfile, otp: string): Promise<ReonboardingResult> {
-    const before = (await this.store.get(unit.egsUnitId))?.production;
+    const before = (await this.deps.credentials.get(unit.egsUnitId))?.production;
     const refusedCertificate = before?.refusedAt ? before.certificateBase64 : undefined;
     const { result, reissue } = refusedCertificate
       ? await this.withoutReporting(async () => ({
-          result: await this.onboarding.onboard(unit, otp),
+          result: await this.deps.onboarding.onboard(unit, otp),
           reissue: await this.reissueSignedUnder(unit.egsUnitId, refusedCertificate),
         }))
-      : { result: await this.onboarding.onboard(unit, otp), reissue: { reissued: 0, notReissued: [] } };
+      : { result: await this.deps.onboarding.onboard(unit, otp), reissue: { reissued: 0, notReissued: [] } };
     const released = await this.waiting.release(unit.egsUnitId);
     return {
       ...result,
@@ -82,7 +76,7 @@ export class ZatcaReonboarding {
    * signed under the refused certificate with the new CSID, and its refusal would land on the re-issue.
    */
   private async withoutReporting<T>(fn: () => Promise<T>): Promise<T> {
-    const run = await this.reports.withReportingLock(true, fn);
+    const run = await this.deps.reports.withReportingLock(true, fn);
     if (!run.held) throw new Error('the ZATCA reporting lock was not taken');
     return run.value;
   }
@@ -91,15 +85,15 @@ export class ZatcaReonboarding {
     egsUnitId: string,
     refusedCertificate: string,
   ): Promise<{ reissued: number; notReissued: ReonboardingResult['notReissued'] }> {
-    const rows = await this.reports.signedUnderCertificate(
+    const signedUnder = await this.deps.reports.signedUnderCertificate(
       egsUnitId,
       refusedCertificate,
       ZATCA_STATUS.pendingReporting,
     );
     let reissued = 0;
     const notReissued: ReonboardingResult['notReissued'] = [];
-    for (const row of rows) {
-      const submission = await this.submissions.findById(row.submissionId);
+    for (const signed of signedUnder) {
+      const submission = await this.deps.pipeline.findSubmission(signed.submissionId);
       if (!submission) continue;
       if (!isSettledForReissue(submission)) {
         notReissued.push({
@@ -108,19 +102,12 @@ export class ZatcaReonboarding {
         });
         continue;
       }
-      const signed = { submissionId: row.submissionId, generation: row.generation };
-      await markSignedInvoiceRejected(this.dataSource.manager, signed, {
+      await this.deps.chain.markRejected(signed, {
         code: ZATCA_CSID_REFUSED,
         message: 'not reported: ZATCA refused the CSID it was signed under (HTTP 401)',
       });
       const outcome = await reissueRefusedReport(
-        {
-          documents: this.documents,
-          regimes: this.regimes,
-          connectors: this.connectors,
-          transitions: this.transitions,
-          queue: this.queue,
-        },
+        { pipeline: this.deps.pipeline, regime: this.deps.regime() },
         submission,
         {
           actor: SYSTEM_ACTOR,
@@ -129,7 +116,7 @@ export class ZatcaReonboarding {
         },
       );
       if ('why' in outcome) {
-        this.logger.warn(
+        this.deps.log.warn(
           `re-issue of submission ${submission.id} after re-onboarding failed: ${outcome.why}`,
         );
         notReissued.push({ submissionId: submission.id, why: outcome.why });
