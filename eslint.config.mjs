@@ -2,6 +2,8 @@
 import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import { existsSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /**
  * The dependency arrows of DESIGN.md (domain <- mappers <- compliance/connectors <- sync), as import
@@ -24,6 +26,7 @@ const SRC_PARTS = [
   'logging',
   'main',
   'mappers',
+  'metrics',
   'queue',
   'security',
   'sync',
@@ -36,6 +39,82 @@ function forbid(parts, message, except = []) {
 }
 
 const others = (...kept) => SRC_PARTS.filter((part) => !kept.includes(part));
+
+const SRC = join(import.meta.dirname, 'src');
+
+/** The top-level part of src/ a path is in: its first folder, or a top-level file's name. */
+function partOf(path) {
+  const [first, ...rest] = relative(SRC, path).split(sep);
+  return rest.length === 0 ? first.replace(/\.ts$/, '') : first;
+}
+
+/** The face a path inside a part is reached through: its deepest folder with an index.ts, else the part's. */
+function faceFor(path) {
+  const partRoot = join(SRC, partOf(path));
+  for (let dir = dirname(path); dir.startsWith(partRoot); dir = dirname(dir)) {
+    if (existsSync(join(dir, 'index.ts'))) return relative(SRC, dir);
+  }
+  return `${relative(SRC, partRoot)} (give it an index.ts)`;
+}
+
+/**
+ * Public faces (DESIGN.md: a folder is a module with one public face). An import that leaves its top-level
+ * part of src/ names a face -- a folder with an index.ts (`../domain`, `../compliance/ksa`) or a top-level
+ * file (`../logging`) -- never a file inside a folder; and no file imports the face of a folder it is in,
+ * which would lead back into the folder in a circle. A regex cannot tell a file from a folder, so the
+ * specifier is resolved against the tree.
+ */
+const importThroughFace = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      deep:
+        "'{{source}}' reaches into {{target}}: import {{part}}/ through its public face, {{face}}/ " +
+        '(add the name to its index.ts if it is not exported yet).',
+      ownFace:
+        "'{{source}}' is the face of {{face}}/, a folder this file is in: import the file directly " +
+        '(a face re-exports its folder, so importing it from inside makes a circle).',
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    if (!file.startsWith(SRC + sep)) return {};
+    const part = partOf(file);
+    const check = (literal) => {
+      if (literal?.type !== 'Literal' || typeof literal.value !== 'string') return;
+      const source = literal.value;
+      if (!source.startsWith('.')) return;
+      const target = resolve(dirname(file), source);
+      if (!target.startsWith(SRC + sep)) return;
+      const isFolderFace = existsSync(join(target, 'index.ts'));
+      if (isFolderFace && file.startsWith(target + sep)) {
+        context.report({
+          node: literal,
+          messageId: 'ownFace',
+          data: { source, face: relative(SRC, target) },
+        });
+        return;
+      }
+      const targetPart = partOf(target);
+      if (targetPart === part || isFolderFace || (dirname(target) === SRC && existsSync(`${target}.ts`)))
+        return;
+      context.report({
+        node: literal,
+        messageId: 'deep',
+        data: { source, target: relative(SRC, target), part: targetPart, face: faceFor(target) },
+      });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      TSImportType: (node) =>
+        check(node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.argument),
+    };
+  },
+};
 
 /** The sandbox package, by its name or any of its subpaths. */
 const NO_SANDBOX = {
@@ -113,13 +192,19 @@ export default tseslint.config(
   zone(
     ['src/connectors/**/*.ts'],
     forbid(
-      others('domain', 'http', 'connectors'),
+      others('domain', 'http', 'connectors', 'security'),
       'connectors/ import only domain/ and http/ (and their own contract and kit).',
-      // Exception: the security primitives every plugin's config class uses (`@Secret()`, development
-      // secrets). Sealing is not among them: the kit's state store is sealed by its repository.
-      ['security/secret\\.decorator$', 'security/development-secret$'],
     ),
+    {
+      // Of security/, only the primitives every plugin's config class uses (`@Secret()`, development
+      // secrets). Sealing is not among them: the kit's state store is sealed by its repository.
+      regex: '^(\\.\\./)+security(/|$)',
+      allowImportNames: ['Secret', 'developmentSecret'],
+      message:
+        'connectors/ import only domain/ and http/ (and of security/ only Secret and developmentSecret).',
+    },
   ),
+  zone(['src/security/**/*.ts'], forbid(others('security'), 'security/ imports nothing else of src/.')),
   zone(
     ['src/compliance/**/*.ts'],
     forbid(
@@ -128,6 +213,11 @@ export default tseslint.config(
       'compliance/ imports only domain/, http/, mappers/ and security/ (and its own http).',
     ),
   ),
+  {
+    files: ['src/**/*.ts'],
+    plugins: { faces: { rules: { 'import-through-face': importThroughFace } } },
+    rules: { 'faces/import-through-face': 'error' },
+  },
   {
     // The sandbox package reaches nothing outside itself (its tsconfig's rootDir also refuses it).
     files: ['packages/sandbox/**/*.ts'],

@@ -122,7 +122,7 @@ export class AppModule {
       { provide: AppConfig, useValue: options.config },
       { provide: DATABASE_URL, useValue: options.databaseUrl },
       { provide: CONNECTOR_FACTORIES, useValue: options.connectorFactories ?? defaultConnectorFactories() },
-      MasterKey,
+      { provide: MasterKey, useFactory: () => new MasterKey(options.config) },
       SECRET_BOX_PROVIDER,
       MasterKeyCheck,
       GspSessionRepository,

@@ -2,17 +2,25 @@
  * The master key that seals secrets at rest (provider tokens, EGS keys and CSID secrets). From
  * `security.encryptionKey`; in development, generated once into `<dataDir>/master-key` (mode 0600).
  */
-import { Injectable, Logger } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { resolve } from 'node:path';
-import { AppConfig } from '../config/app-config';
 import { developmentSecret } from './development-secret';
 
-@Injectable()
+/**
+ * The settings the master key is read from (AppConfig satisfies it). A shape rather than AppConfig
+ * itself: config/ imports security/'s `@Secret()`, so security/ importing config/ would be a circle.
+ */
+export interface MasterKeySettings {
+  readonly security: { readonly encryptionKey?: string };
+  readonly server: { readonly dataDir: string };
+}
+
+/** Provided by a factory (`new MasterKey(config)`), not constructed by Nest from its parameter types. */
 export class MasterKey {
   readonly value: string;
 
-  constructor(config: AppConfig) {
-    this.value = config.security.encryptionKey || developmentMasterKey(config.server.dataDir);
+  constructor(settings: MasterKeySettings) {
+    this.value = settings.security.encryptionKey || developmentMasterKey(settings.server.dataDir);
   }
 
   toJSON(): string {

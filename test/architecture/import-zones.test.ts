@@ -1,7 +1,9 @@
 /**
  * The import zones of eslint.config.mjs fail the lint: probe files that break a zone's arrow are placed
  * inside the zones (the typed lint needs real files), ESLint is run on them as `npm run lint` runs it,
- * and each must get no-restricted-imports; probes that keep to the arrows must get nothing.
+ * and each must get no-restricted-imports; probes that keep to the arrows must get nothing. Likewise the
+ * public faces: an import that leaves its part of src/ for a file inside a folder, or a file importing the
+ * face of its own folder, gets faces/import-through-face.
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -16,14 +18,16 @@ interface LintResult {
 }
 
 const PROBES: Record<string, string> = {
-  'src/domain/zone-probe-sync.ts': "import { SweepService } from '../sync/sweep.service';",
-  'src/mappers/irn/zone-probe-compliance.ts': "import { ComplianceError } from '../../compliance/regime';",
-  'src/mappers/irn/zone-probe-domain.ts': "import { isRegimeName } from '../../domain/regime-name';",
-  'src/connectors/csv/zone-probe-sync.ts': "import { SweepService } from '../../sync/sweep.service';",
-  'src/connectors/csv/zone-probe-secret-box.ts': "import { SecretBox } from '../../security/secret-box';",
+  'src/domain/zone-probe-sync.ts': "import { SweepService } from '../sync';",
+  'src/mappers/irn/zone-probe-compliance.ts': "import { ComplianceError } from '../../compliance';",
+  'src/mappers/irn/zone-probe-domain.ts': "import { REGIME_NAMES } from '../../domain';",
+  'src/connectors/csv/zone-probe-sync.ts': "import { SweepService } from '../../sync';",
+  'src/connectors/csv/zone-probe-secret-box.ts': "import { SecretBox } from '../../security';",
+  'src/connectors/csv/zone-probe-secret.ts': "import { Secret } from '../../security';",
   'src/connectors/csv/zone-probe-kit.ts': "import { ConnectorHttpClient } from '../kit';",
   'src/connectors/csv/zone-probe-http.ts': "import { retryAfterMs } from '../../http';",
-  'src/http/zone-probe-security.ts': "import { redact } from '../security/redaction';",
+  'src/http/zone-probe-security.ts': "import { redact } from '../security';",
+  'src/security/zone-probe-config.ts': "import { AppConfig } from '../config';",
   'src/sync/zone-probe-sandbox.ts': "import { startSandbox } from '@erp-connector/sandbox';",
   'src/mappers/irn/zone-probe-sandbox.ts':
     "import { startTallySimulator } from '@erp-connector/sandbox/tally';",
@@ -33,17 +37,34 @@ const PROBES: Record<string, string> = {
   'packages/sandbox/src/zatca/zone-probe-product.ts':
     "import { isRegimeName } from '../../../../src/domain/regime-name';",
   'packages/sandbox/src/zatca/zone-probe-own.ts': "import { SandboxClock } from '../framework';",
+  // Public faces.
+  'src/sync/face-probe-deep.ts': "import { ComplianceError } from '../compliance/regime';",
+  'src/sync/face-probe-deep-export.ts': "export { REGIME_NAMES } from '../domain/regime-name';",
+  'src/sync/face-probe-deep-type.ts': "export type Probe = import('../compliance/regime').ComplianceError;",
+  'src/sync/face-probe-deep-dynamic.ts': "const { ComplianceError } = await import('../compliance/regime');",
+  'src/sync/face-probe-face.ts': "import { ComplianceError } from '../compliance';",
+  'src/sync/face-probe-subface.ts': "import { ZatcaRegime } from '../compliance/ksa';",
+  'src/sync/face-probe-top-level-file.ts': "import { loggerOptions } from '../logging';",
+  'src/sync/face-probe-own-file.ts': "import { SweepService } from './sweep.service';",
+  'src/sync/face-probe-own-face.ts': "import { SweepService } from '.';",
+  'src/compliance/ksa/face-probe-own-subface.ts': "import { ZatcaRegime } from '../ksa';",
+  'src/compliance/ksa/face-probe-sibling-subface.ts': "import { ComplianceHttpClient } from '../http';",
 };
 
 let exitCode: number | null;
+/** Per probe, the messages of no-restricted-imports (the zones). */
 const restrictedBy = new Map<string, string[]>();
+/** Per probe, the messages of faces/import-through-face. */
+const facesBy = new Map<string, string[]>();
 
 beforeAll(() => {
   for (const [path, line] of Object.entries(PROBES)) {
-    const name = /\{ (\w+) \}/.exec(line)![1];
-    const probe = line.includes('await')
-      ? `export async function probe() {\n  ${line}\n  return ${name};\n}`
-      : `${line}\n\nexport const probe = ${name};`;
+    const name = /\{ (\w+) \}/.exec(line)?.[1];
+    const probe = line.startsWith('export')
+      ? line
+      : line.includes('await')
+        ? `export async function probe() {\n  ${line}\n  return ${name};\n}`
+        : `${line}\n\nexport const probe = ${name};`;
     writeFileSync(join(ROOT, path), `${probe}\n`);
   }
   try {
@@ -55,10 +76,10 @@ beforeAll(() => {
     exitCode = run.status;
     for (const result of JSON.parse(run.stdout) as LintResult[]) {
       const path = result.filePath.slice(ROOT.length + 1);
-      restrictedBy.set(
-        path,
-        result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message),
-      );
+      const messagesOf = (rule: string) =>
+        result.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
+      restrictedBy.set(path, messagesOf('no-restricted-imports'));
+      facesBy.set(path, messagesOf('faces/import-through-face'));
     }
   } finally {
     for (const path of Object.keys(PROBES)) rmSync(join(ROOT, path), { force: true });
@@ -89,10 +110,11 @@ describe('import zones (eslint.config.mjs)', () => {
     ]);
   });
 
-  it('refuses a connector the secret box (its state is sealed by the host), and lets it use the kit and http/', () => {
+  it('refuses a connector the secret box (its state is sealed by the host), and lets it use @Secret(), the kit and http/', () => {
     expect(restrictedBy.get('src/connectors/csv/zone-probe-secret-box.ts')).toEqual([
       expect.stringContaining('connectors/ import only domain/'),
     ]);
+    expect(restrictedBy.get('src/connectors/csv/zone-probe-secret.ts')).toEqual([]);
     expect(restrictedBy.get('src/connectors/csv/zone-probe-kit.ts')).toEqual([]);
     expect(restrictedBy.get('src/connectors/csv/zone-probe-http.ts')).toEqual([]);
   });
@@ -100,6 +122,12 @@ describe('import zones (eslint.config.mjs)', () => {
   it('refuses http/ anything else of src/', () => {
     expect(restrictedBy.get('src/http/zone-probe-security.ts')).toEqual([
       expect.stringContaining('http/ (transport facts) imports nothing else'),
+    ]);
+  });
+
+  it('refuses security/ anything else of src/ (config/ imports its @Secret(), so the reverse would be a circle)', () => {
+    expect(restrictedBy.get('src/security/zone-probe-config.ts')).toEqual([
+      expect.stringContaining('security/ imports nothing else'),
     ]);
   });
 
@@ -119,5 +147,43 @@ describe('import zones (eslint.config.mjs)', () => {
       expect.stringContaining('shares nothing with the product'),
     ]);
     expect(restrictedBy.get('packages/sandbox/src/zatca/zone-probe-own.ts')).toEqual([]);
+  });
+});
+
+describe('public faces (eslint.config.mjs, faces/import-through-face)', () => {
+  it('refuses an import, re-export, import type or dynamic import of a file inside another part', () => {
+    expect(facesBy.get('src/sync/face-probe-deep.ts')).toEqual([
+      expect.stringContaining('import compliance/ through its public face, compliance/'),
+    ]);
+    expect(facesBy.get('src/sync/face-probe-deep-export.ts')).toEqual([
+      expect.stringContaining('import domain/ through its public face, domain/'),
+    ]);
+    expect(facesBy.get('src/sync/face-probe-deep-type.ts')).toEqual([
+      expect.stringContaining('import compliance/ through its public face'),
+    ]);
+    expect(facesBy.get('src/sync/face-probe-deep-dynamic.ts')).toEqual([
+      expect.stringContaining('import compliance/ through its public face'),
+    ]);
+  });
+
+  it("lets a part import another part's face, a subfolder's face or a top-level file, and its own files directly", () => {
+    for (const probe of [
+      'src/sync/face-probe-face.ts',
+      'src/sync/face-probe-subface.ts',
+      'src/sync/face-probe-top-level-file.ts',
+      'src/sync/face-probe-own-file.ts',
+      'src/compliance/ksa/face-probe-sibling-subface.ts',
+    ]) {
+      expect(facesBy.get(probe)).toEqual([]);
+    }
+  });
+
+  it('refuses a file the face of a folder it is in (a circle through the index)', () => {
+    expect(facesBy.get('src/sync/face-probe-own-face.ts')).toEqual([
+      expect.stringContaining('the face of sync/'),
+    ]);
+    expect(facesBy.get('src/compliance/ksa/face-probe-own-subface.ts')).toEqual([
+      expect.stringContaining('the face of compliance/ksa/'),
+    ]);
   });
 });
