@@ -4,11 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { Logger } from 'nestjs-pino';
-import { jsonBodyGuard } from './api/json-body-guard';
-import { presentedApiKey } from './api/api-key.guard';
-import { ApiKeys } from './api/api-keys';
-import { requestValidationPipe } from './api/validation';
-import { TypedErrorFilter } from './api/typed-error.filter';
+import { jsonBodyGuard, presentedApiKey, ApiKeys, requestValidationPipe, TypedErrorFilter } from './api';
 import { AppModule, type AppModuleOptions } from './app.module';
 
 export async function createApp(options: AppModuleOptions): Promise<NestExpressApplication> {

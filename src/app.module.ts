@@ -10,34 +10,63 @@ import { TerminusModule } from '@nestjs/terminus';
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { LoggerModule } from 'nestjs-pino';
-import { ApiKeyGuard } from './api/api-key.guard';
-import { ApiKeys } from './api/api-keys';
-import { ConnectorsController } from './api/connectors.controller';
-import { DocumentsController } from './api/documents.controller';
-import { HealthController, SANDBOX_SERVICES } from './api/health.controller';
-import { SubmissionsController } from './api/submissions.controller';
-import { EwaybillController } from './api/ewaybill.controller';
-import { WebhooksController } from './api/webhooks.controller';
-import { IrnCallbackController } from './api/irn-callback.controller';
-import { RejectedIrnsController } from './api/rejected-irns.controller';
-import { EinvoiceSubmissionLookup } from './sync/einvoice/einvoice-submission-lookup';
-import { IrnCallbackService } from './sync/einvoice/irn-callback.service';
-import { RejectedIrnsService } from './sync/einvoice/rejected-irns.service';
-import { ZatcaController } from './api/zatca.controller';
-import { ReconciliationController } from './api/reconciliation.controller';
-import { ReturnGatewayController } from './api/return-gateway.controller';
-import { RECONCILIATION_PROVIDERS } from './sync/reconciliation/reconciliation.providers';
-import { CONSOLE_CONTROLLERS } from './console/console-controllers';
-import { COMPLIANCE_REGIMES, type ComplianceRegime } from './compliance/regime';
-import { RegimeRegistry } from './compliance/regime-registry';
-import { AppConfig } from './config/app-config';
-import { CONNECTOR_FACTORIES } from './sync/connector-registry';
-import type { ConnectorFactory } from './connectors/contract';
+import {
+  ApiKeyGuard,
+  ApiKeys,
+  ConnectorsController,
+  DocumentsController,
+  HealthController,
+  SANDBOX_SERVICES,
+  SubmissionsController,
+  EwaybillController,
+  WebhooksController,
+  IrnCallbackController,
+  RejectedIrnsController,
+  ZatcaController,
+  ReconciliationController,
+  ReturnGatewayController,
+} from './api';
+import {
+  EinvoiceSubmissionLookup,
+  IrnCallbackService,
+  RejectedIrnsService,
+  CONNECTOR_FACTORIES,
+  buildRegimes,
+  REGIME_PLUGINS,
+  type RegimeDefaults,
+  type RegimePlugin,
+  checkRegimeConfiguration,
+  PIPELINE_PORT_PROVIDERS,
+  RegimeJobs,
+  regimeJobProblems,
+  unboundPortProblems,
+  ZATCA_REGIME_WIRING,
+  zatcaProviders,
+  type ZatcaRegimeWiring,
+  ConnectorRuntimeService,
+  IngestService,
+  OperatorService,
+  CancellationService,
+  RegimeJobContextService,
+  RegimeOperationsService,
+  PullService,
+  SchedulerService,
+  StateTransitionsService,
+  SubmissionProcessorService,
+  SweepService,
+  WebhookIntakeService,
+  WorkersService,
+  WriteBackService,
+} from './sync';
+import { RECONCILIATION_PROVIDERS } from './sync/reconciliation';
+import { CONSOLE_CONTROLLERS } from './console';
+import { COMPLIANCE_REGIMES, type ComplianceRegime, RegimeRegistry } from './compliance';
+import { AppConfig, ConfigError } from './config';
+import type { ConnectorFactory } from './connectors';
 import { CsvConnectorFactory } from './connectors/csv';
 import { TallyConnectorFactory } from './connectors/tally';
-import { WebhookConnectorFactory } from './connectors/webhook/webhook.connector';
-import { dataSourceOptions } from './database/data-source';
-import { DATABASE_URL } from './database/database-url';
+import { WebhookConnectorFactory } from './connectors/webhook';
+import { dataSourceOptions, DATABASE_URL, MasterKeyCheck } from './database';
 import {
   AuditRepository,
   ConnectorInstanceRepository,
@@ -45,42 +74,16 @@ import {
   DocumentRepository,
   SubmissionRepository,
   WebhookReceiptRepository,
+  GspSessionRepository,
+  ProviderRateLimiter,
+  ZatcaReportingRepository,
+  PostgresZatcaChainStore,
+  PostgresEgsCredentialStore,
 } from './database/repositories';
 import { loggerOptions } from './logging';
 import { MetricsModule } from './metrics';
-import { GspSessionRepository } from './database/repositories/gsp-session.repository';
-import { ProviderRateLimiter } from './database/repositories/provider-rate-limiter';
-import { MasterKey } from './security/master-key';
-import { SECRET_BOX_PROVIDER } from './security/secret-box.provider';
-import { MasterKeyCheck } from './database/master-key-check';
-import { buildRegimes, REGIME_PLUGINS, type RegimeDefaults, type RegimePlugin } from './sync/regime-wiring';
-import { checkRegimeConfiguration } from './sync/regime-configuration-check';
-import {
-  PIPELINE_PORT_PROVIDERS,
-  RegimeJobs,
-  regimeJobProblems,
-  unboundPortProblems,
-} from './sync/regime-jobs';
-import { ConfigError } from './config/config-loader';
-import { ZATCA_REGIME_WIRING, zatcaProviders, type ZatcaRegimeWiring } from './sync/zatca-wiring';
-import { ZatcaReportingRepository } from './database/repositories/zatca-reporting.repository';
-import { PostgresZatcaChainStore } from './database/repositories/zatca-chain.repository';
-import { PostgresEgsCredentialStore } from './database/repositories/egs-credential.repository';
-import { QueueService } from './queue/queue.service';
-import { ConnectorRuntimeService } from './sync/connector-runtime.service';
-import { IngestService } from './sync/ingest.service';
-import { OperatorService } from './sync/operator.service';
-import { CancellationService } from './sync/cancellation.service';
-import { RegimeJobContextService } from './sync/regime-job-context.service';
-import { RegimeOperationsService } from './sync/regime-operations.service';
-import { PullService } from './sync/pull.service';
-import { SchedulerService } from './sync/scheduler.service';
-import { StateTransitionsService } from './sync/state-transitions.service';
-import { SubmissionProcessorService } from './sync/submission-processor.service';
-import { SweepService } from './sync/sweep.service';
-import { WebhookIntakeService } from './sync/webhook-intake.service';
-import { WorkersService } from './sync/workers.service';
-import { WriteBackService } from './sync/write-back.service';
+import { MasterKey, SECRET_BOX_PROVIDER } from './security';
+import { QueueService } from './queue';
 
 /** ERP kinds this build knows. A new ERP: one folder under src/connectors and one line here. */
 export function defaultConnectorFactories(): ConnectorFactory[] {

@@ -3,8 +3,8 @@
  * and any logged object's secret-looking keys.
  */
 import type { Params } from 'nestjs-pino';
-import { withoutQueryValues } from './database/statement-error';
-import { REDACTED, SECRET_HEADERS, isSecretKey, redact } from './security/redaction';
+import { withoutQueryValues } from './database';
+import { REDACTED, SECRET_HEADERS, isSecretKey, redact } from './security';
 
 /** pino masks request headers by path; everything else logged goes through the one redaction. */
 export const REDACTED_PATHS = SECRET_HEADERS.map((header) => `req.headers["${header}"]`);

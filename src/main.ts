@@ -6,15 +6,15 @@
 import { Logger } from '@nestjs/common';
 import { resolve } from 'node:path';
 import { createApp } from './app.factory';
-import { ConfigError, loadConfig } from './config/config-loader';
-import { runMigrations } from './database/data-source';
-import { rideOutDatabaseOutages } from './database/database-outage';
+import { ConfigError, loadConfig } from './config';
 import {
+  runMigrations,
+  rideOutDatabaseOutages,
   EmbeddedPostgresError,
   startEmbeddedPostgres,
   type EmbeddedPostgresServer,
-} from './database/embedded-postgres';
-import { DevelopmentSandboxError, startDevelopmentSandbox } from './development/development-sandbox';
+} from './database';
+import { DevelopmentSandboxError, startDevelopmentSandbox } from './development';
 
 async function bootstrap(): Promise<void> {
   const log = new Logger('Boot');

@@ -5,8 +5,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { resolve } from 'node:path';
-import { AppConfig } from '../config/app-config';
-import { developmentSecret } from '../security/development-secret';
+import { AppConfig } from '../config';
+import { developmentSecret } from '../security';
 
 @Injectable()
 export class ApiKeys {

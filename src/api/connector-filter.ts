@@ -1,5 +1,5 @@
 import { NotFoundException } from '@nestjs/common';
-import type { ConnectorRuntimeService } from '../sync/connector-runtime.service';
+import type { ConnectorRuntimeService } from '../sync';
 
 /** Resolves a connector name from a query filter to its instance id (404 for an unknown name). */
 export function connectorIdOf(

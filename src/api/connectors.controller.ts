@@ -11,11 +11,10 @@ import {
 } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { isFileDropSource } from '../connectors/contract';
-import { ConnectorInstanceRepository } from '../database/repositories/connector-instance.repository';
-import { JobName } from '../queue/job-name';
-import { QueueService } from '../queue/queue.service';
-import { ConnectorRuntimeService, type LiveConnector } from '../sync/connector-runtime.service';
+import { isFileDropSource } from '../connectors';
+import { ConnectorInstanceRepository } from '../database/repositories';
+import { JobName, QueueService } from '../queue';
+import { ConnectorRuntimeService, type LiveConnector } from '../sync';
 
 @ApiTags('connectors')
 @ApiSecurity('api-key')

@@ -1,7 +1,6 @@
 import { Body, Controller, Get, Param, ParseUUIDPipe, Patch, Query } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { ConnectorRuntimeService } from '../sync/connector-runtime.service';
-import { OperatorService } from '../sync/operator.service';
+import { ConnectorRuntimeService, OperatorService } from '../sync';
 import { ListQuery, OverrideRequestDto } from './dto';
 import { connectorIdOf } from './connector-filter';
 

@@ -15,9 +15,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { SUBMISSION_ERROR_CLASSES } from '../domain/error-classes';
-import { REGIME_NAMES } from '../domain/regime-name';
-import { SubmissionState } from '../domain/submission-state';
+import { SUBMISSION_ERROR_CLASSES, REGIME_NAMES, SubmissionState } from '../domain';
 
 const STATES = Object.values(SubmissionState);
 const MAX_OFFSET = 1_000_000_000;

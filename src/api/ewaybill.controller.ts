@@ -6,10 +6,12 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { EWAYBILL_DESCRIPTOR, EWAYBILL_EXPIRY_CHECK, expiringBills } from '../compliance/ewaybill';
-import { CancellationService } from '../sync/cancellation.service';
-import { ConnectorRuntimeService } from '../sync/connector-runtime.service';
-import { RegimeJobContextService } from '../sync/regime-job-context.service';
-import { RegimeOperationsService } from '../sync/regime-operations.service';
+import {
+  CancellationService,
+  ConnectorRuntimeService,
+  RegimeJobContextService,
+  RegimeOperationsService,
+} from '../sync';
 import { connectorIdOf } from './connector-filter';
 import { CancelRequestDto } from './dto';
 import { ExpiringQuery } from './ewaybill.dto';

@@ -14,8 +14,8 @@ import {
   TypeOrmHealthIndicator,
 } from '@nestjs/terminus';
 import type { Request } from 'express';
-import { QueueService } from '../queue/queue.service';
-import { ConnectorRuntimeService } from '../sync/connector-runtime.service';
+import { QueueService } from '../queue';
+import { ConnectorRuntimeService } from '../sync';
 import { presentedApiKey } from './api-key.guard';
 import { ApiKeys } from './api-keys';
 import { Public } from './public.decorator';

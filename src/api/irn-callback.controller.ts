@@ -14,13 +14,14 @@ import {
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ComplianceError } from '../compliance/regime';
-import { ConnectorRuntimeService, type LiveConnector } from '../sync/connector-runtime.service';
+import { ComplianceError } from '../compliance';
 import {
+  ConnectorRuntimeService,
+  type LiveConnector,
   IrnCallbackRefusal,
   IrnCallbackService,
   type IrnCallbackAnswer,
-} from '../sync/einvoice/irn-callback.service';
+} from '../sync';
 import { Public } from './public.decorator';
 
 /** Where a deployment that registers IRN webhooks with its provider finds the shared secret by default. */

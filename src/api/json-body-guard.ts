@@ -5,7 +5,7 @@
  * reach an object's prototype. Walks the parsed body without recursion; answers 400 with the field path.
  */
 import type { NextFunction, Request, Response } from 'express';
-import { fieldError, type FieldError } from '../domain/field-error';
+import { fieldError, type FieldError } from '../domain';
 
 /** Deeper than any canonical invoice or operator request (lines[0].attributes[0].name is 5). */
 export const MAX_BODY_DEPTH = 32;

@@ -5,7 +5,7 @@
 import { BadRequestException } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import type { OperatorAction } from '../sync/operator.service';
+import type { OperatorAction } from '../sync';
 import { OperatorActionDto } from './dto';
 import { fieldErrorsOf } from './validation';
 

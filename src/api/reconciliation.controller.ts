@@ -6,7 +6,7 @@ import {
   ReconciliationService,
 } from '../sync/reconciliation';
 import { LinkDto, MatchActionDto, OperatorNoteDto, ReportQuery, RunsQuery } from './reconciliation.dto';
-import { ReconciliationRepository } from '../database/repositories/reconciliation.repository';
+import { ReconciliationRepository } from '../database/repositories';
 import { GstinPeriodParams } from './reconciliation.params';
 
 @ApiTags('reconciliation')

@@ -1,7 +1,6 @@
 import { BadRequestException, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { parseIrpDay, type IrpDay } from '../sync/einvoice/irp-day';
-import { RejectedIrnsService } from '../sync/einvoice/rejected-irns.service';
+import { parseIrpDay, type IrpDay, RejectedIrnsService } from '../sync';
 
 @ApiTags('einvoice')
 @ApiSecurity('api-key')

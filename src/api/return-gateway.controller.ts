@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UnprocessableEntityException } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { ComplianceError } from '../compliance/regime';
-import { AuditRepository } from '../database/repositories/audit.repository';
+import { ComplianceError } from '../compliance';
+import { AuditRepository } from '../database/repositories';
 import { ReturnGatewaysService } from '../sync/reconciliation';
 import { OperatorNoteDto, SubmitOtpDto } from './reconciliation.dto';
 

@@ -10,12 +10,14 @@ import {
   Query,
 } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { ConnectorRuntimeService } from '../sync/connector-runtime.service';
-import { OperatorService } from '../sync/operator.service';
+import {
+  ConnectorRuntimeService,
+  OperatorService,
+  CancellationService,
+  RegimeOperationsService,
+} from '../sync';
 import { connectorIdOf } from './connector-filter';
 import { CancelRequestDto, ListQuery, RetryRequestDto } from './dto';
-import { CancellationService } from '../sync/cancellation.service';
-import { RegimeOperationsService } from '../sync/regime-operations.service';
 import { operatorActionOf } from './operator-action';
 
 @ApiTags('submissions')

@@ -5,8 +5,9 @@
  */
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { ComplianceError, type ComplianceErrorClass } from '../compliance/regime';
-import { ConnectorError, type ConnectorErrorClass } from '../connectors/contract';
+import { ComplianceError } from '../compliance';
+import type { ComplianceErrorClass, ConnectorErrorClass } from '../domain';
+import { ConnectorError } from '../connectors';
 
 const COMPLIANCE_STATUS: Record<ComplianceErrorClass, number> = {
   validation: 400,

@@ -1,6 +1,6 @@
 /** Request validation answering 400 with one entry per bad field: path, value, rule, message. */
 import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
-import type { FieldError } from '../domain/field-error';
+import type { FieldError } from '../domain';
 
 export function fieldErrorsOf(errors: ValidationError[], prefix = ''): FieldError[] {
   const out: FieldError[] = [];

@@ -12,7 +12,7 @@ import {
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
-import { isPushSource } from '../connectors/contract';
+import { isPushSource } from '../connectors';
 import {
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
@@ -20,8 +20,7 @@ import {
   verifyWebhookSignature,
   type SignatureCheck,
 } from '../connectors/webhook';
-import { ConnectorRuntimeService } from '../sync/connector-runtime.service';
-import { WebhookIntakeService } from '../sync/webhook-intake.service';
+import { ConnectorRuntimeService, WebhookIntakeService } from '../sync';
 import { Public } from './public.decorator';
 
 @ApiTags('webhooks')

@@ -10,12 +10,14 @@ import {
 } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { IsObject, IsString, Matches } from 'class-validator';
-import { checkEgsCsrConfig, type EgsCsrConfig } from '../compliance/ksa/csr';
-import type { EgsCredentialRecord } from '../compliance/ksa/egs-credential-store';
-import { reonboardInstruction } from '../compliance/ksa/onboarding.service';
-import { PostgresEgsCredentialStore } from '../database/repositories/egs-credential.repository';
-import { PostgresZatcaChainStore } from '../database/repositories/zatca-chain.repository';
-import type { Party } from '../domain/canonical-invoice';
+import {
+  checkEgsCsrConfig,
+  type EgsCsrConfig,
+  type EgsCredentialRecord,
+  reonboardInstruction,
+} from '../compliance/ksa';
+import { PostgresEgsCredentialStore, PostgresZatcaChainStore } from '../database/repositories';
+import type { Party } from '../domain';
 import { ZatcaReonboarding, ZatcaWaitingSubmissions } from '../compliance/ksa/reporting';
 
 class OnboardRequestDto {

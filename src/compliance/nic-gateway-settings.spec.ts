@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { secretKeysOf } from '../security/secret.decorator';
+import { secretKeysOf } from '../security';
 import { EinvoiceSettings } from './einvoice/einvoice-settings';
 import { EwaybillSettings } from './ewaybill/ewaybill-settings';
 

@@ -16,8 +16,8 @@ import {
   ValidateBy,
   type ValidationOptions,
 } from 'class-validator';
-import { isValidGstin } from '../domain/gstin';
-import { Secret } from '../security/secret.decorator';
+import { isValidGstin } from '../domain';
+import { Secret } from '../security';
 import { NIC_PROVIDERS } from './provider-registry';
 
 /** A GSTIN with a valid check digit. */

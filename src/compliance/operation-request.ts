@@ -4,7 +4,7 @@
  */
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
-import type { FieldError, Outcome } from '../domain/field-error';
+import type { FieldError, Outcome } from '../domain';
 
 export async function parseOperationRequest<R extends object>(
   requestClass: new () => R,

@@ -3,7 +3,7 @@
  * chosen by data, as a data-provider registry is). `catalog: 'A' | 'B'` is still read as an alias of the
  * two NIC providers, so configurations written before `provider:` keep working.
  */
-import type { RegimeName } from '../domain/regime-name';
+import type { RegimeName } from '../domain';
 import { ComplianceError } from './regime';
 
 export type ProviderFactory<C, D, P> = (config: C, deps: D) => P;

@@ -5,11 +5,14 @@
  * registration may be cancelled, hints for override paths, and the regimes whose outcome it waits for.
  * One per folder under src/compliance/, registered by one line in REGIME_PLUGINS (sync/regime-wiring.ts).
  */
-import type { ComplianceIdentifiers, SubmissionIdentifierColumns } from '../domain/compliance-identifiers';
-import type { RegimeName } from '../domain/regime-name';
+import type {
+  ComplianceIdentifiers,
+  SubmissionIdentifierColumns,
+  RegimeName,
+  SubmissionState,
+} from '../domain';
 import type { ProviderNames } from './provider-registry';
 import type { AnyRegimeOperation } from './regime-operation';
-import type { SubmissionState } from '../domain/submission-state';
 import type { ComplianceRegime } from './regime';
 import type { RegimeJob } from './regime-job';
 import type { PipelineAudit, PipelineSubmission, SubmissionPipeline } from './submission-pipeline-port';

@@ -6,7 +6,7 @@
  * the submissions, check their state, validate the request, call, store the new identifiers through the
  * descriptor's projection, audit with the operator, send a changed registration back to the ERP).
  */
-import type { ComplianceIdentifiers } from '../domain/compliance-identifiers';
+import type { ComplianceIdentifiers } from '../domain';
 import { regimePort } from './regime-job';
 
 /** A registered submission an operation acts on, as the regime sees it. */

@@ -4,8 +4,7 @@
  * at boot (sync/regime-configuration-check); one whose implementation is replaced by nothing (a pipeline
  * test's `regimes: []`) leaves its submissions at READY until one is.
  */
-import type { ComplianceIdentifiers } from '../domain/compliance-identifiers';
-import type { RegimeName } from '../domain/regime-name';
+import type { ComplianceIdentifiers, RegimeName } from '../domain';
 import type { ComplianceRegime } from './regime';
 import type { RegimeDescriptor, SubmissionIdentifierColumns } from './regime-descriptor';
 

@@ -4,11 +4,14 @@
  * cancellation. Regimes are gathered under the COMPLIANCE_REGIMES token and chosen by data: the connector
  * instance lists its regimes and `appliesTo` looks at the document's facts.
  */
-import type { CanonicalInvoice } from '../domain/canonical-invoice';
-import type { FieldError, Outcome } from '../domain/field-error';
-import type { ComplianceIdentifiers } from '../domain/compliance-identifiers';
-import type { ComplianceErrorClass } from '../domain/error-classes';
-import type { RegimeName } from '../domain/regime-name';
+import type {
+  CanonicalInvoice,
+  FieldError,
+  Outcome,
+  ComplianceIdentifiers,
+  ComplianceErrorClass,
+  RegimeName,
+} from '../domain';
 
 export const COMPLIANCE_REGIMES = Symbol('COMPLIANCE_REGIMES');
 

@@ -5,9 +5,7 @@
  * regime knows. sync/ implements it with the repositories and the state transitions (audited, compare-
  * and-set); regimes get it through `SUBMISSION_PIPELINE`.
  */
-import type { CanonicalInvoice } from '../domain/canonical-invoice';
-import type { ComplianceIdentifiers } from '../domain/compliance-identifiers';
-import type { SubmissionState } from '../domain/submission-state';
+import type { CanonicalInvoice, ComplianceIdentifiers, SubmissionState } from '../domain';
 import { regimePort } from './regime-job';
 
 /** A submission as regime logic sees it. */

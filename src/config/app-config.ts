@@ -20,8 +20,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ReconciliationConfig } from './reconciliation-config';
-import { Secret } from '../security/secret.decorator';
-import { REGIME_NAMES, type RegimeName } from '../domain/regime-name';
+import { Secret } from '../security';
+import { REGIME_NAMES, type RegimeName } from '../domain';
 
 export const PROCESS_ROLES = ['api', 'worker', 'scheduler'] as const;
 export type ProcessRole = (typeof PROCESS_ROLES)[number];

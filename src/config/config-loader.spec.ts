@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, defaultConfigPath, loadConfig } from './config-loader';
-import { redact } from '../security/redaction';
+import { redact } from '../security';
 
 const yamlDirs: string[] = [];
 afterAll(() => yamlDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from 'yaml';
 import { AppConfig } from './app-config';
-import { secretKeysOf } from '../security/secret.decorator';
+import { secretKeysOf } from '../security';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -1,3 +1,4 @@
 export * from './app-config';
 export * from './config-loader';
-export * from '../security/secret.decorator';
+export { Secret, secretKeysOf } from '../security';
+export { ReconciledGstinConfig } from './reconciliation-config';

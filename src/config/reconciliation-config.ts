@@ -17,7 +17,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { Secret } from '../security/secret.decorator';
+import { Secret } from '../security';
 
 export class ReturnGatewayConfig {
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] })

@@ -3,12 +3,17 @@
  * `pullSales(cursor)`, `pullPurchases(period)` and `writeBack`. Normalisation to CanonicalInvoice is the
  * connector's job and reports field-level problems instead of throwing.
  */
-import type { CanonicalInvoice, IsoDate, DecimalString } from '../domain/canonical-invoice';
-import type { FieldError, Outcome } from '../domain/field-error';
-import type { ComplianceIdentifiers } from '../domain/compliance-identifiers';
-import type { ConnectorErrorClass } from '../domain/error-classes';
-import type { RegimeName } from '../domain/regime-name';
-import type { WriteBackOutcome } from '../domain/write-back-outcome';
+import type {
+  CanonicalInvoice,
+  IsoDate,
+  DecimalString,
+  FieldError,
+  Outcome,
+  ComplianceIdentifiers,
+  ConnectorErrorClass,
+  RegimeName,
+  WriteBackOutcome,
+} from '../domain';
 import type { ConnectorStateStore } from './kit/connector-state-store';
 
 // The shared vocabulary lives in domain/; re-exported here for connectors, which see only their contract.

@@ -12,7 +12,7 @@
 import { Controller, Get, Headers, NotFoundException, Param, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Public } from '../api/public.decorator';
+import { Public } from '../api';
 import { CONSOLE_PAGE, loadConsoleAssets, type ConsoleAsset } from './assets';
 import { CONSOLE_SECURITY_HEADERS } from './security-headers';
 

@@ -5,12 +5,10 @@
 import { Controller, Get, Param, Query, Res, BadRequestException } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { connectorIdOf } from '../api/connector-filter';
-import { ListQuery } from '../api/dto';
-import { DocumentRepository } from '../database/repositories/document.repository';
-import { FAILURE_STATES } from '../domain/submission-state';
-import { ConnectorRuntimeService } from '../sync/connector-runtime.service';
-import { OperatorService } from '../sync/operator.service';
+import { connectorIdOf, ListQuery } from '../api';
+import { DocumentRepository } from '../database/repositories';
+import { FAILURE_STATES } from '../domain';
+import { ConnectorRuntimeService, OperatorService } from '../sync';
 import { failuresCsv, failuresXlsx } from './export/failure-export';
 import { failureRows, type FailedSubmission } from './export/failure-rows';
 

@@ -6,9 +6,8 @@
 import { Controller, Get, NotFoundException, Param, ParseUUIDPipe, Res } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { qrPng } from '../connectors/csv/qr-image';
-import { SubmissionRepository } from '../database/repositories/submission.repository';
-import { PostgresZatcaChainStore } from '../database/repositories/zatca-chain.repository';
+import { qrPng } from '../connectors/csv';
+import { SubmissionRepository, PostgresZatcaChainStore } from '../database/repositories';
 
 @ApiTags('submissions')
 @ApiSecurity('api-key')

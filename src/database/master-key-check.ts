@@ -7,10 +7,8 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { AppConfig } from '../config/app-config';
-import { ConfigError } from '../config/config-loader';
-import { keyCheckValue } from '../security/key-check-value';
-import { MasterKey } from '../security/master-key';
+import { AppConfig, ConfigError } from '../config';
+import { keyCheckValue, MasterKey } from '../security';
 
 @Injectable()
 export class MasterKeyCheck implements OnModuleInit {

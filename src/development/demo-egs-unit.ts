@@ -2,7 +2,7 @@
  * The EGS unit onboarded automatically in development (sandbox only): a fictitious Riyadh seller whose
  * VAT number is the one the sample KSA invoices carry.
  */
-import type { EgsUnitProfile } from '../compliance/ksa/onboarding.service';
+import type { EgsUnitProfile } from '../compliance/ksa';
 
 export const DEMO_KSA_VAT_NUMBER = '310987654300003';
 

@@ -8,9 +8,9 @@
  */
 import { type INestApplication, Logger } from '@nestjs/common';
 import { join, resolve } from 'node:path';
-import { PostgresEgsCredentialStore } from '../database/repositories/egs-credential.repository';
-import type { AppConfig, ConnectorInstanceConfig } from '../config/app-config';
-import type { RegimeDefaults } from '../sync/regime-wiring';
+import { PostgresEgsCredentialStore } from '../database/repositories';
+import type { AppConfig, ConnectorInstanceConfig } from '../config';
+import type { RegimeDefaults } from '../sync';
 import { demoEgsUnit } from './demo-egs-unit';
 import { ZatcaReonboarding } from '../compliance/ksa/reporting';
 

@@ -8,8 +8,8 @@ import type PgBossTypes from 'pg-boss';
 import { PgBoss } from './pg-boss';
 import { QueueDatabase } from './queue-database';
 import { withQueueSetupLock } from './queue-setup-lock';
-import { AppConfig } from '../config/app-config';
-import { DATABASE_URL } from '../database/database-url';
+import { AppConfig } from '../config';
+import { DATABASE_URL } from '../database';
 import { JobName, type JobPayloads } from './job-name';
 import { WorkerLease } from './worker-lease';
 

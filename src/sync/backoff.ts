@@ -2,7 +2,7 @@
  * When the pipeline tries a submission again: the shared exponential backoff with jitter (2 s base,
  * 15 min cap), or the authority's Retry-After when that is longer.
  */
-import { backoffDelay } from '../compliance/http/backoff';
+import { backoffDelay } from '../compliance/http';
 
 export function nextAttemptDelayMs(attempt: number, retryAfterMs?: number): number {
   return Math.max(

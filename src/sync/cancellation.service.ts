@@ -13,16 +13,17 @@ import {
   NotFoundException,
   UnprocessableEntityException,
 } from '@nestjs/common';
-import { ComplianceError, type ComplianceRegime } from '../compliance/regime';
-import type { CancelCandidate, CancelPolicy } from '../compliance/regime-descriptor';
-import { RegimeRegistry } from '../compliance/regime-registry';
-import type { SubmissionEntity } from '../database/entities/submission.entity';
-import { AuditRepository } from '../database/repositories/audit.repository';
-import { DocumentRepository } from '../database/repositories/document.repository';
-import { SubmissionRepository } from '../database/repositories/submission.repository';
-import { SubmissionState, isRegistered } from '../domain/submission-state';
-import { JobName } from '../queue/job-name';
-import { QueueService } from '../queue/queue.service';
+import {
+  ComplianceError,
+  type ComplianceRegime,
+  type CancelCandidate,
+  type CancelPolicy,
+  RegimeRegistry,
+} from '../compliance';
+import type { SubmissionEntity } from '../database/entities';
+import { AuditRepository, DocumentRepository, SubmissionRepository } from '../database/repositories';
+import { SubmissionState, isRegistered } from '../domain';
+import { JobName, QueueService } from '../queue';
 import { ConnectorRuntimeService } from './connector-runtime.service';
 import type { OperatorAction } from './operator.service';
 import { StateTransitionsService } from './state-transitions.service';

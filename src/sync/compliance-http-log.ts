@@ -9,7 +9,7 @@
 import { Logger } from '@nestjs/common';
 import type { HttpLogEntry, HttpLogger } from '../compliance/http';
 import { isDebugLogging } from '../logging';
-import { recordProviderCall } from '../metrics/provider-calls';
+import { recordProviderCall } from '../metrics';
 
 /** Request and response bodies in the debug log: an explicit opt-in, never the default. */
 export function isHttpBodyLogging(): boolean {

@@ -5,10 +5,9 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { resolve } from 'node:path';
-import type { ConnectorInstanceConfig } from '../config/app-config';
-import { ConfigError, flattenErrors } from '../config/config-loader';
-import { redact } from '../security/redaction';
-import type { ConnectorContext, ConnectorFactory, ErpConnector } from '../connectors/contract';
+import { type ConnectorInstanceConfig, ConfigError, flattenErrors } from '../config';
+import { redact } from '../security';
+import type { ConnectorContext, ConnectorFactory, ErpConnector } from '../connectors';
 
 export const CONNECTOR_FACTORIES = Symbol('CONNECTOR_FACTORIES');
 

@@ -3,11 +3,10 @@
  * (secrets redacted) so documents can reference them and cursors survive restarts.
  */
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { AppConfig } from '../config/app-config';
+import { AppConfig } from '../config';
 import { CONNECTOR_FACTORIES, ConnectorRegistry, type RegisteredConnector } from './connector-registry';
-import type { ConnectorFactory } from '../connectors/contract';
-import { ConnectorInstanceRepository } from '../database/repositories/connector-instance.repository';
-import { ConnectorStateRepository } from '../database/repositories/connector-state.repository';
+import type { ConnectorFactory } from '../connectors';
+import { ConnectorInstanceRepository, ConnectorStateRepository } from '../database/repositories';
 
 export interface LiveConnector extends RegisteredConnector {
   id: string;

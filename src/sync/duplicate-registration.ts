@@ -6,7 +6,7 @@
  * IRN), so each such document fails alone with the holder named, instead of the unique IRN index failing
  * the whole batch's transaction.
  */
-import type { IrnHolder } from '../database/repositories/submission.repository';
+import type { IrnHolder } from '../database/repositories';
 
 export interface RegistrationClaim {
   /** The IRN the authority gave (or pointed at, for an adopted duplicate). */

@@ -5,9 +5,7 @@
  * the result is the invoice once it validates.
  */
 import type { DocumentEntity } from '../database/entities';
-import type { CanonicalInvoice } from '../domain/canonical-invoice';
-import { validateCanonicalInvoice } from '../domain/canonical-invoice.validator';
-import type { Outcome } from '../domain/field-error';
+import { type CanonicalInvoice, validateCanonicalInvoice, type Outcome } from '../domain';
 import { applyOverrides } from './overrides';
 
 type InvoiceSource = Pick<DocumentEntity, 'canonical' | 'overrides' | 'raw'>;

@@ -5,7 +5,7 @@
  * (`canonicalPath: lines[0].hsnCode`) becomes `path: lines[0].hsnCode, authorityPath: ItemList[0].HsnCd`;
  * one with no single canonical source keeps the authority's path as its path, and says so.
  */
-import type { FieldError } from '../domain/field-error';
+import type { FieldError } from '../domain';
 
 export function inCanonicalStyle(error: FieldError & { canonicalPath?: string }): FieldError {
   const { canonicalPath, ...rest } = error;

@@ -7,17 +7,19 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { ConnectorCursor, SourceDocument } from '../connectors/contract';
+import type { ConnectorCursor, SourceDocument } from '../connectors';
 import type { RegisteredConnector } from './connector-registry';
-import { RegimeRegistry } from '../compliance/regime-registry';
+import { RegimeRegistry } from '../compliance';
 import type { DocumentEntity, SubmissionEntity } from '../database/entities';
-import { AuditRepository, type AuditInput } from '../database/repositories/audit.repository';
-import { ConnectorInstanceRepository } from '../database/repositories/connector-instance.repository';
-import { DocumentRepository } from '../database/repositories/document.repository';
-import { SubmissionRepository } from '../database/repositories/submission.repository';
-import { StatementFailedError, statementFailure } from '../database/statement-error';
-import type { CanonicalInvoice } from '../domain/canonical-invoice';
-import { SubmissionState, isRegistered } from '../domain/submission-state';
+import {
+  AuditRepository,
+  type AuditInput,
+  ConnectorInstanceRepository,
+  DocumentRepository,
+  SubmissionRepository,
+} from '../database/repositories';
+import { StatementFailedError, statementFailure } from '../database';
+import { type CanonicalInvoice, SubmissionState, isRegistered } from '../domain';
 import { SYSTEM_ACTOR } from './state-transitions.service';
 
 export type IngestResult = 'created' | 'unchanged' | 'updated' | 'flagged-altered' | 'flagged-deleted';

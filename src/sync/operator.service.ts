@@ -12,13 +12,16 @@ import {
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { RegimeRegistry } from '../compliance/regime-registry';
-import { AuditRepository } from '../database/repositories/audit.repository';
-import { DocumentRepository, type DocumentFilter } from '../database/repositories/document.repository';
-import { SubmissionRepository, type SubmissionFilter } from '../database/repositories/submission.repository';
-import { RETRYABLE_STATES, SubmissionState } from '../domain/submission-state';
-import { JobName } from '../queue/job-name';
-import { QueueService } from '../queue/queue.service';
+import { RegimeRegistry } from '../compliance';
+import {
+  AuditRepository,
+  DocumentRepository,
+  type DocumentFilter,
+  SubmissionRepository,
+  type SubmissionFilter,
+} from '../database/repositories';
+import { RETRYABLE_STATES, SubmissionState } from '../domain';
+import { JobName, QueueService } from '../queue';
 import { canonicalDraft, effectiveInvoice } from './effective-invoice';
 import { overrideProblems } from './override-check';
 import { StateTransitionsService } from './state-transitions.service';

@@ -7,9 +7,7 @@
  * Only problems the overrides introduce are reported: a stored invoice that a newer validator would
  * fault does not block an unrelated fix.
  */
-import type { CanonicalInvoice } from '../domain/canonical-invoice';
-import { canonicalInvoiceErrors } from '../domain/canonical-invoice.validator';
-import { fieldError, type FieldError } from '../domain/field-error';
+import { type CanonicalInvoice, canonicalInvoiceErrors, fieldError, type FieldError } from '../domain';
 import { MAX_OVERRIDE_PATH_LENGTH, readOverridePath } from './override-path';
 import { applyOverrides } from './overrides';
 

@@ -24,7 +24,7 @@ import {
   PAYMENT_KEYS,
   TOTALS_KEYS,
   TRANSPORT_KEYS,
-} from '../domain/invoice-keys';
+} from '../domain';
 
 export type PathSegment = string | number;
 

@@ -5,7 +5,7 @@
  * A path that is not a canonical field is never followed (see override-path): stored overrides were
  * checked when entered, so meeting one here is a defect, reported loudly rather than skipped.
  */
-import type { CanonicalInvoice } from '../domain/canonical-invoice';
+import type { CanonicalInvoice } from '../domain';
 import { readOverridePath } from './override-path';
 
 export function applyOverrides(

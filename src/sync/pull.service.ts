@@ -3,11 +3,10 @@
  * transaction), then enqueues the submissions that have work to do.
  */
 import { Injectable, Logger } from '@nestjs/common';
-import { AppConfig } from '../config/app-config';
-import { ConnectorError } from '../connectors/contract';
-import { ConnectorInstanceRepository } from '../database/repositories/connector-instance.repository';
-import { JobName } from '../queue/job-name';
-import { QueueService } from '../queue/queue.service';
+import { AppConfig } from '../config';
+import { ConnectorError } from '../connectors';
+import { ConnectorInstanceRepository } from '../database/repositories';
+import { JobName, QueueService } from '../queue';
 import { ConnectorRuntimeService } from './connector-runtime.service';
 import { IngestService, type IngestResult } from './ingest.service';
 

@@ -7,9 +7,8 @@
  */
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import type { ConnectorInstanceConfig } from '../config/app-config';
-import { ConfigError, flattenErrors } from '../config/config-loader';
-import type { RegimeDescriptor } from '../compliance/regime-descriptor';
+import { type ConnectorInstanceConfig, ConfigError, flattenErrors } from '../config';
+import type { RegimeDescriptor } from '../compliance';
 
 export interface RegimeConfigurationCheck {
   instances: readonly Pick<ConnectorInstanceConfig, 'name' | 'regimes' | 'regimeSettings'>[];

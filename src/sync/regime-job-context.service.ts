@@ -5,16 +5,15 @@
  */
 import { Injectable, Logger } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import type { RegimeJob } from '../compliance/regime-descriptor';
-import type { RegimePort } from '../compliance/regime-job';
 import {
+  type RegimeJob,
+  type RegimePort,
   REGIME_JOB_CONTEXT,
   type RegimeJobContext,
   type RegimeJobContexts,
   type RegisteredSubmission,
-} from '../compliance/regime-operation';
-import { DocumentRepository } from '../database/repositories/document.repository';
-import { SubmissionRepository } from '../database/repositories/submission.repository';
+} from '../compliance';
+import { DocumentRepository, SubmissionRepository } from '../database/repositories';
 import { ConnectorRuntimeService } from './connector-runtime.service';
 import { ACTIVE_REGISTRATION_STATES, RegimeOperationsService } from './regime-operations.service';
 import { SYSTEM_ACTOR } from './state-transitions.service';

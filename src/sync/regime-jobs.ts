@@ -7,13 +7,17 @@
  */
 import { Injectable, Logger, type Provider, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import type { RegimeDescriptor } from '../compliance/regime-descriptor';
-import type { RegimeJob, RegimeJobPorts, RegimePort } from '../compliance/regime-job';
-import { RegimeRegistry } from '../compliance/regime-registry';
-import { SUBMISSION_PIPELINE } from '../compliance/submission-pipeline-port';
-import { REGIME_JOB_CONTEXT } from '../compliance/regime-operation';
-import { EINVOICE_REJECTED_IRNS_JOB } from '../compliance/einvoice/einvoice.descriptor';
-import { JobName } from '../queue/job-name';
+import {
+  type RegimeDescriptor,
+  type RegimeJob,
+  type RegimeJobPorts,
+  type RegimePort,
+  RegimeRegistry,
+  SUBMISSION_PIPELINE,
+  REGIME_JOB_CONTEXT,
+} from '../compliance';
+import { EINVOICE_REJECTED_IRNS_JOB } from '../compliance/einvoice';
+import { JobName } from '../queue';
 import { RejectedIrnsService } from './einvoice/rejected-irns.service';
 import { RegimeJobContextService } from './regime-job-context.service';
 import { SubmissionPipelineAdapter } from './submission-pipeline.adapter';

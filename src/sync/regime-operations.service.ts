@@ -11,28 +11,26 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { parseOperationRequest } from '../compliance/operation-request';
-import { ComplianceError } from '../compliance/regime';
-import type {
-  AnyRegimeOperation,
-  OperationDone,
-  OperationRun,
-  OperationTarget,
-  OperationUpdate,
-} from '../compliance/regime-operation';
-import { RegimeRegistry } from '../compliance/regime-registry';
-import type { SubmissionEntity } from '../database/entities/submission.entity';
-import { AuditRepository } from '../database/repositories/audit.repository';
-import { DocumentRepository } from '../database/repositories/document.repository';
 import {
+  parseOperationRequest,
+  ComplianceError,
+  type AnyRegimeOperation,
+  type OperationDone,
+  type OperationRun,
+  type OperationTarget,
+  type OperationUpdate,
+  RegimeRegistry,
+} from '../compliance';
+import type { SubmissionEntity } from '../database/entities';
+import {
+  AuditRepository,
+  DocumentRepository,
   identifierColumnsPatch,
   SubmissionRepository,
   type SubmissionPatch,
-} from '../database/repositories/submission.repository';
-import type { FieldError } from '../domain/field-error';
-import { SubmissionState } from '../domain/submission-state';
-import { JobName } from '../queue/job-name';
-import { QueueService } from '../queue/queue.service';
+} from '../database/repositories';
+import { type FieldError, SubmissionState } from '../domain';
+import { JobName, QueueService } from '../queue';
 import { ConnectorRuntimeService } from './connector-runtime.service';
 
 const S = SubmissionState;

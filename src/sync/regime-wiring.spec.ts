@@ -1,4 +1,4 @@
-import type { TokenStore } from '../compliance/http/token-store';
+import type { TokenStore } from '../compliance/http';
 import { cachedProviders, type RegimeWiring } from './regime-wiring';
 
 const tokenStore: TokenStore = {

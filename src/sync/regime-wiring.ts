@@ -4,24 +4,29 @@
  * development). One provider per distinct settings, so token cache and rate limits are shared.
  */
 import { Logger } from '@nestjs/common';
-import { createEinvoiceProvider } from '../compliance/einvoice/create-einvoice-provider';
-import { einvoiceConfig } from '../compliance/einvoice/einvoice-settings';
-import { EinvoiceRegime } from '../compliance/einvoice/einvoice.regime';
-import type { EinvoiceProvider } from '../compliance/einvoice/provider';
-import type { HttpLogger } from '../compliance/http/http-logger';
-import type { TokenStore } from '../compliance/http/token-store';
-import { ClientRateLimiter, type ClientRateLimit } from '../compliance/http/client-rate-limiter';
-import type { RateLimiter } from '../compliance/http/rate-limiter';
-import type { ComplianceRegime } from '../compliance/regime';
-import type { RegimeDescriptor } from '../compliance/regime-descriptor';
-import { EINVOICE_DESCRIPTOR } from '../compliance/einvoice/einvoice.descriptor';
-import { createEwaybillRegime } from '../compliance/ewaybill/create-ewaybill-regime';
-import { EWAYBILL_DESCRIPTOR } from '../compliance/ewaybill/ewaybill.descriptor';
-import { ZATCA_DESCRIPTOR } from '../compliance/ksa/zatca.descriptor';
-import { stableStringify } from '../domain/content-hash';
-import type { RegimeName } from '../domain/regime-name';
-import { ZatcaRegime, type ZatcaRegimeDependencies } from '../compliance/ksa/zatca.regime';
-import { zatcaXmlTools } from '../compliance/ksa/zatca-xml-tools';
+import {
+  createEinvoiceProvider,
+  einvoiceConfig,
+  EinvoiceRegime,
+  type EinvoiceProvider,
+  EINVOICE_DESCRIPTOR,
+} from '../compliance/einvoice';
+import {
+  type HttpLogger,
+  type TokenStore,
+  ClientRateLimiter,
+  type ClientRateLimit,
+  type RateLimiter,
+} from '../compliance/http';
+import type { ComplianceRegime, RegimeDescriptor } from '../compliance';
+import { createEwaybillRegime, EWAYBILL_DESCRIPTOR } from '../compliance/ewaybill';
+import {
+  ZATCA_DESCRIPTOR,
+  ZatcaRegime,
+  type ZatcaRegimeDependencies,
+  zatcaXmlTools,
+} from '../compliance/ksa';
+import { stableStringify, type RegimeName } from '../domain';
 import { ComplianceHttpLog } from './compliance-http-log';
 
 export type RegimeDefaults = Partial<Record<RegimeName, Record<string, unknown>>>;

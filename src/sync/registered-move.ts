@@ -1,9 +1,8 @@
 /** The move that records a registration: identifiers in their columns, errors cleared, audited. */
-import type { Registered } from '../compliance/regime';
-import type { ComplianceIdentifiers } from '../connectors/contract';
-import type { RegimeRegistry } from '../compliance/regime-registry';
+import type { Registered, RegimeRegistry } from '../compliance';
+import type { ComplianceIdentifiers } from '../domain';
 import type { SubmissionEntity } from '../database/entities';
-import { identifierColumnsPatch } from '../database/repositories/submission.repository';
+import { identifierColumnsPatch } from '../database/repositories';
 import { type BatchMove, SYSTEM_ACTOR } from './state-transitions.service';
 
 /** `regimes` says which columns the submission's regime projects its identifiers onto. */

@@ -4,12 +4,11 @@
  */
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { AppConfig } from '../config/app-config';
-import { isFileDropSource } from '../connectors/contract';
-import { JobName } from '../queue/job-name';
-import { QueueService } from '../queue/queue.service';
+import { AppConfig } from '../config';
+import { isFileDropSource } from '../connectors';
+import { JobName, QueueService } from '../queue';
 import { ConnectorRuntimeService } from './connector-runtime.service';
-import { RegimeRegistry } from '../compliance/regime-registry';
+import { RegimeRegistry } from '../compliance';
 import { declaredJobs, jobInterval } from './regime-jobs';
 
 @Injectable()

@@ -7,14 +7,15 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { SubmissionEntity } from '../database/entities';
-import { AuditRepository, type AuditInput } from '../database/repositories/audit.repository';
 import {
+  AuditRepository,
+  type AuditInput,
   SubmissionRepository,
   type SubmissionMove,
   type SubmissionPatch,
-} from '../database/repositories/submission.repository';
-import { canTransition, type SubmissionState } from '../domain/submission-state';
-import { SYSTEM_ACTOR } from '../compliance/submission-pipeline-port';
+} from '../database/repositories';
+import { canTransition, type SubmissionState } from '../domain';
+import { SYSTEM_ACTOR } from '../compliance';
 
 export interface TransitionAudit {
   actor: string;

@@ -3,20 +3,18 @@
  * repositories and the audited state transitions: the same moves the pipeline makes, for any regime.
  */
 import { Injectable } from '@nestjs/common';
-import { RegimeRegistry } from '../compliance/regime-registry';
-import type {
-  HeldSubmissions,
-  PipelineAudit,
-  PipelineDocument,
-  PipelineSubmission,
-  Reregistration,
-  SubmissionPipeline,
-} from '../compliance/submission-pipeline-port';
-import { DocumentRepository } from '../database/repositories/document.repository';
-import { identifierColumnsPatch, SubmissionRepository } from '../database/repositories/submission.repository';
-import { SubmissionState } from '../domain/submission-state';
-import { JobName } from '../queue/job-name';
-import { QueueService } from '../queue/queue.service';
+import {
+  RegimeRegistry,
+  type HeldSubmissions,
+  type PipelineAudit,
+  type PipelineDocument,
+  type PipelineSubmission,
+  type Reregistration,
+  type SubmissionPipeline,
+} from '../compliance';
+import { DocumentRepository, identifierColumnsPatch, SubmissionRepository } from '../database/repositories';
+import { SubmissionState } from '../domain';
+import { JobName, QueueService } from '../queue';
 import { ConnectorRuntimeService } from './connector-runtime.service';
 import { effectiveInvoice } from './effective-invoice';
 import { StateTransitionsService } from './state-transitions.service';

@@ -9,27 +9,24 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { AppConfig } from '../config/app-config';
-import { RegimeRegistry } from '../compliance/regime-registry';
+import { AppConfig } from '../config';
 import {
+  RegimeRegistry,
   ComplianceError,
   type Registered,
   type Rejected,
   type SubmitContext,
   type SubmitOutcome,
-} from '../compliance/regime';
-import type { ComplianceIdentifiers } from '../connectors/contract';
+} from '../compliance';
+import { type ComplianceIdentifiers, type SubmissionIdentifierColumns, SubmissionState } from '../domain';
 import type { DocumentEntity, SubmissionEntity } from '../database/entities';
-import { DocumentRepository } from '../database/repositories/document.repository';
 import {
+  DocumentRepository,
   identifierColumnsPatch,
   SubmissionRepository,
   type SubmissionPatch,
-} from '../database/repositories/submission.repository';
-import type { SubmissionIdentifierColumns } from '../domain/compliance-identifiers';
-import { SubmissionState } from '../domain/submission-state';
-import { JobName } from '../queue/job-name';
-import { QueueService } from '../queue/queue.service';
+} from '../database/repositories';
+import { JobName, QueueService } from '../queue';
 import { nextAttemptDelayMs } from './backoff';
 import { ConnectorRuntimeService } from './connector-runtime.service';
 import {

@@ -4,12 +4,10 @@
  * submission. Keys on the jobs make re-enqueueing something already queued a no-op.
  */
 import { Injectable, Logger } from '@nestjs/common';
-import { AppConfig } from '../config/app-config';
-import { AuditRepository } from '../database/repositories/audit.repository';
-import { SubmissionRepository } from '../database/repositories/submission.repository';
-import { SubmissionState } from '../domain/submission-state';
-import { JobName } from '../queue/job-name';
-import { QueueService } from '../queue/queue.service';
+import { AppConfig } from '../config';
+import { AuditRepository, SubmissionRepository } from '../database/repositories';
+import { SubmissionState } from '../domain';
+import { JobName, QueueService } from '../queue';
 import { SYSTEM_ACTOR } from './state-transitions.service';
 
 @Injectable()

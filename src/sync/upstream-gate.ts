@@ -3,12 +3,10 @@
  * which of the submissions due for sending may go now, with the other regime's identifiers, and which
  * dependents to wake once a registration is recorded.
  */
-import type { RegimeRegistry } from '../compliance/regime-registry';
+import type { RegimeRegistry } from '../compliance';
 import type { SubmissionEntity } from '../database/entities';
-import type { SubmissionRepository } from '../database/repositories/submission.repository';
-import type { ComplianceIdentifiers } from '../domain/compliance-identifiers';
-import type { RegimeName } from '../domain/regime-name';
-import { SubmissionState } from '../domain/submission-state';
+import type { SubmissionRepository } from '../database/repositories';
+import { type ComplianceIdentifiers, type RegimeName, SubmissionState } from '../domain';
 
 const S = SubmissionState;
 /** Registered with the authority as far as a dependent regime is concerned (cancelled is not). */

@@ -8,13 +8,11 @@ import { Injectable, UnprocessableEntityException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { ConnectorError, isPushSource, type SourceDocument } from '../connectors/contract';
-import { WebhookReceiptRepository } from '../database/repositories/webhook-receipt.repository';
-import type { FieldError } from '../domain/field-error';
-import { SubmissionState } from '../domain/submission-state';
-import { JobName } from '../queue/job-name';
-import { QueueService } from '../queue/queue.service';
-import { isTransactionConflict, retryingConflicts } from '../database/transaction-conflict';
+import { ConnectorError, isPushSource, type SourceDocument } from '../connectors';
+import { WebhookReceiptRepository } from '../database/repositories';
+import { type FieldError, SubmissionState } from '../domain';
+import { JobName, QueueService } from '../queue';
+import { isTransactionConflict, retryingConflicts } from '../database';
 import type { LiveConnector } from './connector-runtime.service';
 import { IngestService } from './ingest.service';
 

@@ -1,8 +1,7 @@
 /** Registers the job handlers when this process has the `worker` role. */
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { AppConfig } from '../config/app-config';
-import { JobName } from '../queue/job-name';
-import { QueueService } from '../queue/queue.service';
+import { AppConfig } from '../config';
+import { JobName, QueueService } from '../queue';
 import { PullService } from './pull.service';
 import { SubmissionProcessorService } from './submission-processor.service';
 import { SweepService } from './sweep.service';

@@ -7,21 +7,19 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { AppConfig } from '../config/app-config';
+import { AppConfig } from '../config';
+import { ConnectorError, type ErpConnector } from '../connectors';
 import {
-  ConnectorError,
-  type ErpConnector,
   type RegimeName,
   type WriteBackOutcome,
-} from '../connectors/contract';
+  isSubmissionErrorClass,
+  isWriteBackErrorClass,
+  writeBackErrorClass,
+  SubmissionState,
+} from '../domain';
 import type { DocumentEntity, SubmissionEntity } from '../database/entities';
-import { AuditRepository } from '../database/repositories/audit.repository';
-import { DocumentRepository } from '../database/repositories/document.repository';
-import { SubmissionRepository } from '../database/repositories/submission.repository';
-import { isSubmissionErrorClass, isWriteBackErrorClass, writeBackErrorClass } from '../domain/error-classes';
-import { SubmissionState } from '../domain/submission-state';
-import { JobName } from '../queue/job-name';
-import { type JobContext, QueueService, RETRY_DELAY_SECONDS } from '../queue/queue.service';
+import { AuditRepository, DocumentRepository, SubmissionRepository } from '../database/repositories';
+import { JobName, type JobContext, QueueService, RETRY_DELAY_SECONDS } from '../queue';
 import { ConnectorRuntimeService } from './connector-runtime.service';
 import { SYSTEM_ACTOR, StateTransitionsService } from './state-transitions.service';
 

@@ -6,9 +6,13 @@
  * sealed EGS credential store, each instance's provider, and the reporting job's ports.
  */
 import { Logger, type Provider } from '@nestjs/common';
-import { FatooraClient } from '../compliance/ksa/fatoora.client';
-import type { ZatcaProvider } from '../compliance/ksa/fatoora.types';
-import { ZatcaOnboardingService } from '../compliance/ksa/onboarding.service';
+import {
+  FatooraClient,
+  type ZatcaProvider,
+  ZatcaOnboardingService,
+  ZatcaProviderChoice,
+  zatcaXmlTools,
+} from '../compliance/ksa';
 import {
   ZATCA_REPORTING_CLIENTS,
   ZATCA_REPORTING_STORE,
@@ -16,15 +20,14 @@ import {
   ZatcaWaitingSubmissions,
   type ZatcaReportingClients,
 } from '../compliance/ksa/reporting';
-import { ZatcaProviderChoice } from '../compliance/ksa/zatca-provider-choice';
-import { zatcaXmlTools } from '../compliance/ksa/zatca-xml-tools';
-import { RegimeRegistry } from '../compliance/regime-registry';
-import { SUBMISSION_PIPELINE, type SubmissionPipeline } from '../compliance/submission-pipeline-port';
-import { AppConfig } from '../config/app-config';
-import { PostgresEgsCredentialStore } from '../database/repositories/egs-credential.repository';
-import { GspSessionRepository } from '../database/repositories/gsp-session.repository';
-import { PostgresZatcaChainStore } from '../database/repositories/zatca-chain.repository';
-import { ZatcaReportingRepository } from '../database/repositories/zatca-reporting.repository';
+import { RegimeRegistry, SUBMISSION_PIPELINE, type SubmissionPipeline } from '../compliance';
+import { AppConfig } from '../config';
+import {
+  PostgresEgsCredentialStore,
+  GspSessionRepository,
+  PostgresZatcaChainStore,
+  ZatcaReportingRepository,
+} from '../database/repositories';
 import type { RegimeDefaults, RegimeWiring } from './regime-wiring';
 
 const ZATCA_PROVIDER = Symbol('ZATCA_PROVIDER');

@@ -5,7 +5,7 @@ import { Command, Option } from 'commander';
 import type { SubmissionDetail } from '../api-types';
 import type { CliContext } from '../context';
 import { formatTable } from '../table';
-import { FAILURE_STATES } from '../../domain/submission-state';
+import { FAILURE_STATES } from '../../domain';
 import { addFilterOptions, addJsonOption, filterOf, integerIn, type FilterOptions } from './options';
 
 interface Options extends FilterOptions {

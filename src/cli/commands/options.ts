@@ -1,7 +1,7 @@
 /** Options shared by several commands: list filters, paging, `--json`, and value parsers. */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { ListQuery, SubmissionFilter } from '../api-types';
-import { SubmissionState } from '../../domain/submission-state';
+import { SubmissionState } from '../../domain';
 
 export const SUBMISSION_STATES: readonly string[] = Object.values(SubmissionState);
 

@@ -7,7 +7,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import type { CliContext } from '../context';
 import { ExitCode } from '../io';
 import { formatRetryReport } from '../retry-report';
-import { FAILURE_STATES } from '../../domain/submission-state';
+import { FAILURE_STATES } from '../../domain';
 import { resolveDocument } from './document-ref';
 
 interface Options {

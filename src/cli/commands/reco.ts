@@ -11,8 +11,8 @@ import type { RecoCategoryTotal, RecoMatch, RecoReport } from '../api-types';
 import type { CliContext } from '../context';
 import { ExitCode } from '../io';
 import { formatTable } from '../table';
-import { MATCH_CATEGORIES } from '../../sync/reconciliation/matching/match-result';
-import { Dec } from '../../domain/money';
+import { MATCH_CATEGORIES } from '../../sync/reconciliation/matching';
+import { Dec } from '../../domain';
 import { addJsonOption } from './options';
 
 const GSTIN = /^[0-9]{2}[0-9A-Z]{13}$/;

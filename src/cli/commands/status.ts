@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import type { CliContext } from '../context';
 import { formatTable } from '../table';
-import { SubmissionState } from '../../domain/submission-state';
+import { SubmissionState } from '../../domain';
 import { addJsonOption } from './options';
 
 const STATES: readonly string[] = Object.values(SubmissionState);

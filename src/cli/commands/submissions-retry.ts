@@ -11,7 +11,7 @@ import type { CliContext } from '../context';
 import { ExitCode } from '../io';
 import { startProgress } from '../progress';
 import { chunk, formatRetryReport, mergeRetryAnswers } from '../retry-report';
-import { RETRYABLE_STATES } from '../../domain/submission-state';
+import { RETRYABLE_STATES } from '../../domain';
 import { addFilterOptions, addJsonOption, filterOf, integerIn, type FilterOptions } from './options';
 
 export const RETRY_CHUNK_SIZE = 100;

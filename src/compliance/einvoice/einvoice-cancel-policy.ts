@@ -4,7 +4,7 @@
  * An e-way bill generated with the IRN itself (EwbDtls) is confirmed inactive with the IRP first, unless
  * the instance names the e-way bill API (then the regime cancels it itself when the IRP refuses).
  */
-import { SubmissionState, isRegistered } from '../../domain/submission-state';
+import { SubmissionState, isRegistered } from '../../domain';
 import type { CancelCandidate, CancelPolicy } from '../regime-descriptor';
 import { parseIstDateTime } from './ist-expiry';
 

@@ -5,7 +5,7 @@
  * first built (einvoiceConfig).
  */
 import { IsNotEmpty, IsObject, IsOptional, IsString } from 'class-validator';
-import { Secret } from '../../security/secret.decorator';
+import { Secret } from '../../security';
 import { ComplianceError } from '../regime';
 import { NIC_PROVIDERS } from '../provider-registry';
 import { NicGatewaySettings } from '../nic-gateway-settings';

@@ -1,5 +1,5 @@
 /** The `in-einvoice` regime's descriptor: settings, providers, identifier columns, cancel policy, hints. */
-import { canonicalPathFor } from '../../mappers/irn/canonical-paths';
+import { canonicalPathFor } from '../../mappers/irn';
 import type { RegimeDescriptor } from '../regime-descriptor';
 import { EINVOICE_PROVIDERS } from './create-einvoice-provider';
 import { EINVOICE_CANCEL_POLICY } from './einvoice-cancel-policy';

@@ -5,10 +5,7 @@
  * the IRP issued is never dropped: signatures that do not verify, or an IRN other than the local one in
  * the IRP's answer to our own request, are kept as REGISTERED with a warning for the operator.
  */
-import type { CanonicalInvoice } from '../../domain/canonical-invoice';
-import type { ComplianceIdentifiers } from '../../domain/compliance-identifiers';
-import type { Outcome } from '../../domain/field-error';
-import { financialYear } from '../../domain/financial-year';
+import { type CanonicalInvoice, type ComplianceIdentifiers, type Outcome, financialYear } from '../../domain';
 import { computeIrn, irnForInvoice, mapToNicEinvoiceV11, type NicEinvoiceV11 } from '../../mappers/irn';
 import {
   ComplianceError,

@@ -29,3 +29,5 @@ export type {
 } from './provider';
 export type { RejectedDocument } from './rejected-documents';
 export type { B2cQrData, B2cQrRequest, IrnQrData, SignedQr } from './signed-qr';
+export { einvoiceConfig } from './einvoice-settings';
+export { EINVOICE_DESCRIPTOR, EINVOICE_REJECTED_IRNS_JOB } from './einvoice.descriptor';

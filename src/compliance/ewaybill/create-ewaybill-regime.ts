@@ -3,7 +3,7 @@
  * process-wide defaults: one provider per distinct settings (token cache and rate limits shared), the
  * HTTP client's own retries off (the regime retries 3 times at 1 s, 2 s, 4 s).
  */
-import { stableStringify } from '../../domain/content-hash';
+import { stableStringify } from '../../domain';
 import type { EinvoiceProvider } from '../einvoice/provider';
 import { ClientRateLimiter, type ClientRateLimit } from '../http/client-rate-limiter';
 import type { RateLimiter } from '../http/rate-limiter';

@@ -12,9 +12,7 @@
  * bill until that registration and hands its identifiers in `context.upstream['in-einvoice']`; an `irn`
  * in `context.previous` (set by an operator or a migration) does the same.
  */
-import type { CanonicalInvoice } from '../../domain/canonical-invoice';
-import type { ComplianceIdentifiers } from '../../domain/compliance-identifiers';
-import type { Outcome } from '../../domain/field-error';
+import type { CanonicalInvoice, ComplianceIdentifiers, Outcome } from '../../domain';
 import {
   ewaybillApplicability,
   ewaybillRules,

@@ -1,5 +1,5 @@
 /** Exponential backoff with full jitter (Retry-After is read by src/http/retry-after). */
-export { retryAfterMs } from '../../http/retry-after';
+export { retryAfterMs } from '../../http';
 export interface BackoffOptions {
   baseMs: number;
   maxMs: number;

@@ -14,8 +14,8 @@ import { SHARED_CIRCUIT_BREAKER, type CircuitBreaker, type CircuitBreakerPolicy 
 import { ClientRateLimiter } from './client-rate-limiter';
 import type { RateLimiter } from './rate-limiter';
 import { silentHttpLogger, type HttpLogger } from './http-logger';
-import { readNetworkFailure } from '../../http/network-failure';
-import { redact } from '../../security/redaction';
+import { readNetworkFailure } from '../../http';
+import { redact } from '../../security';
 
 export interface HttpPolicy {
   timeoutMs: number;

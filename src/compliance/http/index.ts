@@ -12,9 +12,9 @@ export type {
 } from './compliance-http-client';
 export { CollectingHttpLogger, silentHttpLogger } from './http-logger';
 export type { HttpLogEntry, HttpLogger } from './http-logger';
-export { REDACTED, isSecretKey, redact } from '../../security/redaction';
-export { readNetworkFailure } from '../../http/network-failure';
-export type { NetworkFailure } from '../../http/network-failure';
+export { REDACTED, isSecretKey, redact } from '../../security';
+export { readNetworkFailure } from '../../http';
+export type { NetworkFailure } from '../../http';
 export { TokenManager, callWithReauth } from './token-manager';
 export type { TokenManagerOptions } from './token-manager';
 export { InMemoryTokenStore, tokenKey } from './token-store';

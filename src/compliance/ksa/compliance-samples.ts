@@ -3,8 +3,13 @@
  * CSID: an invoice, a credit note and a debit note for each kind its CSR enables (title flag 1 =
  * standard, flag 2 = simplified). One line at 15 %, figures chosen to be exact at 2 decimals.
  */
-import type { Buyer, CanonicalInvoice, DocumentType, Party } from '../../domain/canonical-invoice';
-import { anonymousBuyer } from '../../domain/invoice-party.reader';
+import {
+  type Buyer,
+  type CanonicalInvoice,
+  type DocumentType,
+  type Party,
+  anonymousBuyer,
+} from '../../domain';
 
 export interface ComplianceSample {
   /** `standard:388`, `simplified:381`, ... as ZATCA counts the steps. */

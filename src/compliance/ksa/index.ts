@@ -1,6 +1,6 @@
 /** KSA (ZATCA Phase 2): onboarding, Fatoora and GSP providers, the chain, the `sa-zatca` regime, crypto. */
 export * from './crypto.index';
-export { InMemoryZatcaChainStore, ZATCA_INITIAL_PIH } from './chain';
+export { InMemoryZatcaChainStore, ZATCA_INITIAL_PIH, reissueRefusal } from './chain';
 export type {
   ChainSlot,
   ChainSlotOwner,
@@ -38,7 +38,7 @@ export type {
 } from './fatoora.types';
 export { GspKsaClient } from './gsp-ksa.client';
 export type { GspEnvelope, GspInvoiceStatus, GspKsaClientOptions } from './gsp-ksa.client';
-export { describeErrors, ZatcaOnboardingService } from './onboarding.service';
+export { describeErrors, ZatcaOnboardingService, reonboardInstruction } from './onboarding.service';
 export type {
   EgsSigningCredentials,
   EgsSigningCredentialsSource,
@@ -63,3 +63,5 @@ export type {
   ZatcaPayload,
   ZatcaRegimeDependencies,
 } from './zatca.regime';
+export { ZatcaProviderChoice } from './zatca-provider-choice';
+export { ZATCA_DESCRIPTOR } from './zatca.descriptor';

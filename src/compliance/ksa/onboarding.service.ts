@@ -6,7 +6,7 @@
  * an error.
  */
 import { randomUUID } from 'node:crypto';
-import type { Party } from '../../domain/canonical-invoice';
+import type { Party } from '../../domain';
 import { ComplianceError } from '../regime';
 import { ZATCA_INITIAL_PIH } from './chain';
 import { complianceSamples } from './compliance-samples';

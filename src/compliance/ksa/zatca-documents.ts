@@ -3,8 +3,7 @@
  * and the signer, plus the invoice UUID rule.
  */
 import { createHash } from 'node:crypto';
-import type { CanonicalInvoice } from '../../domain/canonical-invoice';
-import type { Outcome } from '../../domain/field-error';
+import type { CanonicalInvoice, Outcome } from '../../domain';
 import type { SignedInvoice, SigningCredentials } from './signer';
 
 export interface ZatcaChainFields {

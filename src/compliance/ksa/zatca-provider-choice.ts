@@ -4,7 +4,7 @@
  * client per distinct settings. The reporting job finds an EGS unit's provider through the instance that
  * names the unit.
  */
-import { stableStringify } from '../../domain/content-hash';
+import { stableStringify } from '../../domain';
 import type { TokenStore } from '../http/token-store';
 import type { ZatcaProvider } from './fatoora.types';
 import type { ZatcaEnvironment } from './zatca-environment';

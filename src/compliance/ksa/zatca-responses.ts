@@ -1,6 +1,6 @@
 /** Readers of ZATCA answers shared by the Fatoora and GSP clients: HTTP status + body -> result or error. */
-import { readNetworkFailure } from '../../http/network-failure';
-import { REDACTED, isSecretKey } from '../../security/redaction';
+import { readNetworkFailure } from '../../http';
+import { REDACTED, isSecretKey } from '../../security';
 import { ComplianceError } from '../regime';
 import type {
   CsidGrant,

@@ -9,7 +9,7 @@ import {
   Matches,
   ValidateIf,
 } from 'class-validator';
-import { Secret } from '../../security/secret.decorator';
+import { Secret } from '../../security';
 import { ZATCA_PROVIDER_NAMES, ZATCA_PROVIDERS } from './zatca-providers';
 
 const usesGsp = (settings: ZatcaSettings): boolean => settings.provider === ZATCA_PROVIDER_NAMES.gspKsa;

@@ -1,5 +1,5 @@
 /** The production builder and signer behind the regime's and onboarding's seams. */
-import { buildZatcaInvoiceXml } from '../../mappers/ksa-ubl/ubl-2.1-zatca.mapper';
+import { buildZatcaInvoiceXml } from '../../mappers/ksa-ubl';
 import { signInvoice } from './signer';
 import type { ZatcaXmlBuilder, ZatcaXmlSigner } from './zatca-documents';
 

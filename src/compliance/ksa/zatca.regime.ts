@@ -9,9 +9,7 @@
  * `reportPendingInvoices` (run by a scheduled job) reports them within ZATCA's 24 hours. A retry, of
  * either kind, resends the STORED signed XML unchanged: re-signing would take a new ICV and fork the chain.
  */
-import type { CanonicalInvoice } from '../../domain/canonical-invoice';
-import { fieldError, type Outcome } from '../../domain/field-error';
-import type { ComplianceIdentifiers } from '../../domain/compliance-identifiers';
+import { type CanonicalInvoice, fieldError, type Outcome, type ComplianceIdentifiers } from '../../domain';
 import { ComplianceError, type ComplianceRegime, type SubmitContext, type SubmitOutcome } from '../regime';
 import {
   ZATCA_INITIAL_PIH,

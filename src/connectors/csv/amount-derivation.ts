@@ -3,8 +3,7 @@
  * quantity × price, taxable value from gross − discount, the tax split from the rate, line and document
  * totals from their parts. Amounts the CSV states are kept as stated (the validator checks consistency).
  */
-import { isServiceCode } from '../../domain/hsn';
-import { dec, sum, toFixed, type Decimal } from '../../domain/money';
+import { isServiceCode, dec, sum, toFixed, type Decimal } from '../../domain';
 import type { DeriveOptions } from './csv-profile';
 
 /** A line or document under construction: field name → decimal string (or other values). */

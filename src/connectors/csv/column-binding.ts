@@ -4,7 +4,7 @@
  * column (`rows[7].BuyerGSTIN`) and whose message says the same for people ("row 7 / column BuyerGSTIN: ...");
  * a sales document re-addresses them to canonical paths (see sales-document.mapper).
  */
-import { fieldError, type FieldError } from '../../domain/field-error';
+import { fieldError, type FieldError } from '../../domain';
 import { type FieldKind, fieldKind } from './csv-fields';
 import type { CsvProfile } from './csv-profile';
 import type { CsvRow } from './csv-reader';

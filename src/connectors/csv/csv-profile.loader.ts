@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { DATE_FORMATS, type DateFormat } from '../../domain/dates';
+import { DATE_FORMATS, type DateFormat } from '../../domain';
 import { ConnectorError } from '../contract';
 import { fieldKind } from './csv-fields';
 import type { CsvEncoding, CsvLayout, CsvProfile, DeriveOptions, ProfileDirection } from './csv-profile';

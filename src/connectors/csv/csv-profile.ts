@@ -1,4 +1,4 @@
-import type { DateFormat } from '../../domain/dates';
+import type { DateFormat } from '../../domain';
 
 /**
  * A CSV column-mapping profile: how one ERP's (or one spreadsheet's) CSV export maps onto CanonicalInvoice

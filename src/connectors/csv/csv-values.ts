@@ -2,10 +2,14 @@
  * Turns the text of one cell into a field value of the field's kind. Pure; a bad cell gives a rule name
  * and a human reason, never an exception.
  */
-import { isDecimalString } from '../../domain/money';
-import { parseDate, type DateFormat } from '../../domain/dates';
-import { isValidStateCode, stateCodeForName } from '../../domain/state-codes';
-import { normaliseUnit } from '../../domain/uqc';
+import {
+  isDecimalString,
+  parseDate,
+  type DateFormat,
+  isValidStateCode,
+  stateCodeForName,
+  normaliseUnit,
+} from '../../domain';
 import type { FieldKind } from './csv-fields';
 
 export type CellValue = string | number | boolean;

@@ -5,8 +5,7 @@
  */
 import { access, constants as fsConstants, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { fieldError, type FieldError } from '../../domain/field-error';
-import { financialYear } from '../../domain/financial-year';
+import { fieldError, type FieldError, financialYear } from '../../domain';
 import {
   type CheckResult,
   type ConnectorContext,

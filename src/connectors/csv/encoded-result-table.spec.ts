@@ -4,7 +4,7 @@ import type { WriteBackOutcome } from '../contract';
 import { writeBackSequence } from './__fixtures__/write-back-sequence';
 import type { CsvRawDocument } from './csv-raw-document';
 import { EncodedResultTable } from './encoded-result-table';
-import { neutraliseFormula } from '../../domain/spreadsheet-cell';
+import { neutraliseFormula } from '../../domain';
 import {
   type ResultTable,
   type ResultUpdate,

@@ -14,7 +14,7 @@ import {
   sourceRowKey,
   updateRow,
 } from './result-table';
-import { neutraliseFormula } from '../../domain/spreadsheet-cell';
+import { neutraliseFormula } from '../../domain';
 
 interface EncodedRow {
   readonly values: Readonly<Record<string, string>>;

@@ -6,3 +6,4 @@ export type { CsvProfile, CsvLayout, CsvEncoding, DeriveOptions } from './csv-pr
 export { loadProfile, parseProfile, defaultProfilesDir } from './csv-profile.loader';
 export { type CsvRawDocument, isCsvRawDocument } from './csv-raw-document';
 export { RESULT_COLUMNS, resultFileName } from './result-table';
+export { qrPng } from './qr-image';

@@ -2,11 +2,16 @@
  * Maps the rows of one supplier bill in a purchase register CSV to a PurchaseRecord (for GSTR-2B
  * reconciliation). Pure. Registers with one row per tax rate are summed per bill.
  */
-import { parseDate } from '../../domain/dates';
-import { financialYear } from '../../domain/financial-year';
-import { fieldError, type FieldError, type Outcome } from '../../domain/field-error';
-import { validateGstin } from '../../domain/gstin';
-import { sum, toFixed } from '../../domain/money';
+import {
+  parseDate,
+  financialYear,
+  fieldError,
+  type FieldError,
+  type Outcome,
+  validateGstin,
+  sum,
+  toFixed,
+} from '../../domain';
 import type { PurchaseRecord } from '../contract';
 import {
   type ColumnBinding,

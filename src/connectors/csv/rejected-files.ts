@@ -5,7 +5,7 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FieldError } from '../../domain/field-error';
+import type { FieldError } from '../../domain';
 import { moveTo, plannedName, writeFileAtomically } from './inbox';
 
 /**

@@ -6,7 +6,7 @@
  * them. `document-per-row`: each row is a document; rows repeating a key are grouped and reported by the
  * mapper.
  */
-import { fieldError, type FieldError } from '../../domain/field-error';
+import { fieldError, type FieldError } from '../../domain';
 import { type ColumnBinding, cellLabel, cellPath, cellText } from './column-binding';
 import type { CsvRow } from './csv-reader';
 import { type NoteType, noteTypeOf } from './document-identity';

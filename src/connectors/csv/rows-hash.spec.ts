@@ -1,4 +1,4 @@
-import { contentHash } from '../../domain/content-hash';
+import { contentHash } from '../../domain';
 import type { CsvRow } from './csv-reader';
 import { rowsHash } from './rows-hash';
 

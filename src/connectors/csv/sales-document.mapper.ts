@@ -5,9 +5,14 @@
  * (as a webhook document's errors do, and as overrides name fields) and, as its source and in its message,
  * the row and column it came from, so the operator can fix the spreadsheet.
  */
-import type { CanonicalInvoice, IsoDate } from '../../domain/canonical-invoice';
-import { validateCanonicalInvoice } from '../../domain/canonical-invoice.validator';
-import { fieldError, type FieldError, type Outcome } from '../../domain/field-error';
+import {
+  type CanonicalInvoice,
+  type IsoDate,
+  validateCanonicalInvoice,
+  fieldError,
+  type FieldError,
+  type Outcome,
+} from '../../domain';
 import {
   type DraftRecord,
   deriveLineAmounts,

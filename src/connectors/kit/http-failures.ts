@@ -4,8 +4,7 @@
  * network failures are transient (retried, honouring Retry-After); any other refusal is a system error (a
  * request the connector should not have made). Every HTTP-speaking connector classes failures here.
  */
-import { readNetworkFailure } from '../../http/network-failure';
-import { retryAfterMs } from '../../http/retry-after';
+import { readNetworkFailure, retryAfterMs } from '../../http';
 import { ConnectorError } from '../contract';
 
 /** The ERP's answer, as much of it as classing needs. */

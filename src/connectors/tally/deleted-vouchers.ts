@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { SourceDocument } from '../contract';
-import { fieldError } from '../../domain/field-error';
+import { fieldError } from '../../domain';
 import {
   encodeVouchers,
   numberKey,

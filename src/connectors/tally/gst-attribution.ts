@@ -5,8 +5,7 @@
  * posted, and what the buyer owes) goes to the largest line taxed under that head. A larger difference is a field error.
  */
 import { FixedPoint, rounded, sumOf } from '../../domain/decimal';
-import { fieldError, type FieldError } from '../../domain/field-error';
-import { GST_RATES } from '../../domain/gst-rates';
+import { fieldError, type FieldError, GST_RATES } from '../../domain';
 import type { GstHead } from './ledger-classifier';
 import type { DraftLine } from './voucher-lines';
 

@@ -2,7 +2,7 @@
  * A purchase voucher as a purchase-register entry for GSTR-2B reconciliation. The bill number is the
  * supplier's invoice number (REFERENCE), not Tally's own voucher number; the bill date is REFERENCEDATE.
  */
-import { fieldError } from '../../domain/field-error';
+import { fieldError } from '../../domain';
 import type { PurchaseRecord } from '../contract';
 import { fixed, FixedPoint } from '../../domain/decimal';
 import { applicableOn, type MasterIndex } from './tally-masters';

@@ -5,7 +5,7 @@
  * records the window to resume from until the whole pass is done; only then does the watermark move.
  */
 import { ConnectorError, type ConnectorCursor } from '../contract';
-import { isIsoDate } from '../../domain/dates';
+import { isIsoDate } from '../../domain';
 import { readTallyDate } from './tally-dates';
 import { childText, firstChild, type TallyNode } from './xml/tally-node';
 

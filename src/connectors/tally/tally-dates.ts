@@ -5,7 +5,7 @@
  * JD="45383">`, an OLE-style count of days from 30 Dec 1899). Text that is not a real calendar date is
  * undefined, for the caller to turn into an error naming the value: never a row silently dropped.
  */
-import { parseDate } from '../../domain/dates';
+import { parseDate } from '../../domain';
 
 const MONTHS: Readonly<Record<string, string>> = {
   jan: '01',

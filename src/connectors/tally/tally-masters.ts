@@ -3,7 +3,7 @@
  * registration and mailing address as dated sub-lists (LEDGSTREGDETAILS.LIST, LEDMAILINGDETAILS.LIST): the
  * entry applicable on the voucher date wins; older data has flat fields (PARTYGSTIN, ADDRESS.LIST, ...).
  */
-import { type Decimal, dec } from '../../domain/money';
+import { type Decimal, dec } from '../../domain';
 import { FixedPoint } from '../../domain/decimal';
 import { childText, childrenNamed, listTexts, type TallyNode } from './xml/tally-node';
 import { meaningful, parseTallyDate } from './tally-values';

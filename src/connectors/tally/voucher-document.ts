@@ -3,7 +3,7 @@
  * voucher, the normalised invoice (or its field errors) and a small raw excerpt for operators and write-back.
  */
 import type { SourceDocument } from '../contract';
-import { fieldError } from '../../domain/field-error';
+import { fieldError } from '../../domain';
 import { canonicalHash } from './canonical-hash';
 import { normaliseVoucher, type NormaliseContext } from './voucher-normaliser';
 import { readInt } from './tally-masters';

@@ -6,9 +6,7 @@
  * turns the supply side positive (-1 for credit notes, which debit sales).
  */
 import { fixed, FixedPoint, rounded } from '../../domain/decimal';
-import { fieldError, type FieldError } from '../../domain/field-error';
-import { isServiceCode } from '../../domain/hsn';
-import { normaliseUnit } from '../../domain/uqc';
+import { fieldError, type FieldError, isServiceCode, normaliseUnit } from '../../domain';
 import { gstHeadOf, isRoundOff, isSupplyLedger, type GstHead } from './ledger-classifier';
 import { applicableOn, type GstDetails, type MasterIndex } from './tally-masters';
 import {

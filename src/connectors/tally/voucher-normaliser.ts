@@ -3,16 +3,18 @@
  * problem names its place in the voucher (`voucher.ALLINVENTORYENTRIES[2].RATE`); nothing throws, so one
  * bad voucher never stops a batch.
  */
-import type {
-  CanonicalInvoice,
-  DocumentType,
-  InvoiceLine,
-  SupplyType,
-  TransportDetails,
-  TransportMode,
-} from '../../domain/canonical-invoice';
-import { validateCanonicalInvoice } from '../../domain/canonical-invoice.validator';
-import { fieldError, type FieldError, type Outcome } from '../../domain/field-error';
+import {
+  type CanonicalInvoice,
+  type DocumentType,
+  type InvoiceLine,
+  type SupplyType,
+  type TransportDetails,
+  type TransportMode,
+  validateCanonicalInvoice,
+  fieldError,
+  type FieldError,
+  type Outcome,
+} from '../../domain';
 import { fixed, FixedPoint, sumOf } from '../../domain/decimal';
 import { attributeGst } from './gst-attribution';
 import type { CompanyInfo, MasterIndex } from './tally-masters';

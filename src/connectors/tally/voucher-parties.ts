@@ -2,10 +2,19 @@
  * Seller, buyer, ship-to and dispatch-from of a voucher. Voucher-level values (what was printed on the
  * invoice) win over the party master; the master's dated details apply at the voucher date.
  */
-import type { Address, Buyer, DispatchFrom, Party, ShipTo } from '../../domain/canonical-invoice';
-import { fieldError, type FieldError } from '../../domain/field-error';
-import { gstinStateCode, validateGstin } from '../../domain/gstin';
-import { OTHER_COUNTRY_STATE_CODE, stateCodeForName } from '../../domain/state-codes';
+import {
+  type Address,
+  type Buyer,
+  type DispatchFrom,
+  type Party,
+  type ShipTo,
+  fieldError,
+  type FieldError,
+  gstinStateCode,
+  validateGstin,
+  OTHER_COUNTRY_STATE_CODE,
+  stateCodeForName,
+} from '../../domain';
 import { applicableOn, type CompanyInfo, type MasterIndex } from './tally-masters';
 import { childText, firstChild, listTexts, type TallyNode } from './xml/tally-node';
 import { meaningful } from './tally-values';

@@ -1,4 +1,4 @@
-import type { DocumentType } from '../../domain/canonical-invoice';
+import type { DocumentType } from '../../domain';
 import { childText, type TallyNode } from './xml/tally-node';
 
 /** The Tally voucher types pulled as sales, credit notes and debit notes (names as configured). */

@@ -3,12 +3,15 @@
  * may carry `externalId` (the sender's own id); otherwise the document's identity is seller + type +
  * number + financial year, which is what the tax authority treats as one document.
  */
-import type { CanonicalInvoice } from '../../domain/canonical-invoice';
-import { validateCanonicalInvoice } from '../../domain/canonical-invoice.validator';
-import { contentHash } from '../../domain/content-hash';
-import { fieldError, type FieldError } from '../../domain/field-error';
-import { isIsoDate } from '../../domain/dates';
-import { financialYear } from '../../domain/financial-year';
+import {
+  type CanonicalInvoice,
+  validateCanonicalInvoice,
+  contentHash,
+  fieldError,
+  type FieldError,
+  isIsoDate,
+  financialYear,
+} from '../../domain';
 import type { PushedBody, PushedItem } from '../contract';
 
 /** One item of the body, named by its index; an item with errors may still carry a document, see unreadItem. */

@@ -1,5 +1,5 @@
 import { IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
-import { Secret } from '../../security/secret.decorator';
+import { Secret } from '../../security';
 
 export class WebhookConnectorConfig {
   /** Shared HMAC secret; empty in development means "generate one under the data dir". */

@@ -20,7 +20,7 @@ import {
   type WriteBackDocument,
   type WriteBackOutcome,
 } from '../contract';
-import { developmentSecret } from '../../security/development-secret';
+import { developmentSecret } from '../../security';
 import { readWebhookBody, type WebhookBody } from './webhook-body';
 import { WebhookConnectorConfig } from './webhook.config';
 import {

@@ -1,5 +1,5 @@
 /** The failure queue as rows for CSV and XLSX exports: one row per failed submission, text cells only. */
-import { neutraliseFormula } from '../../domain/spreadsheet-cell';
+import { neutraliseFormula } from '../../domain';
 
 export const FAILURE_COLUMNS = [
   'updated_at',

@@ -1,6 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { CanonicalInvoice } from '../../domain/canonical-invoice';
-import type { FieldError } from '../../domain/field-error';
+import type { CanonicalInvoice, FieldError } from '../../domain';
 
 @Entity('document')
 @Index(['connectorInstanceId', 'erpId'], { unique: true })

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { FieldError } from '../../domain/field-error';
+import type { FieldError } from '../../domain';
 
 /** A purchase-register entry as the ERP's connector gave it, per GSTIN and period; rows it could not read keep their field errors. */
 @Entity('purchase_record')

@@ -1,7 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { ComplianceIdentifiers } from '../../connectors/contract';
-import type { FieldError } from '../../domain/field-error';
-import { SubmissionState } from '../../domain/submission-state';
+import { type ComplianceIdentifiers, type FieldError, SubmissionState } from '../../domain';
 
 /** One per (document, regime). Identifiers have their own columns so they can be searched and unique-checked. */
 @Entity('submission')

@@ -7,12 +7,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type {
-  ConnectorStateStore,
-  StateWrite,
-  StoredState,
-} from '../../connectors/kit/connector-state-store';
-import { SecretBox } from '../../security/secret-box';
+import type { ConnectorStateStore, StateWrite, StoredState } from '../../connectors/kit';
+import { SecretBox } from '../../security';
 
 interface StateRow {
   value_sealed: string;

@@ -7,15 +7,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { SecretBox } from '../../security/secret-box';
-import type {
-  ComplianceCheckRecord,
-  EgsCredentialRecord,
-  EgsCredentialStore,
-  EgsOnboardingState,
-  StoredCsid,
-} from '../../compliance/ksa/egs-credential-store';
-import { isZatcaEnvironment } from '../../compliance/ksa/zatca-environment';
+import { SecretBox } from '../../security';
+import {
+  type ComplianceCheckRecord,
+  type EgsCredentialRecord,
+  type EgsCredentialStore,
+  type EgsOnboardingState,
+  type StoredCsid,
+  isZatcaEnvironment,
+} from '../../compliance/ksa';
 
 interface EgsUnitRow {
   id: string;

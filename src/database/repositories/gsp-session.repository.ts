@@ -6,8 +6,8 @@
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { SecretBox } from '../../security/secret-box';
-import type { StoredToken, TokenStore } from '../../compliance/http/token-store';
+import { SecretBox } from '../../security';
+import type { StoredToken, TokenStore } from '../../compliance/http';
 
 @Injectable()
 export class GspSessionRepository implements TokenStore {

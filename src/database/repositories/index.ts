@@ -9,3 +9,13 @@ export * from './gsp-session.repository';
 export * from './zatca-chain.repository';
 export * from './zatca-reporting.repository';
 export * from './metrics.repository';
+export { ProviderRateLimiter } from './provider-rate-limiter';
+export type {
+  Gstr2bRow,
+  MatchRow,
+  PurchaseRow,
+  ReportRow,
+  StoredGstr2b,
+  StoredPurchase,
+} from './reconciliation.repository';
+export { ReconciliationRepository } from './reconciliation.repository';

@@ -6,7 +6,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { SubmissionState } from '../../domain/submission-state';
+import { SubmissionState } from '../../domain';
 
 /** Submission states an operator or the pipeline still has to act on. */
 export const PENDING_SUBMISSION_STATES: readonly SubmissionState[] = [

@@ -10,9 +10,7 @@
  * callers hold no pool connections.
  */
 import type { DataSource } from 'typeorm';
-import { sleep as realSleep } from '../../compliance/http/backoff';
-import type { ClientRateLimit } from '../../compliance/http/client-rate-limiter';
-import type { RateLimiter } from '../../compliance/http/rate-limiter';
+import { sleep as realSleep, type ClientRateLimit, type RateLimiter } from '../../compliance/http';
 
 const DEFAULT_RATE: ClientRateLimit = { limit: 60, windowMs: 60_000 };
 

@@ -6,7 +6,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { FieldError } from '../../domain/field-error';
+import type { FieldError } from '../../domain';
 import type { RecoMatchEntity, RecoRunEntity } from '../entities';
 
 export interface PurchaseRow {

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource, type EntityManager } from 'typeorm';
-import type { HeldSubmissions } from '../../compliance/submission-pipeline-port';
-import type { SubmissionIdentifierColumns } from '../../domain/compliance-identifiers';
-import { SubmissionState } from '../../domain/submission-state';
+import type { HeldSubmissions } from '../../compliance';
+import { type SubmissionIdentifierColumns, SubmissionState } from '../../domain';
 import { SubmissionEntity } from '../entities';
 import { insertFromJson } from './insert-from-json';
 

@@ -20,8 +20,8 @@ import {
   type StoredSignedInvoice,
   type ZatcaChainStore,
   type ZatcaRejection,
-} from '../../compliance/ksa/chain';
-import { ComplianceError } from '../../compliance/regime';
+} from '../../compliance/ksa';
+import { ComplianceError } from '../../compliance';
 
 /** How long a worker waits for another one signing on the same unit before it gives up (and retries). */
 const CHAIN_LOCK_TIMEOUT = '30s';

@@ -13,9 +13,9 @@ import type {
   ReportStatusChange,
   SignedInvoiceRef,
   ZatcaReportingStore,
-} from '../../compliance/ksa/reporting/reporting-ports';
-import { ZATCA_STATUS } from '../../compliance/ksa/zatca.regime';
-import { SubmissionState } from '../../domain/submission-state';
+} from '../../compliance/ksa/reporting';
+import { ZATCA_STATUS } from '../../compliance/ksa';
+import { SubmissionState } from '../../domain';
 import { AuditRepository } from './audit.repository';
 import { markSignedInvoiceRejected } from './zatca-chain.repository';
 

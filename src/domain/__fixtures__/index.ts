@@ -1,2 +1,3 @@
 export * from './india-invoice.fixture';
 export * from './saudi-invoice.fixture';
+export { pick, randomDecimalText, randomSource } from './random-source';

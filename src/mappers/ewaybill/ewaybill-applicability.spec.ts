@@ -1,5 +1,5 @@
 import { sampleIndiaCreditNote, sampleIndiaInvoice } from '../../domain/__fixtures__';
-import type { InvoiceLine } from '../../domain/canonical-invoice';
+import type { InvoiceLine } from '../../domain';
 import { consignmentValue, ewaybillApplicability } from './ewaybill-applicability';
 
 describe('ewaybillApplicability', () => {

@@ -3,9 +3,16 @@
  * consignment value over the threshold (Rs 50,000, or the state's own), leaving out exempt goods. The
  * consignment value is the goods' taxable value plus their taxes (Rule 138(1) explanation 2).
  */
-import type { CanonicalInvoice, InvoiceLine, TransportDetails } from '../../domain/canonical-invoice';
-import { isServiceCode } from '../../domain/hsn';
-import { dec, sum, toFixed, type Decimal } from '../../domain/money';
+import {
+  type CanonicalInvoice,
+  type InvoiceLine,
+  type TransportDetails,
+  isServiceCode,
+  dec,
+  sum,
+  toFixed,
+  type Decimal,
+} from '../../domain';
 import { DEFAULT_EWAYBILL_THRESHOLD, type EwaybillRules } from './ewaybill-settings';
 
 export interface EwaybillApplicability {

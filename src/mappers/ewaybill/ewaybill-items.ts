@@ -2,8 +2,7 @@
  * The e-way bill's item list: one item per goods line, or, when there are more than the 250 items the
  * portal takes, one per HSN, unit and rate (quantities and taxable values summed as decimals).
  */
-import type { CanonicalInvoice, InvoiceLine } from '../../domain/canonical-invoice';
-import { dec, sum, toFixed, type Decimal } from '../../domain/money';
+import { type CanonicalInvoice, type InvoiceLine, dec, sum, toFixed, type Decimal } from '../../domain';
 import type { NicEwaybillItemV103 } from './nic-ewaybill-v1.03.types';
 
 export const EWAYBILL_ITEM_LIMIT = 250;

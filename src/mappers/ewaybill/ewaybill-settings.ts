@@ -2,7 +2,7 @@
  * The `in-ewaybill` regime's rules as a connector instance configures them (`regimeSettings.in-ewaybill`):
  * when a document needs an e-way bill and what the mapper assumes where the ERP is silent.
  */
-import type { CanonicalInvoice, DecimalString, TransportDetails } from '../../domain/canonical-invoice';
+import type { CanonicalInvoice, DecimalString, TransportDetails } from '../../domain';
 
 export interface EwaybillRules {
   /** Consignment value above which a bill is needed; Rs 50,000 by the CGST rules (Rule 138(1)). */

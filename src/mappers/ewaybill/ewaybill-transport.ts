@@ -3,9 +3,15 @@
  * compute pin-to-pin), the vehicle (road) or transport document (rail, air, ship) when Part-B is known.
  * Without them the bill is Part-A only and Part-B follows later (vehicle update).
  */
-import type { IsoDate, TransportDetails, TransportMode } from '../../domain/canonical-invoice';
-import { isIsoDate, toNicDate } from '../../domain/dates';
-import { fieldError, type FieldError } from '../../domain/field-error';
+import {
+  type IsoDate,
+  type TransportDetails,
+  type TransportMode,
+  isIsoDate,
+  toNicDate,
+  fieldError,
+  type FieldError,
+} from '../../domain';
 
 export const MAX_DISTANCE_KM = 4000;
 const MODE_CODE: Record<TransportMode, '1' | '2' | '3' | '4'> = { ROAD: '1', RAIL: '2', AIR: '3', SHIP: '4' };

@@ -1,6 +1,5 @@
 import { sampleIndiaInvoice, sampleInterStateInvoice } from '../../domain/__fixtures__';
-import type { CanonicalInvoice, InvoiceLine } from '../../domain/canonical-invoice';
-import type { FieldError } from '../../domain/field-error';
+import type { CanonicalInvoice, InvoiceLine, FieldError } from '../../domain';
 import { mapToEwaybillByIrnDetails, mapToNicEwaybillV103 } from './ewaybill-v1.03.mapper';
 import type { NicEwaybillV103 } from './nic-ewaybill-v1.03.types';
 

@@ -3,14 +3,24 @@
  * transport part of GENERATE_EWAYBILL by IRN. Pure: a payload or field errors with canonical paths, never
  * an exception. Amounts are decimals rounded to NIC's scales (2 places, quantities and rates 3).
  */
-import type { Address, CanonicalInvoice } from '../../domain/canonical-invoice';
-import { isIsoDate, toNicDate } from '../../domain/dates';
-import { fieldError, type FieldError, type Outcome } from '../../domain/field-error';
-import { GSTIN_PATTERN, gstinStateCode, UNREGISTERED_PERSON } from '../../domain/gstin';
-import { isValidHsnFormat } from '../../domain/hsn';
-import { dec, sum, toFixed } from '../../domain/money';
-import { isValidPincode } from '../../domain/pincode';
-import { isValidUqc } from '../../domain/uqc';
+import {
+  type Address,
+  type CanonicalInvoice,
+  isIsoDate,
+  toNicDate,
+  fieldError,
+  type FieldError,
+  type Outcome,
+  GSTIN_PATTERN,
+  gstinStateCode,
+  UNREGISTERED_PERSON,
+  isValidHsnFormat,
+  dec,
+  sum,
+  toFixed,
+  isValidPincode,
+  isValidUqc,
+} from '../../domain';
 import { ewaybillApplicability, isEwaybillGoodsLine, transportOf } from './ewaybill-applicability';
 import { EWAYBILL_ITEM_LIMIT, ewaybillItems, mainHsnCode, type GoodsLine } from './ewaybill-items';
 import type { EwaybillRules } from './ewaybill-settings';

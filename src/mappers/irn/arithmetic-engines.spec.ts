@@ -1,7 +1,12 @@
-import { type CanonicalInvoice, type InvoiceLine } from '../../domain/canonical-invoice';
-import { sampleIndiaInvoice, sampleInterStateInvoice } from '../../domain/__fixtures__';
+import { type CanonicalInvoice, type InvoiceLine } from '../../domain';
+import {
+  sampleIndiaInvoice,
+  sampleInterStateInvoice,
+  pick,
+  randomDecimalText,
+  randomSource,
+} from '../../domain/__fixtures__';
 import { irnScenarios, lineFrom, type TaxTreatment, withLines } from './__fixtures__/irn-scenarios';
-import { pick, randomDecimalText, randomSource } from '../../domain/__fixtures__/random-source';
 import { decimalArithmetic, OutsideFixedPoint, thousandthsArithmetic } from '../../domain/decimal';
 import { buildNicEinvoiceV11, buildNicEinvoiceV11With } from './irn-v1.1.mapper';
 import { validateNicEinvoiceV11, validateNicEinvoiceV11With } from './irn-v1.1.rules';

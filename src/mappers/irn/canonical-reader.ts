@@ -1,5 +1,4 @@
-import { type IsoDate } from '../../domain/canonical-invoice';
-import { isIsoDate, toNicDate } from '../../domain/dates';
+import { type IsoDate, isIsoDate, toNicDate } from '../../domain';
 import { type ExactArithmetic } from '../../domain/decimal';
 import { type IrnFieldError, irnError } from './irn-field-error';
 

@@ -1,5 +1,5 @@
 import { decimalArithmetic, OutsideFixedPoint, thousandthsArithmetic } from '../../domain/decimal';
-import { type Decimal, Dec, sum } from '../../domain/money';
+import { type Decimal, Dec, sum } from '../../domain';
 import { CarriedRounding, CarriedRoundingColumn } from './carried-rounding';
 
 describe('CarriedRounding', () => {

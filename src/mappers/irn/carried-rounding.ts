@@ -1,4 +1,4 @@
-import { type Decimal } from '../../domain/money';
+import { type Decimal } from '../../domain';
 import { decimalArithmetic, type ExactArithmetic } from '../../domain/decimal';
 
 /**

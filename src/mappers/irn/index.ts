@@ -7,3 +7,4 @@ export type { RuleOptions as IrnRuleOptions } from './rules/rule-context';
 export { computeIrn, irnForInvoice } from './irn-hash';
 export type { IrnFieldError } from './irn-field-error';
 export { CarriedRounding } from './carried-rounding';
+export { canonicalPathFor } from './canonical-paths';

@@ -1,4 +1,4 @@
-import { type FieldError, fieldError } from '../../domain/field-error';
+import { type FieldError, fieldError } from '../../domain';
 import { canonicalPathFor } from './canonical-paths';
 
 /**

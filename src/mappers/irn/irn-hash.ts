@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type CanonicalInvoice, type DocumentType } from '../../domain/canonical-invoice';
-import { financialYear } from '../../domain/financial-year';
+import { type CanonicalInvoice, type DocumentType, financialYear } from '../../domain';
 
 /**
  * The Invoice Reference Number exactly as the IRP derives it: lowercase hex SHA-256 of

@@ -1,5 +1,4 @@
-import { type CanonicalInvoice, type InvoiceLine } from '../../domain/canonical-invoice';
-import { isServiceCode } from '../../domain/hsn';
+import { type CanonicalInvoice, type InvoiceLine, isServiceCode } from '../../domain';
 import { type CanonicalReader } from './canonical-reader';
 import { CarriedRoundingColumn } from './carried-rounding';
 import { dropUndefined } from './drop-undefined';

@@ -1,10 +1,9 @@
-import { type CanonicalInvoice } from '../../domain/canonical-invoice';
+import type { CanonicalInvoice, Outcome } from '../../domain';
 import {
   sampleIndiaCreditNote,
   sampleIndiaInvoice,
   sampleInterStateInvoice,
 } from '../../domain/__fixtures__';
-import { type Outcome } from '../../domain/field-error';
 import {
   cessInvoice,
   deemedExportInvoice,

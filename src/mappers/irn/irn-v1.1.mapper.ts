@@ -1,5 +1,4 @@
-import { type CanonicalInvoice, type IsoDate, type TransportMode } from '../../domain/canonical-invoice';
-import { type Outcome } from '../../domain/field-error';
+import type { CanonicalInvoice, IsoDate, TransportMode, Outcome } from '../../domain';
 import { CanonicalReader } from './canonical-reader';
 import { dropUndefined } from './drop-undefined';
 import { computeExactly, type ExactArithmetic } from '../../domain/decimal';

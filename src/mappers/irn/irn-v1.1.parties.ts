@@ -5,9 +5,9 @@ import {
   type DispatchFrom,
   type Party,
   type ShipTo,
-} from '../../domain/canonical-invoice';
-import { UNREGISTERED_PERSON } from '../../domain/gstin';
-import { OTHER_COUNTRY_STATE_CODE } from '../../domain/state-codes';
+  UNREGISTERED_PERSON,
+  OTHER_COUNTRY_STATE_CODE,
+} from '../../domain';
 import { dropUndefined } from './drop-undefined';
 import {
   type NicBuyerDtls,

@@ -1,4 +1,4 @@
-import { type CanonicalInvoice } from '../../domain/canonical-invoice';
+import { type CanonicalInvoice } from '../../domain';
 import {
   sampleIndiaCreditNote,
   sampleIndiaInvoice,

@@ -1,4 +1,4 @@
-import { type CanonicalInvoice } from '../../domain/canonical-invoice';
+import { type CanonicalInvoice } from '../../domain';
 import { sampleSaudiInvoice } from '../../domain/__fixtures__';
 import { DOMParser } from '@xmldom/xmldom';
 import { chainVariants, zatcaVariants } from '../../../test/ksa-xml/support/zatca-variants';

@@ -8,9 +8,15 @@
  * QR reference or cac:Signature: compliance/ksa/signer.ts splices those in without changing the hash.
  * The markup is xmlbuilder2's, through templates cached per invoice shape (see templated-xml-writer.ts).
  */
-import { type Buyer, type CanonicalInvoice, type Party } from '../../domain/canonical-invoice';
-import { type Outcome } from '../../domain/field-error';
-import { Dec, type Decimal, ZERO } from '../../domain/money';
+import {
+  type Buyer,
+  type CanonicalInvoice,
+  type Party,
+  type Outcome,
+  Dec,
+  type Decimal,
+  ZERO,
+} from '../../domain';
 import {
   computeZatcaAmounts,
   type TaxCategoryRef,

@@ -15,9 +15,18 @@
  * 5. VAT in SAR (BT-111) for a foreign-currency invoice: the ERP's figure when given, else
  *    round(TaxAmount x exchange rate).
  */
-import { type CanonicalInvoice, type DocumentCharge, type VatCategory } from '../../domain/canonical-invoice';
-import { fieldError, type FieldError } from '../../domain/field-error';
-import { dec, type Decimal, roundTo, sum, ZERO } from '../../domain/money';
+import {
+  type CanonicalInvoice,
+  type DocumentCharge,
+  type VatCategory,
+  fieldError,
+  type FieldError,
+  dec,
+  type Decimal,
+  roundTo,
+  sum,
+  ZERO,
+} from '../../domain';
 import {
   DISCOUNT_REASON_CODE,
   EXEMPTION_REASONS,

@@ -1,7 +1,7 @@
 /**
  * Code lists of the ZATCA XML implementation standard (v1.2 / rules R3.4.8) that the mapper needs.
  */
-import { type CanonicalInvoice, type DocumentType, type VatCategory } from '../../domain/canonical-invoice';
+import { type CanonicalInvoice, type DocumentType, type VatCategory } from '../../domain';
 
 /** UN/CEFACT 1001 subset (11.2.1). */
 export const INVOICE_TYPE_CODE: Record<DocumentType, string> = { INV: '388', CRN: '381', DBN: '383' };

@@ -9,9 +9,11 @@ import {
   type InvoiceLine,
   type Party,
   type VatCategory,
-} from '../../domain/canonical-invoice';
-import { fieldError, type FieldError } from '../../domain/field-error';
-import { dec, isDecimalString } from '../../domain/money';
+  fieldError,
+  type FieldError,
+  dec,
+  isDecimalString,
+} from '../../domain';
 import {
   ALLOWANCE_REASON_CODES,
   BUYER_ID_SCHEMES,

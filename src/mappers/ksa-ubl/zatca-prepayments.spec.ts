@@ -1,4 +1,4 @@
-import { type CanonicalInvoice, type KsaPrepayment } from '../../domain/canonical-invoice';
+import { type CanonicalInvoice, type KsaPrepayment } from '../../domain';
 import { sampleSaudiInvoice } from '../../domain/__fixtures__';
 import { buildZatcaInvoiceXml, buildZatcaInvoiceXmlWithoutTemplate } from './ubl-2.1-zatca.mapper';
 

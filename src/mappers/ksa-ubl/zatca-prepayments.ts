@@ -6,8 +6,16 @@
  * amount (BT-113) is the sum of those taxable amounts and VAT (BR-KSA-80); the document's own VAT
  * breakdown is not reduced (ZATCA's "Advance Payment adjustments" samples).
  */
-import { type CanonicalInvoice, type VatCategory } from '../../domain/canonical-invoice';
-import { dec, type Decimal, isDecimalString, roundTo, sum, ZERO } from '../../domain/money';
+import {
+  type CanonicalInvoice,
+  type VatCategory,
+  dec,
+  type Decimal,
+  isDecimalString,
+  roundTo,
+  sum,
+  ZERO,
+} from '../../domain';
 import { EXEMPTION_REASONS, STANDARD_RATES } from './zatca-codes';
 
 /** UNTDID 1001: prepayment invoice, the only type a prepayment line may refer to (BR-KSA-74). */

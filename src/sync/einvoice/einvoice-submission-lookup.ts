@@ -2,7 +2,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { DocumentEntity, SubmissionEntity } from '../../database/entities';
-import { SubmissionRepository } from '../../database/repositories/submission.repository';
+import { SubmissionRepository } from '../../database/repositories';
 import { isoOfNicDate } from './irp-day';
 
 export interface IrpDocumentKey {

@@ -9,13 +9,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { EinvoiceRegime } from '../../compliance/einvoice/einvoice.regime';
-import type { IrnCallback } from '../../compliance/einvoice/irn-callback';
-import { RegimeRegistry } from '../../compliance/regime-registry';
+import { EinvoiceRegime, type IrnCallback } from '../../compliance/einvoice';
+import { RegimeRegistry } from '../../compliance';
 import type { NicEinvoiceV11 } from '../../mappers/irn';
-import { isRegistered, SubmissionState } from '../../domain/submission-state';
-import { JobName } from '../../queue/job-name';
-import { QueueService } from '../../queue/queue.service';
+import { isRegistered, SubmissionState } from '../../domain';
+import { JobName, QueueService } from '../../queue';
 import type { LiveConnector } from '../connector-runtime.service';
 import { registeredMove } from '../registered-move';
 import { StateTransitionsService } from '../state-transitions.service';

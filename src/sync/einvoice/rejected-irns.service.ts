@@ -6,12 +6,10 @@
  * however often the day is fetched.
  */
 import { Injectable, Logger } from '@nestjs/common';
-import { EinvoiceRegime } from '../../compliance/einvoice/einvoice.regime';
-import type { RejectedDocument } from '../../compliance/einvoice/rejected-documents';
-import { ComplianceError } from '../../compliance/regime';
-import { RegimeRegistry } from '../../compliance/regime-registry';
+import { EinvoiceRegime, type RejectedDocument } from '../../compliance/einvoice';
+import { ComplianceError, RegimeRegistry } from '../../compliance';
 import type { AuditEventEntity } from '../../database/entities';
-import { AuditRepository } from '../../database/repositories/audit.repository';
+import { AuditRepository } from '../../database/repositories';
 import { ConnectorRuntimeService } from '../connector-runtime.service';
 import { SYSTEM_ACTOR } from '../state-transitions.service';
 import { EinvoiceSubmissionLookup } from './einvoice-submission-lookup';

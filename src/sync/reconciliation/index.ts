@@ -6,3 +6,4 @@ export { ReconciliationReportService } from './reconciliation-report.service';
 export { ReconciliationSchedulerService } from './reconciliation-scheduler.service';
 export { ReturnGatewaysService } from './return-gateways.service';
 export { isGstr2bDue, periodRange, previousPeriod } from './return-period';
+export { RECONCILIATION_PROVIDERS } from './reconciliation.providers';

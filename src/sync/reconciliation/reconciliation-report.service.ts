@@ -5,12 +5,8 @@
 import { Injectable } from '@nestjs/common';
 import { stringify } from 'csv-stringify/sync';
 import { Workbook } from 'exceljs';
-import {
-  ReconciliationRepository,
-  type ReportRow,
-} from '../../database/repositories/reconciliation.repository';
-import { Dec } from '../../domain/money';
-import { neutraliseFormula } from '../../domain/spreadsheet-cell';
+import { ReconciliationRepository, type ReportRow } from '../../database/repositories';
+import { Dec, neutraliseFormula } from '../../domain';
 import { summarise } from './reconciliation.service';
 
 export interface SupplierSummary {

@@ -1,6 +1,6 @@
 /** What the reconciliation module adds to the app: registered with one spread in the app module. */
 import type { Provider } from '@nestjs/common';
-import { ReconciliationRepository } from '../../database/repositories/reconciliation.repository';
+import { ReconciliationRepository } from '../../database/repositories';
 import { ReconciliationActionsService } from './reconciliation-actions.service';
 import { ReconciliationReportService } from './reconciliation-report.service';
 import { ReconciliationSchedulerService } from './reconciliation-scheduler.service';

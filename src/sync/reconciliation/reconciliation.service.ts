@@ -7,14 +7,10 @@
  */
 import { Injectable, Logger } from '@nestjs/common';
 import { parseGstr2b, type Gstr2bReturn } from '../../compliance/returns';
-import { ComplianceError } from '../../compliance/regime';
-import { AppConfig } from '../../config/app-config';
-import type { PurchaseRecord } from '../../connectors/contract';
-import {
-  ReconciliationRepository,
-  type MatchRow,
-  type StoredGstr2b,
-} from '../../database/repositories/reconciliation.repository';
+import { ComplianceError } from '../../compliance';
+import { AppConfig } from '../../config';
+import type { PurchaseRecord } from '../../connectors';
+import { ReconciliationRepository, type MatchRow, type StoredGstr2b } from '../../database/repositories';
 import type { EntityManager } from 'typeorm';
 import { ConnectorRuntimeService } from '../connector-runtime.service';
 import {
@@ -24,7 +20,7 @@ import {
   type MatchConfig,
   type MatchResult,
 } from './matching';
-import { Dec } from '../../domain/money';
+import { Dec } from '../../domain';
 import { gstr2bForMatching, purchaseForMatching, toGstr2bRows, toPurchaseRows } from './reconciliation-rows';
 import { periodRange, RETURN_PERIOD } from './return-period';
 import { ReturnGatewaysService } from './return-gateways.service';

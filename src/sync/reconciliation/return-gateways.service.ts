@@ -1,9 +1,8 @@
 /** One return gateway client per reconciled GSTIN, its session kept in `gsp_session` (shared by every instance). */
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { ReturnGatewayClient } from '../../compliance/returns';
-import { AppConfig } from '../../config/app-config';
-import type { ReconciledGstinConfig } from '../../config/reconciliation-config';
-import { GspSessionRepository } from '../../database/repositories/gsp-session.repository';
+import { AppConfig, type ReconciledGstinConfig } from '../../config';
+import { GspSessionRepository } from '../../database/repositories';
 
 @Injectable()
 export class ReturnGatewaysService {

@@ -1,5 +1,5 @@
 /** The e-way bill a registered in-ewaybill submission holds, as its operations read it. */
-import type { ComplianceIdentifiers } from '../../../domain/compliance-identifiers';
+import type { ComplianceIdentifiers } from '../../../domain';
 import type { OperationRefusal, OperationTarget } from '../../regime-operation';
 
 export function ewbNoOf(target: OperationTarget): string | undefined {

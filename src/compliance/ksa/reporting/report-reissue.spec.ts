@@ -1,7 +1,6 @@
 /** Re-issue of a refused simplified invoice, over an in-memory submission pipeline and a scripted regime. */
 import { sampleSaudiInvoice } from '../../../domain/__fixtures__';
-import type { CanonicalInvoice } from '../../../domain/canonical-invoice';
-import { SubmissionState } from '../../../domain/submission-state';
+import { type CanonicalInvoice, SubmissionState } from '../../../domain';
 import { ComplianceError, type ComplianceRegime, type SubmitContext } from '../../regime';
 import type {
   PipelineAudit,

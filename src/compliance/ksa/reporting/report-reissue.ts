@@ -8,8 +8,7 @@
  * Signing is local: nothing is sent to ZATCA here. Should this process die after signing, the next retry
  * finds the re-issue already signed (the chain store keys it by submission and generation) and records it.
  */
-import type { ComplianceIdentifiers } from '../../../domain/compliance-identifiers';
-import { SubmissionState } from '../../../domain/submission-state';
+import { type ComplianceIdentifiers, SubmissionState } from '../../../domain';
 import { ComplianceError, type ComplianceRegime } from '../../regime';
 import type { PipelineAudit, PipelineSubmission, SubmissionPipeline } from '../../submission-pipeline-port';
 import { ZATCA_NOT_REPORTED } from './reporting-job';

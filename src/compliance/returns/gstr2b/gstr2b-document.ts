@@ -2,7 +2,7 @@
  * One supplier document as GSTR-2B reports it, whatever section it came from: amounts as decimal
  * strings (2 places), dates as ISO dates, the section's codes kept as GSTN writes them.
  */
-import type { DecimalString, IsoDate } from '../../../domain/canonical-invoice';
+import type { DecimalString, IsoDate } from '../../../domain';
 
 export const GSTR2B_SECTIONS = [
   'b2b',

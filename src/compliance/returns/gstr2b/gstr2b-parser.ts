@@ -5,10 +5,14 @@
  * Shapes: GSTN's published 2B schema (docdata sections) and its v1.0 sample (srctyp, irn, irngendate).
  * ecom/ecoma (supplies through e-commerce operators, newer schema) carry invoices as b2b does.
  */
-import { fieldError, type FieldError } from '../../../domain/field-error';
-import { Dec } from '../../../domain/money';
-import { parseDate } from '../../../domain/dates';
-import type { DecimalString, IsoDate } from '../../../domain/canonical-invoice';
+import {
+  fieldError,
+  type FieldError,
+  Dec,
+  parseDate,
+  type DecimalString,
+  type IsoDate,
+} from '../../../domain';
 import type {
   Gstr2bDocument,
   Gstr2bDocumentKind,

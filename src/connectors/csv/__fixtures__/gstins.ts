@@ -1,4 +1,4 @@
-import { gstinCheckDigit } from '../../../domain/gstin';
+import { gstinCheckDigit } from '../../../domain';
 
 /** Test GSTINs built with the real check digit, so they pass validation. */
 function gstin(first14: string): string {

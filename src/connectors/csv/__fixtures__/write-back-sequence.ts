@@ -1,8 +1,8 @@
 import type { RegimeName, WriteBackOutcome } from '../../contract';
 import type { CsvRawDocument } from '../csv-raw-document';
 import type { ResultUpdate } from '../result-table';
-import { randomSource } from '../../../domain/__fixtures__/random-source';
-import { REGIME_NAMES } from '../../../domain/regime-name';
+import { randomSource } from '../../../domain/__fixtures__';
+import { REGIME_NAMES } from '../../../domain';
 
 /**
  * A seeded, varied run of write-backs to one result file, in batches as the writer applies them: documents

@@ -1,10 +1,17 @@
-import { type CanonicalInvoice, type InvoiceLine } from '../../../domain/canonical-invoice';
+import {
+  type CanonicalInvoice,
+  type InvoiceLine,
+  Dec,
+  type Decimal,
+  roundTo,
+  toFixed,
+  ZERO,
+} from '../../../domain';
 import {
   sampleIndiaCreditNote,
   sampleIndiaInvoice,
   sampleInterStateInvoice,
 } from '../../../domain/__fixtures__';
-import { Dec, type Decimal, roundTo, toFixed, ZERO } from '../../../domain/money';
 
 /**
  * Invoices for the IRN mapper's tests, conformance run and benchmark: the domain's sample invoices plus

@@ -1,4 +1,4 @@
-import { type CanonicalInvoice } from '../../../domain/canonical-invoice';
+import { type CanonicalInvoice } from '../../../domain';
 import { SAMPLE_INTERSTATE_BUYER_GSTIN } from '../../../domain/__fixtures__';
 import { mapToNicEinvoiceV11 } from '../irn-v1.1.mapper';
 import {

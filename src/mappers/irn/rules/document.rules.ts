@@ -1,4 +1,4 @@
-import { fromNicDate } from '../../../domain/dates';
+import { fromNicDate } from '../../../domain';
 import { NIC_EINVOICE_SCHEMA_VERSION } from '../nic-einvoice-v1.1.types';
 import { type RuleContext } from './rule-context';
 

@@ -1,7 +1,4 @@
-import { Dec } from '../../../domain/money';
-import { isNotifiedGstRate } from '../../../domain/gst-rates';
-import { isServiceCode, isValidHsnFormat } from '../../../domain/hsn';
-import { isValidUqc } from '../../../domain/uqc';
+import { Dec, isNotifiedGstRate, isServiceCode, isValidHsnFormat, isValidUqc } from '../../../domain';
 import { exactConstant } from '../../../domain/decimal';
 import { itemPath } from '../item-path';
 import { type NicItem } from '../nic-einvoice-v1.1.types';

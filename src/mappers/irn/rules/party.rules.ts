@@ -3,9 +3,11 @@ import {
   gstinStateCode,
   UNREGISTERED_PERSON,
   validateGstin,
-} from '../../../domain/gstin';
-import { isValidPincode, pincodeMatchesState } from '../../../domain/pincode';
-import { isValidStateCode, OTHER_COUNTRY_STATE_CODE } from '../../../domain/state-codes';
+  isValidPincode,
+  pincodeMatchesState,
+  isValidStateCode,
+  OTHER_COUNTRY_STATE_CODE,
+} from '../../../domain';
 import { type RuleContext } from './rule-context';
 
 const OTHER_COUNTRY_PIN = 999999;

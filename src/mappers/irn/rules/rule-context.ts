@@ -1,4 +1,4 @@
-import { type IsoDate } from '../../../domain/canonical-invoice';
+import { type IsoDate } from '../../../domain';
 import { type ExactArithmetic } from '../../../domain/decimal';
 import { type IrnFieldError, irnError } from '../irn-field-error';
 import { type NicEinvoiceV11 } from '../nic-einvoice-v1.1.types';

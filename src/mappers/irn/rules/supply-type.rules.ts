@@ -1,5 +1,4 @@
-import { UNREGISTERED_PERSON } from '../../../domain/gstin';
-import { OTHER_COUNTRY_STATE_CODE } from '../../../domain/state-codes';
+import { UNREGISTERED_PERSON, OTHER_COUNTRY_STATE_CODE } from '../../../domain';
 import { type RuleContext } from './rule-context';
 
 const INR = 'INR';

@@ -1,4 +1,4 @@
-import { Dec } from '../../../domain/money';
+import { Dec } from '../../../domain';
 import { type ExactArithmetic, exactConstant } from '../../../domain/decimal';
 import { type NicValDtls } from '../nic-einvoice-v1.1.types';
 import { type ItemAmounts } from './item.rules';

@@ -1,0 +1,20 @@
+/** The public face of api/: what the other parts of src/ import from it. */
+export { ApiKeyGuard, presentedApiKey } from './api-key.guard';
+export { ApiKeys } from './api-keys';
+export { connectorIdOf } from './connector-filter';
+export { ConnectorsController } from './connectors.controller';
+export { DocumentsController } from './documents.controller';
+export { ListQuery } from './dto';
+export { EwaybillController } from './ewaybill.controller';
+export { HealthController, SANDBOX_SERVICES } from './health.controller';
+export { IrnCallbackController } from './irn-callback.controller';
+export { jsonBodyGuard } from './json-body-guard';
+export { Public } from './public.decorator';
+export { ReconciliationController } from './reconciliation.controller';
+export { RejectedIrnsController } from './rejected-irns.controller';
+export { ReturnGatewayController } from './return-gateway.controller';
+export { SubmissionsController } from './submissions.controller';
+export { TypedErrorFilter } from './typed-error.filter';
+export { requestValidationPipe } from './validation';
+export { WebhooksController } from './webhooks.controller';
+export { ZatcaController } from './zatca.controller';

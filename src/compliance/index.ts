@@ -1,0 +1,27 @@
+/** The public face of compliance/: what the other parts of src/ import from it. */
+export { parseOperationRequest } from './operation-request';
+export type { CancelCandidate, CancelPolicy, RegimeDescriptor, RegimeJob } from './regime-descriptor';
+export type { RegimeJobPorts, RegimePort } from './regime-job';
+export type {
+  AnyRegimeOperation,
+  OperationDone,
+  OperationRun,
+  OperationTarget,
+  OperationUpdate,
+  RegimeJobContext,
+  RegimeJobContexts,
+  RegisteredSubmission,
+} from './regime-operation';
+export { REGIME_JOB_CONTEXT } from './regime-operation';
+export { RegimeRegistry } from './regime-registry';
+export type { ComplianceRegime, Registered, Rejected, SubmitContext, SubmitOutcome } from './regime';
+export { COMPLIANCE_REGIMES, ComplianceError } from './regime';
+export type {
+  HeldSubmissions,
+  PipelineAudit,
+  PipelineDocument,
+  PipelineSubmission,
+  Reregistration,
+  SubmissionPipeline,
+} from './submission-pipeline-port';
+export { SUBMISSION_PIPELINE, SYSTEM_ACTOR } from './submission-pipeline-port';

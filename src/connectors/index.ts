@@ -1,0 +1,11 @@
+/** The public face of connectors/: what the other parts of src/ import from it. */
+export type {
+  ConnectorContext,
+  ConnectorCursor,
+  ConnectorFactory,
+  ErpConnector,
+  PurchasePeriod,
+  PurchaseRecord,
+  SourceDocument,
+} from './contract';
+export { ConnectorError, isFileDropSource, isPushSource } from './contract';

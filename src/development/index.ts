@@ -1,0 +1,2 @@
+/** The public face of development/: what the other parts of src/ import from it. */
+export { DevelopmentSandboxError, startDevelopmentSandbox } from './development-sandbox';

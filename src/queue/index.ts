@@ -1,0 +1,4 @@
+/** The public face of queue/: what the other parts of src/ import from it. */
+export { JobName } from './job-name';
+export type { JobContext } from './queue.service';
+export { QueueService, RETRY_DELAY_SECONDS } from './queue.service';
