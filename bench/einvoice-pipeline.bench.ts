@@ -51,6 +51,7 @@ import { runMigrations } from '../src/database/data-source';
 import { startEmbeddedPostgres, type EmbeddedPostgresServer } from '../src/database/embedded-postgres';
 import { SubmissionState } from '../src/domain/submission-state';
 import { DEFAULT_EINVOICE_ACCOUNTS } from '@erp-connector/sandbox/einvoice';
+import { withDatabase } from './support/database';
 import { forkSandbox, type ForkedSandbox } from './support/sandbox-process';
 import { BENCH_SELLER, indiaToday, writeInvoiceFiles, type GeneratedInvoice } from './support/invoice-csv';
 import { waitForSettledFilesystem } from './support/settled-filesystem';
@@ -156,7 +157,7 @@ async function startStack(): Promise<Stack> {
     const databaseUrl = await pg.ensureDatabase('einvoice_bench');
     await runMigrations(databaseUrl);
     if (process.env.BENCH_PG_STATS)
-      await withUrl(databaseUrl, (db) => db.query('CREATE EXTENSION pg_stat_statements'));
+      await withDatabase(databaseUrl, (db) => db.query('CREATE EXTENSION pg_stat_statements'));
     sandbox = await forkSandbox({
       only: ['einvoice'],
       rateLimit: { limit: 0, windowMs: 60_000 },
@@ -649,16 +650,6 @@ async function withDb<T>(stack: Stack, use: (db: Client) => Promise<T>): Promise
 async function closeBenchConnections(): Promise<void> {
   for (const connecting of benchConnections.values()) await (await connecting).end().catch(() => undefined);
   benchConnections.clear();
-}
-
-async function withUrl<T>(url: string, use: (db: Client) => Promise<T>): Promise<T> {
-  const db = new Client({ connectionString: url });
-  await db.connect();
-  try {
-    return await use(db);
-  } finally {
-    await db.end();
-  }
 }
 
 /**

@@ -19,7 +19,8 @@
 import { cpus, loadavg } from 'node:os';
 import { latencyFromText } from '@erp-connector/sandbox/framework';
 import { figures, postDocuments, waitForWriteBacks, type RunFigures } from './support/load-run';
-import { startLayout, withDatabase } from './support/service-layout';
+import { withDatabase } from './support/database';
+import { startLayout } from './support/service-layout';
 
 const number = (name: string, fallback: number): number => {
   const value = Number(process.env[name] ?? fallback);

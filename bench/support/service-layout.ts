@@ -11,7 +11,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Client } from 'pg';
 import { parse, stringify } from 'yaml';
 import { runMigrations } from '../../src/database/data-source';
 import {
@@ -22,6 +21,7 @@ import {
 import { DEFAULT_EINVOICE_ACCOUNTS } from '@erp-connector/sandbox/einvoice';
 import type { LatencyOptions } from '@erp-connector/sandbox/framework';
 import { BENCH_SELLER } from './invoice-csv';
+import { withDatabase } from './database';
 import { postgresCpuSeconds } from './process-cpu';
 import { forkSandbox, type ForkedSandbox } from './sandbox-process';
 
@@ -275,15 +275,4 @@ export async function startLayout(workers: number, options: LayoutOptions): Prom
       else rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** One short connection to the layout's database. */
-export async function withDatabase<T>(url: string, use: (db: Client) => Promise<T>): Promise<T> {
-  const db = new Client({ connectionString: url });
-  await db.connect();
-  try {
-    return await use(db);
-  } finally {
-    await db.end();
-  }
 }

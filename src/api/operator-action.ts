@@ -7,7 +7,7 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { OperatorAction } from '../sync';
 import { OperatorActionDto } from './dto';
-import { fieldErrorsOf } from './validation';
+import { fieldErrorsOf } from '../compliance';
 
 export async function operatorActionOf(
   body: unknown,

@@ -1,27 +1,6 @@
 /** Request validation answering 400 with one entry per bad field: path, value, rule, message. */
-import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
-import type { FieldError } from '../domain';
-
-export function fieldErrorsOf(errors: ValidationError[], prefix = ''): FieldError[] {
-  const out: FieldError[] = [];
-  for (const error of errors) {
-    const path = prefix
-      ? /^\d+$/.test(error.property)
-        ? `${prefix}[${error.property}]`
-        : `${prefix}.${error.property}`
-      : error.property;
-    for (const [rule, message] of Object.entries(error.constraints ?? {})) {
-      out.push({
-        path,
-        rule,
-        message,
-        value: error.value === undefined ? undefined : JSON.stringify(error.value)?.slice(0, 200),
-      });
-    }
-    if (error.children?.length) out.push(...fieldErrorsOf(error.children, path));
-  }
-  return out;
-}
+import { BadRequestException, ValidationPipe } from '@nestjs/common';
+import { fieldErrorsOf } from '../compliance';
 
 export function requestValidationPipe(): ValidationPipe {
   return new ValidationPipe({

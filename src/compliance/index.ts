@@ -1,5 +1,5 @@
 /** The public face of compliance/: what the other parts of src/ import from it. */
-export { parseOperationRequest } from './operation-request';
+export { fieldErrorsOf, parseOperationRequest } from './operation-request';
 export type { CancelCandidate, CancelPolicy, RegimeDescriptor, RegimeJob } from './regime-descriptor';
 export type { RegimeJobPorts, RegimePort } from './regime-job';
 export type {

@@ -21,7 +21,8 @@ export async function parseOperationRequest<R extends object>(
   return errors.length === 0 ? { ok: true, value: request } : { ok: false, errors: fieldErrorsOf(errors) };
 }
 
-function fieldErrorsOf(errors: readonly ValidationError[], prefix = ''): FieldError[] {
+/** class-validator's errors as field errors: `lines[0].quantity`, one entry per broken rule. */
+export function fieldErrorsOf(errors: readonly ValidationError[], prefix = ''): FieldError[] {
   const out: FieldError[] = [];
   for (const error of errors) {
     const path = !prefix

@@ -2,53 +2,18 @@
  * One consolidated e-way bill (trip sheet) for several bills of one connector instance moving on one
  * vehicle. A Part-A only bill gets its validity from the trip's vehicle: read back where the API can.
  */
-import { Transform } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsIn,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Length,
-  Matches,
-} from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsUUID } from 'class-validator';
 import type { EwaybillProvider } from '../ewaybill-types';
 import type { RegimeOperation } from '../../regime-operation';
 import { billOf, validityChange, withoutBill } from './active-bill';
-import {
-  codeText,
-  DAY,
-  MovementOriginRequest,
-  TRANS_MODES,
-  upper,
-  VEHICLE,
-  VEHICLE_MESSAGE,
-} from './movement-origin.request';
+import { VehicleMovementRequest } from './movement-origin.request';
 
-export class ConsolidateRequest extends MovementOriginRequest {
+export class ConsolidateRequest extends VehicleMovementRequest {
   /** Submissions (regime in-ewaybill) moving on the vehicle. */
   @ArrayMinSize(1)
   @ArrayMaxSize(1000)
   @IsUUID('all', { each: true })
   submissionIds!: string[];
-
-  @Transform(upper)
-  @Matches(VEHICLE, { message: VEHICLE_MESSAGE })
-  vehicleNo!: string;
-
-  @Transform(codeText)
-  @IsIn(TRANS_MODES)
-  transMode!: string;
-
-  @IsOptional()
-  @IsString()
-  @Length(1, 15)
-  transDocNo?: string;
-
-  @IsOptional()
-  @Matches(DAY, { message: 'transDocDate must be dd/mm/yyyy' })
-  transDocDate?: string;
 }
 
 export const CONSOLIDATE_OPERATION: RegimeOperation<EwaybillProvider, ConsolidateRequest> = {

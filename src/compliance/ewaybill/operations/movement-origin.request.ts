@@ -1,6 +1,6 @@
 /** Request fields shared by the e-way bill operations that move or re-route the goods. */
-import { Type } from 'class-transformer';
-import { IsInt, IsString, Length, Max, Min } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 
 export const TRANS_MODES = ['1', '2', '3', '4'];
 export const VEHICLE = /^[A-Z0-9]{7,15}$/;
@@ -25,4 +25,25 @@ export class MovementOriginRequest {
   @Min(1)
   @Max(99)
   fromState!: number;
+}
+
+/** A vehicle taking the goods on from the origin (Part-B, a consolidated bill), with its transport document. */
+export class VehicleMovementRequest extends MovementOriginRequest {
+  @Transform(upper)
+  @Matches(VEHICLE, { message: VEHICLE_MESSAGE })
+  vehicleNo!: string;
+
+  /** 1 road, 2 rail, 3 air, 4 ship. */
+  @Transform(codeText)
+  @IsIn(TRANS_MODES)
+  transMode!: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 15)
+  transDocNo?: string;
+
+  @IsOptional()
+  @Matches(DAY, { message: 'transDocDate must be dd/mm/yyyy' })
+  transDocDate?: string;
 }

@@ -1,24 +1,12 @@
 /** Part-B: enter or change the vehicle of a bill, with the e-way bill system's reason code. */
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { IsIn, IsOptional, IsString, Length } from 'class-validator';
 import type { RegimeOperation } from '../../regime-operation';
 import type { EwaybillProvider } from '../ewaybill-types';
 import { billOf, ewbNoOf, validityChange, withoutBill } from './active-bill';
-import {
-  codeText,
-  DAY,
-  MovementOriginRequest,
-  TRANS_MODES,
-  upper,
-  VEHICLE,
-  VEHICLE_MESSAGE,
-} from './movement-origin.request';
+import { codeText, VehicleMovementRequest } from './movement-origin.request';
 
-export class PartBRequest extends MovementOriginRequest {
-  @Transform(upper)
-  @Matches(VEHICLE, { message: VEHICLE_MESSAGE })
-  vehicleNo!: string;
-
+export class PartBRequest extends VehicleMovementRequest {
   /** 1 break down, 2 transhipment, 3 others, 4 first time. */
   @Transform(codeText)
   @IsIn(['1', '2', '3', '4'])
@@ -27,20 +15,6 @@ export class PartBRequest extends MovementOriginRequest {
   @IsString()
   @Length(1, 50)
   reasonRemark!: string;
-
-  /** 1 road, 2 rail, 3 air, 4 ship. */
-  @Transform(codeText)
-  @IsIn(TRANS_MODES)
-  transMode!: string;
-
-  @IsOptional()
-  @IsString()
-  @Length(1, 15)
-  transDocNo?: string;
-
-  @IsOptional()
-  @Matches(DAY, { message: 'transDocDate must be dd/mm/yyyy' })
-  transDocDate?: string;
 
   /** R regular, O over-dimensional cargo. */
   @IsOptional()
