@@ -5,11 +5,11 @@
  * with DUPIRN) is a rejection, a 4xx without `errors[]` is a rejection with its text, 401/403 or 1005
  * renew the token once, and the IRP's "try later" codes are transient.
  */
-import { ClientRateLimiter } from '../http/client-rate-limiter';
-import { ComplianceHttpClient, type ComplianceResponse } from '../http/compliance-http-client';
+import type { ComplianceHttpClient, ComplianceResponse } from '../http/compliance-http-client';
+import { gatewayTransport } from '../http/gateway-transport';
 import { fetchClientCredentialsToken } from '../http/oauth2-client-credentials';
-import { callWithReauth, TokenManager } from '../http/token-manager';
-import { InMemoryTokenStore, tokenKey, type StoredToken } from '../http/token-store';
+import { callWithReauth, type TokenManager } from '../http/token-manager';
+import type { StoredToken } from '../http/token-store';
 import { ComplianceError } from '../regime';
 import {
   CATALOG_B_AUTH_CODES,
@@ -66,21 +66,13 @@ export class ApiV1EinvoiceClient implements EinvoiceProvider {
     this.now = deps.now ?? Date.now;
     this.profile = catalogBProfile(config.catalogB);
     this.signatures = new IrpSignatures(config.publicKeyPem, PROVIDER, deps.warn);
-    this.rateKey = tokenKey(PROVIDER, config.clientId);
-    this.http = new ComplianceHttpClient({
-      provider: PROVIDER,
-      policy: config.http,
-      logger: deps.logger,
-      rateLimiter: deps.rateLimiter ?? new ClientRateLimiter(config.rateLimit, deps.now, deps.sleep),
-      circuitBreaker: deps.circuitBreaker,
-      sleep: deps.sleep,
-    });
-    this.tokens = new TokenManager(
-      deps.tokenStore ?? new InMemoryTokenStore(),
-      tokenKey(PROVIDER, config.baseUrl, config.clientId),
-      () => this.authenticate(),
-      { refreshAheadMs: config.tokenRefreshAheadMs, now: deps.now },
-    );
+    ({
+      http: this.http,
+      tokens: this.tokens,
+      rateKey: this.rateKey,
+    } = gatewayTransport(PROVIDER, config, [config.baseUrl, config.clientId], deps, () =>
+      this.authenticate(),
+    ));
   }
 
   async generateIrn(payload: NicInvoicePayload): Promise<IrnResult> {

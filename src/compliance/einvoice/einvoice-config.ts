@@ -1,10 +1,7 @@
 /** How to reach one IRP access path; chosen per connector instance. Secrets here are never logged. */
-import type { CircuitBreaker } from '../http/circuit-breaker';
 import type { ClientRateLimit } from '../http/client-rate-limiter';
-import type { RateLimiter } from '../http/rate-limiter';
 import type { HttpPolicy } from '../http/compliance-http-client';
-import type { HttpLogger } from '../http/http-logger';
-import type { TokenStore } from '../http/token-store';
+import type { GatewayDeps } from '../http/gateway-transport';
 import type { CatalogBSettings } from './catalog-b-profile';
 
 export interface EinvoiceProviderConfig {
@@ -40,15 +37,11 @@ export interface EinvoiceProviderConfig {
   tokenRefreshAheadMs?: number;
 }
 
-/** Shared machinery, injected so every client of a process shares one token store and rate limiter. */
-export interface EinvoiceProviderDeps {
-  tokenStore?: TokenStore;
-  rateLimiter?: RateLimiter;
-  /** Default: the process-wide breaker (one circuit per provider and origin). */
-  circuitBreaker?: CircuitBreaker;
-  logger?: HttpLogger;
-  now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
+/**
+ * Shared machinery, injected so every client of a process shares one token store, rate limiter and
+ * circuit breaker (the process-wide one by default): a gateway session's, and a warning sink.
+ */
+export interface EinvoiceProviderDeps extends GatewayDeps {
   /** Where configuration warnings go (e.g. no IRP public key); default: console.warn. */
   warn?: (message: string) => void;
 }

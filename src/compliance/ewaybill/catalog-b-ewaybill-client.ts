@@ -9,11 +9,10 @@
 import { catalogBErrors, catalogBPlainMessage, isCatalogBFailure } from '../einvoice/catalog-b-profile';
 import type { EinvoiceProviderDeps } from '../einvoice/einvoice-config';
 import type { IrpErrorEntry } from '../einvoice/irp-rejection';
-import { ClientRateLimiter } from '../http/client-rate-limiter';
-import { ComplianceHttpClient } from '../http/compliance-http-client';
+import type { ComplianceHttpClient } from '../http/compliance-http-client';
+import { gatewayTransport } from '../http/gateway-transport';
 import { fetchClientCredentialsToken } from '../http/oauth2-client-credentials';
-import { callWithReauth, TokenManager } from '../http/token-manager';
-import { InMemoryTokenStore, tokenKey } from '../http/token-store';
+import { callWithReauth, type TokenManager } from '../http/token-manager';
 import { ComplianceError } from '../regime';
 import {
   CATALOG_B_EWAYBILL_DEFAULTS,
@@ -59,28 +58,19 @@ export class CatalogBEwaybillClient implements EwaybillProvider {
     deps: EinvoiceProviderDeps = {},
   ) {
     const now = deps.now ?? Date.now;
-    this.rateKey = tokenKey(PROVIDER, config.clientId);
-    this.http = new ComplianceHttpClient({
-      provider: PROVIDER,
-      policy: config.http,
-      logger: deps.logger,
-      rateLimiter: deps.rateLimiter ?? new ClientRateLimiter(config.rateLimit, deps.now, deps.sleep),
-      circuitBreaker: deps.circuitBreaker,
-      sleep: deps.sleep,
-    });
-    this.tokens = new TokenManager(
-      deps.tokenStore ?? new InMemoryTokenStore(),
-      tokenKey(PROVIDER, config.baseUrl, config.clientId),
-      () =>
-        fetchClientCredentialsToken(this.http, {
-          tokenUrl: `${trim(config.baseUrl)}${config.catalogB?.tokenPath ?? CATALOG_B_EWAYBILL_DEFAULTS.tokenPath}`,
-          clientId: config.clientId,
-          clientSecret: config.clientSecret,
-          rateKey: this.rateKey,
-          now,
-        }),
-      { refreshAheadMs: config.tokenRefreshAheadMs, now: deps.now },
-    );
+    ({
+      http: this.http,
+      tokens: this.tokens,
+      rateKey: this.rateKey,
+    } = gatewayTransport(PROVIDER, config, [config.baseUrl, config.clientId], deps, (http, rateKey) =>
+      fetchClientCredentialsToken(http, {
+        tokenUrl: `${trim(config.baseUrl)}${config.catalogB?.tokenPath ?? CATALOG_B_EWAYBILL_DEFAULTS.tokenPath}`,
+        clientId: config.clientId,
+        clientSecret: config.clientSecret,
+        rateKey,
+        now,
+      }),
+    ));
   }
 
   async generate(request: EwaybillGenerateRequest): Promise<EwaybillGenerated> {

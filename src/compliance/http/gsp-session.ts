@@ -11,13 +11,11 @@
  */
 import type { Method } from 'axios';
 import { ComplianceError } from '../regime';
-import { ClientRateLimiter, type ClientRateLimit } from './client-rate-limiter';
-import { ComplianceHttpClient, type HttpPolicy } from './compliance-http-client';
-import type { CircuitBreaker } from './circuit-breaker';
-import type { HttpLogger } from './http-logger';
-import type { RateLimiter } from './rate-limiter';
-import { callWithReauth, TokenManager } from './token-manager';
-import { InMemoryTokenStore, tokenKey, type StoredToken, type TokenStore } from './token-store';
+import type { ClientRateLimit } from './client-rate-limiter';
+import type { ComplianceHttpClient, HttpPolicy } from './compliance-http-client';
+import { gatewayTransport, type GatewayDeps } from './gateway-transport';
+import { callWithReauth, type TokenManager } from './token-manager';
+import type { StoredToken } from './token-store';
 
 /** The gateway's envelope. */
 export interface GspEnvelope<T = unknown> {
@@ -50,14 +48,7 @@ export interface GspAccount {
   tokenRefreshAheadMs?: number;
 }
 
-export interface GspSessionDeps {
-  tokenStore?: TokenStore;
-  rateLimiter?: RateLimiter;
-  circuitBreaker?: CircuitBreaker;
-  logger?: HttpLogger;
-  now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
-}
+export type GspSessionDeps = GatewayDeps;
 
 /** What differs between the APIs behind one gateway. */
 export interface GspProfile {
@@ -108,21 +99,17 @@ export class GspSession {
       throw new ComplianceError('config', `${profile.label} catalog A needs username, password and email`);
     }
     this.now = deps.now ?? Date.now;
-    this.rateKey = tokenKey(profile.provider, account.clientId);
-    this.http = new ComplianceHttpClient({
-      provider: profile.provider,
-      policy: account.http,
-      logger: deps.logger,
-      rateLimiter: deps.rateLimiter ?? new ClientRateLimiter(account.rateLimit, deps.now, deps.sleep),
-      circuitBreaker: deps.circuitBreaker,
-      sleep: deps.sleep,
-    });
-    this.tokens = new TokenManager(
-      deps.tokenStore ?? new InMemoryTokenStore(),
-      tokenKey(profile.provider, account.baseUrl, account.clientId, account.username, account.gstin),
+    ({
+      http: this.http,
+      tokens: this.tokens,
+      rateKey: this.rateKey,
+    } = gatewayTransport(
+      profile.provider,
+      account,
+      [account.baseUrl, account.clientId, account.username, account.gstin],
+      deps,
       () => this.authenticate(),
-      { refreshAheadMs: account.tokenRefreshAheadMs, now: deps.now },
-    );
+    ));
   }
 
   /** Sends with the session's token (renewed once when refused); a successful envelope or a typed error. */
