@@ -10,6 +10,7 @@ import {
   CancellationService,
   ConnectorRuntimeService,
   RegimeJobContextService,
+  RegimeJobs,
   RegimeOperationsService,
 } from '../sync';
 import { connectorIdOf } from './connector-filter';
@@ -27,6 +28,7 @@ export class EwaybillController {
     private readonly operations: RegimeOperationsService,
     private readonly cancellation: CancellationService,
     private readonly jobs: RegimeJobContextService,
+    private readonly regimeJobs: RegimeJobs,
     private readonly connectors: ConnectorRuntimeService,
   ) {}
 
@@ -95,7 +97,7 @@ export class EwaybillController {
       'Run the scheduled check now: extend bills in their window where the instance configures autoExtend',
   })
   extendExpiring() {
-    return this.jobs.run(REGIME, EWAYBILL_EXPIRY_CHECK);
+    return this.regimeJobs.run(EWAYBILL_EXPIRY_CHECK);
   }
 
   private async operateOn(submissionId: string, operation: string, body: unknown) {

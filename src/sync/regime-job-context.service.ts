@@ -4,10 +4,7 @@
  * operations run as the system (audited like an operator's, through RegimeOperationsService).
  */
 import { Injectable, Logger } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import {
-  type RegimeJob,
-  type RegimePort,
   REGIME_JOB_CONTEXT,
   type RegimeJobContext,
   type RegimeJobContexts,
@@ -27,24 +24,15 @@ export class RegimeJobContextService implements RegimeJobContexts {
     private readonly documents: DocumentRepository,
     private readonly connectors: ConnectorRuntimeService,
     private readonly operations: RegimeOperationsService,
-    private readonly moduleRef: ModuleRef,
   ) {}
 
   /**
-   * One pass of a declared job now, as an operator asks for it (`now` for a clock other than the
-   * process's): its RegimeJobContext at `now`, its other ports as the scheduled run gets them.
+   * This port bound at `now`, for `RegimeJobs.run(job, bound)`: a job run now as an operator asks for
+   * it, or at another instant (a test's clock).
    */
-  run(regime: string, job: RegimeJob, now = Date.now()): Promise<unknown> {
-    if (!job.run) throw new Error(`job ${job.name} of ${regime} declares no run`);
+  boundAt(now: number): ReadonlyMap<symbol, unknown> {
     const contexts: RegimeJobContexts = { context: (name, at = now) => this.context(name, at) };
-    const log = new Logger(job.name);
-    return job.run({
-      get: <T>(port: RegimePort<T>): T =>
-        port.token === REGIME_JOB_CONTEXT.token
-          ? (contexts as T)
-          : this.moduleRef.get<T>(port.token, { strict: false }),
-      log: { log: (message) => log.log(message), warn: (message) => log.warn(message) },
-    });
+    return new Map([[REGIME_JOB_CONTEXT.token, contexts]]);
   }
 
   context(regime: string, now = Date.now()): RegimeJobContext {

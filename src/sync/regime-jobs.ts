@@ -100,20 +100,24 @@ export class RegimeJobs {
     return declaredJobs(this.regimes.descriptors());
   }
 
-  /** One pass of the job; its result (the regime's own report of the pass). */
-  run<R>(job: RegimeJob<R>): Promise<R>;
-  run(job: RegimeJob): Promise<unknown> {
-    if (job.run) return job.run(this.portsFor(job));
+  /**
+   * One pass of the job; its result (the regime's own report of the pass). `bound`: implementations to
+   * use instead of the process's for some ports (an operator's run at another instant).
+   */
+  run<R>(job: RegimeJob<R>, bound?: ReadonlyMap<symbol, unknown>): Promise<R>;
+  run(job: RegimeJob, bound: ReadonlyMap<symbol, unknown> = new Map()): Promise<unknown> {
+    if (job.run) return job.run(this.portsFor(job, bound));
     const runner = REGIME_JOB_RUNNERS[job.name];
     if (!runner) throw new Error(`regime job ${job.name} has neither run() nor a runner`);
     return this.moduleRef.get(runner, { strict: false }).run();
   }
 
   /** The ports a job runs with; its log is named after the job. */
-  private portsFor(job: RegimeJob): RegimeJobPorts {
+  private portsFor(job: RegimeJob, bound: ReadonlyMap<symbol, unknown>): RegimeJobPorts {
     const log = new Logger(job.name);
     return {
-      get: <T>(port: RegimePort<T>): T => this.implementationOf(port),
+      get: <T>(port: RegimePort<T>): T =>
+        bound.has(port.token) ? (bound.get(port.token) as T) : this.implementationOf(port),
       log: { log: (message) => log.log(message), warn: (message) => log.warn(message) },
     };
   }

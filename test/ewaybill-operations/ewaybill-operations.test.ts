@@ -29,6 +29,7 @@ import {
   type RunningSandbox,
 } from '@erp-connector/sandbox';
 import { RegimeJobContextService } from '../../src/sync/regime-job-context.service';
+import { RegimeJobs } from '../../src/sync/regime-jobs';
 import { RegimeOperationsService } from '../../src/sync/regime-operations.service';
 import { todayIst, uniqueDocNo } from '../einvoice/nic-invoice.fixture';
 import { api } from '../einvoice-e2e/support';
@@ -423,7 +424,7 @@ describe('expiring bills', () => {
       extendable: true,
     });
 
-    const run = (await jobs.run('in-ewaybill', EWAYBILL_EXPIRY_CHECK, now)) as {
+    const run = (await app.app.get(RegimeJobs).run(EWAYBILL_EXPIRY_CHECK, jobs.boundAt(now))) as {
       expiring: ExpiringBill[];
       extensions: AutoExtension[];
     };
