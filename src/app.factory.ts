@@ -22,7 +22,9 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
   app.use(jsonBodyGuard);
   app.useBodyParser('text', { type: ['text/csv', 'text/plain'], limit: '50mb' });
   app.useBodyParser('raw', { type: 'application/octet-stream', limit: '50mb' });
-  app.enableShutdownHooks();
+  // No enableShutdownHooks: the process that runs the app owns its signals (main.ts closes it once). With
+  // both, a SIGTERM ran every shutdown hook twice at the same time, and one run closed the queue's pool
+  // while the other still drained its jobs (a job then failed "shut down while active" and ran again).
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()

@@ -68,8 +68,8 @@ async function bootstrap(): Promise<void> {
       process.exit(0);
     }
   };
-  // Kept (not `once`): Nest's shutdown hook re-sends the signal to the process after closing the app,
-  // which would otherwise end it before the embedded PostgreSQL is stopped.
+  // The only signal handlers (the app registers none of Nest's): one shutdown, and a second signal while
+  // it runs is ignored rather than ending the process before the embedded PostgreSQL is stopped.
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }

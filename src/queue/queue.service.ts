@@ -45,6 +45,8 @@ export class QueueService implements OnModuleDestroy {
   private readonly localWorkers = new Map<JobName, LocalWorkers>();
   /** This process's lease, once it works a queue. */
   private lease?: WorkerLease;
+  /** The one shutdown, however many times it is asked for. */
+  private stopping?: Promise<void>;
 
   constructor(
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
@@ -323,8 +325,15 @@ export class QueueService implements OnModuleDestroy {
    * once the fetches still queued for a connection are answered. Its workers wind down on a one-second
    * loop after that; waiting it out keeps nothing of the queue alive past shutdown.
    */
-  async onModuleDestroy(): Promise<void> {
+  onModuleDestroy(): Promise<void> {
+    if (this.stopping) this.logger.warn('queue shutdown asked for again while it runs: joining the first');
+    this.stopping ??= this.stop();
+    return this.stopping;
+  }
+
+  private async stop(): Promise<void> {
     if (!this.starting) return;
+    this.logger.log(`stopping the queue (${this.inFlight.size} job handler(s) running)`);
     const boss = await this.starting.catch(() => undefined);
     if (boss) {
       this.localWorkers.clear();

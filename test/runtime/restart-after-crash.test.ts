@@ -60,6 +60,9 @@ describe('the service after a crash (kill -9) on the same data folder', () => {
     const serving = postmasterPid(clusterDir)!;
     expect(await second.kill('SIGTERM')).toBe(0);
     expect(isRunning(serving)).toBe(false);
+    // One shutdown: the queue drained once (two at a time closed its pool under the other's running jobs).
+    expect(second.output().match(/stopping the queue/g)).toHaveLength(1);
+    expect(second.output()).not.toContain('queue shutdown asked for again');
   }, 240_000);
 });
 
