@@ -1,11 +1,12 @@
 /**
  * Typed errors from the compliance and connector layers become HTTP answers an operator can act on,
  * instead of a bare 500: bad input 400, refused by the authority 422, authority unreachable or failing
- * 502/503. The message is the error's own (those layers never put secrets in messages).
+ * 502/503, an operator's step missing first (the return gateway's OTP session) 409. The message is the error's own (those layers never put secrets in messages).
  */
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { ComplianceError } from '../compliance';
+import { SESSION_REQUIRED } from '../compliance/returns';
 import type { ComplianceErrorClass, ConnectorErrorClass } from '../domain';
 import { ConnectorError } from '../connectors';
 
@@ -28,7 +29,9 @@ export class TypedErrorFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const status =
       error instanceof ComplianceError
-        ? COMPLIANCE_STATUS[error.errorClass]
+        ? error.options.code === SESSION_REQUIRED
+          ? 409
+          : COMPLIANCE_STATUS[error.errorClass]
         : CONNECTOR_STATUS[error.errorClass];
     if (status >= 500) this.logger.warn(`${error.name} (${error.errorClass}): ${error.message}`);
     response.status(status).json({

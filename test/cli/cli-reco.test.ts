@@ -48,7 +48,7 @@ describe('CLI: gst otp, reco run|report|export', () => {
     const run = await cli('reco', 'run', RECO_GSTIN, RECO_PERIOD, '--operator', 'asha');
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
-      `error: HTTP 502: no active return gateway session for ${RECO_GSTIN}: request an OTP and submit it\n`,
+      `error: HTTP 409 (code SESSION_REQUIRED): no active return gateway session for ${RECO_GSTIN}: request an OTP and submit it\n`,
     );
   });
 

@@ -5,6 +5,7 @@
  * its errors), every document's category checked against what the gateway's seeded book says, operator
  * actions audited and kept by a re-run, reports (categories, suppliers, CSV).
  */
+import { parse } from 'csv-parse/sync';
 import { Workbook } from 'exceljs';
 import axios, { type AxiosInstance } from 'axios';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { runMigrations } from '../../src/database/data-source';
+import { Dec } from '../../src/domain';
 import { startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
 import {
   DEFAULT_RETURNS_ACCOUNTS,
@@ -477,6 +479,24 @@ describe('scheduled GSTR-2B reconciliation', () => {
     expect(sheet.rowCount).toBe(seeded.expected.length + 1);
     expect(sheet.getRow(1).getCell(1).text).toBe('Category');
     expect(sheet.getRow(2).values).toEqual(expect.arrayContaining([expect.any(String)]));
+    // Amounts are numbers a spreadsheet sums, shown to two places, and the sum is the books' tax.
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    const booksTax = headers.indexOf('Tax (books)') + 1;
+    expect(sheet.getColumn(booksTax).numFmt).toBe('#,##0.00');
+    const cells = Array.from(
+      { length: sheet.rowCount - 1 },
+      (_, i) => sheet.getRow(i + 2).getCell(booksTax).value,
+    );
+    const numbers = cells.filter((value) => value !== null && value !== '');
+    expect(numbers.length).toBeGreaterThan(0);
+    for (const value of numbers) expect(typeof value).toBe('number');
+    const csvTax = (parse(csv.data, { bom: true }) as string[][])
+      .slice(1)
+      .map((record) => record[headers.indexOf('Tax (books)')])
+      .filter((cell) => cell !== '');
+    expect(numbers.map((value) => (value as number).toFixed(2))).toEqual(
+      csvTax.map((cell) => new Dec(cell).toFixed(2)),
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 export { ReturnGatewayClient, GSTR1_TABLES } from './return-gateway-client';
 export type { Gstr1Table, ReturnGatewayDeps } from './return-gateway-client';
-export { OtpSession } from './otp-session';
+export { OtpSession, SESSION_REQUIRED } from './otp-session';
 export type { SessionState, SessionStatus } from './otp-session';
 export type { ReturnGatewaySettings } from './return-gateway-settings';
 export { GSTR2B_SECTIONS } from './gstr2b/gstr2b-document';

@@ -13,6 +13,12 @@ import {
   type ReturnGatewaySettings,
 } from './return-gateway-settings';
 
+/**
+ * The code of an `auth` error that only an operator can clear (request an OTP and submit it): nothing
+ * failed upstream, so the API answers it as a conflict (409), not as a bad gateway.
+ */
+export const SESSION_REQUIRED = 'SESSION_REQUIRED';
+
 export type SessionState = 'none' | 'otp-requested' | 'active';
 
 export interface SessionStatus {
@@ -85,7 +91,9 @@ export class OtpSession {
     if (!/^\d{4,8}$/.test(otp)) throw new ComplianceError('validation', 'otp must be 4 to 8 digits');
     const pending = await this.store.get(this.key);
     if (!pending || stateOf(pending) !== 'otp-requested') {
-      throw new ComplianceError('auth', 'no OTP request is open for this GSTIN: request an OTP first');
+      throw new ComplianceError('auth', 'no OTP request is open for this GSTIN: request an OTP first', {
+        code: SESSION_REQUIRED,
+      });
     }
     const response = await this.http.send<GatewayEnvelope>({
       operation: 'authtoken',
@@ -117,6 +125,7 @@ export class OtpSession {
       throw new ComplianceError(
         'auth',
         `no active return gateway session for ${this.settings.gstin}: request an OTP and submit it`,
+        { code: SESSION_REQUIRED },
       );
     }
     return stored.token;

@@ -48,6 +48,18 @@ const CSV_COLUMNS: [keyof ReportRow | 'differenceText' | 'explanationText', stri
   ['id', 'Match id'],
 ];
 
+/**
+ * Columns written as numbers in the workbook, so that the tax team can sum and filter them. A spreadsheet
+ * keeps numbers as doubles: exact to the paisa for any amount under 10^13, which is all a return holds.
+ */
+const AMOUNT_COLUMNS = new Set<string>([
+  'purchaseTaxable',
+  'purchaseTax',
+  'gstr2bTaxable',
+  'gstr2bTax',
+  'itcAtStake',
+]);
+
 @Injectable()
 export class ReconciliationReportService {
   constructor(private readonly repository: ReconciliationRepository) {}
@@ -113,8 +125,14 @@ export class ReconciliationReportService {
     const workbook = new Workbook();
     const sheet = workbook.addWorksheet(`reconciliation ${period}`);
     sheet.addRow(header).font = { bold: true };
-    for (const record of records) sheet.addRow(record);
-    sheet.columns.forEach((column) => (column.width = 18));
+    const amounts = CSV_COLUMNS.map(([key]) => AMOUNT_COLUMNS.has(key));
+    for (const record of records) {
+      sheet.addRow(record.map((cell, i) => (amounts[i] && isAmount(cell) ? Number(cell) : cell)));
+    }
+    sheet.columns.forEach((column, i) => {
+      column.width = 18;
+      if (amounts[i]) column.numFmt = '#,##0.00';
+    });
     return Buffer.from(await workbook.xlsx.writeBuffer());
   }
 
@@ -133,6 +151,11 @@ export class ReconciliationReportService {
     });
     return [CSV_COLUMNS.map(([, header]) => header), ...records];
   }
+}
+
+/** A decimal amount as PostgreSQL's numeric prints it (a neutralised cell never is one). */
+function isAmount(cell: string): boolean {
+  return /^-?\d+(\.\d+)?$/.test(cell);
 }
 
 function cellText(value: unknown): string {
