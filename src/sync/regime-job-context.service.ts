@@ -10,7 +10,7 @@ import {
   type RegimeJobContexts,
   type RegisteredSubmission,
 } from '../compliance';
-import { DocumentRepository, SubmissionRepository } from '../database/repositories';
+import { SubmissionRepository } from '../database/repositories';
 import { ConnectorRuntimeService } from './connector-runtime.service';
 import { ACTIVE_REGISTRATION_STATES, RegimeOperationsService } from './regime-operations.service';
 import { SYSTEM_ACTOR } from './state-transitions.service';
@@ -21,7 +21,6 @@ const PAGE = 500;
 export class RegimeJobContextService implements RegimeJobContexts {
   constructor(
     private readonly submissions: SubmissionRepository,
-    private readonly documents: DocumentRepository,
     private readonly connectors: ConnectorRuntimeService,
     private readonly operations: RegimeOperationsService,
   ) {}
@@ -46,22 +45,15 @@ export class RegimeJobContextService implements RegimeJobContexts {
     };
   }
 
+  /** By id, page after page: each registration once, even while other work changes them (pageById). */
   private async *registered(
     regime: string,
     connectorInstanceId?: string,
   ): AsyncIterable<RegisteredSubmission> {
-    for (let offset = 0; ; offset += PAGE) {
-      const page = await this.submissions.list({
-        regime,
-        states: [...ACTIVE_REGISTRATION_STATES],
-        connectorInstanceId,
-        limit: PAGE,
-        offset,
-      });
-      const documents = await this.documents.findByIds([...new Set(page.items.map((s) => s.documentId))]);
-      const instanceOf = new Map(documents.map((document) => [document.id, document.connectorInstanceId]));
-      for (const submission of page.items) {
-        const instanceId = instanceOf.get(submission.documentId) ?? '';
+    const filter = { regime, states: [...ACTIVE_REGISTRATION_STATES], connectorInstanceId };
+    for (let after: string | undefined; ; ) {
+      const page = await this.submissions.pageById(filter, after, PAGE);
+      for (const { submission, connectorInstanceId: instanceId } of page) {
         yield {
           submissionId: submission.id,
           documentId: submission.documentId,
@@ -71,7 +63,8 @@ export class RegimeJobContextService implements RegimeJobContexts {
           settings: this.connectors.byId(instanceId)?.regimeSettings[regime] ?? {},
         };
       }
-      if (page.items.length < PAGE) break;
+      if (page.length < PAGE) break;
+      after = page[page.length - 1].submission.id;
     }
   }
 }

@@ -365,13 +365,42 @@ export class SubmissionRepository {
   }
 
   async list(filter: SubmissionFilter): Promise<{ items: SubmissionEntity[]; total: number }> {
-    const query = this.dataSource.manager
-      .createQueryBuilder(SubmissionEntity, 's')
-      .innerJoin('document', 'd', 'd.id = s.document_id')
+    const query = this.filtered(filter)
       .orderBy('s.updatedAt', 'DESC')
       .addOrderBy('s.id', 'ASC')
       .take(filter.limit)
       .skip(filter.offset);
+    const [items, total] = await query.getManyAndCount();
+    return { items, total };
+  }
+
+  /**
+   * The page after `afterId` of the submissions `filter` selects, in id order, each with its document's
+   * connector instance. Walked page by page it sees every row once, however rows change meanwhile; pages by
+   * offset over `list`'s order (latest change first) see a row updated during the walk twice and skip one
+   * that leaves the filter.
+   */
+  async pageById(
+    filter: Omit<SubmissionFilter, 'limit' | 'offset'>,
+    afterId: string | undefined,
+    limit: number,
+  ): Promise<{ submission: SubmissionEntity; connectorInstanceId: string }[]> {
+    const query = this.filtered(filter)
+      .addSelect('d.connector_instance_id', 'connector_instance_id')
+      .orderBy('s.id', 'ASC')
+      .limit(limit);
+    if (afterId) query.andWhere('s.id > :afterId', { afterId });
+    const { entities, raw } = await query.getRawAndEntities<{ connector_instance_id: string }>();
+    return entities.map((submission, i) => ({
+      submission,
+      connectorInstanceId: raw[i].connector_instance_id,
+    }));
+  }
+
+  private filtered(filter: Omit<SubmissionFilter, 'limit' | 'offset'>) {
+    const query = this.dataSource.manager
+      .createQueryBuilder(SubmissionEntity, 's')
+      .innerJoin('document', 'd', 'd.id = s.document_id');
     if (filter.ids?.length) query.andWhere('s.id IN (:...ids)', { ids: filter.ids });
     if (filter.state) query.andWhere('s.state = :state', { state: filter.state });
     if (filter.states?.length) query.andWhere('s.state IN (:...states)', { states: filter.states });
@@ -381,8 +410,7 @@ export class SubmissionRepository {
       query.andWhere('d.connector_instance_id = :ci', { ci: filter.connectorInstanceId });
     if (filter.dateFrom) query.andWhere('d.doc_date >= :from', { from: filter.dateFrom });
     if (filter.dateTo) query.andWhere('d.doc_date <= :to', { to: filter.dateTo });
-    const [items, total] = await query.getManyAndCount();
-    return { items, total };
+    return query;
   }
 
   /**
