@@ -490,7 +490,8 @@ describe('scheduled GSTR-2B reconciliation', () => {
     const numbers = cells.filter((value) => value !== null && value !== '');
     expect(numbers.length).toBeGreaterThan(0);
     for (const value of numbers) expect(typeof value).toBe('number');
-    const csvTax = (parse(csv.data, { bom: true }) as string[][])
+    const csvRecords: string[][] = parse(csv.data, { bom: true });
+    const csvTax = csvRecords
       .slice(1)
       .map((record) => record[headers.indexOf('Tax (books)')])
       .filter((cell) => cell !== '');
