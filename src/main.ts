@@ -69,9 +69,9 @@ async function bootstrap(): Promise<void> {
     }
   };
   // The only signal handlers (the app registers none of Nest's): one shutdown, and a second signal while
-  // it runs is ignored rather than ending the process before the embedded PostgreSQL is stopped.
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // it runs is ignored rather than ending the process before the embedded PostgreSQL is stopped. SIGHUP:
+  // the terminal `npm start` ran in was closed.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
 }
 
 /**

@@ -56,9 +56,10 @@ describe('the service after a crash (kill -9) on the same data folder', () => {
     );
     expect((await fetch(`${second.url}/health`)).status).toBe(200);
 
-    // An ordinary stop takes its PostgreSQL with it.
+    // An ordinary stop takes its PostgreSQL with it; SIGHUP (the terminal closed) is one too (SIGTERM and
+    // SIGINT are the other runtime suites').
     const serving = postmasterPid(clusterDir)!;
-    expect(await second.kill('SIGTERM')).toBe(0);
+    expect(await second.kill('SIGHUP')).toBe(0);
     expect(isRunning(serving)).toBe(false);
     // One shutdown: the queue drained once (two at a time closed its pool under the other's running jobs).
     expect(second.output().match(/stopping the queue/g)).toHaveLength(1);
