@@ -270,9 +270,37 @@ export async function startLayout(workers: number, options: LayoutOptions): Prom
       });
       await sandbox.stop();
       await pg.stop();
+      reportDeadlocks(pg.clusterDir);
       // BENCH_KEEP_FILES=1: the processes' logs and the database stay for a look.
       if (process.env.BENCH_KEEP_FILES) console.log(`  files kept in ${dir}`);
       else rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * PostgreSQL's own account of every deadlock in the run (the statements of both sides, which the
+ * connector's retry of its transaction does not see): printed, so that a run that met one says where.
+ */
+function reportDeadlocks(clusterDir: string): void {
+  let log: string;
+  try {
+    log = readFileSync(join(clusterDir, 'embedded-postgres.log'), 'utf8');
+  } catch {
+    return;
+  }
+  const lines = log.split('\n');
+  const blocks: string[] = [];
+  lines.forEach((line, i) => {
+    if (!line.includes('deadlock detected')) return;
+    const block = [line];
+    for (const next of lines.slice(i + 1)) {
+      if (!/^\s|\b(DETAIL|HINT|CONTEXT|STATEMENT):/.test(next)) break;
+      block.push(next);
+    }
+    blocks.push(block.join('\n'));
+  });
+  if (blocks.length === 0) return;
+  console.log(`  PostgreSQL deadlocks in this run: ${blocks.length}`);
+  for (const block of blocks) console.log(block.replace(/^/gm, '    '));
 }
