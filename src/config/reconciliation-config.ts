@@ -19,6 +19,17 @@ import {
 } from 'class-validator';
 import { Secret } from '../security';
 
+/** The GSP's allowance for one client: 60 requests a minute unless the GSP grants another. */
+export class GatewayRateLimitConfig {
+  @IsInt()
+  @Min(0)
+  limit = 60;
+
+  @IsInt()
+  @Min(1000)
+  windowMs = 60_000;
+}
+
 export class ReturnGatewayConfig {
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
   baseUrl!: string;
@@ -51,6 +62,11 @@ export class ReturnGatewayConfig {
   @IsInt()
   @Min(1)
   sessionMinutes = 360;
+
+  /** Requests this client may send per window, counted across every process of the service (0: no limit). */
+  @ValidateNested()
+  @Type(() => GatewayRateLimitConfig)
+  rateLimit: GatewayRateLimitConfig = new GatewayRateLimitConfig();
 }
 
 export class ReconciledGstinConfig {

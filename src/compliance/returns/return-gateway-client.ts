@@ -11,6 +11,7 @@ import {
   tokenKey,
   type HttpLogger,
   type HttpPolicy,
+  type RateLimiter,
   type StoredToken,
   type TokenStore,
 } from '../http';
@@ -22,6 +23,8 @@ import type { ReturnGatewaySettings } from './return-gateway-settings';
 
 export interface ReturnGatewayDeps {
   tokenStore?: TokenStore;
+  /** Paces this client's requests; a service passes one shared by every process (default: this process's). */
+  rateLimiter?: RateLimiter;
   logger?: HttpLogger;
   policy?: Partial<HttpPolicy>;
   now?: () => number;
@@ -58,6 +61,7 @@ export class ReturnGatewayClient {
       provider: 'returns',
       logger: deps.logger,
       policy: deps.policy,
+      rateLimiter: deps.rateLimiter,
     });
     const store = deps.tokenStore ?? new InMemoryTokenStore();
     this.session = new OtpSession(settings, this.http, store, this.now);

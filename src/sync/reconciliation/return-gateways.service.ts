@@ -1,8 +1,13 @@
-/** One return gateway client per reconciled GSTIN, its session kept in `gsp_session` (shared by every instance). */
+/**
+ * One return gateway client per reconciled GSTIN, its session kept in `gsp_session` and its request
+ * allowance counted in PostgreSQL: both shared by every process of the service.
+ */
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
 import { ReturnGatewayClient } from '../../compliance/returns';
 import { AppConfig, type ReconciledGstinConfig } from '../../config';
-import { GspSessionRepository } from '../../database/repositories';
+import { GspSessionRepository, ProviderRateLimiter } from '../../database/repositories';
 
 @Injectable()
 export class ReturnGatewaysService {
@@ -11,6 +16,7 @@ export class ReturnGatewaysService {
   constructor(
     private readonly config: AppConfig,
     private readonly sessions: GspSessionRepository,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   configured(): ReconciledGstinConfig[] {
@@ -41,7 +47,13 @@ export class ReturnGatewaysService {
           sessionMinutes: gateway.sessionMinutes,
           gstr2bCatalog: gateway.gstr2bCatalog,
         },
-        { tokenStore: this.sessions },
+        {
+          tokenStore: this.sessions,
+          rateLimiter: new ProviderRateLimiter(this.dataSource, {
+            limit: gateway.rateLimit.limit,
+            windowMs: gateway.rateLimit.windowMs,
+          }),
+        },
       );
       this.clients.set(gstin, client);
     }
