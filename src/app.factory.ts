@@ -4,7 +4,15 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { Logger } from 'nestjs-pino';
-import { jsonBodyGuard, presentedApiKey, ApiKeys, requestValidationPipe, TypedErrorFilter } from './api';
+import {
+  documentRegimeOperations,
+  jsonBodyGuard,
+  presentedApiKey,
+  ApiKeys,
+  requestValidationPipe,
+  TypedErrorFilter,
+} from './api';
+import { RegimeRegistry } from './compliance';
 import { AppModule, type AppModuleOptions } from './app.module';
 
 export async function createApp(options: AppModuleOptions): Promise<NestExpressApplication> {
@@ -34,6 +42,7 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
       .addApiKey({ type: 'apiKey', name: 'X-API-Key', in: 'header' }, 'api-key')
       .build(),
   );
+  documentRegimeOperations(document, app.get(RegimeRegistry).descriptors());
   app.use(['/docs', '/docs-json', '/docs-yaml'], requireApiKey(app.get(ApiKeys)));
   SwaggerModule.setup('docs', app, document);
   return app;

@@ -10,6 +10,7 @@ export { HealthController, SANDBOX_SERVICES } from './health.controller';
 export { IrnCallbackController } from './irn-callback.controller';
 export { jsonBodyGuard } from './json-body-guard';
 export { Public } from './public.decorator';
+export { documentRegimeOperations } from './regime-operation-docs';
 export { ReconciliationController } from './reconciliation.controller';
 export { RejectedIrnsController } from './rejected-irns.controller';
 export { ReturnGatewayController } from './return-gateway.controller';

@@ -7,6 +7,8 @@
  * together), consolidation, the expiring list and the scheduled auto-extension. Each change is stored
  * and audited; refusals too.
  */
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DataSource } from 'typeorm';
@@ -14,6 +16,7 @@ import { DataSource as DataSourceToken } from 'typeorm';
 import {
   CatalogAEwaybillClient,
   EWAYBILL_EXPIRY_CHECK,
+  EWAYBILL_OPERATIONS,
   expiringBills,
   type AutoExtension,
   type ExpiringBill,
@@ -557,6 +560,46 @@ describe('the generic operation route (POST /submissions/:id/operations/:name)',
     const body = (await res.json()) as { result: { consolidatedEwbNo: string }; submissions: unknown[] };
     expect(body.result.consolidatedEwbNo).toMatch(/^\d{10}$/);
     expect(body.submissions).toHaveLength(2);
+  });
+
+  it('is documented in /docs per declared operation, with the body its request class validates', async () => {
+    interface Schema {
+      $ref?: string;
+      required?: string[];
+      properties?: Record<string, { type?: string }>;
+    }
+    interface Operation {
+      summary?: string;
+      parameters?: { name: string }[];
+      requestBody?: { content: Record<string, { schema: Schema }> };
+    }
+    const openapi = (await (await api(app.url, '/docs-json')).json()) as {
+      paths: Record<string, { post?: Operation }>;
+      components: { schemas: Record<string, Schema> };
+    };
+    const bodyOf = (path: string): Schema => {
+      const ref = openapi.paths[path]?.post?.requestBody?.content['application/json'].schema.$ref ?? '';
+      return openapi.components.schemas[ref.replace('#/components/schemas/', '')] ?? {};
+    };
+    for (const operation of EWAYBILL_OPERATIONS) {
+      const path =
+        operation.targets === 'one'
+          ? `/submissions/{id}/operations/${operation.name}`
+          : `/submissions/operations/${operation.name}`;
+      const post = openapi.paths[path]?.post;
+      expect(post?.summary).toContain(operation.summary);
+      expect((post?.parameters ?? []).map((p) => p.name)).not.toContain('operation');
+      // What the documented body requires is what the request class refuses when absent, plus the audit.
+      const requestClass: new () => object = operation.requestClass;
+      const refused = await validate(plainToInstance(requestClass, {}));
+      expect(new Set(bodyOf(path).required)).toEqual(
+        new Set([...refused.map((error) => error.property), 'operator', 'reason']),
+      );
+    }
+    expect(bodyOf('/submissions/{id}/operations/part-b').properties?.fromState?.type).toBe('integer');
+    // The regime's alias routes take the same bodies.
+    expect(bodyOf('/ewaybills/{submissionId}/part-b')).toEqual(bodyOf('/submissions/{id}/operations/part-b'));
+    expect(bodyOf('/ewaybills/consolidate')).toEqual(bodyOf('/submissions/operations/consolidate'));
   });
 });
 
