@@ -28,6 +28,13 @@ const number = (name: string, fallback: number): number => {
   return value;
 };
 
+/** A check the run failed: said, and the bench exits 1. */
+function failIf(failed: boolean, what: string): void {
+  if (!failed) return;
+  console.log(`  FAILED: ${what}`);
+  process.exitCode = 1;
+}
+
 export async function run(): Promise<void> {
   const documents = number('BENCH_DOCUMENTS', 50_000);
   const workerCounts = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
@@ -103,7 +110,8 @@ export async function run(): Promise<void> {
           `i.e. ${(1000 / perDocumentMs).toFixed(0)} documents/s per core it is given`,
       );
       if (process.env.BENCH_PG_STATS) await printStatementStats(layout.databaseUrl, documents);
-      if (registrations !== documents || layout.duplicateCallbacks() > 0) process.exitCode = 1;
+      failIf(registrations !== documents, `${registrations} IRNs registered for ${documents} documents`);
+      failIf(layout.duplicateCallbacks() > 0, `${layout.duplicateCallbacks()} duplicate callbacks`);
       // The burst's p99 is its own queueing (the last of N documents posted at once waits N / throughput):
       // the latency an ERP sees is measured posting at a steady rate, the goal's 500/s and 80% of what
       // this layout just sustained.
@@ -125,7 +133,11 @@ export async function run(): Promise<void> {
             `${steady.perSecond.toFixed(0)}/s; post -> write-back p50 ${(steady.p50Ms / 1000).toFixed(2)} s, ` +
             `p99 ${(steady.p99Ms / 1000).toFixed(2)} s`,
         );
-        if (now - registered !== count || layout.duplicateCallbacks() > 0) process.exitCode = 1;
+        failIf(
+          now - registered !== count,
+          `${now - registered} IRNs registered for ${count} documents posted`,
+        );
+        failIf(layout.duplicateCallbacks() > 0, `${layout.duplicateCallbacks()} duplicate callbacks`);
         registered = now;
       }
     } finally {

@@ -144,6 +144,15 @@ export class QueueConfig {
   submittingLeaseSeconds = 120;
 
   /**
+   * A write-back is claimed for this long before the ERP is called, so that two workers never write the
+   * same outcome back at once; longer than any write-back call may take. A dead writer's claim lapses.
+   */
+  @IsInt()
+  @Min(5)
+  @Max(3600)
+  writeBackLeaseSeconds = 120;
+
+  /**
    * A worker process renews its lease every third of this; the jobs of a process that stopped renewing
    * (killed, frozen) are failed and retried once they are older than this, by the other workers. Longer
    * than the event loop of a live worker is ever blocked.

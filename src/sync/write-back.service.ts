@@ -137,6 +137,22 @@ export class WriteBackService {
       if (!document || !live) continue;
       due.push({ index, submission, job, pending, connector: live.connector, document });
     }
+    // A WRITEBACK_PENDING outcome is written by whoever claims it: the in-process write-back after
+    // registration and a job the sweep enqueued meanwhile would otherwise both call the ERP.
+    const claimed = await this.submissions.claimWriteBacks(
+      due.filter((write) => write.pending).map((write) => write.submission.id),
+      this.config.queue.writeBackLeaseSeconds,
+    );
+    const mine = due.filter((write) => !write.pending || claimed.has(write.submission.id));
+    try {
+      return await this.writeClaimed(items, mine);
+    } finally {
+      await this.submissions.releaseWriteBacks([...claimed]);
+    }
+  }
+
+  /** Writes `due` through the connectors and records what came of each. */
+  private async writeClaimed(items: readonly unknown[], due: readonly DueWrite[]): Promise<unknown[]> {
     const thrown = await this.writeThroughConnectors(due);
     const written: SubmissionEntity[] = [];
     const notified: SubmissionEntity[] = [];

@@ -11,6 +11,7 @@ import { Reconciliation1764400000000 } from './1764400000000-Reconciliation';
 import { ProviderRateLimit1764500000000 } from './1764500000000-ProviderRateLimit';
 import { ConnectorState1764500100000 } from './1764500100000-ConnectorState';
 import { EwaybillNumberPerRegime1764500200000 } from './1764500200000-EwaybillNumberPerRegime';
+import { WriteBackClaim1764500300000 } from './1764500300000-WriteBackClaim';
 
 /** In order. TypeORM runs the ones not yet recorded in its `migrations` table. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   ProviderRateLimit1764500000000,
   ConnectorState1764500100000,
   EwaybillNumberPerRegime1764500200000,
+  WriteBackClaim1764500300000,
 ];

@@ -350,6 +350,36 @@ export class SubmissionRepository {
     return rows;
   }
 
+  /**
+   * Takes the write-back of these WRITEBACK_PENDING submissions for `leaseSeconds`; returns the ids this
+   * caller may write back now. One another writer holds (the sweep's job beside the in-process
+   * write-back after registration) is left to it; a claim of a writer that died lapses with its lease.
+   */
+  async claimWriteBacks(ids: readonly string[], leaseSeconds: number): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const result: unknown = await this.dataSource.query(
+      `UPDATE submission SET writeback_claimed_until = now() + make_interval(secs => $2)
+        WHERE id = ANY($1::uuid[]) AND state = 'WRITEBACK_PENDING'
+          AND (writeback_claimed_until IS NULL OR writeback_claimed_until < now())
+        RETURNING id`,
+      [[...ids], leaseSeconds],
+    );
+    return new Set(returnedRows<{ id: string }>(result).map((row) => row.id));
+  }
+
+  /** Gives claims back once their write-backs are done or failed (a retry takes them again). */
+  async releaseWriteBacks(
+    ids: readonly string[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    if (ids.length === 0) return;
+    await manager.query(
+      `UPDATE submission SET writeback_claimed_until = NULL
+        WHERE id = ANY($1::uuid[]) AND writeback_claimed_until IS NOT NULL`,
+      [[...ids]],
+    );
+  }
+
   /** SUBMITTING for longer than the lease: the process that held it died mid-call. */
   async releaseStale(leaseSeconds: number): Promise<SubmissionEntity[]> {
     const rows: Record<string, unknown>[][] = await this.dataSource.query(
@@ -459,4 +489,10 @@ export class SubmissionRepository {
     }
     return out;
   }
+}
+
+/** The rows of an UPDATE ... RETURNING, which the driver answers as [rows, count]. */
+function returnedRows<T>(result: unknown): T[] {
+  const rows = result as unknown[];
+  return (Array.isArray(rows[0]) ? rows[0] : rows) as T[];
 }
