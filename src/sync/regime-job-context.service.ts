@@ -51,7 +51,7 @@ export class RegimeJobContextService implements RegimeJobContexts {
     connectorInstanceId?: string,
   ): AsyncIterable<RegisteredSubmission> {
     const filter = { regime, states: [...ACTIVE_REGISTRATION_STATES], connectorInstanceId };
-    for (let after: string | undefined; ; ) {
+    for (let after: string | undefined; ;) {
       const page = await this.submissions.pageById(filter, after, PAGE);
       for (const { submission, connectorInstanceId: instanceId } of page) {
         yield {
