@@ -11,6 +11,7 @@ import {
   RETURNS_SERVICE,
   type ReturnsSimulatorHandle,
 } from '@erp-connector/sandbox/returns';
+import { sandboxAccountSettings } from './sandbox-account-settings';
 
 const account = DEFAULT_RETURNS_ACCOUNTS[0];
 const HOUR = 3600_000;
@@ -45,18 +46,7 @@ beforeEach(() => {
 function client(overrides: Partial<ReturnGatewaySettings> = {}, logger?: HttpLogger): ReturnGatewayClient {
   const base = sandbox.urls[RETURNS_SERVICE];
   return new ReturnGatewayClient(
-    {
-      baseUrl: base,
-      apiBaseUrl: `${base}/gst`,
-      email: account.email,
-      clientId: account.clientId,
-      clientSecret: account.clientSecret,
-      gstin: account.gstin,
-      gstUsername: account.gstUsername,
-      stateCode: account.gstin.slice(0, 2),
-      ipAddress: '10.0.0.7',
-      ...overrides,
-    },
+    { ...sandboxAccountSettings(base), ...overrides },
     {
       tokenStore: new InMemoryTokenStore(),
       now: () => sandbox.clock.nowMs(),

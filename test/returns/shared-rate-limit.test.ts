@@ -10,14 +10,11 @@ import { CollectingHttpLogger, InMemoryTokenStore } from '../../src/compliance/h
 import { dataSourceOptions, runMigrations } from '../../src/database/data-source';
 import { ProviderRateLimiter } from '../../src/database/repositories';
 import { startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
-import {
-  DEFAULT_RETURNS_ACCOUNTS,
-  RETURNS_SERVICE,
-  type ReturnsSimulatorHandle,
-} from '@erp-connector/sandbox/returns';
+import { RETURNS_SERVICE, type ReturnsSimulatorHandle } from '@erp-connector/sandbox/returns';
 import { createTestDatabase } from '../support/test-database';
+import { SANDBOX_RETURNS_ACCOUNT, sandboxAccountSettings } from './sandbox-account-settings';
 
-const account = DEFAULT_RETURNS_ACCOUNTS[0];
+const account = SANDBOX_RETURNS_ACCOUNT;
 const ALLOWANCE = { limit: 3, windowMs: 1500 };
 const CALLS_EACH = 3;
 
@@ -49,24 +46,11 @@ describe('return gateway clients of one client id in two processes share its all
     const logger = new CollectingHttpLogger();
     const clients = pools.map(
       (pool) =>
-        new ReturnGatewayClient(
-          {
-            baseUrl: base,
-            apiBaseUrl: `${base}/gst`,
-            email: account.email,
-            clientId: account.clientId,
-            clientSecret: account.clientSecret,
-            gstin: account.gstin,
-            gstUsername: account.gstUsername,
-            stateCode: account.gstin.slice(0, 2),
-            ipAddress: '10.0.0.7',
-          },
-          {
-            tokenStore: new InMemoryTokenStore(),
-            rateLimiter: new ProviderRateLimiter(pool, ALLOWANCE),
-            logger,
-          },
-        ),
+        new ReturnGatewayClient(sandboxAccountSettings(base), {
+          tokenStore: new InMemoryTokenStore(),
+          rateLimiter: new ProviderRateLimiter(pool, ALLOWANCE),
+          logger,
+        }),
     );
     const handle = sandbox.simulators.find((s) => s.name === 'returns')!.handle as ReturnsSimulatorHandle;
     const supplier = handle.period(account.gstin, '102026').book[0].SupplierGSTIN;
