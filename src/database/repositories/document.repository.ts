@@ -21,18 +21,7 @@ export interface DocumentFilter {
 export class DocumentRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  findByErpId(
-    connectorInstanceId: string,
-    erpId: string,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<DocumentEntity | null> {
-    return manager.findOne(DocumentEntity, {
-      where: { connectorInstanceId, erpId },
-      lock: manager.queryRunner ? { mode: 'pessimistic_write' } : undefined,
-    });
-  }
-
-  /** The instance's documents among `erpIds`, locked for the transaction like findByErpId. */
+  /** The instance's documents among `erpIds`, locked for the transaction (when it runs in one). */
   findManyByErpIds(
     connectorInstanceId: string,
     erpIds: string[],
