@@ -368,12 +368,9 @@ export class SubmissionRepository {
   }
 
   /** Gives claims back once their write-backs are done or failed (a retry takes them again). */
-  async releaseWriteBacks(
-    ids: readonly string[],
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<void> {
+  async releaseWriteBacks(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
-    await manager.query(
+    await this.dataSource.query(
       `UPDATE submission SET writeback_claimed_until = NULL
         WHERE id = ANY($1::uuid[]) AND writeback_claimed_until IS NOT NULL`,
       [[...ids]],
@@ -382,7 +379,7 @@ export class SubmissionRepository {
 
   /** SUBMITTING for longer than the lease: the process that held it died mid-call. */
   async releaseStale(leaseSeconds: number): Promise<SubmissionEntity[]> {
-    const rows: Record<string, unknown>[][] = await this.dataSource.query(
+    const result: unknown = await this.dataSource.query(
       `UPDATE submission SET state = 'RETRY', outcome_unknown = true, next_attempt_at = now(),
          error_class = 'unknown-outcome', error_message = 'worker stopped while submitting; will look up before resending',
          updated_at = now()
@@ -390,8 +387,9 @@ export class SubmissionRepository {
        RETURNING *`,
       [leaseSeconds],
     );
-    const list = Array.isArray(rows[0]) ? rows[0] : (rows as unknown as Record<string, unknown>[]);
-    return list.map((row) => this.dataSource.manager.create(SubmissionEntity, this.fromRaw(row)));
+    return returnedRows<Record<string, unknown>>(result).map((row) =>
+      this.dataSource.manager.create(SubmissionEntity, this.fromRaw(row)),
+    );
   }
 
   async list(filter: SubmissionFilter): Promise<{ items: SubmissionEntity[]; total: number }> {
