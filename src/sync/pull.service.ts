@@ -6,9 +6,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../config';
 import { ConnectorError } from '../connectors';
 import { ConnectorInstanceRepository } from '../database/repositories';
-import { JobName, QueueService } from '../queue';
+import { QueueService } from '../queue';
 import { ConnectorRuntimeService } from './connector-runtime.service';
 import { IngestService, type IngestResult } from './ingest.service';
+import { enqueueProcessBatches } from './process-batches';
 
 export type PullStats = Record<IngestResult | 'batches' | 'problems', number>;
 
@@ -44,23 +45,16 @@ export class PullService {
       for (const problem of batch.problems ?? [])
         this.logger.warn(`${instanceName}: ${problem.path}: ${problem.message}`);
       for (const result of results) stats[result.result] += 1;
-      await this.enqueue(results.flatMap((result) => result.submissionIds));
+      await enqueueProcessBatches(
+        this.queue,
+        results.flatMap((result) => result.submissionIds),
+        this.config.queue.batchSize,
+      );
     }
     await this.instances.recordPull(live.id, stats);
     if (stats.created + stats.updated + stats['flagged-altered'] > 0) {
       this.logger.log(`${instanceName}: ${JSON.stringify(stats)}`);
     }
     return stats;
-  }
-
-  /** One job per batch of submissions (the sweep still finds any whose job is lost). */
-  private async enqueue(submissionIds: readonly string[]): Promise<void> {
-    const { batchSize } = this.config.queue;
-    const jobs: { data: { submissionIds: string[] }; key: string }[] = [];
-    for (let start = 0; start < submissionIds.length; start += batchSize) {
-      const chunk = submissionIds.slice(start, start + batchSize);
-      jobs.push({ data: { submissionIds: chunk }, key: chunk[0] });
-    }
-    await this.queue.sendMany(JobName.SubmissionProcessBatch, jobs);
   }
 }

@@ -11,10 +11,12 @@ import type { DataSource } from 'typeorm';
 import { ConnectorError, isPushSource, type SourceDocument } from '../connectors';
 import { WebhookReceiptRepository } from '../database/repositories';
 import { type FieldError, SubmissionState } from '../domain';
-import { JobName, QueueService } from '../queue';
+import { AppConfig } from '../config';
+import { QueueService } from '../queue';
 import { isTransactionConflict, retryingConflicts } from '../database';
 import type { LiveConnector } from './connector-runtime.service';
 import { IngestService } from './ingest.service';
+import { enqueueProcessBatches } from './process-batches';
 
 export interface WebhookAnswer {
   status: 202 | 400;
@@ -45,6 +47,7 @@ export class WebhookIntakeService {
     private readonly ingest: IngestService,
     private readonly receipts: WebhookReceiptRepository,
     private readonly queue: QueueService,
+    private readonly config: AppConfig,
   ) {}
 
   async receive(
@@ -112,10 +115,7 @@ export class WebhookIntakeService {
       if (!previous) throw new Error('idempotency receipt vanished');
       return this.replay(previous.requestHash, requestHash, previous.responseStatus, previous.responseBody);
     }
-    await this.queue.sendMany(
-      JobName.SubmissionProcess,
-      outcome.submissionIds.map((submissionId) => ({ data: { submissionId }, key: submissionId })),
-    );
+    await enqueueProcessBatches(this.queue, outcome.submissionIds, this.config.queue.batchSize);
     return outcome.answer;
   }
 

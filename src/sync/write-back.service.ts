@@ -144,15 +144,21 @@ export class WriteBackService {
       this.config.queue.writeBackLeaseSeconds,
     );
     const mine = due.filter((write) => !write.pending || claimed.has(write.submission.id));
+    // Moving to WRITTEN_BACK gives the claim back in the same UPDATE; the rest are given back here.
+    const writtenBack = new Set<string>();
     try {
-      return await this.writeClaimed(items, mine);
+      return await this.writeClaimed(items, mine, writtenBack);
     } finally {
-      await this.submissions.releaseWriteBacks([...claimed]);
+      await this.submissions.releaseWriteBacks([...claimed].filter((id) => !writtenBack.has(id)));
     }
   }
 
-  /** Writes `due` through the connectors and records what came of each. */
-  private async writeClaimed(items: readonly unknown[], due: readonly DueWrite[]): Promise<unknown[]> {
+  /** Writes `due` through the connectors and records what came of each (`writtenBack`: the ids moved on). */
+  private async writeClaimed(
+    items: readonly unknown[],
+    due: readonly DueWrite[],
+    writtenBack: Set<string>,
+  ): Promise<unknown[]> {
     const thrown = await this.writeThroughConnectors(due);
     const written: SubmissionEntity[] = [];
     const notified: SubmissionEntity[] = [];
@@ -169,8 +175,8 @@ export class WriteBackService {
         });
       }),
     );
-    await this.dataSource.transaction(async (m) => {
-      await this.transitions.moveManyIds(
+    const moved = await this.dataSource.transaction(async (m) => {
+      const movedIds = await this.transitions.moveManyIds(
         written.map((submission) => ({
           submission,
           // Only a write-back error is cleared; an authority's (ZATCA NOT_REPORTED) stays visible.
@@ -190,7 +196,9 @@ export class WriteBackService {
         })),
         m,
       );
+      return movedIds;
     });
+    for (const id of moved) writtenBack.add(id);
     return errors;
   }
 

@@ -229,6 +229,8 @@ export class SubmissionRepository {
     if (to === SubmissionState.Submitting) {
       assignments.push('attempts = s.attempts + 1', 'submitting_since = now()');
     }
+    // A write-back claim (claimWriteBacks) holds only in WRITEBACK_PENDING: leaving it gives the claim back.
+    if (to !== SubmissionState.WritebackPending) assignments.push('writeback_claimed_until = NULL');
     const definitions = ['id uuid', ...columns.map((column) => `${column.name} ${column.type}`)];
     const rows: Record<string, unknown>[][] = await manager.query(
       `UPDATE submission s SET ${['state = $2', 'updated_at = now()', ...assignments].join(', ')}
