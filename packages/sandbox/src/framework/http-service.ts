@@ -14,8 +14,10 @@ export async function startHttpService(
 ): Promise<RunningHttpService> {
   const host = options.host ?? '127.0.0.1';
   const server: Server = createServer(listener);
-  // Keep-alive sockets would hold `close()` open; hanging fault sockets are closed explicitly.
-  server.keepAliveTimeout = 1000;
+  // Connections are kept between calls as the authorities' front ends keep them (Node's 5 s default;
+  // `close()` ends idle ones itself). A 1 s timeout here made every Node client open a connection per
+  // call: its agent retires a socket one second before the server's advertised Keep-Alive timeout.
+  server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
