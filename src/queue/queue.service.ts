@@ -298,6 +298,26 @@ export class QueueService implements OnModuleDestroy {
     return ids.length;
   }
 
+  /**
+   * The submissions named by batch jobs that are waiting, or running on a live worker: the sweep leaves
+   * them to those jobs (a job of their own would be a second worker moving the same rows). A job running
+   * longer than the worker lease that no live lease holds is not counted: its worker died (see
+   * worker-lease.ts), and the sweep need not wait for the lease to fail it.
+   */
+  async submissionsInQueuedBatches(): Promise<Set<string>> {
+    const boss = await this.start();
+    const { rows } = await boss.getDb().executeSql(
+      `SELECT DISTINCT jsonb_array_elements_text(j.data->'submissionIds') AS id FROM pgboss.job j
+        WHERE j.name = $1
+          AND (j.state IN ('created', 'retry')
+               OR (j.state = 'active'
+                   AND (j.started_on >= now() - make_interval(secs => $2)
+                        OR EXISTS (SELECT 1 FROM worker_lease w WHERE w.expires_at > now() AND j.id = ANY (w.job_ids)))))`,
+      [JobName.SubmissionProcessBatch, this.config.queue.workerLeaseSeconds],
+    );
+    return new Set((rows as { id: string }[]).map((row) => row.id));
+  }
+
   /** Jobs waiting or running, per queue (health and tests). */
   async queueSizes(): Promise<Record<string, number>> {
     const boss = await this.start();

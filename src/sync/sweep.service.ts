@@ -1,7 +1,8 @@
 /**
  * The safety net behind "jobs are nudges": releases submissions whose worker died mid-send (their
  * outcome is unknown, so the next attempt looks them up first) and re-enqueues any actionable
- * submission. Keys on the jobs make re-enqueueing something already queued a no-op.
+ * submission. Keys on the jobs make re-enqueueing something already queued a no-op, and a submission a
+ * batch job holds is left to that job.
  */
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../config';
@@ -52,7 +53,11 @@ export class SweepService {
     // waiting, and pg-boss skips those by their key (it does not say which it skipped).
     const job = (id: string) => ({ data: { submissionId: id }, key: id });
     const writeBacks = actionable.filter(({ state }) => state === SubmissionState.WritebackPending);
-    const submissions = actionable.filter(({ state }) => state !== SubmissionState.WritebackPending);
+    // A pull or webhook batch job still holds most of what waits in a busy run: those are its to move.
+    const inBatches = await this.queue.submissionsInQueuedBatches();
+    const submissions = actionable.filter(
+      ({ id, state }) => state !== SubmissionState.WritebackPending && !inBatches.has(id),
+    );
     await this.queue.sendMany(
       JobName.SubmissionWriteBack,
       writeBacks.map(({ id }) => job(id)),

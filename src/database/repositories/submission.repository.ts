@@ -232,10 +232,18 @@ export class SubmissionRepository {
     // A write-back claim (claimWriteBacks) holds only in WRITEBACK_PENDING: leaving it gives the claim back.
     if (to !== SubmissionState.WritebackPending) assignments.push('writeback_claimed_until = NULL');
     const definitions = ['id uuid', ...columns.map((column) => `${column.name} ${column.type}`)];
+    // The rows are locked in id order before they are changed: two batches that share rows (a batch job
+    // and the sweep's jobs for the same waiting submissions) would otherwise lock them in the order of
+    // their own lists and deadlock when those cross (test/database/batch-move-lock-order.test.ts).
     const rows: Record<string, unknown>[][] = await manager.query(
-      `UPDATE submission s SET ${['state = $2', 'updated_at = now()', ...assignments].join(', ')}
-       FROM jsonb_to_recordset($1::jsonb) AS v(${definitions.join(', ')})
-       WHERE s.id = v.id AND s.state = ANY($3::text[])
+      `WITH v AS MATERIALIZED (SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(${definitions.join(', ')})),
+            locked AS MATERIALIZED (
+              SELECT s.id FROM submission s
+               WHERE s.id IN (SELECT v.id FROM v) AND s.state = ANY($3::text[])
+               ORDER BY s.id FOR UPDATE OF s)
+       UPDATE submission s SET ${['state = $2', 'updated_at = now()', ...assignments].join(', ')}
+       FROM v
+       WHERE s.id = v.id AND s.id IN (SELECT locked.id FROM locked) AND s.state = ANY($3::text[])
        RETURNING ${returning}`,
       [JSON.stringify(records), to, [...from]],
     );

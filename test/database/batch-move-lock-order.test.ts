@@ -1,0 +1,78 @@
+/**
+ * Two workers can hold overlapping batches of submissions: a pull's or webhook's batch job and the
+ * sweep's per-submission jobs for the same waiting rows. Their batch moves (one UPDATE over many rows)
+ * must lock the rows in one order; in the order of each batch's own list, two lists that cross
+ * deadlock, and PostgreSQL aborts one worker's whole transaction (seen in the two-worker load run).
+ */
+import { DataSource } from 'typeorm';
+import { dataSourceOptions, runMigrations } from '../../src/database/data-source';
+import { SubmissionRepository } from '../../src/database/repositories/submission.repository';
+import { SubmissionState } from '../../src/domain';
+import { createTestDatabase } from '../support/test-database';
+
+const ROWS = 400;
+const ROUNDS = 8;
+
+describe('SubmissionRepository batch moves: overlapping batches in crossing orders', () => {
+  let drop: () => Promise<void>;
+  let dataSource: DataSource;
+  let repository: SubmissionRepository;
+
+  beforeAll(async () => {
+    const created = await createTestDatabase('batch_move_lock_order');
+    drop = created.drop;
+    await runMigrations(created.url);
+    dataSource = await new DataSource(dataSourceOptions(created.url, 4)).initialize();
+    repository = new SubmissionRepository(dataSource);
+    const [instance] = await dataSource.query<{ id: string }[]>(
+      `INSERT INTO connector_instance (name, kind) VALUES ('erp', 'webhook') RETURNING id`,
+    );
+    await dataSource.query(
+      `INSERT INTO document (connector_instance_id, erp_id, direction, content_hash)
+       SELECT $1::uuid, 'INV/' || n, 'sales', 'h' || n FROM generate_series(1, $2::int) AS n`,
+      [instance.id, ROWS],
+    );
+    await dataSource.query(
+      `INSERT INTO submission (document_id, regime, state) SELECT id, 'in-einvoice', 'RECEIVED' FROM document`,
+    );
+  });
+  afterAll(async () => {
+    await dataSource.destroy();
+    await drop();
+  });
+
+  it('moves every row once and never deadlocks', async () => {
+    const ids = (await dataSource.query<{ id: string }[]>(`SELECT id FROM submission`)).map((row) => row.id);
+    const failures: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const from = round % 2 === 0 ? SubmissionState.Received : SubmissionState.Ready;
+      const to = round % 2 === 0 ? SubmissionState.Ready : SubmissionState.Received;
+      // Each worker's batch in its own transaction, as the processor records a batch; one list is
+      // the other reversed, both taking some time after the move, as the rest of a batch's statements do.
+      const move = (order: readonly string[]) =>
+        dataSource.transaction(async (m) => {
+          const moved = await repository.transitionManyIds(
+            order.map((id) => ({ id, patch: { errorMessage: `round ${round}` } })),
+            [from],
+            to,
+            m,
+          );
+          await m.query('SELECT pg_sleep(0.05)');
+          return moved;
+        });
+      const results = await Promise.allSettled([move(ids), move([...ids].reverse())]);
+      const moved = new Set<string>();
+      for (const result of results) {
+        if (result.status === 'rejected') failures.push(String((result.reason as Error).message));
+        else for (const id of result.value) moved.add(id);
+      }
+      expect(failures).toEqual([]);
+      // Whichever got each row first moved it; the other found it moved already (compare-and-set).
+      expect(moved.size).toBe(ROWS);
+      const counts = await dataSource.query<{ state: string; n: string }[]>(
+        `SELECT state, count(*) AS n FROM submission GROUP BY state`,
+      );
+      expect(counts).toEqual([{ state: to, n: String(ROWS) }]);
+    }
+  });
+});
