@@ -8,6 +8,7 @@ import { DataSource } from 'typeorm';
 import { dataSourceOptions, runMigrations } from '../../src/database/data-source';
 import { SubmissionRepository } from '../../src/database/repositories/submission.repository';
 import { SubmissionState } from '../../src/domain';
+import { insertReceivedSubmissions } from '../support/received-submissions';
 import { createTestDatabase } from '../support/test-database';
 
 const ROWS = 400;
@@ -24,17 +25,7 @@ describe('SubmissionRepository batch moves: overlapping batches in crossing orde
     await runMigrations(created.url);
     dataSource = await new DataSource(dataSourceOptions(created.url, 4)).initialize();
     repository = new SubmissionRepository(dataSource);
-    const [instance] = await dataSource.query<{ id: string }[]>(
-      `INSERT INTO connector_instance (name, kind) VALUES ('erp', 'webhook') RETURNING id`,
-    );
-    await dataSource.query(
-      `INSERT INTO document (connector_instance_id, erp_id, direction, content_hash)
-       SELECT $1::uuid, 'INV/' || n, 'sales', 'h' || n FROM generate_series(1, $2::int) AS n`,
-      [instance.id, ROWS],
-    );
-    await dataSource.query(
-      `INSERT INTO submission (document_id, regime, state) SELECT id, 'in-einvoice', 'RECEIVED' FROM document`,
-    );
+    await insertReceivedSubmissions(dataSource, ROWS);
   });
   afterAll(async () => {
     await dataSource.destroy();

@@ -17,6 +17,7 @@ import { JobName } from '../../src/queue/job-name';
 import { QueueService } from '../../src/queue/queue.service';
 import { SweepService } from '../../src/sync/sweep.service';
 import { TEST_API_KEY } from '../support/test-app';
+import { insertReceivedSubmissions } from '../support/received-submissions';
 import { createTestDatabase } from '../support/test-database';
 
 describe('sweep: submissions a batch job holds are left to it', () => {
@@ -55,22 +56,6 @@ describe('sweep: submissions a batch job holds are left to it', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function receivedSubmissions(count: number): Promise<string[]> {
-    const [instance] = await dataSource.query<{ id: string }[]>(
-      `INSERT INTO connector_instance (name, kind) VALUES ('erp', 'webhook') RETURNING id`,
-    );
-    await dataSource.query(
-      `INSERT INTO document (connector_instance_id, erp_id, direction, content_hash)
-       SELECT $1::uuid, 'INV/' || n, 'sales', 'h' || n FROM generate_series(1, $2::int) AS n`,
-      [instance.id, count],
-    );
-    const rows = await dataSource.query<{ id: string }[]>(
-      `INSERT INTO submission (document_id, regime, state)
-       SELECT id, 'in-einvoice', 'RECEIVED' FROM document ORDER BY erp_id RETURNING id`,
-    );
-    return rows.map((row) => row.id);
-  }
-
   /** The submissions the sweep gave a job of their own. */
   async function ownJobs(): Promise<Set<string>> {
     const rows = await dataSource.query<{ id: string }[]>(
@@ -81,7 +66,7 @@ describe('sweep: submissions a batch job holds are left to it', () => {
   }
 
   it('enqueues only what no live batch job holds', async () => {
-    const ids = await receivedSubmissions(9);
+    const ids = await insertReceivedSubmissions(dataSource, 9);
     const [waiting, running, orphaned, loose] = [
       ids.slice(0, 3),
       ids.slice(3, 5),
