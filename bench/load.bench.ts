@@ -49,7 +49,7 @@ export async function run(): Promise<void> {
     `${documents} documents; sandbox latency ${latency.ms} ± ${latency.jitterMs ?? 0} ms per call; ` +
       `GSP limit ${options.gspRateLimitPerMinute}/min; batchSize ${options.batchSize}, concurrency ${options.concurrency}`,
   );
-  const results: { workers: number; figures: RunFigures }[] = [];
+  const results: { workers: number; figures: RunFigures; coresBusy: number }[] = [];
   for (const workers of workerCounts) {
     const layout = await startLayout(workers, options);
     try {
@@ -73,7 +73,6 @@ export async function run(): Promise<void> {
       );
       const result = figures(layout, postedAt);
       const registrations = await layout.sandbox.registrations();
-      results.push({ workers, figures: result });
       console.log(
         `${workers} worker process(es): ${done}/${documents} written back in ${result.seconds.toFixed(1)} s ` +
           `= ${result.perSecond.toFixed(0)}/s; post -> write-back p50 ${(result.p50Ms / 1000).toFixed(2)} s, ` +
@@ -98,9 +97,14 @@ export async function run(): Promise<void> {
         })(),
       };
       const busy = (seconds: number) => (seconds / result.seconds).toFixed(2);
+      const coresBusy =
+        (used.processes.reduce((a, b) => a + b, 0) + used.sandbox + used.postgres + used.bench) /
+        result.seconds;
+      results.push({ workers, figures: result, coresBusy });
       console.log(
         `  CPU per wall second: ${processes.map((p, i) => `${p.role} ${busy(used.processes[i])}`).join(', ')}, ` +
-          `postgres ${busy(used.postgres)}, sandbox ${busy(used.sandbox)}, bench ${busy(used.bench)}; ` +
+          `postgres ${busy(used.postgres)}, sandbox ${busy(used.sandbox)}, bench ${busy(used.bench)} ` +
+          `(${coresBusy.toFixed(2)} of ${cpus().length} cores); ` +
           `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
       );
       const connectorCpu = used.processes.reduce((a, b) => a + b, 0) + used.postgres;
@@ -144,10 +148,21 @@ export async function run(): Promise<void> {
       await layout.close();
     }
   }
-  const one = results.find((r) => r.workers === 1)?.figures;
-  const two = results.find((r) => r.workers === 2)?.figures;
-  if (one && two)
-    console.log(`speed-up from one worker to two: ${(two.perSecond / one.perSecond).toFixed(2)}x`);
+  const one = results.find((r) => r.workers === 1);
+  const two = results.find((r) => r.workers === 2);
+  if (one && two) {
+    const speedUp = two.figures.perSecond / one.figures.perSecond;
+    console.log(`speed-up from one worker to two: ${speedUp.toFixed(2)}x`);
+    // A document costs about the same CPU with two worker processes as with one: the CPU the first run
+    // left idle bounds what a second worker can add. Said when that bound, not the connector, is why.
+    const bound = cpus().length / one.coresBusy;
+    if (speedUp < 1.6 && bound < 1.6)
+      console.log(
+        `  bottleneck: the machine's CPU. With one worker its processes kept ${one.coresBusy.toFixed(2)} ` +
+          `of ${cpus().length} cores busy (sandbox, PostgreSQL and this bench included), so two workers ` +
+          `could reach at most ${bound.toFixed(2)}x.`,
+      );
+  }
 }
 
 /** With BENCH_PG_STATS=1: where PostgreSQL spent the run, by statement (pg_stat_statements). */
