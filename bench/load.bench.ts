@@ -134,8 +134,11 @@ export async function run(): Promise<void> {
         const now = await layout.sandbox.registrations();
         console.log(
           `  posting ${rate}/s for ${(count / rate).toFixed(0)} s: ${backs}/${count} written back at ` +
-            `${steady.perSecond.toFixed(0)}/s; post -> write-back p50 ${(steady.p50Ms / 1000).toFixed(2)} s, ` +
-            `p99 ${(steady.p99Ms / 1000).toFixed(2)} s`,
+            `${steady.perSecond.toFixed(0)}/s from first post to last write-back ` +
+            `(${steady.outputPerSecond.toFixed(0)}/s from first to last write-back); ` +
+            `post -> write-back p50 ${(steady.p50Ms / 1000).toFixed(2)} s, p99 ${(steady.p99Ms / 1000).toFixed(2)} s; ` +
+            `p50 of the first fifth posted ${(steady.p50FirstFifthMs / 1000).toFixed(2)} s, ` +
+            `of the last fifth ${(steady.p50LastFifthMs / 1000).toFixed(2)} s`,
         );
         failIf(
           now - registered !== count,

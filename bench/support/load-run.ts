@@ -101,29 +101,54 @@ export interface RunFigures {
   perSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** Write-backs a second between the first and the last of them: the rate at the output. */
+  outputPerSecond: number;
+  /**
+   * Median latency of the first and of the last fifth of the documents by posting time: at a rate the
+   * layout keeps up with they are alike; a backlog makes the last fifth wait longer.
+   */
+  p50FirstFifthMs: number;
+  p50LastFifthMs: number;
 }
 
 export function figures(layout: Layout, postedAt: Map<string, number>): RunFigures {
-  const latencies: number[] = [];
+  const done: { posted: number; latency: number }[] = [];
   let first = Infinity;
+  let firstBack = Infinity;
   let last = 0;
   for (const [number, posted] of postedAt) {
     first = Math.min(first, posted);
     const back = layout.writtenBack.get(number);
     if (back === undefined) continue;
+    firstBack = Math.min(firstBack, back);
     last = Math.max(last, back);
-    latencies.push(back - posted);
+    done.push({ posted, latency: back - posted });
   }
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  const latencies = done.map((item) => item.latency).sort((a, b) => a - b);
+  const byPosting = [...done].sort((a, b) => a.posted - b.posted);
+  const fifth = Math.max(1, Math.floor(byPosting.length / 5));
   const seconds = (last - first) / 1000;
   return {
     documents: postedAt.size,
     writtenBack: latencies.length,
     seconds,
     perSecond: latencies.length / seconds,
-    p50Ms: at(0.5),
-    p99Ms: at(0.99),
+    p50Ms: quantile(latencies, 0.5),
+    p99Ms: quantile(latencies, 0.99),
+    outputPerSecond: (latencies.length - 1) / ((last - firstBack) / 1000),
+    p50FirstFifthMs: median(byPosting.slice(0, fifth).map((item) => item.latency)),
+    p50LastFifthMs: median(byPosting.slice(-fifth).map((item) => item.latency)),
   };
+}
+
+/** The `q` quantile of ascending `sorted` (NaN when empty). */
+function quantile(sorted: readonly number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+}
+
+function median(values: readonly number[]): number {
+  return quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 }
