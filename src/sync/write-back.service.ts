@@ -145,20 +145,24 @@ export class WriteBackService {
     );
     const mine = due.filter((write) => !write.pending || claimed.has(write.submission.id));
     // Moving to WRITTEN_BACK gives the claim back in the same UPDATE; the rest are given back here.
-    const writtenBack = new Set<string>();
+    let writtenBack: ReadonlySet<string> = new Set();
     try {
-      return await this.writeClaimed(items, mine, writtenBack);
+      const outcome = await this.writeClaimed(items, mine);
+      writtenBack = outcome.writtenBack;
+      return outcome.errors;
     } finally {
       await this.submissions.releaseWriteBacks([...claimed].filter((id) => !writtenBack.has(id)));
     }
   }
 
-  /** Writes `due` through the connectors and records what came of each (`writtenBack`: the ids moved on). */
+  /**
+   * Writes `due` through the connectors and records what came of each: the error of each item to retry
+   * (by position), and the submissions moved to WRITTEN_BACK.
+   */
   private async writeClaimed(
     items: readonly unknown[],
     due: readonly DueWrite[],
-    writtenBack: Set<string>,
-  ): Promise<unknown[]> {
+  ): Promise<{ errors: unknown[]; writtenBack: ReadonlySet<string> }> {
     const thrown = await this.writeThroughConnectors(due);
     const written: SubmissionEntity[] = [];
     const notified: SubmissionEntity[] = [];
@@ -175,8 +179,8 @@ export class WriteBackService {
         });
       }),
     );
-    const moved = await this.dataSource.transaction(async (m) => {
-      const movedIds = await this.transitions.moveManyIds(
+    const writtenBack = await this.dataSource.transaction(async (m) => {
+      const moved = await this.transitions.moveManyIds(
         written.map((submission) => ({
           submission,
           // Only a write-back error is cleared; an authority's (ZATCA NOT_REPORTED) stays visible.
@@ -196,10 +200,9 @@ export class WriteBackService {
         })),
         m,
       );
-      return movedIds;
+      return moved;
     });
-    for (const id of moved) writtenBack.add(id);
-    return errors;
+    return { errors, writtenBack };
   }
 
   /** What each write threw (by position), one writeBackMany per connector where it has one. */

@@ -15,6 +15,7 @@ import { callbackIdempotencyKey, verifyWebhookSignature } from '../../src/connec
 import type { RunningSandbox } from '@erp-connector/sandbox';
 import { sandboxRegimeDefaults, SELLER_GSTIN, startEinvoiceSandbox } from '../einvoice-e2e/support';
 import { json, postSignedWebhook } from '../support/http';
+import { webhookShop } from './webhook-shop';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
 
 const SECRET = 'whsec-outage-0123456789abcdef012345';
@@ -119,19 +120,7 @@ describe('webhook callbacks while the callback URL is down', () => {
           writeBackGiveUpAfterSeconds: giveUpAfterSeconds,
         },
       },
-      connectors: [
-        {
-          name: 'shop',
-          kind: 'webhook',
-          regimes: ['in-einvoice'],
-          regimeSettings: { 'in-einvoice': { gstin: SELLER_GSTIN } },
-          config: {
-            secret: SECRET,
-            callbackUrl: `http://127.0.0.1:${receiver.port}/outcomes`,
-            callbackTimeoutMs: 2000,
-          },
-        },
-      ],
+      connectors: [webhookShop(SECRET, `http://127.0.0.1:${receiver.port}/outcomes`, 2000)],
     });
 
   async function push(app: TestApp, prefix: string): Promise<string[]> {

@@ -10,6 +10,7 @@ import { sampleIndiaInvoice } from '../../src/domain/__fixtures__';
 import type { RunningSandbox } from '@erp-connector/sandbox';
 import { sandboxRegimeDefaults, SELLER_GSTIN, startEinvoiceSandbox } from '../einvoice-e2e/support';
 import { json, postSignedWebhook } from '../support/http';
+import { webhookShop } from './webhook-shop';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
 
 const SECRET = 'whsec-one-write-0123456789abcdef0123';
@@ -48,19 +49,7 @@ describe('a slow write-back is made once while the sweep re-enqueues it', () => 
       regimeDefaults: sandboxRegimeDefaults(sandbox),
       roles: ['api', 'worker', 'scheduler'],
       config: { schedule: { pullEverySeconds: 3600, sweepEverySeconds: 1 } },
-      connectors: [
-        {
-          name: 'shop',
-          kind: 'webhook',
-          regimes: ['in-einvoice'],
-          regimeSettings: { 'in-einvoice': { gstin: SELLER_GSTIN } },
-          config: {
-            secret: SECRET,
-            callbackUrl: `http://127.0.0.1:${port}/outcomes`,
-            callbackTimeoutMs: 10_000,
-          },
-        },
-      ],
+      connectors: [webhookShop(SECRET, `http://127.0.0.1:${port}/outcomes`, 10_000)],
     });
     const documents = Array.from({ length: DOCUMENTS }, (_, i) => {
       const invoice = sampleIndiaInvoice({

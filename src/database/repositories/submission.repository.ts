@@ -235,19 +235,20 @@ export class SubmissionRepository {
     // The rows are locked in id order before they are changed: two batches that share rows (a batch job
     // and the sweep's jobs for the same waiting submissions) would otherwise lock them in the order of
     // their own lists and deadlock when those cross (test/database/batch-move-lock-order.test.ts).
-    const rows: Record<string, unknown>[][] = await manager.query(
+    // The compare-and-set on `from` is the lock's: a locked row is changed by nobody else meanwhile.
+    const result: unknown = await manager.query(
       `WITH v AS MATERIALIZED (SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(${definitions.join(', ')})),
             locked AS MATERIALIZED (
               SELECT s.id FROM submission s
                WHERE s.id IN (SELECT v.id FROM v) AND s.state = ANY($3::text[])
                ORDER BY s.id FOR UPDATE OF s)
        UPDATE submission s SET ${['state = $2', 'updated_at = now()', ...assignments].join(', ')}
-       FROM v
-       WHERE s.id = v.id AND s.id IN (SELECT locked.id FROM locked) AND s.state = ANY($3::text[])
+       FROM v JOIN locked ON locked.id = v.id
+       WHERE s.id = v.id
        RETURNING ${returning}`,
       [JSON.stringify(records), to, [...from]],
     );
-    return Array.isArray(rows[0]) ? rows[0] : (rows as unknown as Record<string, unknown>[]);
+    return returnedRows<Record<string, unknown>>(result);
   }
 
   /** The columns a group's patches set (they all set the same ones). */
@@ -263,14 +264,15 @@ export class SubmissionRepository {
     manager: EntityManager = this.dataSource.manager,
   ): Promise<SubmissionEntity[]> {
     if (ids.length === 0) return [];
-    const rows: Record<string, unknown>[][] = await manager.query(
+    const result: unknown = await manager.query(
       `UPDATE submission SET state = $2, attempts = attempts + 1, submitting_since = now(), updated_at = now()
        WHERE id = ANY($1::uuid[]) AND state IN ($3, $4) AND (next_attempt_at IS NULL OR next_attempt_at <= now())
        RETURNING *`,
       [[...ids], SubmissionState.Submitting, SubmissionState.Ready, SubmissionState.Retry],
     );
-    const list = Array.isArray(rows[0]) ? rows[0] : (rows as unknown as Record<string, unknown>[]);
-    return list.map((row) => manager.create(SubmissionEntity, this.fromRaw(row)));
+    return returnedRows<Record<string, unknown>>(result).map((row) =>
+      manager.create(SubmissionEntity, this.fromRaw(row)),
+    );
   }
 
   /**
@@ -377,7 +379,10 @@ export class SubmissionRepository {
     return new Set(returnedRows<{ id: string }>(result).map((row) => row.id));
   }
 
-  /** Gives claims back once their write-backs are done or failed (a retry takes them again). */
+  /**
+   * Gives claims back for write-backs that failed or did not move on (a retry takes them again); a move
+   * out of WRITEBACK_PENDING gives its claim back itself (updateGroup).
+   */
   async releaseWriteBacks(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
     await this.dataSource.query(
