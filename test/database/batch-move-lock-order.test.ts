@@ -9,7 +9,7 @@ import { dataSourceOptions, runMigrations } from '../../src/database/data-source
 import { SubmissionRepository } from '../../src/database/repositories/submission.repository';
 import { SubmissionState } from '../../src/domain';
 import { insertReceivedSubmissions } from '../support/received-submissions';
-import { createTestDatabase } from '../support/test-database';
+import { createMigratedTestDatabase } from '../support/test-database';
 
 const ROWS = 400;
 const ROUNDS = 8;
@@ -20,7 +20,7 @@ describe('SubmissionRepository batch moves: overlapping batches in crossing orde
   let repository: SubmissionRepository;
 
   beforeAll(async () => {
-    const created = await createTestDatabase('batch_move_lock_order');
+    const created = await createMigratedTestDatabase('batch_move_lock_order');
     drop = created.drop;
     await runMigrations(created.url);
     dataSource = await new DataSource(dataSourceOptions(created.url, 4)).initialize();

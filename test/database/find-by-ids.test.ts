@@ -7,7 +7,7 @@ import { dataSourceOptions, runMigrations } from '../../src/database/data-source
 import { DocumentEntity, SubmissionEntity } from '../../src/database/entities';
 import { DocumentRepository } from '../../src/database/repositories/document.repository';
 import { SubmissionRepository } from '../../src/database/repositories/submission.repository';
-import { createTestDatabase } from '../support/test-database';
+import { createMigratedTestDatabase } from '../support/test-database';
 
 describe('findByIds of documents and submissions', () => {
   let drop: () => Promise<void>;
@@ -16,7 +16,7 @@ describe('findByIds of documents and submissions', () => {
   const submissionIds: string[] = [];
 
   beforeAll(async () => {
-    const created = await createTestDatabase('find_by_ids');
+    const created = await createMigratedTestDatabase('find_by_ids');
     drop = created.drop;
     await runMigrations(created.url);
     dataSource = await new DataSource(dataSourceOptions(created.url, 2)).initialize();

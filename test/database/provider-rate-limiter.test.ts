@@ -10,7 +10,7 @@ import { DataSource } from 'typeorm';
 import { CircuitBreaker, ComplianceHttpClient, type RateLimiter } from '../../src/compliance/http';
 import { dataSourceOptions, runMigrations } from '../../src/database/data-source';
 import { ProviderRateLimiter } from '../../src/database/repositories/provider-rate-limiter';
-import { createTestDatabase } from '../support/test-database';
+import { createMigratedTestDatabase } from '../support/test-database';
 
 const RATE = { limit: 5, windowMs: 1_000 };
 const KEY = 'gsp-test|client-1';
@@ -35,7 +35,7 @@ describe('ProviderRateLimiter: one allowance for every process on the database',
   let arrivals: number[];
 
   beforeAll(async () => {
-    db = await createTestDatabase('rate_limit');
+    db = await createMigratedTestDatabase('rate_limit');
     await runMigrations(db.url);
     pools = await Promise.all(
       [1, 2].map(async () => new DataSource({ ...dataSourceOptions(db.url, 4) }).initialize()),

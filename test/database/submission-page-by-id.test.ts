@@ -7,7 +7,7 @@
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, runMigrations } from '../../src/database/data-source';
 import { SubmissionRepository } from '../../src/database/repositories/submission.repository';
-import { createTestDatabase } from '../support/test-database';
+import { createMigratedTestDatabase } from '../support/test-database';
 
 const ROWS = 1_050;
 const PAGE = 100;
@@ -20,7 +20,7 @@ describe('SubmissionRepository.pageById: a walk that sees each row once while ro
   const instances: Record<string, string> = {};
 
   beforeAll(async () => {
-    const created = await createTestDatabase('page_by_id');
+    const created = await createMigratedTestDatabase('page_by_id');
     drop = created.drop;
     await runMigrations(created.url);
     dataSource = await new DataSource(dataSourceOptions(created.url, 2)).initialize();

@@ -8,7 +8,7 @@ import { dataSourceOptions, runMigrations } from '../../src/database/data-source
 import type { SubmissionEntity } from '../../src/database/entities';
 import { SubmissionRepository } from '../../src/database/repositories/submission.repository';
 import { SubmissionState } from '../../src/domain/submission-state';
-import { createTestDatabase } from '../support/test-database';
+import { createMigratedTestDatabase } from '../support/test-database';
 
 const S = SubmissionState;
 
@@ -18,7 +18,7 @@ describe('SubmissionRepository.transitionMany', () => {
   let submissions: SubmissionRepository;
 
   beforeAll(async () => {
-    const created = await createTestDatabase('submission_transitions');
+    const created = await createMigratedTestDatabase('submission_transitions');
     drop = created.drop;
     await runMigrations(created.url);
     dataSource = await new DataSource(dataSourceOptions(created.url, 2)).initialize();

@@ -17,7 +17,7 @@ import { runMigrations } from '../../src/database/data-source';
 import type { RunningSandbox } from '@erp-connector/sandbox';
 import { SweepService } from '../../src/sync/sweep.service';
 import { eventually } from '../support/test-app';
-import { createTestDatabase } from '../support/test-database';
+import { createMigratedTestDatabase } from '../support/test-database';
 import {
   assertGenerateAnswers,
   auditActions,
@@ -51,7 +51,7 @@ async function crashMidBatch(cleanups: (() => Promise<unknown>)[]): Promise<Cras
     rateLimit: { limit: 10_000, windowMs: 60_000 },
   });
   cleanups.push(() => sandbox.stop());
-  const db = await createTestDatabase('einv_restart');
+  const db = await createMigratedTestDatabase('einv_restart');
   cleanups.push(() => db.drop());
   await runMigrations(db.url);
   const dataDir = mkdtempSync(join(tmpdir(), 'einvoice-restart-'));

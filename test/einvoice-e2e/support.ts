@@ -31,7 +31,7 @@ import { startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
 import type { RegimeDefaults } from '../../src/sync/regime-wiring';
 import { json, type Json } from '../support/http';
 import { eventually, TEST_API_KEY } from '../support/test-app';
-import { createTestDatabase } from '../support/test-database';
+import { createMigratedTestDatabase } from '../support/test-database';
 
 export const SELLER_GSTIN = '29AADCD4821K1ZI';
 export const SAMPLE_FILE = resolve(__dirname, '..', '..', 'config', 'samples', 'inbox', 'sales-2026-11.csv');
@@ -254,7 +254,7 @@ export function e2eRawConfig(
 }
 
 export async function startE2eApp(options: E2eAppOptions): Promise<E2eApp> {
-  const db = options.databaseUrl ? undefined : await createTestDatabase('einv_e2e');
+  const db = options.databaseUrl ? undefined : await createMigratedTestDatabase('einv_e2e');
   const databaseUrl = options.databaseUrl ?? db!.url;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'einvoice-e2e-'));
   const config = validateConfig(

@@ -7,14 +7,14 @@ import { validateConfig } from '../../src/config/config-loader';
 import { runMigrations } from '../../src/database/data-source';
 import type { RunningSandbox } from '@erp-connector/sandbox';
 import { e2eRawConfig, sandboxRegimeDefaults, type E2eApp } from '../einvoice-e2e/support';
-import { createTestDatabase } from '../support/test-database';
+import { createMigratedTestDatabase } from '../support/test-database';
 
 export async function startAppWithCallbacks(
   sandbox: RunningSandbox,
   instanceSettings: Record<string, unknown>,
   queue: Record<string, unknown> = { maxAttempts: 100 },
 ): Promise<E2eApp> {
-  const db = await createTestDatabase('einv_feeds');
+  const db = await createMigratedTestDatabase('einv_feeds');
   const dataDir = mkdtempSync(join(tmpdir(), 'einvoice-feeds-'));
   const raw = e2eRawConfig(db.url, dataDir, queue);
   const [connector] = raw.connectors as { regimeSettings: Record<string, Record<string, unknown>> }[];

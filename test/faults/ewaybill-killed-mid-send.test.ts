@@ -29,7 +29,7 @@ import {
 } from '../einvoice-e2e/support';
 import { billsOfDocument, generateAnswersOfDocument } from '../ewaybill/sandbox-bills';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
-import { createTestDatabase } from '../support/test-database';
+import { createMigratedTestDatabase } from '../support/test-database';
 
 const CONNECTOR = 'books';
 const FILE = 'goods.csv';
@@ -220,7 +220,7 @@ describe('e-way bill: a process killed between sending the generate request and 
   beforeEach(async () => {
     // Held answers outlive the killed process: the system made the bill, the client never hears back.
     sandbox = await startEinvoiceSandbox({ faultTimeoutMs: 120_000 });
-    db = await createTestDatabase('ewb_kill');
+    db = await createMigratedTestDatabase('ewb_kill');
     await runMigrations(db.url);
     dataDir = mkdtempSync(join(tmpdir(), 'ewaybill-kill-'));
     mkdirSync(join(dataDir, 'inbox'), { recursive: true });

@@ -27,7 +27,7 @@ import {
   type Child,
 } from '../support/ksa-service';
 import { eventually, startTestApp, type TestApp } from '../support/test-app';
-import { createTestDatabase } from '../support/test-database';
+import { createMigratedTestDatabase } from '../support/test-database';
 
 const INVOICES = 5;
 
@@ -40,7 +40,7 @@ describe('KSA: a process killed between sending to ZATCA and recording the answe
 
   beforeEach(async () => {
     zatca = await startZatcaSimulator({ environment: 'simulation' });
-    db = await createTestDatabase('zatca_kill');
+    db = await createMigratedTestDatabase('zatca_kill');
     await runMigrations(db.url);
     dataDir = mkdtempSync(join(tmpdir(), 'zatca-kill-'));
   });

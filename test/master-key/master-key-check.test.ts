@@ -10,14 +10,14 @@ import { randomBytes } from 'node:crypto';
 import { ConfigError } from '../../src/config/config-loader';
 import { runMigrations } from '../../src/database/data-source';
 import { startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
-import { createTestDatabase } from '../support/test-database';
+import { createMigratedTestDatabase } from '../support/test-database';
 
 describe('master key shared by every process on one database', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: Awaited<ReturnType<typeof createMigratedTestDatabase>>;
   const running: TestApp[] = [];
   const folders: string[] = [];
   beforeAll(async () => {
-    db = await createTestDatabase('master_key');
+    db = await createMigratedTestDatabase('master_key');
     await runMigrations(db.url);
   });
   afterAll(async () => {

@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runMigrations } from '../../src/database/data-source';
-import { createTestDatabase } from '../support/test-database';
+import { createMigratedTestDatabase } from '../support/test-database';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
 
 const SAMPLES = resolve(__dirname, '..', '..', 'config', 'samples');
@@ -26,7 +26,7 @@ describe('CSV connector through the pipeline with no regime registered: it stops
   let inbox: string;
 
   beforeAll(async () => {
-    const db = await createTestDatabase('csvpipe');
+    const db = await createMigratedTestDatabase('csvpipe');
     dbUrl = db.url;
     drop = db.drop;
     dataDir = mkdtempSync(join(tmpdir(), 'csv-pipeline-'));

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { SchedulerService } from '../../src/sync/scheduler.service';
 import { startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
-import { createTestDatabase } from '../support/test-database';
+import { createMigratedTestDatabase } from '../support/test-database';
 import { runMigrations } from '../../src/database/data-source';
 
 describe('scheduler ticks on several instances sharing one database', () => {
@@ -11,7 +11,7 @@ describe('scheduler ticks on several instances sharing one database', () => {
   let url: string;
 
   beforeAll(async () => {
-    const db = await createTestDatabase('ticks');
+    const db = await createMigratedTestDatabase('ticks');
     url = db.url;
     drop = db.drop;
     await runMigrations(url);

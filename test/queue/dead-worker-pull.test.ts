@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runMigrations } from '../../src/database/data-source';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
-import { createTestDatabase } from '../support/test-database';
+import { createMigratedTestDatabase } from '../support/test-database';
 
 const LEASE_SECONDS = 3;
 const ENCRYPTION_KEY = 'cd'.repeat(32);
@@ -45,7 +45,7 @@ describe('a worker killed mid-pull', () => {
     });
     const tallyUrl = `http://127.0.0.1:${(tally.address() as AddressInfo).port}`;
 
-    const db = await createTestDatabase('dead_pull');
+    const db = await createMigratedTestDatabase('dead_pull');
     cleanups.push(() => db.drop());
     await runMigrations(db.url);
     const dataDir = mkdtempSync(join(tmpdir(), 'dead-pull-'));

@@ -13,7 +13,7 @@ import { runMigrations } from '../../src/database/data-source';
 import { JobName } from '../../src/queue/job-name';
 import { QueueService } from '../../src/queue/queue.service';
 import { TEST_API_KEY } from '../support/test-app';
-import { createTestDatabase } from '../support/test-database';
+import { createMigratedTestDatabase } from '../support/test-database';
 
 /** What holds the event loop now (timers, sockets, child processes), as a comparable list. */
 function resourcesHoldingTheProcess(): string[] {
@@ -29,12 +29,12 @@ async function expectBackTo(baseline: string[]): Promise<void> {
 }
 
 describe('queue shutdown', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: Awaited<ReturnType<typeof createMigratedTestDatabase>>;
   let dataDir: string;
   let config: AppConfig;
 
   beforeAll(async () => {
-    db = await createTestDatabase('queue_shutdown');
+    db = await createMigratedTestDatabase('queue_shutdown');
     await runMigrations(db.url);
     dataDir = mkdtempSync(join(tmpdir(), 'queue-shutdown-'));
     config = validateConfig({

@@ -11,18 +11,18 @@ import { runMigrations } from '../../src/database/data-source';
 import { JobName } from '../../src/queue/job-name';
 import { QueueService } from '../../src/queue/queue.service';
 import { TEST_API_KEY } from '../support/test-app';
-import { createTestDatabase } from '../support/test-database';
+import { createMigratedTestDatabase } from '../support/test-database';
 
 const POLLING_SECONDS = 5;
 
 describe('queue: local workers are woken for new jobs', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: Awaited<ReturnType<typeof createMigratedTestDatabase>>;
   let dataDir: string;
   let config: AppConfig;
   let queue: QueueService;
 
   beforeAll(async () => {
-    db = await createTestDatabase('queue_wake');
+    db = await createMigratedTestDatabase('queue_wake');
     await runMigrations(db.url);
     dataDir = mkdtempSync(join(tmpdir(), 'queue-wake-'));
     config = validateConfig({

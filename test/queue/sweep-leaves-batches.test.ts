@@ -18,10 +18,10 @@ import { QueueService } from '../../src/queue/queue.service';
 import { SweepService } from '../../src/sync/sweep.service';
 import { TEST_API_KEY } from '../support/test-app';
 import { insertReceivedSubmissions } from '../support/received-submissions';
-import { createTestDatabase } from '../support/test-database';
+import { createMigratedTestDatabase } from '../support/test-database';
 
 describe('sweep: submissions a batch job holds are left to it', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: Awaited<ReturnType<typeof createMigratedTestDatabase>>;
   let dataDir: string;
   let config: AppConfig;
   let dataSource: DataSource;
@@ -29,7 +29,7 @@ describe('sweep: submissions a batch job holds are left to it', () => {
   let sweep: SweepService;
 
   beforeAll(async () => {
-    db = await createTestDatabase('sweep_batches');
+    db = await createMigratedTestDatabase('sweep_batches');
     await runMigrations(db.url);
     dataDir = mkdtempSync(join(tmpdir(), 'sweep-batches-'));
     // The api role: no worker of this process takes the jobs away while the test reads them.

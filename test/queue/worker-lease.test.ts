@@ -13,7 +13,7 @@ import { runMigrations } from '../../src/database/data-source';
 import { JobName } from '../../src/queue/job-name';
 import { QueueService } from '../../src/queue/queue.service';
 import { eventually, TEST_API_KEY } from '../support/test-app';
-import { createTestDatabase } from '../support/test-database';
+import { createMigratedTestDatabase } from '../support/test-database';
 
 const LEASE_SECONDS = 3;
 const SUBMISSIONS = ['batch-a', 'batch-b', 'batch-c'];
@@ -52,12 +52,12 @@ function startHolder(databaseUrl: string, rawConfig: Record<string, unknown>) {
 }
 
 describe('queue: worker lease', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: Awaited<ReturnType<typeof createMigratedTestDatabase>>;
   let dataDir: string;
   const cleanups: (() => Promise<unknown>)[] = [];
 
   beforeAll(async () => {
-    db = await createTestDatabase('worker_lease');
+    db = await createMigratedTestDatabase('worker_lease');
     await runMigrations(db.url);
     dataDir = mkdtempSync(join(tmpdir(), 'worker-lease-'));
   });

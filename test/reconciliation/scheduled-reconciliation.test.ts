@@ -26,7 +26,7 @@ import { ReconciliationRepository } from '../../src/database/repositories/reconc
 import { ReconciliationSchedulerService } from '../../src/sync/reconciliation';
 import { runCli } from '../cli/cli-harness';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
-import { createTestDatabase } from '../support/test-database';
+import { createMigratedTestDatabase } from '../support/test-database';
 
 const account = DEFAULT_RETURNS_ACCOUNTS[0];
 const GSTIN = account.gstin;
@@ -100,7 +100,7 @@ beforeAll(async () => {
   mkdirSync(purchaseDir, { recursive: true });
   writeFileSync(join(purchaseDir, 'purchases-2026-10.csv'), register(seeded.book));
 
-  db = await createTestDatabase('reco');
+  db = await createMigratedTestDatabase('reco');
   await runMigrations(db.url);
   const options = (roles: string[]) => ({
     databaseUrl: db.url,

@@ -10,16 +10,16 @@ import { validateConfig } from '../../src/config/config-loader';
 import { runMigrations } from '../../src/database/data-source';
 import { regimePort } from '../../src/compliance/regime-job';
 import { REGIME_PLUGINS } from '../../src/sync/regime-wiring';
-import { createTestDatabase } from '../support/test-database';
+import { createMigratedTestDatabase } from '../support/test-database';
 import { TEST_API_KEY } from '../support/test-app';
 
 const SELLER_GSTIN = '29AADCD4821K1ZI';
 
 describe('regime configuration at boot', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: Awaited<ReturnType<typeof createMigratedTestDatabase>>;
   const started: NestExpressApplication[] = [];
   beforeAll(async () => {
-    db = await createTestDatabase('regime_config');
+    db = await createMigratedTestDatabase('regime_config');
     await runMigrations(db.url);
   });
   afterAll(async () => {

@@ -11,7 +11,7 @@ import { dataSourceOptions, runMigrations } from '../../src/database/data-source
 import { ProviderRateLimiter } from '../../src/database/repositories';
 import { startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
 import { RETURNS_SERVICE, type ReturnsSimulatorHandle } from '@erp-connector/sandbox/returns';
-import { createTestDatabase } from '../support/test-database';
+import { createMigratedTestDatabase } from '../support/test-database';
 import { SANDBOX_RETURNS_ACCOUNT, sandboxAccountSettings } from './sandbox-account-settings';
 
 const account = SANDBOX_RETURNS_ACCOUNT;
@@ -29,7 +29,7 @@ describe('return gateway clients of one client id in two processes share its all
       rateLimit: { limit: 0, windowMs: 60_000 },
       returns: { periods: [{ gstin: account.gstin, period: '102026' }] },
     } as Parameters<typeof startSandbox>[0]);
-    const created = await createTestDatabase('returns_rate');
+    const created = await createMigratedTestDatabase('returns_rate');
     drop = created.drop;
     await runMigrations(created.url);
     for (let i = 0; i < 2; i++)

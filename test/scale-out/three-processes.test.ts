@@ -18,7 +18,7 @@ import { SANDBOX_ACCOUNT, SELLER_GSTIN, startEinvoiceSandbox } from '../einvoice
 import { startService, type ServiceProcess } from '../runtime/service-process';
 import { json, postSignedWebhook } from '../support/http';
 import { eventually } from '../support/test-app';
-import { createTestDatabase } from '../support/test-database';
+import { createMigratedTestDatabase } from '../support/test-database';
 import { composeEnvironment, composeRoles } from './compose-roles';
 import { startCountingProxy, type CountingProxy } from './counting-proxy';
 
@@ -97,7 +97,7 @@ describe('scale-out: api and worker processes from compose.yaml on one PostgreSQ
       body: JSON.stringify({ ms: 100, jitterMs: 50 }),
     });
     proxy = await startCountingProxy(sandbox.urls.einvoiceGsp);
-    db = await createTestDatabase('scale_out');
+    db = await createMigratedTestDatabase('scale_out');
     // The compose file's `migrate` service.
     await runMigrations(db.url);
 

@@ -21,7 +21,7 @@ import {
   type Child,
 } from '../support/ksa-service';
 import { eventually } from '../support/test-app';
-import { createTestDatabase } from '../support/test-database';
+import { createMigratedTestDatabase } from '../support/test-database';
 
 /** Per process and kind: 2 pushes of this many, two processes, standard and simplified. */
 const PER_PUSH = 5;
@@ -36,7 +36,7 @@ describe('scale-out: two processes keep one ZATCA chain for one EGS unit', () =>
 
   beforeAll(async () => {
     zatca = await startZatcaSimulator({ environment: 'simulation' });
-    db = await createTestDatabase('zatca_two');
+    db = await createMigratedTestDatabase('zatca_two');
     await runMigrations(db.url);
     dataDir = mkdtempSync(join(tmpdir(), 'zatca-two-'));
   });

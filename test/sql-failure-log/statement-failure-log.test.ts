@@ -11,7 +11,7 @@ import { Client } from 'pg';
 import { runMigrations } from '../../src/database/data-source';
 import { sampleIndiaInvoice, SAMPLE_BUYER_GSTIN } from '../../src/domain/__fixtures__';
 import { postSignedWebhook } from '../support/http';
-import { createTestDatabase } from '../support/test-database';
+import { createMigratedTestDatabase } from '../support/test-database';
 import { TEST_API_KEY } from '../support/test-app';
 
 const SECRET = 'whsec-sqllog-0123456789abcdef0123456789';
@@ -26,7 +26,7 @@ describe('a failing SQL statement in the log', () => {
   let log = '';
 
   beforeAll(async () => {
-    db = await createTestDatabase('sql_failure_log');
+    db = await createMigratedTestDatabase('sql_failure_log');
     await runMigrations(db.url);
     const client = new Client({ connectionString: db.url });
     await client.connect();

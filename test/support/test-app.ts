@@ -11,7 +11,7 @@ import type { AppModuleOptions } from '../../src/app.module';
 import type { AppConfig } from '../../src/config/app-config';
 import { validateConfig } from '../../src/config/config-loader';
 import { runMigrations } from '../../src/database/data-source';
-import { createTestDatabase } from './test-database';
+import { createMigratedTestDatabase } from './test-database';
 
 export const TEST_API_KEY = 'test-api-key-0123456789abcdef';
 
@@ -38,7 +38,7 @@ export interface TestAppOptions {
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const db = options.databaseUrl ? undefined : await createTestDatabase('app');
+  const db = options.databaseUrl ? undefined : await createMigratedTestDatabase('app');
   const databaseUrl = options.databaseUrl ?? db!.url;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'connector-test-data-'));
   const config = validateConfig({

@@ -8,7 +8,7 @@ import type { Registered } from '../../../src/compliance/regime';
 import { dataSourceOptions } from '../../../src/database/data-source';
 import { ENTITIES } from '../../../src/database/entities';
 import { MIGRATIONS } from '../../../src/database/migrations';
-import { createTestDatabase } from '../../support/test-database';
+import { createMigratedTestDatabase } from '../../support/test-database';
 
 export interface ZatcaTestDatabase {
   url: string;
@@ -26,7 +26,7 @@ function options(url: string, poolSize: number): DataSourceOptions {
 }
 
 export async function createZatcaTestDatabase(prefix: string): Promise<ZatcaTestDatabase> {
-  const db = await createTestDatabase(prefix);
+  const db = await createMigratedTestDatabase(prefix);
   const opened: DataSource[] = [];
   const connect = async (poolSize = 10): Promise<DataSource> => {
     const dataSource = new DataSource(options(db.url, poolSize));
