@@ -1,10 +1,11 @@
-/** Three projects; `npm test` runs them all, in band.
+/** Three projects; `npm test` runs them all on two workers (suites are independent: each has its own
+ * database and ephemeral ports).
  * - unit (`npm run test:unit` with sandbox): pure specs beside the product's code (`src/**\/*.spec.ts`):
  *   no database, no network, no child process.
  * - sandbox: the simulators' own specs, from packages/sandbox/jest.config.js (also `npm -w packages/sandbox
  *   test`); pure like unit, and they import nothing of the product.
  * - integration (`npm run test:integration`): every suite under `test/`. One embedded PostgreSQL is started
- *   for the run; suites that need a database create their own in it. Suites drive the product against it
+ *   for the run, with a migrated template database; suites that need a database clone their own from it. Suites drive the product against it
  *   and against the sandbox over real HTTP on ephemeral ports, or as separate processes (the service, the
  *   CLI, ESLint on probe files); the end-to-end suites (`test/*-e2e`) are part of it. Tests import the
  *   sandbox by its package name; the mapper below points that at its TypeScript sources.
