@@ -1,4 +1,4 @@
-import { loggerOptions } from './logging';
+import { logFormat, loggerOptions } from './logging';
 
 type LogFormatter = (fields: Record<string, unknown>) => Record<string, unknown>;
 
@@ -31,5 +31,14 @@ describe('log lines go through the one redaction list', () => {
     const out = formatter()({ err, res });
     expect(out.err).toBe(err);
     expect(out.res).toBe(res);
+  });
+});
+
+describe('one log format', () => {
+  it('is pretty at a terminal and JSON otherwise, unless LOG_FORMAT says', () => {
+    expect(logFormat({}, true)).toBe('pretty');
+    expect(logFormat({}, false)).toBe('json');
+    expect(logFormat({ LOG_FORMAT: 'json' }, true)).toBe('json');
+    expect(logFormat({ LOG_FORMAT: 'pretty' }, false)).toBe('pretty');
   });
 });

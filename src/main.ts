@@ -6,6 +6,8 @@
 import { Logger } from '@nestjs/common';
 import { resolve } from 'node:path';
 import { createApp } from './app.factory';
+import { bootPreflight } from './boot-preflight';
+import { bootLogger } from './logging';
 import { ConfigError, loadConfig } from './config';
 import {
   runMigrations,
@@ -17,9 +19,11 @@ import {
 import { DevelopmentSandboxError, startDevelopmentSandbox } from './development';
 
 async function bootstrap(): Promise<void> {
+  Logger.overrideLogger(bootLogger());
   const log = new Logger('Boot');
   rideOutDatabaseOutages(new Logger('Database'));
   const config = loadConfig();
+  await bootPreflight(config);
   const cleanups: (() => Promise<void>)[] = [];
 
   let databaseUrl = config.database.url;

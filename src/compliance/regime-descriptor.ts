@@ -95,6 +95,12 @@ export interface RegimeDescriptor<S extends object = object> {
    * credentials. A wrong value stops the boot naming the instance, setting and rule.
    */
   readonly settingsClass: new () => S;
+  /**
+   * What the merged settings (the instance's over the process defaults) still lack for the regime's
+   * provider to be built, one line each; checked at boot with the settings class, so a missing GSTIN or
+   * credential stops the start instead of failing every submission later. Absent: the class says it all.
+   */
+  settingsProblems?(settings: Record<string, unknown>): string[];
   /** Providers by the `provider:` setting; absent when the regime has a single way to reach its authority. */
   readonly providers?: ProviderNames;
   readonly jobs?: readonly RegimeJob[];

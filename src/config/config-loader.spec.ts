@@ -16,6 +16,19 @@ function writeYaml(text: string): string {
 }
 
 describe('loadConfig', () => {
+  it('says a YAML syntax error in one line: the file, line and column (issue 29)', () => {
+    const file = writeYaml('server:\n  port: 3000\n   roles: [api]\n');
+    const attempt = () => loadConfig({ CONFIG_FILE: file }, defaultConfigPath());
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(`config file ${file} line 2, column 9: YAML syntax error: `);
+    try {
+      attempt();
+    } catch (error) {
+      expect((error as ConfigError).problems).toHaveLength(1);
+      expect((error as ConfigError).problems[0]).not.toContain('\n');
+    }
+  });
+
   it('loads the shipped defaults into a typed object', () => {
     const config = loadConfig({}, defaultConfigPath());
     expect(config.server.port).toBe(3000);

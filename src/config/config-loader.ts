@@ -7,7 +7,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parse } from 'yaml';
+import { parse, YAMLParseError } from 'yaml';
 import { AppConfig } from './app-config';
 import { secretKeysOf } from '../security';
 
@@ -41,12 +41,25 @@ export function validateConfig(raw: Plain): AppConfig {
 
 function readYaml(path: string): Plain {
   if (!existsSync(path)) throw new ConfigError([`config file ${path} does not exist`]);
-  const parsed: unknown = parse(readFileSync(path, 'utf8'));
+  const parsed = parseYaml(path);
   if (parsed === null || parsed === undefined) return {};
   if (typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new ConfigError([`config file ${path} must hold a mapping at the top level`]);
   }
   return parsed as Plain;
+}
+
+/** A syntax error is one line: the file, the line and column, and what the parser expected. */
+function parseYaml(path: string): unknown {
+  try {
+    return parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    if (!(error instanceof YAMLParseError)) throw error;
+    const at = error.linePos?.[0];
+    const where = at ? ` line ${at.line}, column ${at.col}` : '';
+    const what = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+    throw new ConfigError([`config file ${path}${where}: YAML syntax error: ${what}`]);
+  }
 }
 
 function interpolate(value: unknown, env: Env): unknown {

@@ -53,6 +53,7 @@ export async function startDevelopmentSandbox(config: AppConfig): Promise<Develo
     sandboxModule,
     config.connectors.filter((c) => c.kind === 'tally' && !c.config.url),
     ports.tally,
+    join(stateDir, 'tally', 'company.json'),
   );
   const account = DEFAULT_EINVOICE_ACCOUNTS[0];
   const sellerGstins = config.connectors
@@ -78,29 +79,11 @@ export async function startDevelopmentSandbox(config: AppConfig): Promise<Develo
   );
   return {
     sandboxServices: services,
-    regimeDefaults: {
-      'in-einvoice': {
-        catalog: 'A',
-        baseUrl: sandbox.urls.einvoiceGsp,
-        clientId: account.clientId,
-        clientSecret: account.clientSecret,
-        username: account.username,
-        password: account.password,
-        email: 'ops@example.com',
-        publicKeyPem: sandbox.einvoice.publicKeyPem,
-      },
-      // The instance names its GSTIN (regimeSettings.in-ewaybill.gstin), as for in-einvoice.
-      'in-ewaybill': {
-        catalog: 'A',
-        baseUrl: sandbox.urls.einvoiceGsp,
-        clientId: account.clientId,
-        clientSecret: account.clientSecret,
-        username: account.username,
-        password: account.password,
-        email: 'ops@example.com',
-      },
-      'sa-zatca': { baseUrl: zatca.url },
-    },
+    regimeDefaults: sandboxRegimeDefaults(
+      { einvoiceGsp: sandbox.urls.einvoiceGsp, zatca: zatca.url },
+      account,
+      sandbox.einvoice.publicKeyPem,
+    ),
     afterStart: (app) => onboardDemoEgsUnits(app, config.connectors, zatca.otp, log),
     stop: async () => {
       await sandbox.stop();
@@ -109,6 +92,69 @@ export async function startDevelopmentSandbox(config: AppConfig): Promise<Develo
     },
   };
 }
+
+type EinvoiceAccount = Pick<
+  Sandbox['DEFAULT_EINVOICE_ACCOUNTS'][number],
+  'clientId' | 'clientSecret' | 'username' | 'password'
+>;
+
+/** Provider settings pointing at the simulators: under every instance's own, as the process defaults. */
+function sandboxRegimeDefaults(
+  urls: { einvoiceGsp: string; zatca: string },
+  account: EinvoiceAccount,
+  publicKeyPem: string,
+): RegimeDefaults {
+  const gateway = {
+    catalog: 'A',
+    baseUrl: urls.einvoiceGsp,
+    clientId: account.clientId,
+    clientSecret: account.clientSecret,
+    username: account.username,
+    password: account.password,
+    email: 'ops@example.com',
+  };
+  return {
+    'in-einvoice': { ...gateway, publicKeyPem },
+    // The instance names its GSTIN (regimeSettings.in-ewaybill.gstin), as for in-einvoice.
+    'in-ewaybill': gateway,
+    'sa-zatca': { baseUrl: urls.zatca },
+  };
+}
+
+/**
+ * The process defaults the sandbox will give, before it is started (stand-ins for its URLs and its
+ * account, which exist only once it runs): to check every
+ * instance's settings at boot before anything starts. Empty with the sandbox disabled.
+ */
+export function plannedSandboxRegimeDefaults(config: AppConfig): RegimeDefaults {
+  if (!config.sandbox.enabled) return {};
+  const url = 'http://127.0.0.1:1';
+  const planned = 'planned';
+  return sandboxRegimeDefaults(
+    { einvoiceGsp: url, zatca: url },
+    { clientId: planned, clientSecret: planned, username: planned, password: planned },
+    planned,
+  );
+}
+
+/**
+ * The instances as the sandbox will leave them: a Tally instance without a URL is pointed at the
+ * simulated company and takes its GSTIN (any valid one stands in for it here). Unchanged with the
+ * sandbox disabled.
+ */
+export function plannedSandboxInstances(config: AppConfig): ConnectorInstanceConfig[] {
+  if (!config.sandbox.enabled) return config.connectors;
+  return config.connectors.map((instance) => {
+    if (instance.kind !== 'tally' || instance.config.url) return instance;
+    const einvoice = instance.regimeSettings['in-einvoice'] ?? {};
+    return {
+      ...instance,
+      regimeSettings: { ...instance.regimeSettings, 'in-einvoice': { gstin: PLANNED_GSTIN, ...einvoice } },
+    };
+  });
+}
+
+const PLANNED_GSTIN = '29AADCD4821K1ZI';
 
 /**
  * Development: onboards, against the simulator, each EGS unit a KSA instance names that has no CSID
@@ -143,6 +189,7 @@ async function startDemoTally(
   sandbox: Sandbox,
   instances: ConnectorInstanceConfig[],
   port: number | undefined,
+  stateFile: string,
 ): Promise<TallySimulator | undefined> {
   if (instances.length === 0) return undefined;
   const companyName =
@@ -156,6 +203,8 @@ async function startDemoTally(
     days: 20,
     booksFrom,
     port,
+    // The company keeps what the connector wrote back (IRNs) across restarts, as real books do.
+    stateFile,
   });
   for (const instance of instances) {
     instance.config.url = tally.url;

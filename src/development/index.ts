@@ -1,2 +1,7 @@
 /** The public face of development/: what the other parts of src/ import from it. */
-export { DevelopmentSandboxError, startDevelopmentSandbox } from './development-sandbox';
+export {
+  DevelopmentSandboxError,
+  plannedSandboxInstances,
+  plannedSandboxRegimeDefaults,
+  startDevelopmentSandbox,
+} from './development-sandbox';

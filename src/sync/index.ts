@@ -13,7 +13,7 @@ export { IngestService } from './ingest.service';
 export type { OperatorAction } from './operator.service';
 export { OperatorService } from './operator.service';
 export { PullService } from './pull.service';
-export { checkRegimeConfiguration } from './regime-configuration-check';
+export { checkRegimeConfiguration, regimeConfigurationProblems } from './regime-configuration-check';
 export { RegimeJobContextService } from './regime-job-context.service';
 export { PIPELINE_PORT_PROVIDERS, regimeJobProblems, RegimeJobs, unboundPortProblems } from './regime-jobs';
 export { RegimeOperationsService } from './regime-operations.service';

@@ -20,6 +20,11 @@ export interface RegimeConfigurationCheck {
    * names are still checked, their settings are not the real regimes' business.
    */
   validateSettings: boolean;
+  /**
+   * Also ask each regime what its provider could not be built without (`settingsProblems`): the boot's
+   * preflight does; an app built without a provider ever being called (pipeline and route tests) need not.
+   */
+  requireProviderSettings?: boolean;
 }
 
 export function regimeConfigurationProblems(check: RegimeConfigurationCheck): string[] {
@@ -39,7 +44,15 @@ export function regimeConfigurationProblems(check: RegimeConfigurationCheck): st
       const merged = { ...(check.defaults[regime] ?? {}), ...(instance.regimeSettings[regime] ?? {}) };
       const settings = plainToInstance(descriptor.settingsClass, merged);
       const errors = validateSync(settings, { forbidUnknownValues: false });
-      problems.push(...flattenErrors(errors, `connectors.${instance.name}.regimeSettings.${regime}`));
+      const where = `connectors.${instance.name}.regimeSettings.${regime}`;
+      problems.push(...flattenErrors(errors, where));
+      if (errors.length === 0 && check.requireProviderSettings) {
+        problems.push(
+          ...(descriptor.settingsProblems?.(merged) ?? []).map(
+            (line) => `${where}: ${line.replace(/^regimeSettings\.[\w-]+ is /, '')}`,
+          ),
+        );
+      }
     }
   }
   return problems;

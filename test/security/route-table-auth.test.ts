@@ -20,7 +20,7 @@ interface Route {
 
 const PUBLIC_ROUTES = new Set(['GET /health']);
 /** Static files of the console (see above); answering without a key is checked to carry no data. */
-const STATIC_CONSOLE_ROUTES = new Set(['GET /console', 'GET /console/:name']);
+const STATIC_CONSOLE_ROUTES = new Set(['GET /', 'GET /console', 'GET /console/:name']);
 
 const SENDABLE = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
@@ -117,5 +117,12 @@ describe('security: the route table needs credentials everywhere but /health', (
     expect(html).not.toContain(TEST_API_KEY);
     const withKey = await fetch(`${t.url}/console`, { headers: { 'X-API-Key': TEST_API_KEY } });
     expect(await withKey.text()).toBe(html);
+  });
+
+  it('GET / leads to the console (issue 29), saying nothing else', async () => {
+    const root = await fetch(`${t.url}/`, { redirect: 'manual' });
+    await root.arrayBuffer();
+    expect(root.status).toBe(302);
+    expect(root.headers.get('location')).toBe('/console');
   });
 });

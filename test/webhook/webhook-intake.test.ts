@@ -51,11 +51,23 @@ describe('webhook connector intake (real HTTP, real Postgres)', () => {
     const body = JSON.stringify(sampleIndiaInvoice({ documentNumber: 'WH/BADSIG' }));
     const res = await postSignedWebhook(t.url, 'hook', 'another-secret-entirely-xxxxxxxx', body);
     expect(res.status).toBe(401);
-    expect((await json(res)).error).toBe('bad-signature');
+    const answer = await json(res);
+    expect(answer.error).toBe('bad-signature');
+    // Issue 29: the integrator is told to check both the instance name and the signature.
+    expect(answer.message).toMatch(/^unknown instance or bad signature/);
     const list = await fetch(`${t.url}/documents?docNumber=WH/BADSIG`, {
       headers: { 'x-api-key': TEST_API_KEY },
     });
     expect((await json(list)).total).toBe(0);
+  });
+
+  it('answers a well-signed request to an unknown instance as a bad signature, naming both causes', async () => {
+    const body = JSON.stringify(sampleIndiaInvoice({ documentNumber: 'WH/NOHOOK' }));
+    const res = await postSignedWebhook(t.url, 'no-such-hook', SECRET, body);
+    expect(res.status).toBe(401);
+    const answer = await json(res);
+    expect(answer.error).toBe('bad-signature');
+    expect(answer.message).toMatch(/^unknown instance or bad signature/);
   });
 
   it('refuses a stale timestamp (replay) with 401 even when the signature is right', async () => {

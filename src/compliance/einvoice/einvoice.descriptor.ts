@@ -3,7 +3,8 @@ import { canonicalPathFor } from '../../mappers/irn';
 import type { RegimeDescriptor } from '../regime-descriptor';
 import { EINVOICE_PROVIDERS } from './create-einvoice-provider';
 import { EINVOICE_CANCEL_POLICY } from './einvoice-cancel-policy';
-import { EinvoiceSettings } from './einvoice-settings';
+import { einvoiceConfig, EinvoiceSettings } from './einvoice-settings';
+import { configProblems } from '../config-problems';
 
 /**
  * The GETREJECTEDIRNS pass (one job across instances: keyed, stately queue), hourly: the list is a day's,
@@ -15,6 +16,7 @@ export const EINVOICE_REJECTED_IRNS_JOB = 'einvoice-rejected-irns';
 export const EINVOICE_DESCRIPTOR: RegimeDescriptor<EinvoiceSettings> = {
   name: 'in-einvoice',
   settingsClass: EinvoiceSettings,
+  settingsProblems: (settings) => configProblems(() => einvoiceConfig(settings)),
   providers: EINVOICE_PROVIDERS,
   jobs: [{ name: EINVOICE_REJECTED_IRNS_JOB, everySeconds: 3600 }],
   projectIdentifiers: (ids) => ({

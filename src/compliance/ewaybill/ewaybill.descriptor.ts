@@ -6,6 +6,8 @@
  */
 import type { RegimeDescriptor } from '../regime-descriptor';
 import { EWAYBILL_PROVIDERS } from './create-ewaybill-provider';
+import { configProblems } from '../config-problems';
+import { ewaybillConfig } from './create-ewaybill-regime';
 import { EwaybillSettings } from './ewaybill-settings';
 import { EWAYBILL_CANCEL_POLICY, EWAYBILL_EXPIRY_CHECK, EWAYBILL_OPERATIONS } from './operations';
 
@@ -36,6 +38,7 @@ const CANONICAL_SOURCE: readonly [RegExp, (match: RegExpMatchArray) => string][]
 export const EWAYBILL_DESCRIPTOR: RegimeDescriptor<EwaybillSettings> = {
   name: 'in-ewaybill',
   settingsClass: EwaybillSettings,
+  settingsProblems: (settings) => configProblems(() => ewaybillConfig(settings)),
   providers: EWAYBILL_PROVIDERS,
   jobs: [EWAYBILL_EXPIRY_CHECK],
   projectIdentifiers: (ids) => ({

@@ -47,7 +47,14 @@ export function verifyWebhookSignature(input: {
   const expected = Buffer.from(signWebhook(input.secret, Number(timestampHeader), input.rawBody));
   const given = Buffer.from(signatureHeader.trim());
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    return { ok: false, reason: 'bad-signature', message: 'signature does not match the body and timestamp' };
+    // The same answer for an unknown instance (see the webhook route): the sender checks both.
+    return {
+      ok: false,
+      reason: 'bad-signature',
+      message:
+        'unknown instance or bad signature: check the instance name in the URL and that the signature is ' +
+        'HMAC-SHA256 of "<timestamp>.<raw body>" with that instance\'s secret',
+    };
   }
   return { ok: true };
 }

@@ -28,6 +28,7 @@ import {
 } from './sim-request';
 import { addDays, displayDate, esc, isoToTally } from './sim-xml';
 import { ResponseBytes } from './sim-response-bytes';
+import { readSimState, writeSimState, type SimStoredVoucher } from './sim-state-file';
 import { VoucherTemplates } from './sim-voucher-templates';
 import {
   voucherMeta,
@@ -61,6 +62,11 @@ export interface TallySimulatorOptions {
    * voucher (i mod N) under its own GUID, date, number and AlterID, served from a cache.
    */
   distinctVouchers?: number;
+  /**
+   * Keep the company's changes (imports, alterations, deletions) in this file and start from it when it
+   * exists (its books' first day wins over `booksFrom`); without it, every start is a new company.
+   */
+  stateFile?: string;
 }
 
 export interface SimHooks {
@@ -74,17 +80,7 @@ const MAX_KEPT_IMPORTS = 100;
 /** Writes part of an answer straight into its bytes. */
 type Piece = (out: ResponseBytes) => void;
 
-interface StoredVoucher {
-  guid: string;
-  date: string;
-  type: string;
-  alterId: number;
-  masterId: number;
-  number: string;
-  irn: string;
-  /** Voucher XML without ALTERID and MASTERID; they are inserted when exported. */
-  body: string;
-}
+type StoredVoucher = SimStoredVoucher;
 
 export interface TallySimulator {
   url: string;
@@ -117,8 +113,10 @@ export interface TallySimulator {
 }
 
 export async function startTallySimulator(options: TallySimulatorOptions): Promise<TallySimulator> {
+  const saved = readSimState(options.stateFile);
+  const booksFrom = saved?.booksFrom ?? options.booksFrom;
   const company: SimCompany = {
-    ...generateCompany(options.seed, options.companyName, options.booksFrom),
+    ...generateCompany(options.seed, options.companyName, booksFrom),
     gstRegistrationMasters: options.gstRegistrationMasters,
   };
   const sim: SimOptions = {
@@ -128,14 +126,27 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
     days: options.days ?? 365,
   };
   const baseAlterId = masterCount(company);
-  let lastAlterId = baseAlterId + options.voucherCount;
-  let nextIndex = options.voucherCount;
+  let lastAlterId = saved?.lastAlterId ?? baseAlterId + options.voucherCount;
+  let nextIndex = saved?.nextIndex ?? options.voucherCount;
   /** MASTERIDs of vouchers Tally creates itself (re-entered, created by an import): above every generated one. */
-  let lastMasterId = options.voucherCount * 2;
+  let lastMasterId = saved?.lastMasterId ?? options.voucherCount * 2;
   const imports: string[] = [];
-  const stored = new Map<string, StoredVoucher>();
-  const removed = new Set<string>();
-  const created: string[] = [];
+  const stored = new Map<string, StoredVoucher>((saved?.stored ?? []).map((v) => [v.guid, v]));
+  const removed = new Set<string>(saved?.removed ?? []);
+  const created: string[] = saved?.created ?? [];
+  /** After every change the company's state is written whole (a demo company: small). */
+  const persist = (): void => {
+    if (!options.stateFile) return;
+    writeSimState(options.stateFile, {
+      booksFrom,
+      lastAlterId,
+      nextIndex,
+      lastMasterId,
+      stored: [...stored.values()],
+      removed: [...removed],
+      created,
+    });
+  };
   const requests: { id: string; bytes: number }[] = [];
   const templates = options.distinctVouchers
     ? new VoucherTemplates(company, sim, options.distinctVouchers)
@@ -247,7 +258,11 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
         `<ENVELOPE><HEADER><VERSION>1</VERSION><STATUS>0</STATUS></HEADER><BODY><DATA><LINEERROR>Could not set &apos;SVCurrentCompany&apos; to &apos;${esc(request.company)}&apos;</LINEERROR></DATA></BODY></ENVELOPE>`,
       );
     }
-    if (/^import/i.test(request.tallyRequest)) return write(importVouchers(request, text));
+    if (/^import/i.test(request.tallyRequest)) {
+      const result = importVouchers(request, text);
+      persist();
+      return write(result);
+    }
     if (request.type !== 'Collection')
       return write(`${open}<LINEERROR>Unknown Request, cannot be processed</LINEERROR>${close}`);
 
@@ -416,7 +431,9 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
       const body = /<NARRATION\b/.test(current.body)
         ? current.body.replace(/<NARRATION\b[^>]*>[\s\S]*?<\/NARRATION>/, narration)
         : current.body.replace('</GUID>', `</GUID>${narration}`);
-      return store({ ...current, body });
+      const alterId = store({ ...current, body });
+      persist();
+      return alterId;
     },
     addVoucher(spec = {}) {
       const index = nextIndex++;
@@ -436,6 +453,7 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
         irn: '',
         body: stripIds(body),
       });
+      persist();
       return meta.guid;
     },
     deleteVoucher(guid, mode = 'delete') {
@@ -444,12 +462,13 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
       if (mode === 'delete') {
         stored.delete(guid);
         removed.add(guid);
-        return;
+      } else {
+        store({
+          ...current,
+          body: current.body.replace(/<ISCANCELLED>No<\/ISCANCELLED>/, '<ISCANCELLED>Yes</ISCANCELLED>'),
+        });
       }
-      store({
-        ...current,
-        body: current.body.replace(/<ISCANCELLED>No<\/ISCANCELLED>/, '<ISCANCELLED>Yes</ISCANCELLED>'),
-      });
+      persist();
     },
     reenterVoucher(guid) {
       const current = currentBody(guid);
@@ -469,6 +488,7 @@ export async function startTallySimulator(options: TallySimulatorOptions): Promi
           .replace(/<GUID\b[^>]*>[^<]*<\/GUID>/, `<GUID>${fresh}</GUID>`)
           .replace(/<IRN\b[^>]*>[^<]*<\/IRN>/, ''),
       });
+      persist();
       return fresh;
     },
     voucher(guid) {
