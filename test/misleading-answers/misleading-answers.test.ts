@@ -71,6 +71,22 @@ describe('answers that say what happened', () => {
     expect((await json(res)).message).toMatch(/file name is 1000 characters long; at most 200/);
   });
 
+  it('refuses at upload a file that is not CSV at all (a workbook, a PDF), storing nothing (issue 29)', async () => {
+    const before = await files();
+    const xlsx = await upload(
+      'sales.xlsx.csv',
+      Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]),
+    );
+    expect(xlsx.status).toBe(400);
+    expect((await json(xlsx)).message).toMatch(
+      /ZIP archive \(an \.xlsx workbook is one\).*not CSV text; nothing was stored/,
+    );
+    const pdf = await upload('sales.csv', Buffer.from('%PDF-1.7\n%\xe2\xe3\n', 'latin1'));
+    expect(pdf.status).toBe(400);
+    expect((await json(pdf)).message).toMatch(/a PDF document, not CSV text/);
+    expect(await files()).toEqual(before);
+  });
+
   it('names in its answer the file as stored, also when the name was taken', async () => {
     const content = await readFile(SAMPLE);
     const first = await json(await upload('november.csv', content));
@@ -106,5 +122,22 @@ describe('answers that say what happened', () => {
     });
     expect(byName.get('header-only.csv')).toMatchObject({ kind: 'no-data' });
     expect(byName.get('quotes.csv')).toMatchObject({ kind: 'syntax' });
+  });
+
+  it('diagnoses a semicolon-separated file by its separator (issue 29)', async () => {
+    const header = (await readFile(SAMPLE, 'utf8')).split('\n')[0];
+    const semicolons = `${header.replace(/,/g, ';')}\nTax Invoice;X/1\n`;
+    expect((await upload('semicolons.csv', semicolons)).status).toBe(202);
+    await t.app.get(PullService).pull('books');
+    const listing = await files();
+    const refused = (listing.rejected as { file: string; kind: string; reason: string }[]).find(
+      (file) => file.file === 'semicolons.csv',
+    );
+    expect(refused).toMatchObject({
+      kind: 'syntax',
+      reason: expect.stringMatching(
+        /the file is separated by semicolons \(;\), not "," as the profile reads it/,
+      ),
+    });
   });
 });

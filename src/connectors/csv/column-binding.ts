@@ -8,6 +8,7 @@ import { fieldError, type FieldError } from '../../domain';
 import { type FieldKind, fieldKind } from './csv-fields';
 import type { CsvProfile } from './csv-profile';
 import type { CsvRow } from './csv-reader';
+import { delimiterDiagnosis } from './delimiter-diagnosis';
 import { parseCell, type CellValue } from './csv-values';
 
 export interface ColumnBinding {
@@ -95,6 +96,12 @@ export function bindColumns(
     indexByPath.has(path) || path in profile.constants || path in defaults;
 
   let usable = true;
+  const missingKeys = KEY_PATHS[profile.direction].filter((path) => !indexByPath.has(path));
+  const separator =
+    missingKeys.length > 0
+      ? delimiterDiagnosis(header, profile.delimiter, Object.values(profile.columns))
+      : undefined;
+  if (separator) problems.push(fieldError('header', 'csv.delimiter', separator));
   for (const path of KEY_PATHS[profile.direction]) {
     if (!indexByPath.has(path)) {
       usable = false;

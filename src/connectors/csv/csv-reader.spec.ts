@@ -83,6 +83,20 @@ describe('readCsvBuffer', () => {
     expect(isCsvRefusal(error)).toBe(true);
   });
 
+  it('names the exact byte offset of a Windows-1252 byte and the encoding it suggests (issue 29)', async () => {
+    // Byte 20 is 0xE9 ("é" in Windows-1252), after 20 bytes of plain ASCII.
+    const windows1252 = Buffer.from('No,Item\nA,Cafe\nB,Caf\xe9 Noir\n', 'latin1');
+    expect(windows1252[20]).toBe(0xe9);
+    const error = (await readCsvBuffer(windows1252, OPTIONS).catch((thrown) => thrown)) as Error;
+    expect(error).toBeInstanceOf(CsvEncodingError);
+    expect(error.message).toContain('at byte offset 20 (0xE9, "é" in Windows-1252)');
+    expect(error.message).toContain('Windows-1252');
+    // The offset is exact in a later chunk of a stream too.
+    const chunks = [Buffer.from('No,Item\nA,Cafe\n'), Buffer.from('B,\x96 dash\n', 'latin1')];
+    const streamed = (await readCsvStream(Readable.from(chunks), OPTIONS).catch((thrown) => thrown)) as Error;
+    expect(streamed.message).toContain('at byte offset 17 (0x96, "–" in Windows-1252)');
+  });
+
   it('refuses UTF-16 without a byte-order mark and UTF-16 big-endian as encodings', async () => {
     const noBom = await readCsvBuffer(Buffer.from('No\nA\n', 'utf16le'), OPTIONS).catch((e: Error) => e);
     expect(noBom).toBeInstanceOf(CsvEncodingError);

@@ -8,6 +8,7 @@ import { Readable, Transform, pipeline, type TransformCallback } from 'node:stre
 import { TextDecoder } from 'node:util';
 import { CsvError, parse } from 'csv-parse';
 import type { CsvEncoding } from './csv-profile';
+import { firstInvalidUtf8, windows1252Reading } from './invalid-utf8';
 
 export interface CsvRow {
   /** Spreadsheet row number (1-based, header included). */
@@ -94,7 +95,7 @@ class DecodingStream extends Transform {
       this.offset += chunk.length;
       callback(null, this.checked(text));
     } catch (error) {
-      callback(error instanceof CsvEncodingError ? error : this.invalid());
+      callback(error instanceof CsvEncodingError ? error : this.invalid(chunk));
     }
   }
 
@@ -116,9 +117,24 @@ class DecodingStream extends Transform {
     return text;
   }
 
-  private invalid(): CsvEncodingError {
+  /** The exact byte that is not text and, for UTF-8, what the file most likely is instead. */
+  private invalid(chunk?: Buffer): CsvEncodingError {
+    if (this.encoding === 'utf-8' && chunk) {
+      // A sequence the previous chunk began ends in this one's first bytes: start past them.
+      let start = 0;
+      while (this.offset > 0 && start < 3 && start < chunk.length && (chunk[start] & 0xc0) === 0x80)
+        start += 1;
+      const at = firstInvalidUtf8(chunk, start);
+      if (at >= 0) {
+        return new CsvEncodingError(
+          `not valid UTF-8 text at byte offset ${this.offset + at} (${windows1252Reading(chunk[at])}): ` +
+            `the file looks saved as Windows-1252 (Excel's "CSV (comma delimited)" on Windows): save it as ` +
+            `"CSV UTF-8", or set the profile's encoding to latin1`,
+        );
+      }
+    }
     return new CsvEncodingError(
-      `not valid ${this.encoding} text (in the bytes before offset ${this.offset + 1}): save the file as ${this.declared}, or set the profile's encoding`,
+      `not valid ${this.encoding} text (in the bytes before offset ${this.offset + (chunk?.length ?? 0)}): save the file as ${this.declared}, or set the profile's encoding`,
     );
   }
 }

@@ -22,6 +22,7 @@ import {
   type WriteBackOutcome,
 } from '../contract';
 import { bindColumns } from './column-binding';
+import { notCsvReason } from './not-csv';
 import { fieldKind } from './csv-fields';
 import { defaultProfilesDir, loadProfile } from './csv-profile.loader';
 import type { CsvProfile } from './csv-profile';
@@ -451,6 +452,8 @@ export class CsvConnector implements ErpConnector, FileDropSource {
       }
       fileName += extension;
     }
+    const notCsv = notCsvReason(content);
+    if (notCsv) throw new ConnectorError('config', `${fileName}: ${notCsv}; nothing was stored`);
     const contentHash = sha256Hex(content);
     let stored: string;
     try {

@@ -34,6 +34,7 @@ const REASON_SUFFIX = '.reason.json';
 const KIND_BY_RULE: Record<string, RefusalKind> = {
   'csv.encoding': 'encoding',
   'csv.syntax': 'syntax',
+  'csv.delimiter': 'syntax',
   'csv.too-large': 'too-large',
   'csv.empty': 'no-data',
 };
