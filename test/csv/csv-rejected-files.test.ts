@@ -87,7 +87,7 @@ describe('CSV connector: rejected files', () => {
     ]);
     expect(byFile.get('a-binary.csv')).toMatchObject({
       kind: 'encoding',
-      reason: expect.stringMatching(/not valid utf-8/),
+      reason: expect.stringMatching(/not valid utf-8 text at byte offset 0/i),
     });
     expect(byFile.get('b-utf16-no-bom.csv')).toMatchObject({
       kind: 'encoding',
