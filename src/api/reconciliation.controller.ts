@@ -1,6 +1,19 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, StreamableFile } from '@nestjs/common';
-import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
 import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  StreamableFile,
+} from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import {
+  Gstr2bImportService,
   ReconciliationActionsService,
   ReconciliationReportService,
   ReconciliationService,
@@ -18,6 +31,7 @@ export class ReconciliationController {
     private readonly actions: ReconciliationActionsService,
     private readonly reports: ReconciliationReportService,
     private readonly repository: ReconciliationRepository,
+    private readonly imports: Gstr2bImportService,
   ) {}
 
   @Get('runs')
@@ -38,12 +52,17 @@ export class ReconciliationController {
   @ApiOperation({
     summary: 'Import the GSTR-2B JSON downloaded from the GST portal, then reconcile its period',
   })
+  @ApiBody({
+    description: 'the portal file as is (application/json), up to 200 MB; read as it arrives',
+    schema: { type: 'object' },
+  })
   importGstr2b(
     @Param('gstin') gstin: string,
     @Query('operator') operator: string | undefined,
-    @Body() body: unknown,
+    @Req() request: Request,
   ) {
-    return this.reconciliation.importGstr2b(gstin, body, `import:${operator ?? 'api'}`);
+    // The body is not parsed by the global JSON parser (takesStreamedBody): it is read here, after auth.
+    return this.imports.importStream(gstin, request, `import:${operator ?? 'api'}`);
   }
 
   @Get(':gstin/:period')

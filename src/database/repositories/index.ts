@@ -19,3 +19,5 @@ export type {
   StoredPurchase,
 } from './reconciliation.repository';
 export { ReconciliationRepository } from './reconciliation.repository';
+export { Gstr2bImportRepository } from './gstr2b-import.repository';
+export type { StagedGstr2bRow } from './gstr2b-import.repository';

@@ -7,3 +7,4 @@ export { ReconciliationSchedulerService } from './reconciliation-scheduler.servi
 export { ReturnGatewaysService } from './return-gateways.service';
 export { isGstr2bDue, periodRange, previousPeriod } from './return-period';
 export { RECONCILIATION_PROVIDERS } from './reconciliation.providers';
+export { Gstr2bImportService, MAX_IMPORT_BYTES } from './gstr2b-import.service';

@@ -1,6 +1,7 @@
 /** What the reconciliation module adds to the app: registered with one spread in the app module. */
 import type { Provider } from '@nestjs/common';
-import { ReconciliationRepository } from '../../database/repositories';
+import { Gstr2bImportRepository, ReconciliationRepository } from '../../database/repositories';
+import { Gstr2bImportService } from './gstr2b-import.service';
 import { ReconciliationActionsService } from './reconciliation-actions.service';
 import { ReconciliationReportService } from './reconciliation-report.service';
 import { ReconciliationSchedulerService } from './reconciliation-scheduler.service';
@@ -9,6 +10,8 @@ import { ReturnGatewaysService } from './return-gateways.service';
 
 export const RECONCILIATION_PROVIDERS: Provider[] = [
   ReconciliationRepository,
+  Gstr2bImportRepository,
+  Gstr2bImportService,
   ReturnGatewaysService,
   ReconciliationService,
   ReconciliationActionsService,

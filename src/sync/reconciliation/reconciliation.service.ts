@@ -10,7 +10,12 @@ import { parseGstr2b, type Gstr2bReturn } from '../../compliance/returns';
 import { ComplianceError } from '../../compliance';
 import { AppConfig } from '../../config';
 import type { PurchaseRecord } from '../../connectors';
-import { ReconciliationRepository, type MatchRow, type StoredGstr2b } from '../../database/repositories';
+import {
+  Gstr2bImportRepository,
+  ReconciliationRepository,
+  type MatchRow,
+  type StoredGstr2b,
+} from '../../database/repositories';
 import type { EntityManager } from 'typeorm';
 import { ConnectorRuntimeService } from '../connector-runtime.service';
 import {
@@ -24,6 +29,12 @@ import { Dec } from '../../domain';
 import { gstr2bForMatching, purchaseForMatching, toGstr2bRows, toPurchaseRows } from './reconciliation-rows';
 import { periodRange, RETURN_PERIOD } from './return-period';
 import { ReturnGatewaysService } from './return-gateways.service';
+
+/** A GSTR-2B import already staged (Gstr2bImportService): moved into the period by the run. */
+export interface StagedImport {
+  importId: string;
+  documents: number;
+}
 
 export interface RunOutcome {
   runId?: string;
@@ -48,6 +59,7 @@ export class ReconciliationService {
     private readonly repository: ReconciliationRepository,
     private readonly gateways: ReturnGatewaysService,
     private readonly connectors: ConnectorRuntimeService,
+    private readonly imports: Gstr2bImportRepository,
   ) {}
 
   matchConfig(): MatchConfig {
@@ -62,7 +74,12 @@ export class ReconciliationService {
   }
 
   /** Fetches (unless `imported` is given), pulls and reconciles. Throws, with the run recorded failed, when a step fails. */
-  async run(gstin: string, period: string, trigger: string, imported?: Gstr2bReturn): Promise<RunOutcome> {
+  async run(
+    gstin: string,
+    period: string,
+    trigger: string,
+    imported?: Gstr2bReturn | StagedImport,
+  ): Promise<RunOutcome> {
     if (!RETURN_PERIOD.test(period))
       throw new ComplianceError('validation', `period must be MMYYYY, got "${period}"`);
     const settings = this.gateways.settingsOf(gstin);
@@ -73,7 +90,9 @@ export class ReconciliationService {
       const purchases = await this.pullPurchases(settings.connector, period);
       const summary = await this.repository.transaction(async (manager) => {
         await this.repository.lockPeriod(manager, gstin, period);
-        if (gstr2b) {
+        if (gstr2b && 'importId' in gstr2b) {
+          await this.imports.moveIntoPeriod(manager, gstr2b.importId, gstin, period, 'import');
+        } else if (gstr2b) {
           const source = imported ? 'import' : `api-${settings.gateway.gstr2bCatalog}`;
           await this.repository.replaceGstr2b(manager, gstin, period, source, toGstr2bRows(gstr2b.documents));
         }
