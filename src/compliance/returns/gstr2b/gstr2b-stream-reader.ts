@@ -66,6 +66,10 @@ export async function readGstr2bStream(
     navigate: (path) => path.length === 0 || (path.length === 1 && path[0] === 'data') || isDocdata(path),
     streams: (path) => path.length >= 2 && isDocdata(path.slice(0, -1)),
     value: (path, value) => {
+      if (path.length === 0) {
+        note([fieldError('data', 'type.object', 'GSTR-2B data must be a JSON object')]);
+        return;
+      }
       const last = path[path.length - 1];
       if (typeof last === 'number') {
         readEntry(String(path[path.length - 2]), last, value);
