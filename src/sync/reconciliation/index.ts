@@ -8,3 +8,4 @@ export { ReturnGatewaysService } from './return-gateways.service';
 export { isGstr2bDue, periodRange, previousPeriod } from './return-period';
 export { RECONCILIATION_PROVIDERS } from './reconciliation.providers';
 export { Gstr2bImportService, MAX_IMPORT_BYTES } from './gstr2b-import.service';
+export { ReconciliationExportService, XLSX_TYPE } from './reconciliation-export.service';
