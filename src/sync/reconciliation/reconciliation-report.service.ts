@@ -43,7 +43,7 @@ export class ReconciliationReportService {
     for (const total of totals) categories[total.category] = { count: total.count, itcAtStake: total.itcAtStake };
     const unreadableTotal = await this.pages.unreadableCount(gstin, period);
     // The unreadable purchases come with the first page only; the rest by `/unreadable` pages.
-    const unreadable = after ? [] : await this.pages.unreadablePage(gstin, period, limit);
+    const unreadable = after ? [] : await this.pages.unreadablePage(gstin, period, DEFAULT_PAGE_SIZE);
     return {
       gstin,
       period,
