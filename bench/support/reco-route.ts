@@ -11,6 +11,7 @@ import {
   cpSync,
   createReadStream,
   createWriteStream,
+  type WriteStream,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -49,13 +50,23 @@ function amounts(i: number): { taxable: string; igst: string } {
 }
 
 /** N bills in the books and N in the 2B: most equal, 1 in 50 only in the books, 1 in 50 only in the 2B. */
-async function writeInputs(dir: string, n: number): Promise<{ register: string; gstr2b: string }> {
+async function writeInputs(dir: string, n: number): Promise<{ gstr2b: string }> {
   mkdirSync(join(dir, 'purchases'), { recursive: true });
-  const register = join(dir, 'purchases', 'purchases-2026-10.csv');
-  const csv = createWriteStream(register);
-  csv.write(
-    'VoucherNo,SupplierGSTIN,SupplierName,BillNo,BillDate,DocType,TaxableValue,IGST,CGST,SGST,Cess,BillTotal\n',
-  );
+  // The CSV connector reads files of up to 50,000 rows (maxFileRows): the register comes in parts.
+  const header =
+    'VoucherNo,SupplierGSTIN,SupplierName,BillNo,BillDate,DocType,TaxableValue,IGST,CGST,SGST,Cess,BillTotal\n';
+  let part = 0;
+  let rowsInPart = 0;
+  const open = (): WriteStream => {
+    part += 1;
+    rowsInPart = 0;
+    const stream = createWriteStream(
+      join(dir, 'purchases', `purchases-2026-10-${String(part).padStart(3, '0')}.csv`),
+    );
+    stream.write(header);
+    return stream;
+  };
+  let csv = open();
   const bySupplier: string[][] = Array.from({ length: SUPPLIERS }, () => []);
   for (let i = 0; i < n; i++) {
     const { taxable, igst } = amounts(i);
@@ -63,6 +74,12 @@ async function writeInputs(dir: string, n: number): Promise<{ register: string; 
     const inBooks = i % 50 !== 8;
     const in2b = i % 50 !== 6;
     if (inBooks) {
+      if (rowsInPart === 40_000) {
+        const full = csv;
+        await new Promise<void>((done) => full.end(() => done()));
+        csv = open();
+      }
+      rowsInPart += 1;
       const line = `V${i},${supplier(i)},Supplier ${i % SUPPLIERS},INV/${i},${day}-10-2026,Invoice,${taxable},${igst},0,0,0,0\n`;
       if (!csv.write(line)) await new Promise<void>((drained) => csv.once('drain', () => drained()));
     }
@@ -86,7 +103,7 @@ async function writeInputs(dir: string, n: number): Promise<{ register: string; 
   });
   json.write(']}}}');
   await new Promise<void>((done) => json.end(() => done()));
-  return { register, gstr2b };
+  return { gstr2b };
 }
 
 function kb(pid: number, field: string): number {
@@ -203,13 +220,17 @@ export async function runRoute(n: number): Promise<void> {
         ENCRYPTION_KEY: randomBytes(32).toString('hex'),
         API_KEYS: key,
         SANDBOX_ENABLED: 'false',
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: 'info',
         PORT: String(port),
         PROCESS_ROLES: 'api',
         DATA_DIR: join(dir, 'data'),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // The service's log is kept beside the system's temp files for a look after the run.
+    const log = createWriteStream(join(tmpdir(), `bench-reco-service-${n}.log`));
+    child.stdout!.pipe(log);
+    child.stderr!.pipe(log);
     let output = '';
     child.stdout!.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-20_000)));
     child.stderr!.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-20_000)));
@@ -244,12 +265,12 @@ export async function runRoute(n: number): Promise<void> {
         const answer = await call(url, 'POST', `/reconciliation/${GSTIN}/import?operator=bench`, key, gstr2b);
         if (answer.status !== 200)
           throw new Error(`import answered ${answer.status}: ${answer.body.slice(0, 500)}`);
-        const summary = (
-          JSON.parse(answer.body) as { summary: { categories: Record<string, { count: number }> } }
-        ).summary;
-        return JSON.stringify(
-          Object.fromEntries(Object.entries(summary.categories).map(([c, v]) => [c, v.count])),
-        );
+        const { summary, timingsMs } = JSON.parse(answer.body) as {
+          summary: { categories: Record<string, { count: number }> };
+          timingsMs: Record<string, number>;
+        };
+        const counts = Object.fromEntries(Object.entries(summary.categories).map(([c, v]) => [c, v.count]));
+        return `${JSON.stringify(counts)}\n    steps (ms): ${JSON.stringify(timingsMs)}`;
       });
     }
     await step('report, every page of 5,000', async () => {

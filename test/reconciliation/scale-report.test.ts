@@ -50,7 +50,9 @@ describe('the report of a large period', () => {
     let pages = 0;
     let total = 0;
     do {
-      const response = await api.get<Page>(base, { params: { limit: 1000, cursor: cursor ?? undefined } });
+      const response: { data: Page; status: number } = await api.get<Page>(base, {
+        params: { limit: 1000, cursor: cursor ?? undefined },
+      });
       expect(response.status).toBe(200);
       expect(response.data.matches.length).toBeLessThanOrEqual(1000);
       for (const m of response.data.matches) {

@@ -51,16 +51,25 @@ const MOVED = COLUMNS.filter(([key]) => !['keyBase', 'identityKey', 'amendsKey']
 export class Gstr2bImportRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Stores one batch; `firstOrdinal` is the batch's first document's place in the file. */
+  /**
+   * Stores one batch; `firstOrdinal` is the batch's first document's place in the file. One array per
+   * column (unnest): PostgreSQL reads arrays far faster than a JSON document of the same rows.
+   */
   async stage(importId: string, firstOrdinal: number, rows: readonly StagedGstr2bRow[]): Promise<void> {
     if (rows.length === 0) return;
-    // Positional arrays, not objects: half the JSON text of a batch.
-    const records = rows.map((row) => COLUMNS.map(([key]) => row[key]));
+    const arrays = COLUMNS.map(([key, , type]) =>
+      rows.map((row) => {
+        const value = row[key];
+        if (value === null || value === undefined) return null;
+        return type === 'json' ? JSON.stringify(value) : value;
+      }),
+    );
     await this.dataSource.query(
       `INSERT INTO gstr2b_import_row (import_id, ordinal, ${COLUMNS.map(([, c]) => c).join(', ')})
-       SELECT $1, $2 + r.ordinality - 1, ${COLUMNS.map(([, , type], i) => `(r.v->>${i})::${type}`).join(', ')}
-       FROM json_array_elements($3::json) WITH ORDINALITY AS r(v, ordinality)`,
-      [importId, firstOrdinal, JSON.stringify(records)],
+       SELECT $1, $2 + r.ordinality - 1, ${COLUMNS.map(([, c]) => `r.${c}`).join(', ')}
+       FROM unnest(${COLUMNS.map(([, , type], i) => `$${i + 3}::${type}[]`).join(', ')})
+         WITH ORDINALITY AS r(${COLUMNS.map(([, c]) => c).join(', ')}, ordinality)`,
+      [importId, firstOrdinal, ...arrays],
     );
   }
 

@@ -54,7 +54,12 @@ export class ReconciliationExportService {
 
   reportXlsx(gstin: string, period: string, category?: string): Readable {
     return this.xlsx(async (workbook) => {
-      await this.sheet(workbook, `reconciliation ${period}`, REPORT_COLUMNS, this.rows(gstin, period, { category }));
+      await this.sheet(
+        workbook,
+        `reconciliation ${period}`,
+        REPORT_COLUMNS,
+        this.rows(gstin, period, { category }),
+      );
     });
   }
 

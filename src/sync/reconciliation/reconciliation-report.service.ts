@@ -34,13 +34,18 @@ export class ReconciliationReportService {
   async report(gstin: string, period: string, options: ReportPageOptions = {}) {
     const limit = Math.min(options.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
     const after = options.cursor ? decodeCursor(options.cursor) : undefined;
-    const rows = await this.pages.page(gstin, period, { category: options.category, limit: limit + 1, after });
+    const rows = await this.pages.page(gstin, period, {
+      category: options.category,
+      limit: limit + 1,
+      after,
+    });
     const matches = rows.slice(0, limit);
     const [lastRun] = await this.repository.runs({ gstin, period, limit: 1 });
     const totals = await this.pages.categoryTotals(gstin, period, options.category);
     const categories: RunSummary['categories'] = {};
     for (const category of MATCH_CATEGORIES) categories[category] = { count: 0, itcAtStake: '0.00' };
-    for (const total of totals) categories[total.category] = { count: total.count, itcAtStake: total.itcAtStake };
+    for (const total of totals)
+      categories[total.category] = { count: total.count, itcAtStake: total.itcAtStake };
     const unreadableTotal = await this.pages.unreadableCount(gstin, period);
     // The unreadable purchases come with the first page only; the rest by `/unreadable` pages.
     const unreadable = after ? [] : await this.pages.unreadablePage(gstin, period, DEFAULT_PAGE_SIZE);

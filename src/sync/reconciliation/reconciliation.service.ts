@@ -29,6 +29,7 @@ import { Dec } from '../../domain';
 import { gstr2bForMatching, purchaseForMatching, toGstr2bRows, toPurchaseRows } from './reconciliation-rows';
 import { periodRange, RETURN_PERIOD } from './return-period';
 import { ReturnGatewaysService } from './return-gateways.service';
+import { StepTimer } from './step-timer';
 
 /** A GSTR-2B import already staged (Gstr2bImportService): moved into the period by the run. */
 export interface StagedImport {
@@ -41,6 +42,8 @@ export interface RunOutcome {
   /** Why nothing ran (another run of the period is in progress). */
   skipped?: string;
   summary?: RunSummary;
+  /** Wall time per step (fetch, pull, store, match, store verdicts), in milliseconds. */
+  timingsMs?: Record<string, number>;
 }
 
 export interface RunSummary {
@@ -85,9 +88,12 @@ export class ReconciliationService {
     const settings = this.gateways.settingsOf(gstin);
     const runId = await this.repository.startRun(gstin, period, trigger);
     if (!runId) return { skipped: `a reconciliation of ${gstin} for ${period} is already running` };
+    const timer = new StepTimer();
     try {
       const gstr2b = imported ?? (await this.fetch(gstin, period));
+      timer.mark('fetch');
       const purchases = await this.pullPurchases(settings.connector, period);
+      timer.mark('pull');
       const summary = await this.repository.transaction(async (manager) => {
         await this.repository.lockPeriod(manager, gstin, period);
         if (gstr2b && 'importId' in gstr2b) {
@@ -96,6 +102,7 @@ export class ReconciliationService {
           const source = imported ? 'import' : `api-${settings.gateway.gstr2bCatalog}`;
           await this.repository.replaceGstr2b(manager, gstin, period, source, toGstr2bRows(gstr2b.documents));
         }
+        timer.mark('store 2B');
         await this.repository.replacePurchases(
           manager,
           gstin,
@@ -103,12 +110,16 @@ export class ReconciliationService {
           settings.connector,
           toPurchaseRows(purchases),
         );
-        const result = await this.match(manager, runId, gstin, period);
+        timer.mark('store purchases');
+        const result = await this.match(manager, runId, gstin, period, timer);
         await this.repository.finishRun(runId, result as unknown as Record<string, unknown>, manager);
         return result;
       });
-      this.logger.log(`reconciled ${gstin} ${period}: ${JSON.stringify(summary.categories)}`);
-      return { runId, summary };
+      timer.mark('commit');
+      this.logger.log(
+        `reconciled ${gstin} ${period} (${timer.toString()}): ${JSON.stringify(summary.categories)}`,
+      );
+      return { runId, summary, timingsMs: timer.steps };
     } catch (error) {
       const wrapped = error instanceof ComplianceError ? error : ComplianceError.wrap(error);
       await this.repository.failRun(runId, wrapped.message, wrapped.errorClass);
@@ -154,11 +165,13 @@ export class ReconciliationService {
     runId: string,
     gstin: string,
     period: string,
+    timer = new StepTimer(),
   ): Promise<RunSummary> {
     // One after another: they share the transaction's connection.
     const purchases = await this.repository.purchases(manager, gstin, period);
     const documents = await this.repository.gstr2bDocuments(manager, gstin, period);
     const decided = await this.repository.decidedMatches(manager, gstin, period);
+    timer.mark('read back');
     const decidedPurchases = new Set(decided.flatMap((m) => (m.purchaseId ? [m.purchaseId] : [])));
     const decidedDocuments = new Set(decided.flatMap((m) => (m.gstr2bId ? [m.gstr2bId] : [])));
     const books = purchases
@@ -169,12 +182,14 @@ export class ReconciliationService {
       });
     const portal = documents.filter((d) => !decidedDocuments.has(d.id)).map(gstr2bForMatching);
     const results = reconcile(books, portal, this.matchConfig());
+    timer.mark('match');
     const byId = new Map(documents.map((d) => [d.id, d]));
     for (const result of results) {
       const note = result.gstr2bId ? itcNote(byId.get(result.gstr2bId)) : undefined;
       if (note) result.explanation.push(note);
     }
     await this.repository.replaceUndecidedMatches(manager, runId, gstin, period, results.map(toMatchRow));
+    timer.mark('store verdicts');
     const categories = summarise([
       ...results,
       ...decided.map((m) => ({ category: m.category, itcAtStake: m.itcAtStake })),
