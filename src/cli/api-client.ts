@@ -183,7 +183,11 @@ export class ApiClient {
     page: { limit?: number; cursor?: string } = {},
   ): Promise<RecoReport> {
     return this.request('GET', recoPath(gstin, period), {
-      query: { category, limit: page.limit === undefined ? undefined : String(page.limit), cursor: page.cursor },
+      query: {
+        category,
+        limit: page.limit === undefined ? undefined : String(page.limit),
+        cursor: page.cursor,
+      },
     });
   }
 

@@ -67,7 +67,10 @@ describe('POST /reconciliation/:gstin/import with portal-size files', () => {
 
   it('refuses a file cut short, and an unreadable entry by its path in the file', async () => {
     const file = portalFile(3, 2);
-    const cut = await api.post(`/reconciliation/${RECO_GSTIN}/import`, Buffer.from(file.slice(0, file.length / 2)));
+    const cut = await api.post(
+      `/reconciliation/${RECO_GSTIN}/import`,
+      Buffer.from(file.slice(0, file.length / 2)),
+    );
     expect(cut.status).toBe(400);
     expect(cut.data.message).toMatch(/cut short/);
     const wrong = file.replace('"dt": "02-10-2026"', '"dt": "2026-10-02"');

@@ -34,10 +34,15 @@ export function portalFile(suppliers: number, perSupplier: number): string {
   return JSON.stringify(
     {
       chksum: 'abc',
-      data: { gstin: RECO_GSTIN, rtnprd: RECO_PERIOD, version: '1.0', gendt: '14-11-2026', docdata: { b2b, b2ba } },
+      data: {
+        gstin: RECO_GSTIN,
+        rtnprd: RECO_PERIOD,
+        version: '1.0',
+        gendt: '14-11-2026',
+        docdata: { b2b, b2ba },
+      },
     },
     null,
     1,
   );
 }
-

@@ -79,16 +79,18 @@ describe('the report of a large period', () => {
   it('streams the CSV export with every row', async () => {
     const csv = await api.get<string>(`${base}/export.csv`, { responseType: 'text' });
     expect(csv.status).toBe(200);
-    const rows = parse(csv.data.replace(/^\ufeff/, '')) as string[][];
+    const rows = parse<string[]>(csv.data.replace(/^\ufeff/, ''));
     const page = await api.get<Page>(base, { params: { limit: 1 } });
     expect(rows.length - 1).toBe(page.data.page.total);
   });
 
   it('gives a statement per supplier of what is open, as CSV, XLSX and one workbook of every supplier', async () => {
     const supplier = supplierGstin(3);
-    const csv = await api.get<string>(`${base}/suppliers/${supplier}/statement.csv`, { responseType: 'text' });
+    const csv = await api.get<string>(`${base}/suppliers/${supplier}/statement.csv`, {
+      responseType: 'text',
+    });
     expect(csv.status).toBe(200);
-    const rows = parse(csv.data.replace(/^\ufeff/, '')) as string[][];
+    const rows = parse<string[]>(csv.data.replace(/^\ufeff/, ''));
     expect(rows[0][0]).toBe('What we ask');
     expect(rows.length - 1).toBe(PER_SUPPLIER);
     expect(new Set(rows.slice(1).map((r) => r[2]))).toEqual(new Set([supplier]));

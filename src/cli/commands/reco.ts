@@ -135,8 +135,11 @@ export function recoCommand(ctx: CliContext): Command {
           limit: options.rows || options.json ? 5000 : 1,
         });
         // Every verdict: the report comes in pages; they are read one after another.
-        for (let cursor = report.page?.nextCursor; (options.rows || options.json) && cursor; ) {
-          const next = await client.reconciliationReport(gstin, period, options.category, { limit: 5000, cursor });
+        for (let cursor = report.page?.nextCursor; (options.rows || options.json) && cursor;) {
+          const next = await client.reconciliationReport(gstin, period, options.category, {
+            limit: 5000,
+            cursor,
+          });
           report.matches.push(...next.matches);
           cursor = next.page?.nextCursor;
         }

@@ -63,7 +63,7 @@ export class Gstr2bImportService {
     let staged = 0;
     // One batch is stored while the next is read: reading and storing overlap, one batch in flight.
     let inFlight: Promise<void> = Promise.resolve();
-    let failure: unknown;
+    let failure: Error | undefined;
     try {
       const read = await readGstr2bStream(
         body,
@@ -73,7 +73,7 @@ export class Gstr2bImportService {
           const first = staged;
           staged += documents.length;
           inFlight = this.imports.stage(importId, first, toStagedRows(documents)).catch((error: unknown) => {
-            failure = error;
+            failure = error instanceof Error ? error : new Error(String(error));
           });
         },
         { maxBytes: MAX_IMPORT_BYTES, batchSize: 5000 },

@@ -13,9 +13,9 @@ export function decodeCursor(cursor: string): ReportCursor {
       Array.isArray(value) &&
       value.length === 3 &&
       value.every((part) => typeof part === 'string') &&
-      /^[0-9a-f-]{36}$/i.test(value[2] as string)
+      /^[0-9a-f-]{36}$/i.test(String(value[2]))
     ) {
-      const [supplierGstin, category, id] = value as string[];
+      const [supplierGstin, category, id] = value.map(String);
       return { supplierGstin, category, id };
     }
   } catch {
