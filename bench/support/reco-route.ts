@@ -16,6 +16,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -302,7 +303,10 @@ export async function runRoute(n: number): Promise<void> {
       child.kill('SIGTERM');
       await exited;
     }
+    // The cluster's files live where embedded-postgres keeps them (dataDir is a link to there).
+    const cluster = realpathSync(join(dir, 'pg'));
     await pg.stop();
+    rmSync(cluster, { recursive: true, force: true });
     rmSync(dir, { recursive: true, force: true });
   }
 }
