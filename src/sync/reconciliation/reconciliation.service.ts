@@ -14,6 +14,7 @@ import {
   Gstr2bImportRepository,
   ReconciliationRepository,
   type MatchRow,
+  type PurchaseRow,
   type StoredGstr2b,
 } from '../../database/repositories';
 import type { EntityManager } from 'typeorm';
@@ -92,7 +93,10 @@ export class ReconciliationService {
     try {
       const gstr2b = imported ?? (await this.fetch(gstin, period));
       timer.mark('fetch');
-      const purchases = await this.pullPurchases(settings.connector, period);
+      // Rows only, and released once stored: the pulled records are not kept through the matching.
+      let purchaseRows: PurchaseRow[] | undefined = toPurchaseRows(
+        await this.pullPurchases(settings.connector, period),
+      );
       timer.mark('pull');
       const summary = await this.repository.transaction(async (manager) => {
         await this.repository.lockPeriod(manager, gstin, period);
@@ -108,8 +112,9 @@ export class ReconciliationService {
           gstin,
           period,
           settings.connector,
-          toPurchaseRows(purchases),
+          purchaseRows ?? [],
         );
+        purchaseRows = undefined;
         timer.mark('store purchases');
         const result = await this.match(manager, runId, gstin, period, timer);
         await this.repository.finishRun(runId, result as unknown as Record<string, unknown>, manager);
