@@ -2,6 +2,7 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { Logger } from 'nestjs-pino';
 import {
@@ -10,6 +11,7 @@ import {
   presentedApiKey,
   ApiKeys,
   requestValidationPipe,
+  takesStreamedBody,
   TypedErrorFilter,
 } from './api';
 import { RegimeRegistry } from './compliance';
@@ -26,10 +28,11 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
   app.useLogger(app.get(Logger));
   app.useGlobalPipes(requestValidationPipe());
   app.useGlobalFilters(new TypedErrorFilter());
-  app.useBodyParser('json', { limit: '10mb' });
+  // Routes that stream their body (takesStreamedBody: the GSTR-2B import) are skipped by every parser.
+  app.useBodyParser('json', { limit: '10mb', type: unlessStreamed(/^application\/([\w.-]+\+)?json\b/i) });
   app.use(jsonBodyGuard);
-  app.useBodyParser('text', { type: ['text/csv', 'text/plain'], limit: '50mb' });
-  app.useBodyParser('raw', { type: 'application/octet-stream', limit: '50mb' });
+  app.useBodyParser('text', { type: unlessStreamed(/^text\/(csv|plain)\b/i), limit: '50mb' });
+  app.useBodyParser('raw', { type: unlessStreamed(/^application\/octet-stream\b/i), limit: '50mb' });
   // No enableShutdownHooks: the process that runs the app owns its signals (main.ts closes it once). With
   // both, a SIGTERM ran every shutdown hook twice at the same time, and one run closed the queue's pool
   // while the other still drained its jobs (a job then failed "shut down while active" and ran again).
@@ -46,6 +49,12 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
   app.use(['/docs', '/docs-json', '/docs-yaml'], requireApiKey(app.get(ApiKeys)));
   SwaggerModule.setup('docs', app, document);
   return app;
+}
+
+/** A body parser's `type` test: the content types it reads, never on a route that streams its body. */
+function unlessStreamed(contentType: RegExp): (request: IncomingMessage) => boolean {
+  return (request) =>
+    !takesStreamedBody(request) && contentType.test(String(request.headers['content-type'] ?? ''));
 }
 
 /**

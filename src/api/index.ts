@@ -9,6 +9,7 @@ export { EwaybillController } from './ewaybill.controller';
 export { HealthController, SANDBOX_SERVICES } from './health.controller';
 export { IrnCallbackController } from './irn-callback.controller';
 export { jsonBodyGuard } from './json-body-guard';
+export { takesStreamedBody } from './streamed-body-routes';
 export { Public } from './public.decorator';
 export { documentRegimeOperations } from './regime-operation-docs';
 export { ReconciliationController } from './reconciliation.controller';

@@ -51,6 +51,29 @@ export class ReportQuery {
   category?: string;
 }
 
+export class ReportPageQuery extends ReportQuery {
+  @ApiPropertyOptional({ default: 500, maximum: 5000, description: 'matches per page' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(5000)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: "the previous page's nextCursor" })
+  @IsOptional()
+  @IsString()
+  @Length(1, 400)
+  cursor?: string;
+}
+
+export class SuppliersQuery {
+  @ApiPropertyOptional({ description: 'only suppliers with something still open (statements to send)' })
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  open?: 'true' | 'false';
+}
+
 export class OperatorNoteDto {
   @ApiProperty({ description: 'who is acting (audited)' })
   @IsString()

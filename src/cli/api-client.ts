@@ -4,6 +4,7 @@
  */
 import { apiErrorOf, UnreachableError } from './api-errors';
 import type {
+  RecoSupplierTotal,
   CancelRequest,
   ConnectorCheck,
   ConnectorSummary,
@@ -174,8 +175,40 @@ export class ApiClient {
     return this.request('POST', `${recoPath(gstin, period)}/run`, { json: { operator } });
   }
 
-  reconciliationReport(gstin: string, period: string, category?: string): Promise<RecoReport> {
-    return this.request('GET', recoPath(gstin, period), { query: { category } });
+  /** One page of the report (`cursor`: the previous page's nextCursor). */
+  reconciliationReport(
+    gstin: string,
+    period: string,
+    category?: string,
+    page: { limit?: number; cursor?: string } = {},
+  ): Promise<RecoReport> {
+    return this.request('GET', recoPath(gstin, period), {
+      query: {
+        category,
+        limit: page.limit === undefined ? undefined : String(page.limit),
+        cursor: page.cursor,
+      },
+    });
+  }
+
+  /** Suppliers of the period; `open`: only those with something to settle (statements to send). */
+  reconciliationSuppliers(gstin: string, period: string, open: boolean): Promise<RecoSupplierTotal[]> {
+    return this.request('GET', `${recoPath(gstin, period)}/suppliers`, {
+      query: { open: open ? 'true' : undefined },
+    });
+  }
+
+  /** A supplier's statement (CSV or XLSX), or every open supplier's in one workbook (no supplier, XLSX). */
+  supplierStatement(
+    gstin: string,
+    period: string,
+    format: 'csv' | 'xlsx',
+    supplier?: string,
+  ): Promise<Buffer> {
+    const path = supplier
+      ? `${recoPath(gstin, period)}/suppliers/${encodeURIComponent(supplier)}/statement.${format}`
+      : `${recoPath(gstin, period)}/statements.xlsx`;
+    return this.request('GET', path, { raw: true });
   }
 
   /** The period's reconciliation as a CSV or XLSX file (the bytes as the service sent them). */

@@ -221,4 +221,14 @@ export interface RecoReport {
     fieldErrors: { path: string; message: string }[];
   }[];
   matches: RecoMatch[];
+  /** One page of matches; `nextCursor` asks for the next (null: the last page). */
+  page?: { limit: number; total: number; unreadableTotal: number; nextCursor: string | null };
+}
+
+export interface RecoSupplierTotal {
+  supplierGstin: string;
+  supplierName: string | null;
+  documents: number;
+  itcAtStake: string;
+  open: number;
 }

@@ -4,8 +4,8 @@
  * decisions are kept); `report` shows categories with the input tax credit at stake, and with `--rows`
  * every verdict; `export` writes the verdicts as CSV or XLSX.
  */
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { RecoCategoryTotal, RecoMatch, RecoReport } from '../api-types';
 import type { CliContext } from '../context';
@@ -130,7 +130,20 @@ export function recoCommand(ctx: CliContext): Command {
         options: { category?: string; rows?: boolean; json?: boolean },
         sub: Command,
       ) => {
-        const report = await ctx.client(sub).reconciliationReport(gstin, period, options.category);
+        const client = ctx.client(sub);
+        const report = await client.reconciliationReport(gstin, period, options.category, {
+          limit: options.rows || options.json ? 5000 : 1,
+        });
+        // Every verdict: the report comes in pages; they are read one after another.
+        for (let cursor = report.page?.nextCursor; (options.rows || options.json) && cursor;) {
+          const next = await client.reconciliationReport(gstin, period, options.category, {
+            limit: 5000,
+            cursor,
+          });
+          report.matches.push(...next.matches);
+          cursor = next.page?.nextCursor;
+        }
+        if (report.page) report.page.nextCursor = null;
         // Nothing to report is not a report: scripts waiting for a reconciliation see it failed.
         if (!report.lastRun && report.matches.length === 0) ctx.fail(ExitCode.failed);
         if (options.json) return ctx.printJson(report);
@@ -168,6 +181,48 @@ export function recoCommand(ctx: CliContext): Command {
           );
           writeFileSync(file, body);
           ctx.print(`wrote ${file}`);
+        },
+      ),
+  );
+  command.addCommand(
+    new Command('statement')
+      .description(
+        'supplier follow-up: what is missing or mismatched per supplier, to send them (CSV: one file per supplier; XLSX: one sheet per supplier)',
+      )
+      .argument('<gstin>', 'recipient GSTIN', gstinArgument)
+      .argument('<period>', 'return period MMYYYY', periodArgument)
+      .option('--supplier <gstin>', 'only this supplier', gstinArgument)
+      .addOption(new Option('--format <format>', 'file format').choices(['csv', 'xlsx']).default('xlsx'))
+      .option('--out <path>', 'file (one supplier, or XLSX) or folder (CSV of every supplier)')
+      .action(
+        async (
+          gstin: string,
+          period: string,
+          options: { supplier?: string; format: 'csv' | 'xlsx'; out?: string },
+          sub: Command,
+        ) => {
+          const client = ctx.client(sub);
+          if (options.supplier || options.format === 'xlsx') {
+            const body = await client.supplierStatement(gstin, period, options.format, options.supplier);
+            const file = resolve(
+              ctx.io.cwd,
+              options.out ??
+                (options.supplier
+                  ? `statement-${options.supplier}-${period}.${options.format}`
+                  : `supplier-statements-${gstin}-${period}.xlsx`),
+            );
+            writeFileSync(file, body);
+            ctx.print(`wrote ${file}`);
+            return;
+          }
+          const folder = resolve(ctx.io.cwd, options.out ?? `supplier-statements-${gstin}-${period}`);
+          mkdirSync(folder, { recursive: true });
+          const suppliers = await client.reconciliationSuppliers(gstin, period, true);
+          for (const supplier of suppliers) {
+            const body = await client.supplierStatement(gstin, period, 'csv', supplier.supplierGstin);
+            writeFileSync(join(folder, `statement-${supplier.supplierGstin}-${period}.csv`), body);
+          }
+          ctx.print(`wrote ${suppliers.length} statement(s) to ${folder}`);
         },
       ),
   );

@@ -13,3 +13,5 @@ export type {
 } from './gstr2b/gstr2b-document';
 export { applyAmendments, mergeGstr2bFiles, parseGstr2b } from './gstr2b/gstr2b-parser';
 export type { Gstr2bParseResult } from './gstr2b/gstr2b-parser';
+export { Gstr2bTooLargeError, readGstr2bStream } from './gstr2b/gstr2b-stream-reader';
+export type { StreamedGstr2b, StreamReadOptions } from './gstr2b/gstr2b-stream-reader';

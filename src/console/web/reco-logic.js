@@ -17,7 +17,8 @@
  * @typedef {{ erpId: string, fieldErrors: { path: string, message: string }[] | null }} UnreadablePurchase
  * @typedef {{
  *   gstin: string, period: string, lastRun: { state: string, trigger: string, startedAt: string } | null,
- *   categories: Record<string, RecoTotal>, unreadablePurchases: UnreadablePurchase[], matches: RecoMatch[]
+ *   categories: Record<string, RecoTotal>, unreadablePurchases: UnreadablePurchase[], matches: RecoMatch[],
+ *   page?: { limit: number, total: number, nextCursor: string | null }
  * }} RecoReport
  * @typedef {{ ok: true, body: Record<string, unknown> } | { ok: false, errors: string[] }} RecoBody
  */
@@ -54,9 +55,13 @@ var RecoLogic = (function () {
    * @param {string} gstin
    * @param {string} period
    * @param {string} [category]
+   * @param {string | null} [cursor] the previous page's nextCursor (none: the first page)
    */
-  function reportPath(gstin, period, category) {
-    return base(gstin, period) + (category ? '?category=' + encodeURIComponent(category) : '');
+  function reportPath(gstin, period, category, cursor) {
+    var query = [];
+    if (category) query.push('category=' + encodeURIComponent(category));
+    if (cursor) query.push('cursor=' + encodeURIComponent(cursor));
+    return base(gstin, period) + (query.length > 0 ? '?' + query.join('&') : '');
   }
 
   /**

@@ -128,15 +128,26 @@ var RecoView = (function () {
     });
   }
 
-  function load() {
+  /** Cursors of the pages shown before the current one (the first page's is null). */
+  var previousCursors = /** @type {(string | null)[]} */ ([]);
+  var currentCursor = /** @type {string | null} */ (null);
+  var nextCursor = /** @type {string | null} */ (null);
+
+  /** @param {string | null} [cursor] the page to show (none: the first) */
+  function load(cursor) {
     var s = validSelection();
     if (!s) return Promise.resolve();
     var a = connected();
     a.setStatus('Loading\u2026');
     var report = /** @type {Promise<RecoReport>} */ (
-      a.api('GET', R.reportPath(s.gstin, s.period, s.category))
+      a.api('GET', R.reportPath(s.gstin, s.period, s.category, cursor || null))
     );
     return report.then(function (r) {
+      if (!cursor) previousCursors = [];
+      currentCursor = cursor || null;
+      nextCursor = r.page ? r.page.nextCursor : null;
+      byId('reco-next').hidden = !nextCursor;
+      byId('reco-previous').hidden = previousCursors.length === 0;
       matches = r.matches;
       showTotals(r.categories);
       showMatches();
@@ -228,7 +239,8 @@ var RecoView = (function () {
     a.api('POST', path, request.body)
       .then(function () {
         a.setActionMessage(R.describeAction(action, action === 'link' ? 1 : selected.length), false);
-        return load();
+        // The same page again (a decision does not move a row between pages: they are ordered by id).
+        return load(currentCursor);
       })
       .catch(a.failed);
   }
@@ -276,9 +288,16 @@ var RecoView = (function () {
     }
     byId('reco-form').addEventListener('submit', function (event) {
       event.preventDefault();
-      load().catch(connected().failed);
+      load(null).catch(connected().failed);
     });
     byId('reco-run').addEventListener('click', run);
+    byId('reco-next').addEventListener('click', function () {
+      previousCursors.push(currentCursor);
+      load(nextCursor).catch(connected().failed);
+    });
+    byId('reco-previous').addEventListener('click', function () {
+      load(previousCursors.pop() || null).catch(connected().failed);
+    });
     ['accept', 'ignore', 'unlink', 'link'].forEach(function (action) {
       byId('reco-' + action).addEventListener('click', function () {
         act(action);

@@ -19,3 +19,7 @@ export type {
   StoredPurchase,
 } from './reconciliation.repository';
 export { ReconciliationRepository } from './reconciliation.repository';
+export { Gstr2bImportRepository } from './gstr2b-import.repository';
+export { RecoReportRepository } from './reco-report.repository';
+export type { CategoryTotal, ReportCursor, ReportPageQuery, SupplierTotal } from './reco-report.repository';
+export type { StagedGstr2bRow } from './gstr2b-import.repository';

@@ -71,6 +71,8 @@ export interface MatchRow {
 }
 
 const CHUNK = 2000;
+/** Rows per statement of the column-array (unnest) writes. */
+const BULK_CHUNK = 10_000;
 
 const snake = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -216,21 +218,23 @@ export class ReconciliationRepository {
   ): Promise<void> {
     const key = snake(table.key as string);
     const columns = table.columns.map((c) => snake(c as string));
-    const definitions = table.columns
-      .map((c) => `${snake(c as string)} ${table.types[c] ?? 'text'}`)
-      .join(', ');
     const names = columns.join(', ');
     const seen = `seen_${table.name}`;
     await manager.query(`CREATE TEMP TABLE IF NOT EXISTS ${seen} (${key} text) ON COMMIT DROP`);
     await manager.query(`TRUNCATE ${seen}`);
-    for (let start = 0; start < rows.length; start += CHUNK) {
-      const chunk = rows.slice(start, start + CHUNK).map((row) => {
-        const record: Record<string, unknown> = {};
-        for (const c of table.columns) record[snake(c as string)] = row[c];
-        return record;
-      });
+    // One array per column (unnest): PostgreSQL reads arrays far faster than JSON recordsets.
+    const types = table.columns.map((c) => table.types[c] ?? 'text');
+    const arrays = (chunk: readonly Row[]) =>
+      table.columns.map((c, i) =>
+        chunk.map((row) => {
+          const value = row[c] as unknown;
+          if (value === null || value === undefined) return null;
+          return types[i] === 'json' || types[i] === 'jsonb' ? JSON.stringify(value) : value;
+        }),
+      );
+    for (let start = 0; start < rows.length; start += BULK_CHUNK) {
       await manager.query(
-        `WITH input AS (SELECT * FROM json_to_recordset($4::json) AS r(${definitions})),
+        `WITH input AS (SELECT * FROM unnest(${types.map((t, i) => `$${i + 4}::${t}[]`).join(', ')}) AS r(${names})),
          seen AS (INSERT INTO ${seen} SELECT ${key} FROM input)
          INSERT INTO ${table.name} (gstin, period, ${table.scopeColumn}, ${names})
          SELECT $1, $2, $3, ${names} FROM input
@@ -240,7 +244,7 @@ export class ReconciliationRepository {
              .map((c) => `${c} = EXCLUDED.${c}`)
              .join(', ')},
            ${table.onUpdate}`,
-        [...scope, JSON.stringify(chunk)],
+        [...scope, ...arrays(rows.slice(start, start + BULK_CHUNK))],
       );
     }
     const scopeFilter = table.conflict.includes(table.scopeColumn) ? `AND t.${table.scopeColumn} = $3` : '';
@@ -295,7 +299,42 @@ export class ReconciliationRepository {
       gstin,
       period,
     ]);
-    await this.insertMatches(manager, runId, gstin, period, rows);
+    await this.insertMatchesBulk(manager, runId, gstin, period, rows);
+  }
+
+  /** Undecided verdicts of a run, as column arrays (unnest), without reading their ids back. */
+  private async insertMatchesBulk(
+    manager: EntityManager,
+    runId: string,
+    gstin: string,
+    period: string,
+    rows: readonly MatchRow[],
+  ): Promise<void> {
+    for (let start = 0; start < rows.length; start += BULK_CHUNK) {
+      const chunk = rows.slice(start, start + BULK_CHUNK);
+      await manager.query(
+        `INSERT INTO reco_match (gstin, period, run_id, category, rule, purchase_id, gstr2b_id, supplier_gstin,
+           differences, explanation, itc_at_stake)
+         SELECT $1, $2, $3, r.category, r.rule, r.purchase_id, r.gstr2b_id, r.supplier_gstin, r.differences,
+           r.explanation, r.itc_at_stake
+         FROM unnest($4::text[], $5::text[], $6::uuid[], $7::uuid[], $8::text[], $9::jsonb[], $10::jsonb[],
+           $11::numeric[]) AS r(category, rule, purchase_id, gstr2b_id, supplier_gstin, differences, explanation,
+           itc_at_stake)`,
+        [
+          gstin,
+          period,
+          runId,
+          chunk.map((r) => r.category),
+          chunk.map((r) => r.rule),
+          chunk.map((r) => r.purchaseId),
+          chunk.map((r) => r.gstr2bId),
+          chunk.map((r) => r.supplierGstin),
+          chunk.map((r) => JSON.stringify(r.differences)),
+          chunk.map((r) => JSON.stringify(r.explanation)),
+          chunk.map((r) => r.itcAtStake),
+        ],
+      );
+    }
   }
 
   async insertMatches(

@@ -7,3 +7,5 @@ export { ReconciliationSchedulerService } from './reconciliation-scheduler.servi
 export { ReturnGatewaysService } from './return-gateways.service';
 export { isGstr2bDue, periodRange, previousPeriod } from './return-period';
 export { RECONCILIATION_PROVIDERS } from './reconciliation.providers';
+export { Gstr2bImportService, MAX_IMPORT_BYTES } from './gstr2b-import.service';
+export { ReconciliationExportService, XLSX_TYPE } from './reconciliation-export.service';

@@ -1,6 +1,12 @@
 /** What the reconciliation module adds to the app: registered with one spread in the app module. */
 import type { Provider } from '@nestjs/common';
-import { ReconciliationRepository } from '../../database/repositories';
+import {
+  Gstr2bImportRepository,
+  ReconciliationRepository,
+  RecoReportRepository,
+} from '../../database/repositories';
+import { ReconciliationExportService } from './reconciliation-export.service';
+import { Gstr2bImportService } from './gstr2b-import.service';
 import { ReconciliationActionsService } from './reconciliation-actions.service';
 import { ReconciliationReportService } from './reconciliation-report.service';
 import { ReconciliationSchedulerService } from './reconciliation-scheduler.service';
@@ -9,6 +15,10 @@ import { ReturnGatewaysService } from './return-gateways.service';
 
 export const RECONCILIATION_PROVIDERS: Provider[] = [
   ReconciliationRepository,
+  Gstr2bImportRepository,
+  Gstr2bImportService,
+  RecoReportRepository,
+  ReconciliationExportService,
   ReturnGatewaysService,
   ReconciliationService,
   ReconciliationActionsService,

@@ -10,7 +10,13 @@ import { parseGstr2b, type Gstr2bReturn } from '../../compliance/returns';
 import { ComplianceError } from '../../compliance';
 import { AppConfig } from '../../config';
 import type { PurchaseRecord } from '../../connectors';
-import { ReconciliationRepository, type MatchRow, type StoredGstr2b } from '../../database/repositories';
+import {
+  Gstr2bImportRepository,
+  ReconciliationRepository,
+  type MatchRow,
+  type PurchaseRow,
+  type StoredGstr2b,
+} from '../../database/repositories';
 import type { EntityManager } from 'typeorm';
 import { ConnectorRuntimeService } from '../connector-runtime.service';
 import {
@@ -24,12 +30,21 @@ import { Dec } from '../../domain';
 import { gstr2bForMatching, purchaseForMatching, toGstr2bRows, toPurchaseRows } from './reconciliation-rows';
 import { periodRange, RETURN_PERIOD } from './return-period';
 import { ReturnGatewaysService } from './return-gateways.service';
+import { StepTimer } from './step-timer';
+
+/** A GSTR-2B import already staged (Gstr2bImportService): moved into the period by the run. */
+export interface StagedImport {
+  importId: string;
+  documents: number;
+}
 
 export interface RunOutcome {
   runId?: string;
   /** Why nothing ran (another run of the period is in progress). */
   skipped?: string;
   summary?: RunSummary;
+  /** Wall time per step (fetch, pull, store, match, store verdicts), in milliseconds. */
+  timingsMs?: Record<string, number>;
 }
 
 export interface RunSummary {
@@ -48,6 +63,7 @@ export class ReconciliationService {
     private readonly repository: ReconciliationRepository,
     private readonly gateways: ReturnGatewaysService,
     private readonly connectors: ConnectorRuntimeService,
+    private readonly imports: Gstr2bImportRepository,
   ) {}
 
   matchConfig(): MatchConfig {
@@ -62,34 +78,53 @@ export class ReconciliationService {
   }
 
   /** Fetches (unless `imported` is given), pulls and reconciles. Throws, with the run recorded failed, when a step fails. */
-  async run(gstin: string, period: string, trigger: string, imported?: Gstr2bReturn): Promise<RunOutcome> {
+  async run(
+    gstin: string,
+    period: string,
+    trigger: string,
+    imported?: Gstr2bReturn | StagedImport,
+  ): Promise<RunOutcome> {
     if (!RETURN_PERIOD.test(period))
       throw new ComplianceError('validation', `period must be MMYYYY, got "${period}"`);
     const settings = this.gateways.settingsOf(gstin);
     const runId = await this.repository.startRun(gstin, period, trigger);
     if (!runId) return { skipped: `a reconciliation of ${gstin} for ${period} is already running` };
+    const timer = new StepTimer();
     try {
       const gstr2b = imported ?? (await this.fetch(gstin, period));
-      const purchases = await this.pullPurchases(settings.connector, period);
+      timer.mark('fetch');
+      // Rows only, and released once stored: the pulled records are not kept through the matching.
+      let purchaseRows: PurchaseRow[] | undefined = toPurchaseRows(
+        await this.pullPurchases(settings.connector, period),
+      );
+      timer.mark('pull');
       const summary = await this.repository.transaction(async (manager) => {
         await this.repository.lockPeriod(manager, gstin, period);
-        if (gstr2b) {
+        if (gstr2b && 'importId' in gstr2b) {
+          await this.imports.moveIntoPeriod(manager, gstr2b.importId, gstin, period, 'import');
+        } else if (gstr2b) {
           const source = imported ? 'import' : `api-${settings.gateway.gstr2bCatalog}`;
           await this.repository.replaceGstr2b(manager, gstin, period, source, toGstr2bRows(gstr2b.documents));
         }
+        timer.mark('store 2B');
         await this.repository.replacePurchases(
           manager,
           gstin,
           period,
           settings.connector,
-          toPurchaseRows(purchases),
+          purchaseRows ?? [],
         );
-        const result = await this.match(manager, runId, gstin, period);
+        purchaseRows = undefined;
+        timer.mark('store purchases');
+        const result = await this.match(manager, runId, gstin, period, timer);
         await this.repository.finishRun(runId, result as unknown as Record<string, unknown>, manager);
         return result;
       });
-      this.logger.log(`reconciled ${gstin} ${period}: ${JSON.stringify(summary.categories)}`);
-      return { runId, summary };
+      timer.mark('commit');
+      this.logger.log(
+        `reconciled ${gstin} ${period} (${timer.toString()}): ${JSON.stringify(summary.categories)}`,
+      );
+      return { runId, summary, timingsMs: timer.steps };
     } catch (error) {
       const wrapped = error instanceof ComplianceError ? error : ComplianceError.wrap(error);
       await this.repository.failRun(runId, wrapped.message, wrapped.errorClass);
@@ -135,11 +170,13 @@ export class ReconciliationService {
     runId: string,
     gstin: string,
     period: string,
+    timer = new StepTimer(),
   ): Promise<RunSummary> {
     // One after another: they share the transaction's connection.
     const purchases = await this.repository.purchases(manager, gstin, period);
     const documents = await this.repository.gstr2bDocuments(manager, gstin, period);
     const decided = await this.repository.decidedMatches(manager, gstin, period);
+    timer.mark('read back');
     const decidedPurchases = new Set(decided.flatMap((m) => (m.purchaseId ? [m.purchaseId] : [])));
     const decidedDocuments = new Set(decided.flatMap((m) => (m.gstr2bId ? [m.gstr2bId] : [])));
     const books = purchases
@@ -150,12 +187,14 @@ export class ReconciliationService {
       });
     const portal = documents.filter((d) => !decidedDocuments.has(d.id)).map(gstr2bForMatching);
     const results = reconcile(books, portal, this.matchConfig());
+    timer.mark('match');
     const byId = new Map(documents.map((d) => [d.id, d]));
     for (const result of results) {
       const note = result.gstr2bId ? itcNote(byId.get(result.gstr2bId)) : undefined;
       if (note) result.explanation.push(note);
     }
     await this.repository.replaceUndecidedMatches(manager, runId, gstin, period, results.map(toMatchRow));
+    timer.mark('store verdicts');
     const categories = summarise([
       ...results,
       ...decided.map((m) => ({ category: m.category, itcAtStake: m.itcAtStake })),

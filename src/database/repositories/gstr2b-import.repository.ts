@@ -1,0 +1,124 @@
+/**
+ * Staging of a streamed GSTR-2B import: batches of documents are stored as they are read (one statement
+ * per batch), then moved into `gstr2b_document` by one INSERT ... SELECT in the run's transaction, the
+ * amendments applied in SQL (an original whose identity an amendment of the same import names is not
+ * moved), the `#n` suffix of repeated identities numbered in file order. A refused or failed import is
+ * discarded; stale staged imports (a crashed upload) are removed by age.
+ */
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Gstr2bRow } from './reconciliation.repository';
+
+export interface StagedGstr2bRow extends Omit<Gstr2bRow, 'docKey'> {
+  /** The document's identity in the return (`gstr2bKey`); repeated ones get `#2`, `#3`... when moved. */
+  keyBase: string;
+  /** Originals: supplier|section family|NUMBER, which an amendment's `amendsKey` may name. */
+  identityKey: string | null;
+  /** Amendments: the identity of the original they replace. */
+  amendsKey: string | null;
+}
+
+const COLUMNS: [keyof StagedGstr2bRow, string, string][] = [
+  ['keyBase', 'key_base', 'text'],
+  ['identityKey', 'identity_key', 'text'],
+  ['amendsKey', 'amends_key', 'text'],
+  ['section', 'section', 'text'],
+  ['kind', 'kind', 'text'],
+  ['supplierGstin', 'supplier_gstin', 'text'],
+  ['supplierName', 'supplier_name', 'text'],
+  ['number', 'number', 'text'],
+  ['date', 'date', 'date'],
+  ['taxableValue', 'taxable_value', 'numeric'],
+  ['igst', 'igst', 'numeric'],
+  ['cgst', 'cgst', 'numeric'],
+  ['sgst', 'sgst', 'numeric'],
+  ['cess', 'cess', 'numeric'],
+  ['itcAvailability', 'itc_availability', 'text'],
+  ['itcUnavailableReason', 'itc_unavailable_reason', 'text'],
+  ['reverseCharge', 'reverse_charge', 'boolean'],
+  ['sourceType', 'source_type', 'text'],
+  ['irn', 'irn', 'text'],
+  ['detail', 'detail', 'json'],
+];
+
+/** Columns of gstr2b_document filled from a staged row (all but the key). */
+const MOVED = COLUMNS.filter(([key]) => !['keyBase', 'identityKey', 'amendsKey'].includes(key)).map(
+  ([, column]) => column,
+);
+
+@Injectable()
+export class Gstr2bImportRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * Stores one batch; `firstOrdinal` is the batch's first document's place in the file. One array per
+   * column (unnest): PostgreSQL reads arrays far faster than a JSON document of the same rows.
+   */
+  async stage(importId: string, firstOrdinal: number, rows: readonly StagedGstr2bRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const arrays = COLUMNS.map(([key, , type]) =>
+      rows.map((row) => {
+        const value = row[key];
+        if (value === null || value === undefined) return null;
+        return type === 'json' ? JSON.stringify(value) : value;
+      }),
+    );
+    await this.dataSource.query(
+      `INSERT INTO gstr2b_import_row (import_id, ordinal, ${COLUMNS.map(([, c]) => c).join(', ')})
+       SELECT $1, $2 + r.ordinality - 1, ${COLUMNS.map(([, c]) => `r.${c}`).join(', ')}
+       FROM unnest(${COLUMNS.map(([, , type], i) => `$${i + 3}::${type}[]`).join(', ')})
+         WITH ORDINALITY AS r(${COLUMNS.map(([, c]) => c).join(', ')}, ordinality)`,
+      [importId, firstOrdinal, ...arrays],
+    );
+  }
+
+  async discard(importId: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM gstr2b_import_row WHERE import_id = $1`, [importId]);
+  }
+
+  /** Staged imports older than `seconds` (an upload whose process died) are removed. */
+  async discardStale(seconds: number): Promise<void> {
+    await this.dataSource.query(
+      `DELETE FROM gstr2b_import_row WHERE staged_at < now() - make_interval(secs => $1)`,
+      [seconds],
+    );
+  }
+
+  /**
+   * The period's GSTR-2B becomes the staged import: documents upserted by identity (their ids, and the
+   * operator's decisions on them, stay), documents the import no longer holds removed, the staging emptied.
+   */
+  async moveIntoPeriod(
+    manager: EntityManager,
+    importId: string,
+    gstin: string,
+    period: string,
+    source: string,
+  ): Promise<number> {
+    const rows: { moved: string }[] = await manager.query(
+      `WITH amended AS (
+         SELECT DISTINCT amends_key FROM gstr2b_import_row WHERE import_id = $1 AND amends_key IS NOT NULL
+       ), kept AS (
+         SELECT s.*, row_number() OVER (PARTITION BY s.key_base ORDER BY s.ordinal) AS repeat
+         FROM gstr2b_import_row s
+         WHERE s.import_id = $1
+           AND (s.identity_key IS NULL OR NOT EXISTS (SELECT 1 FROM amended a WHERE a.amends_key = s.identity_key))
+       ), upserted AS (
+         INSERT INTO gstr2b_document (gstin, period, source, doc_key, ${MOVED.join(', ')})
+         SELECT $2, $3, $4, CASE WHEN repeat = 1 THEN key_base ELSE key_base || '#' || repeat END, ${MOVED.join(', ')}
+         FROM kept ORDER BY ordinal
+         ON CONFLICT (gstin, period, doc_key) DO UPDATE SET
+           ${MOVED.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}, source = EXCLUDED.source, fetched_at = now()
+         RETURNING doc_key
+       ), removed AS (
+         DELETE FROM gstr2b_document d WHERE d.gstin = $2 AND d.period = $3
+           AND d.doc_key NOT IN (SELECT doc_key FROM upserted)
+       )
+       SELECT count(*)::text AS moved FROM upserted`,
+      [importId, gstin, period, source],
+    );
+    await manager.query(`DELETE FROM gstr2b_import_row WHERE import_id = $1`, [importId]);
+    return Number(rows[0]?.moved ?? 0);
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * The GSTR-2B JSON a user downloaded from the GST portal, imported as it arrives (up to 200 MB, a
+ * million documents) in bounded memory: read entry by entry, staged in batches, checked whole (nothing
+ * of a file with an unreadable entry or another GSTIN's header reaches the period), then reconciled by
+ * the same run as a fetched return, which moves the staged documents into the period in its transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import { Injectable, PayloadTooLargeException } from '@nestjs/common';
+import { ComplianceError } from '../../compliance';
+import { Gstr2bTooLargeError, readGstr2bStream, type Gstr2bDocument } from '../../compliance/returns';
+import { Gstr2bImportRepository, type StagedGstr2bRow } from '../../database/repositories';
+import { toGstr2bRows } from './reconciliation-rows';
+import { ReconciliationService, type RunOutcome } from './reconciliation.service';
+import { ReturnGatewaysService } from './return-gateways.service';
+
+/** The largest file accepted: a portal GSTR-2B of about a million documents. */
+export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
+
+const AMENDED_FAMILY: Record<string, string> = { b2ba: 'b2b', cdnra: 'cdnr', isda: 'isd', ecoma: 'ecom' };
+const ORIGINAL_SECTIONS = new Set(Object.values(AMENDED_FAMILY));
+
+/** The identity `applyAmendments` compares: supplier, section family and number (upper case). */
+function identity(supplier: string | null, family: string, number: string): string {
+  return `${supplier ?? ''}|${family}|${number.toUpperCase()}`;
+}
+
+export function toStagedRows(documents: readonly Gstr2bDocument[]): StagedGstr2bRow[] {
+  // toGstr2bRows numbers repeats within a batch only; the keys are recomputed without the suffix.
+  return toGstr2bRows(documents).map((row, i) => {
+    const document = documents[i];
+    const family = AMENDED_FAMILY[document.section];
+    const { docKey, ...rest } = row;
+    return {
+      ...rest,
+      keyBase: docKey.replace(/#\d+$/, ''),
+      identityKey: ORIGINAL_SECTIONS.has(document.section)
+        ? identity(document.supplierGstin, document.section, document.number)
+        : null,
+      amendsKey:
+        family && document.original
+          ? identity(document.supplierGstin, family, document.original.number)
+          : null,
+    };
+  });
+}
+
+@Injectable()
+export class Gstr2bImportService {
+  constructor(
+    private readonly imports: Gstr2bImportRepository,
+    private readonly reconciliation: ReconciliationService,
+    private readonly gateways: ReturnGatewaysService,
+  ) {}
+
+  async importStream(
+    gstin: string,
+    body: AsyncIterable<Buffer | string>,
+    trigger: string,
+  ): Promise<RunOutcome> {
+    this.gateways.settingsOf(gstin);
+    const importId = randomUUID();
+    const started = performance.now();
+    let staged = 0;
+    // One batch is stored while the next is read: reading and storing overlap, one batch in flight.
+    let inFlight: Promise<void> = Promise.resolve();
+    let failure: Error | undefined;
+    try {
+      const read = await readGstr2bStream(
+        body,
+        async (documents) => {
+          await inFlight;
+          if (failure) throw failure;
+          const first = staged;
+          staged += documents.length;
+          inFlight = this.imports.stage(importId, first, toStagedRows(documents)).catch((error: unknown) => {
+            failure = error instanceof Error ? error : new Error(String(error));
+          });
+        },
+        { maxBytes: MAX_IMPORT_BYTES, batchSize: 5000 },
+      );
+      await inFlight;
+      if (failure) throw failure;
+      if (read.errorCount > 0 || !read.header) {
+        const shown = read.errors.map(
+          (e) => `${e.path}: ${e.message}${e.value !== undefined ? ` (${String(e.value)})` : ''}`,
+        );
+        throw new ComplianceError(
+          'validation',
+          `GSTR-2B has ${read.errorCount} unreadable entr${read.errorCount === 1 ? 'y' : 'ies'}: ${shown.join('; ')}`,
+          { response: read.errors },
+        );
+      }
+      if (read.header.gstin !== gstin) {
+        throw new ComplianceError(
+          'validation',
+          `the file is GSTR-2B of ${read.header.gstin}, not of ${gstin}`,
+        );
+      }
+      const streamedMs = Math.round(performance.now() - started);
+      const outcome = await this.reconciliation.run(gstin, read.header.period, trigger, {
+        importId,
+        documents: read.documents,
+      });
+      return outcome.timingsMs
+        ? { ...outcome, timingsMs: { 'read and stage': streamedMs, ...outcome.timingsMs } }
+        : outcome;
+    } catch (error) {
+      if (error instanceof Gstr2bTooLargeError) {
+        throw new PayloadTooLargeException(error.message);
+      }
+      throw error;
+    } finally {
+      await inFlight;
+      await this.imports.discard(importId);
+    }
+  }
+}
