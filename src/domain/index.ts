@@ -9,6 +9,7 @@ export * from './hsn';
 export * from './pincode';
 export * from './financial-year';
 export * from './dates';
+export { formatIstDateTime, istDateTime, parseIstDateTime } from './ist-date-time';
 export * from './canonical-invoice.validator';
 export { FieldReader, childPath, withoutUndefined, type JsonObject } from './field-reader';
 export * from './invoice-enums';

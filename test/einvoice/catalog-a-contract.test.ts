@@ -172,7 +172,7 @@ describe('catalog A (GSP gateway) against its recorded exchanges', () => {
         VehNo: 'KA12AB1234',
         VehType: 'R',
       }),
-    ).toMatchObject({ ewbNo: '391009149369', validUpto: '2022-09-29 23:59:00' });
+    ).toMatchObject({ ewbNo: '391009149369', validUpto: '2022-09-29T23:59:00+05:30' });
     server.expect(fx('authenticate'), fx('GETEWAYBILLIRN'));
     expect(await client().getEwaybillByIrn(IRN)).toMatchObject({ ewbNo: '391009149369', status: 'ACT' });
   });

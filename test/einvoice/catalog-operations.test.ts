@@ -83,17 +83,17 @@ describe('catalog A e-way bill by IRN', () => {
   }
 
   it.each([
-    ['100 km at noon', MARCH_10_NOON_IST, 100, 'R', '2025-03-11 23:59:00'],
-    ['450 km at noon (3 days)', MARCH_10_NOON_IST, 450, 'R', '2025-03-13 23:59:00'],
-    ['200 km exactly (1 day)', MARCH_10_NOON_IST, 200, 'R', '2025-03-11 23:59:00'],
-    ['over-dimensional 45 km (3 days at 20 km/day)', MARCH_10_NOON_IST, 45, 'O', '2025-03-13 23:59:00'],
-    ['over-dimensional 100 km (5 days)', MARCH_10_NOON_IST, 100, 'O', '2025-03-15 23:59:00'],
+    ['100 km at noon', MARCH_10_NOON_IST, 100, 'R', '2025-03-11T23:59:00+05:30'],
+    ['450 km at noon (3 days)', MARCH_10_NOON_IST, 450, 'R', '2025-03-13T23:59:00+05:30'],
+    ['200 km exactly (1 day)', MARCH_10_NOON_IST, 200, 'R', '2025-03-11T23:59:00+05:30'],
+    ['over-dimensional 45 km (3 days at 20 km/day)', MARCH_10_NOON_IST, 45, 'O', '2025-03-13T23:59:00+05:30'],
+    ['over-dimensional 100 km (5 days)', MARCH_10_NOON_IST, 100, 'O', '2025-03-15T23:59:00+05:30'],
     [
       '100 km just after IST midnight counts from the IST day',
       MARCH_11_JUST_AFTER_MIDNIGHT_IST,
       100,
       'R',
-      '2025-03-12 23:59:00',
+      '2025-03-12T23:59:00+05:30',
     ],
   ] as const)('gives validity for %s', async (_name, clockTime, distance, vehType, validUpto) => {
     const { ewb } = await ewaybillAt(clockTime, {
@@ -116,7 +116,7 @@ describe('catalog A e-way bill by IRN', () => {
       TransDocDt: '10/03/2025',
     });
     const fetched = await client.getEwaybillByIrn(irn);
-    expect(fetched).toMatchObject({ ewbNo: ewb.ewbNo, validUpto: '2025-03-13 23:59:00', status: 'ACT' });
+    expect(fetched).toMatchObject({ ewbNo: ewb.ewbNo, validUpto: '2025-03-13T23:59:00+05:30', status: 'ACT' });
     expect((await client.getByIrn(irn)).ewbNo).toBe(ewb.ewbNo);
 
     // A resend after an unknown outcome meets 4002: the IRN's active e-way bill is taken over, not refused.

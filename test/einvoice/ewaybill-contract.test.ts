@@ -103,7 +103,7 @@ describe('e-way bill providers against their recorded exchanges', () => {
       server.expect(a('authenticate'), a('genewaybill'));
       expect(await client().generate(generateRequest)).toMatchObject({
         ewbNo: '301002999920',
-        validUpto: '06/10/2022 11:59:00 PM',
+        validUpto: '2022-10-06T23:59:00+05:30',
       });
       expect(server.received[0].query).toEqual({
         email: 'ops@example.test',
@@ -123,9 +123,9 @@ describe('e-way bill providers against their recorded exchanges', () => {
 
     it('vehewb, extendvalidity, canewb, gencewb, updatetransporter, getewaybill', async () => {
       server.expect(a('authenticate'), a('vehewb'));
-      expect(await client().updatePartB(partB)).toMatchObject({ validUpto: '06/10/2022 11:59:00 PM' });
+      expect(await client().updatePartB(partB)).toMatchObject({ validUpto: '2022-10-06T23:59:00+05:30' });
       server.expect(a('authenticate'), a('extendvalidity'));
-      expect(await client().extendValidity(extend)).toMatchObject({ validUpto: '05/07/2023 11:59:00 PM' });
+      expect(await client().extendValidity(extend)).toMatchObject({ validUpto: '2023-07-05T23:59:00+05:30' });
       server.expect(a('authenticate'), a('canewb'));
       expect(await client().cancel(cancel)).toMatchObject({
         ewbNo: '301002999920',
@@ -166,9 +166,9 @@ describe('e-way bill providers against their recorded exchanges', () => {
 
     it('update-part-b (PUT), extend (PUT), cancel, consolidated', async () => {
       server.expect(b('token'), b('update-part-b'));
-      expect(await client().updatePartB(partB)).toMatchObject({ validUpto: '06/10/2022 11:59:00 PM' });
+      expect(await client().updatePartB(partB)).toMatchObject({ validUpto: '2022-10-06T23:59:00+05:30' });
       server.expect(b('token'), b('extend'));
-      expect(await client().extendValidity(extend)).toMatchObject({ validUpto: '05/07/2023 11:59:00 PM' });
+      expect(await client().extendValidity(extend)).toMatchObject({ validUpto: '2023-07-05T23:59:00+05:30' });
       server.expect(b('token'), b('cancel'));
       expect(await client().cancel(cancel)).toMatchObject({ ewbNo: '301002999920' });
       server.expect(b('token'), b('consolidated'));

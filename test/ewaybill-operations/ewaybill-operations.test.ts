@@ -7,6 +7,7 @@
  * together), consolidation, the expiring list and the scheduled auto-extension. Each change is stored
  * and audited; refusals too.
  */
+import { istDateTime } from '../../src/domain';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { readFileSync } from 'node:fs';
@@ -196,9 +197,9 @@ describe('Part-B update', () => {
     expect(res.status).toBe(200);
     const stored = await row(submissionId);
     const validUpto = sandbox.einvoice.ewaybill.details(generated.ewbNo, { gstin: SELLER });
-    expect(validUpto.ok && validUpto.data.validUpto).toBe(stored.valid_upto);
+    expect(istDateTime(validUpto.ok ? String(validUpto.data.validUpto) : undefined)).toBe(stored.valid_upto);
     expect(stored.identifiers.ewbValidUpto).toBe(stored.valid_upto);
-    expect(stored.valid_upto).toMatch(/^\d{2}\/\d{2}\/\d{4} 11:59:00 PM$/);
+    expect(stored.valid_upto).toMatch(/^\d{4}-\d{2}-\d{2}T23:59:00\+05:30$/);
     expect(await audits(submissionId)).toEqual([
       expect.objectContaining({
         actor: 'operator:asha',
@@ -223,7 +224,7 @@ describe('Part-B update', () => {
     expect(res.status).toBe(200);
     const stored = await row(submissionId);
     expect(stored.state).toBe('WRITEBACK_PENDING');
-    expect(stored.valid_upto).toMatch(/11:59:00 PM$/);
+    expect(stored.valid_upto).toMatch(/T23:59:00\+05:30$/);
     const [audit] = await db.query<{ from_state: string; to_state: string }[]>(
       `SELECT from_state, to_state FROM audit_event WHERE submission_id = $1`,
       [submissionId],
@@ -308,7 +309,7 @@ describe('validity extension', () => {
   it('extends inside the window: the new validity is stored and audited', async () => {
     sandbox.clock.set(at('2024-03-01T10:00:00'));
     const { submissionId } = await seededBill({ distanceKm: 150 });
-    expect((await row(submissionId)).valid_upto).toBe('02/03/2024 11:59:00 PM');
+    expect((await row(submissionId)).valid_upto).toBe('2024-03-02T23:59:00+05:30');
     const now = at('2024-03-02T20:00:00');
     sandbox.clock.set(now);
     const operations = app.app.get(RegimeOperationsService);
@@ -323,12 +324,12 @@ describe('validity extension', () => {
       });
     const before = (await extend({ ...extension, consignmentStatus: 'M', remainingDistanceKm: 120 }, now))
       .submissions[0];
-    expect(before.validUpto).toBe('03/03/2024 11:59:00 PM');
-    expect((await row(submissionId)).identifiers.ewbValidUpto).toBe('03/03/2024 11:59:00 PM');
+    expect(before.validUpto).toBe('2024-03-03T23:59:00+05:30');
+    expect((await row(submissionId)).identifiers.ewbValidUpto).toBe('2024-03-03T23:59:00+05:30');
     const [audit] = await audits(submissionId);
     expect(audit).toMatchObject({
       action: 'ewaybill-extend',
-      details: { previousValidUpto: '02/03/2024 11:59:00 PM', validUpto: '03/03/2024 11:59:00 PM' },
+      details: { previousValidUpto: '2024-03-02T23:59:00+05:30', validUpto: '2024-03-03T23:59:00+05:30' },
     });
     // 8 hours and a minute after the new end: refused here.
     const late = at('2024-03-04T08:00:00');
@@ -402,7 +403,7 @@ describe('consolidated e-way bill', () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { consolidatedEwbNo: string };
     expect(body.consolidatedEwbNo).toMatch(/^\d{10}$/);
-    expect((await row(partA.submissionId)).valid_upto).toMatch(/11:59:00 PM$/);
+    expect((await row(partA.submissionId)).valid_upto).toMatch(/T23:59:00\+05:30$/);
     for (const { submissionId } of [first, partA]) {
       expect((await audits(submissionId)).map((a) => [a.action, a.details.consolidatedEwbNo])).toEqual([
         ['ewaybill-consolidate', body.consolidatedEwbNo],
@@ -435,10 +436,10 @@ describe('expiring bills', () => {
       expect.objectContaining({
         submissionId: soon.submissionId,
         outcome: 'extended',
-        validUpto: '03/05/2024 11:59:00 PM',
+        validUpto: '2024-05-03T23:59:00+05:30',
       }),
     );
-    expect((await row(soon.submissionId)).valid_upto).toBe('03/05/2024 11:59:00 PM');
+    expect((await row(soon.submissionId)).valid_upto).toBe('2024-05-03T23:59:00+05:30');
     expect((await audits(soon.submissionId))[0]).toMatchObject({
       actor: 'system',
       action: 'ewaybill-extend',
@@ -472,7 +473,7 @@ describe('the generic operation route (POST /submissions/:id/operations/:name)',
     };
     expect(body.operation).toBe('part-b');
     expect(body.submissions.map((s) => s.id)).toEqual([submissionId]);
-    expect(body.submissions[0].validUpto).toMatch(/11:59:00 PM$/);
+    expect(body.submissions[0].validUpto).toMatch(/T23:59:00\+05:30$/);
     expect(sandbox.einvoice.ewaybill.store.find(generated.ewbNo)?.vehicles.at(-1)?.vehicleNo).toBe(
       'KA01AB1234',
     );

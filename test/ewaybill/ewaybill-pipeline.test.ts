@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunningSandbox } from '@erp-connector/sandbox';
 import { billsOfDocument, ruleValidTill } from './sandbox-bills';
+import { istDateTime } from '../../src/domain';
 import {
   documentDetail,
   readResultFile,
@@ -134,7 +135,7 @@ describe('e-way bills from CSV postings', () => {
       const row = readResultFile(app.outbox, FILE).find((r) => r.InvoiceNo === number)!;
       expect(row).toMatchObject({ Status: 'in-ewaybill: REGISTERED', EwbNo: String(bills[0].ewbNo) });
       expect(row.EwbDate).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-      expect(row.EwbValidUpto).toBe(ruleValidTill(bills[0].generatedAtMs, distance, false));
+      expect(row.EwbValidUpto).toBe(istDateTime(ruleValidTill(bills[0].generatedAtMs, distance, false)));
     }
 
     const lacking = await documentDetail(app.url, byNumber.get('EWB/P/3')!.id);

@@ -4,9 +4,8 @@
  * An e-way bill generated with the IRN itself (EwbDtls) is confirmed inactive with the IRP first, unless
  * the instance names the e-way bill API (then the regime cancels it itself when the IRP refuses).
  */
-import { SubmissionState, isRegistered } from '../../domain';
+import { SubmissionState, isRegistered, parseIstDateTime } from '../../domain';
 import type { CancelCandidate, CancelPolicy } from '../regime-descriptor';
-import { parseIstDateTime } from './ist-expiry';
 
 export const IRN_CANCEL_WINDOW_MS = 24 * 3600_000;
 /** NIC's codes for the same refusals, so an operator sees one code whoever refused. */

@@ -1,4 +1,5 @@
 /** E-way bill generated from an IRN (NIC /eiewb "ewaybill"): request in NIC's names, typed answers. */
+import { istDateTime } from '../../domain';
 import { ComplianceError } from '../regime';
 import type { IrpInfoEntry } from './provider';
 import { optionalWireText } from './wire-text';
@@ -71,7 +72,7 @@ export function toEwaybillResult(
   return {
     ewbNo,
     ewbDate: optionalWireText(details?.EwbDt) ?? '',
-    validUpto: optionalWireText(details?.EwbValidTill),
+    validUpto: istDateTime(optionalWireText(details?.EwbValidTill)),
     alert: optionalWireText(details?.Alert),
     info,
     raw,

@@ -2,6 +2,7 @@
  * Turns NIC's IRN details (AckNo, AckDt, Irn, SignedInvoice, ...) into an IrnResult, with the verdict on
  * their signatures: an answer that names an IRN is a registration, kept even when its signatures fail.
  */
+import { istDateTime } from '../../domain';
 import { ComplianceError } from '../regime';
 import type { IrpInfoEntry } from './info-dtls';
 import type { IrpSignatures, SignatureCheck } from './irp-signatures';
@@ -60,7 +61,7 @@ export function toIrnResult(
     status: details.Status ?? 'ACT',
     ewbNo: optionalWireText(details.EwbNo),
     ewbDate: optionalWireText(details.EwbDt),
-    ewbValidUpto: optionalWireText(details.EwbValidTill),
+    ewbValidUpto: istDateTime(optionalWireText(details.EwbValidTill)),
     info,
     raw,
     signature: signatures.check(details.Irn, details.SignedInvoice, details.SignedQRCode),

@@ -1,4 +1,5 @@
 /** Readers of the e-way bill system's answers (NIC names), shared by both catalogs. */
+import { istDateTime } from '../../domain';
 import { ComplianceError } from '../regime';
 import { optionalWireText } from '../einvoice/wire-text';
 import type { ConsolidatedEwaybill, EwaybillGenerated, EwaybillUpdated } from './ewaybill-types';
@@ -17,7 +18,7 @@ export function toGenerated(data: unknown, raw: unknown): EwaybillGenerated {
   return {
     ewbNo,
     ewbDate: optionalWireText(fields.ewayBillDate ?? fields.ewbDate) ?? '',
-    validUpto: optionalWireText(fields.validUpto),
+    validUpto: istDateTime(optionalWireText(fields.validUpto)),
     alert: optionalWireText(fields.alert) || undefined,
     raw,
   };
@@ -27,7 +28,7 @@ export function toUpdated(data: unknown, raw: unknown): EwaybillUpdated {
   const fields = (data ?? {}) as Fields;
   return {
     ewbNo: optionalWireText(fields.ewayBillNo ?? fields.ewbNo),
-    validUpto: optionalWireText(fields.validUpto),
+    validUpto: istDateTime(optionalWireText(fields.validUpto)),
     updatedAt: optionalWireText(
       fields.vehUpdDate ?? fields.updatedDate ?? fields.transUpdateDate ?? fields.cancelDate,
     ),

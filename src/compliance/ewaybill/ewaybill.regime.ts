@@ -12,7 +12,7 @@
  * bill until that registration and hands its identifiers in `context.upstream['in-einvoice']`; an `irn`
  * in `context.previous` (set by an operator or a migration) does the same.
  */
-import type { CanonicalInvoice, ComplianceIdentifiers, Outcome } from '../../domain';
+import { istDateTime, type CanonicalInvoice, type ComplianceIdentifiers, type Outcome } from '../../domain';
 import {
   ewaybillApplicability,
   ewaybillRules,
@@ -308,7 +308,7 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
     return {
       ewbNo,
       ewbDate: text(data.ewayBillDate ?? data.ewbDate),
-      validUpto: text(data.validUpto),
+      validUpto: istDateTime(text(data.validUpto)),
       raw: data,
     };
   }

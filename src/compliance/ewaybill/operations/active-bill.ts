@@ -1,5 +1,5 @@
 /** The e-way bill a registered in-ewaybill submission holds, as its operations read it. */
-import type { ComplianceIdentifiers } from '../../../domain';
+import { istDateTime, type ComplianceIdentifiers } from '../../../domain';
 import type { OperationRefusal, OperationTarget } from '../../regime-operation';
 
 export function ewbNoOf(target: OperationTarget): string | undefined {
@@ -22,5 +22,5 @@ export function billOf(target: OperationTarget): string {
 
 /** The identifiers a new validity changes; undefined when the system gave none. */
 export function validityChange(validUpto: string | undefined): ComplianceIdentifiers | undefined {
-  return validUpto ? { ewbValidUpto: validUpto } : undefined;
+  return validUpto ? { ewbValidUpto: istDateTime(validUpto) } : undefined;
 }
