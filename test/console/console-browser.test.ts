@@ -105,6 +105,10 @@ describe('operator console in headless Chromium (real app, sandbox IRP)', () => 
       ]),
     );
     expect(await page.locator('#counts tr.failing').innerText()).toMatch(/MAPPING_FAILED\s+2/);
+    // what an accountant reads: the state in words and the time in India's zone, named
+    const fixRow = await rows.filter({ hasText: FIX_IN_CONSOLE }).innerText();
+    expect(fixRow).toContain('needs your fix (MAPPING_FAILED)');
+    expect(fixRow).toMatch(/\d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} IST/);
     await shot('2-queue');
 
     const csv = parse<Record<string, string>>(await (await api(t.url, '/exports/failures.csv')).text(), {

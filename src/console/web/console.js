@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The console's DOM wiring. It needs ConsoleLogic (console-logic.js, loaded first). All data goes into
+ * The console's DOM wiring. It needs ConsoleLogic (console-logic.js) and AccountantFormat (accountant-format.js), loaded first. All data goes into
  * the page through textContent or option values, never as markup. The API key lives in sessionStorage
  * only and travels in the X-API-Key header; files (QR image, exports) are fetched with it and handed to
  * the page as blob: URLs.
@@ -8,6 +8,13 @@
 (function () {
   'use strict';
   var L = ConsoleLogic;
+  var F = AccountantFormat;
+
+  /** @param {string} state */
+  function stateText(state) {
+    var words = F.stateInWords(state);
+    return words === state ? state : words + ' (' + state + ')';
+  }
   var KEY_STORAGE = 'connectorConsole.apiKey';
   var OPERATOR_STORAGE = 'connectorConsole.operator';
   /** @type {Submission[]} */
@@ -305,10 +312,10 @@
         rows.forEach(function (r) {
           var s = r.submission;
           var tr = submissionRow(s, [
-            L.formatDateTime(s.updatedAt),
+            F.formatTime(s.updatedAt),
             r.docNumber,
             s.regime,
-            s.state,
+            stateText(s.state),
             s.errorClass,
             s.errorCode,
             L.queueReason(s),
@@ -352,10 +359,10 @@
           var s = r.submission;
           var registration = L.registrationOf(s);
           var tr = submissionRow(s, [
-            L.formatDateTime(s.updatedAt),
+            F.formatTime(s.updatedAt),
             r.docNumber,
             s.regime,
-            s.state,
+            stateText(s.state),
             registration.id,
             registration.ack,
           ]);
@@ -364,7 +371,7 @@
         });
         byId('submissions-summary').textContent =
           'Showing ' + page.items.length + ' of ' + page.total + ' submission(s).';
-        setStatus('Updated ' + L.formatDateTime(new Date().toISOString()));
+        setStatus('Updated ' + F.formatTime(new Date().toISOString()));
       });
     });
   }
@@ -419,7 +426,7 @@
         : loadSubmissions();
     return work
       .then(function () {
-        setStatus('Updated ' + L.formatDateTime(new Date().toISOString()));
+        setStatus('Updated ' + F.formatTime(new Date().toISOString()));
         return selected ? showDetail(selected) : undefined;
       })
       .catch(failed);
