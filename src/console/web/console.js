@@ -340,14 +340,71 @@
     });
   }
 
+  /**
+   * @param {{ submission: Submission, docNumber: string }[]} rows
+   * @param {string} summary
+   */
+  function showSubmissionRows(rows, summary) {
+    var body = byId('submissions');
+    clear(body);
+    rows.forEach(function (r) {
+      var s = r.submission;
+      var registration = L.registrationOf(s);
+      var tr = submissionRow(s, [
+        F.formatTime(s.updatedAt),
+        r.docNumber,
+        s.regime,
+        stateText(s.state),
+        registration.id,
+        registration.ack,
+      ]);
+      tr.children[4].className = 'identifier';
+      body.appendChild(tr);
+    });
+    byId('submissions-summary').textContent = summary;
+    setStatus('Updated ' + F.formatTime(new Date().toISOString()));
+  }
+
+  /** Documents matching the search (invoice number, buyer GSTIN, IRN; searched by the server), with their submissions. */
+  function searchSubmissions(/** @type {string} */ q) {
+    var state = select('submissions-state').value;
+    var regime = select('submissions-regime').value;
+    var found = /** @type {Promise<{ total: number, items: { id: string }[] }>} */ (
+      api('GET', '/documents' + L.query({ q: q, state: state, regime: regime, limit: L.QUEUE_PAGE }))
+    );
+    return found.then(function (page) {
+      return Promise.all(
+        page.items.map(function (d) {
+          return getDocument(d.id);
+        }),
+      ).then(function (docs) {
+        /** @type {{ submission: Submission, docNumber: string }[]} */
+        var rows = [];
+        docs.forEach(function (doc) {
+          doc.submissions
+            .filter(function (s) {
+              return (!state || s.state === state) && (!regime || s.regime === regime);
+            })
+            .forEach(function (s) {
+              rows.push({ submission: s, docNumber: doc.docNumber || L.shortId(doc.id) });
+            });
+        });
+        showSubmissionRows(
+          rows,
+          'Showing ' + page.items.length + ' of ' + page.total + ' document(s) matching "' + q + '".',
+        );
+      });
+    });
+  }
+
   function loadSubmissions() {
+    var q = input('submissions-search').value.trim();
+    if (q) return searchSubmissions(q);
     var path = L.submissionsRequest({
       state: select('submissions-state').value,
       regime: select('submissions-regime').value,
     });
     return getPage(path).then(function (page) {
-      var body = byId('submissions');
-      clear(body);
       return Promise.all(
         page.items.map(function (s) {
           return getDocument(s.documentId).then(function (doc) {
@@ -355,23 +412,7 @@
           });
         }),
       ).then(function (rows) {
-        rows.forEach(function (r) {
-          var s = r.submission;
-          var registration = L.registrationOf(s);
-          var tr = submissionRow(s, [
-            F.formatTime(s.updatedAt),
-            r.docNumber,
-            s.regime,
-            stateText(s.state),
-            registration.id,
-            registration.ack,
-          ]);
-          tr.children[4].className = 'identifier';
-          body.appendChild(tr);
-        });
-        byId('submissions-summary').textContent =
-          'Showing ' + page.items.length + ' of ' + page.total + ' submission(s).';
-        setStatus('Updated ' + F.formatTime(new Date().toISOString()));
+        showSubmissionRows(rows, 'Showing ' + page.items.length + ' of ' + page.total + ' submission(s).');
       });
     });
   }
