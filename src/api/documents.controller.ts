@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, ParseUUIDPipe, Patch, Query } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ConnectorRuntimeService, OperatorService } from '../sync';
-import { ListQuery, OverrideRequestDto } from './dto';
+import { DocumentListQuery, OverrideRequestDto } from './dto';
 import { connectorIdOf } from './connector-filter';
 
 @ApiTags('documents')
@@ -14,8 +14,11 @@ export class DocumentsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'List documents, filtered by submission state, connector, date, error class' })
-  list(@Query() query: ListQuery) {
+  @ApiOperation({
+    summary:
+      'List documents, filtered by submission state, connector, date, error class; q searches invoice number (beginning), buyer GSTIN / VAT number, IRN',
+  })
+  list(@Query() query: DocumentListQuery) {
     return this.operator.listDocuments({
       connectorInstanceId: connectorIdOf(this.connectors, query.connector),
       state: query.state,
@@ -24,6 +27,7 @@ export class DocumentsController {
       dateFrom: query.from,
       dateTo: query.to,
       docNumber: query.docNumber,
+      search: query.q,
       limit: query.limit,
       offset: query.offset,
     });

@@ -12,6 +12,7 @@ import {
   IsUUID,
   Length,
   Max,
+  MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
@@ -107,6 +108,18 @@ export class ListQuery extends PageQuery {
   @IsOptional()
   @IsString()
   docNumber?: string;
+}
+
+/** GET /documents: the list's filters and a search. */
+export class DocumentListQuery extends ListQuery {
+  @ApiPropertyOptional({
+    description: 'search: an invoice number (its beginning, any case), a buyer GSTIN / VAT number, or an IRN',
+    maxLength: 100,
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  q?: string;
 }
 
 export class OperatorActionDto {

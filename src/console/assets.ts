@@ -22,6 +22,7 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   [CONSOLE_PAGE]: 'text/html; charset=utf-8',
   'console.css': 'text/css; charset=utf-8',
   'console-logic.js': 'text/javascript; charset=utf-8',
+  'accountant-format.js': 'text/javascript; charset=utf-8',
   'reco-logic.js': 'text/javascript; charset=utf-8',
   'reco.js': 'text/javascript; charset=utf-8',
   'console.js': 'text/javascript; charset=utf-8',

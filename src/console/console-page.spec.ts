@@ -41,6 +41,7 @@ describe('console page (static checks of the served files)', () => {
     const assets = loadConsoleAssets();
     const referenced = [...HTML.matchAll(/(?:src|href)="\/console\/([^"]+)"/g)].map((m) => m[1]);
     expect(referenced.sort()).toEqual([
+      'accountant-format.js',
       'console-logic.js',
       'console.css',
       'console.js',

@@ -6,6 +6,7 @@
  */
 import {
   BadRequestException,
+  ConflictException,
   Injectable,
   NotFoundException,
   UnprocessableEntityException,
@@ -20,7 +21,7 @@ import {
   SubmissionRepository,
   type SubmissionFilter,
 } from '../database/repositories';
-import { RETRYABLE_STATES, SubmissionState } from '../domain';
+import { isRegistered, RETRYABLE_STATES, SubmissionState } from '../domain';
 import { JobName, QueueService } from '../queue';
 import { canonicalDraft, effectiveInvoice } from './effective-invoice';
 import { overrideProblems } from './override-check';
@@ -167,6 +168,20 @@ export class OperatorService {
     await this.dataSource.transaction(async (m) => {
       const document = await this.documents.findById(documentId, m);
       if (!document) throw new NotFoundException(`no document ${documentId}`);
+      // A registration the authority refused afterwards (ZATCA refused to report it) is re-issued from the
+      // corrected invoice, so an override there is what the operator must do; any other is on record.
+      const registered = (await this.submissions.forDocuments([documentId])).filter(
+        (s) =>
+          isRegistered(s.state) && !this.regimes.descriptor(s.regime)?.refusedAfterRegistration?.isRefused(s),
+      );
+      if (registered.length > 0) {
+        throw new ConflictException({
+          statusCode: 409,
+          message:
+            "this invoice is already registered with the authority, so an override would change nothing that was filed: cancel it (within the authority's window) and issue a corrected invoice, or issue a credit or debit note against it from the ERP",
+          registered: registered.map((s) => ({ submissionId: s.id, regime: s.regime, state: s.state })),
+        });
+      }
       const base = document.canonical ?? canonicalDraft(document.raw);
       if (!base) {
         throw new UnprocessableEntityException({

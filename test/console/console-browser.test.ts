@@ -105,6 +105,10 @@ describe('operator console in headless Chromium (real app, sandbox IRP)', () => 
       ]),
     );
     expect(await page.locator('#counts tr.failing').innerText()).toMatch(/MAPPING_FAILED\s+2/);
+    // what an accountant reads: the state in words and the time in India's zone, named
+    const fixRow = await rows.filter({ hasText: FIX_IN_CONSOLE }).innerText();
+    expect(fixRow).toContain('needs your fix (MAPPING_FAILED)');
+    expect(fixRow).toMatch(/\d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} IST/);
     await shot('2-queue');
 
     const csv = parse<Record<string, string>>(await (await api(t.url, '/exports/failures.csv')).text(), {
@@ -173,6 +177,21 @@ describe('operator console in headless Chromium (real app, sandbox IRP)', () => 
     await hasCount(row, 1);
     expect(await row.innerText()).toContain(before.irn);
     await shot('6-submissions');
+    // the server searches: by IRN (and by the number's beginning, any case), the other rows go
+    const rowsShown = page.locator('#submissions tr');
+    expect(await rowsShown.count()).toBeGreaterThan(1);
+    await page.fill('#submissions-search', before.irn);
+    await page.click('#submission-filters button[type=submit]');
+    await hasCount(rowsShown, 1);
+    expect(await rowsShown.innerText()).toContain(TO_CANCEL);
+    expect(await page.locator('#submissions-summary').innerText()).toContain('1 of 1 document(s) matching');
+    await page.fill('#submissions-search', TO_CANCEL.toLowerCase());
+    await page.click('#submission-filters button[type=submit]');
+    await hasCount(rowsShown, 1);
+    await shot('6b-submissions-search');
+    await page.fill('#submissions-search', '');
+    await page.click('#submission-filters button[type=submit]');
+    await hasCount(row, 1);
     await row.locator('td').first().click();
     await page.waitForSelector('#qr-box:not([hidden])');
     // A string, evaluated in the page (this project's TS has no DOM types).

@@ -2,7 +2,8 @@
  * Overrides are checked when the operator enters them: a path that is not a canonical field (a NIC
  * payload path is answered with its canonical source), a misspelt field or a malformed value is refused
  * with the field errors, and nothing is stored; a document that never became an invoice has nothing to
- * override. A valid override is stored and audited.
+ * override; a registered invoice is refused (409) with what to do instead (cancel, credit note). A valid
+ * override on an invoice not yet registered is stored and audited.
  */
 import type { RunningSandbox } from '@erp-connector/sandbox';
 import {
@@ -27,13 +28,25 @@ describe('operator overrides are validated when entered', () => {
   let sandbox: RunningSandbox;
   let t: E2eApp;
   let documentId: string;
+  let registeredId: string;
 
   beforeAll(async () => {
     sandbox = await startEinvoiceSandbox();
     t = await startE2eApp({ sandbox });
     await dropSampleAndPull(t.url, t.inbox);
     const docs = await settledDocuments(t.url, expectedDocuments().length);
-    documentId = docs[0].id;
+    registeredId = docs[0].id;
+    // An invoice the IRP has not registered (the mapper refuses its all-zero HSN): overrides apply to it.
+    const badHsn = sampleDocumentRows('DFT/2627/0451', 'DFT/2627/V001');
+    badHsn[0].HSN = '00000000';
+    writeCsv(t.inbox, 'bad-hsn.csv', badHsn);
+    const pulled = await api(t.url, `/connectors/${CONNECTOR}/pull`, { method: 'POST' });
+    expect(pulled.status).toBe(202);
+    const failed = await eventually(async () => {
+      const doc = (await listDocuments(t.url)).find((d) => d.docNumber === 'DFT/2627/V001');
+      return doc?.submissions[0]?.state === 'MAPPING_FAILED' ? doc : undefined;
+    }, 30_000);
+    documentId = failed.id;
   });
   afterAll(async () => {
     await t?.close();
@@ -84,7 +97,19 @@ describe('operator overrides are validated when entered', () => {
     expect(actions).not.toContain('operator-override');
   });
 
-  it('stores and audits a valid override', async () => {
+  it('refuses an override on a registered invoice with what to do instead, and stores nothing', async () => {
+    const res = await override(registeredId, { 'buyer.legalName': 'Mehta Hardware Stores Pvt Ltd' });
+    expect(res.status).toBe(409);
+    const body: Json = await json(res);
+    expect(body.message).toMatch(/already registered/);
+    expect(body.message).toMatch(/cancel/);
+    expect(body.message).toMatch(/credit/);
+    const detail = await documentDetail(t.url, registeredId);
+    expect(detail.overrides ?? null).toBeNull();
+    expect((detail.audit as { action: string }[]).map((a) => a.action)).not.toContain('operator-override');
+  });
+
+  it('stores and audits a valid override on an invoice the IRP has not registered', async () => {
     const res = await override(documentId, { 'buyer.legalName': 'Mehta Hardware Stores Pvt Ltd' });
     expect(res.status).toBe(200);
     const detail = await documentDetail(t.url, documentId);

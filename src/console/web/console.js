@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The console's DOM wiring. It needs ConsoleLogic (console-logic.js, loaded first). All data goes into
+ * The console's DOM wiring. It needs ConsoleLogic (console-logic.js) and AccountantFormat (accountant-format.js), loaded first. All data goes into
  * the page through textContent or option values, never as markup. The API key lives in sessionStorage
  * only and travels in the X-API-Key header; files (QR image, exports) are fetched with it and handed to
  * the page as blob: URLs.
@@ -8,6 +8,13 @@
 (function () {
   'use strict';
   var L = ConsoleLogic;
+  var F = AccountantFormat;
+
+  /** @param {string} state */
+  function stateText(state) {
+    var words = F.stateInWords(state);
+    return words === state ? state : words + ' (' + state + ')';
+  }
   var KEY_STORAGE = 'connectorConsole.apiKey';
   var OPERATOR_STORAGE = 'connectorConsole.operator';
   /** @type {Submission[]} */
@@ -305,10 +312,10 @@
         rows.forEach(function (r) {
           var s = r.submission;
           var tr = submissionRow(s, [
-            L.formatDateTime(s.updatedAt),
+            F.formatTime(s.updatedAt),
             r.docNumber,
             s.regime,
-            s.state,
+            stateText(s.state),
             s.errorClass,
             s.errorCode,
             L.queueReason(s),
@@ -333,14 +340,71 @@
     });
   }
 
+  /**
+   * @param {{ submission: Submission, docNumber: string }[]} rows
+   * @param {string} summary
+   */
+  function showSubmissionRows(rows, summary) {
+    var body = byId('submissions');
+    clear(body);
+    rows.forEach(function (r) {
+      var s = r.submission;
+      var registration = L.registrationOf(s);
+      var tr = submissionRow(s, [
+        F.formatTime(s.updatedAt),
+        r.docNumber,
+        s.regime,
+        stateText(s.state),
+        registration.id,
+        registration.ack,
+      ]);
+      tr.children[4].className = 'identifier';
+      body.appendChild(tr);
+    });
+    byId('submissions-summary').textContent = summary;
+    setStatus('Updated ' + F.formatTime(new Date().toISOString()));
+  }
+
+  /** Documents matching the search (invoice number, buyer GSTIN, IRN; searched by the server), with their submissions. */
+  function searchSubmissions(/** @type {string} */ q) {
+    var state = select('submissions-state').value;
+    var regime = select('submissions-regime').value;
+    var found = /** @type {Promise<{ total: number, items: { id: string }[] }>} */ (
+      api('GET', '/documents' + L.query({ q: q, state: state, regime: regime, limit: L.QUEUE_PAGE }))
+    );
+    return found.then(function (page) {
+      return Promise.all(
+        page.items.map(function (d) {
+          return getDocument(d.id);
+        }),
+      ).then(function (docs) {
+        /** @type {{ submission: Submission, docNumber: string }[]} */
+        var rows = [];
+        docs.forEach(function (doc) {
+          doc.submissions
+            .filter(function (s) {
+              return (!state || s.state === state) && (!regime || s.regime === regime);
+            })
+            .forEach(function (s) {
+              rows.push({ submission: s, docNumber: doc.docNumber || L.shortId(doc.id) });
+            });
+        });
+        showSubmissionRows(
+          rows,
+          'Showing ' + page.items.length + ' of ' + page.total + ' document(s) matching "' + q + '".',
+        );
+      });
+    });
+  }
+
   function loadSubmissions() {
+    var q = input('submissions-search').value.trim();
+    if (q) return searchSubmissions(q);
     var path = L.submissionsRequest({
       state: select('submissions-state').value,
       regime: select('submissions-regime').value,
     });
     return getPage(path).then(function (page) {
-      var body = byId('submissions');
-      clear(body);
       return Promise.all(
         page.items.map(function (s) {
           return getDocument(s.documentId).then(function (doc) {
@@ -348,23 +412,7 @@
           });
         }),
       ).then(function (rows) {
-        rows.forEach(function (r) {
-          var s = r.submission;
-          var registration = L.registrationOf(s);
-          var tr = submissionRow(s, [
-            L.formatDateTime(s.updatedAt),
-            r.docNumber,
-            s.regime,
-            s.state,
-            registration.id,
-            registration.ack,
-          ]);
-          tr.children[4].className = 'identifier';
-          body.appendChild(tr);
-        });
-        byId('submissions-summary').textContent =
-          'Showing ' + page.items.length + ' of ' + page.total + ' submission(s).';
-        setStatus('Updated ' + L.formatDateTime(new Date().toISOString()));
+        showSubmissionRows(rows, 'Showing ' + page.items.length + ' of ' + page.total + ' submission(s).');
       });
     });
   }
@@ -419,7 +467,7 @@
         : loadSubmissions();
     return work
       .then(function () {
-        setStatus('Updated ' + L.formatDateTime(new Date().toISOString()));
+        setStatus('Updated ' + F.formatTime(new Date().toISOString()));
         return selected ? showDetail(selected) : undefined;
       })
       .catch(failed);

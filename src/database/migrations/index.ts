@@ -12,6 +12,7 @@ import { ProviderRateLimit1764500000000 } from './1764500000000-ProviderRateLimi
 import { ConnectorState1764500100000 } from './1764500100000-ConnectorState';
 import { EwaybillNumberPerRegime1764500200000 } from './1764500200000-EwaybillNumberPerRegime';
 import { WriteBackClaim1764500300000 } from './1764500300000-WriteBackClaim';
+import { DocumentSearchIndexes1764500470000 } from './1764500470000-DocumentSearchIndexes';
 import { Gstr2bImportStaging1764600000000 } from './1764600000000-Gstr2bImportStaging';
 
 /** In order. TypeORM runs the ones not yet recorded in its `migrations` table. */
@@ -30,5 +31,6 @@ export const MIGRATIONS = [
   ConnectorState1764500100000,
   EwaybillNumberPerRegime1764500200000,
   WriteBackClaim1764500300000,
+  DocumentSearchIndexes1764500470000,
   Gstr2bImportStaging1764600000000,
 ];

@@ -13,6 +13,8 @@ export interface DocumentFilter {
   dateFrom?: string;
   dateTo?: string;
   docNumber?: string;
+  /** An invoice number's beginning (any case), a buyer GSTIN / VAT number, or an IRN. */
+  search?: string;
   limit: number;
   offset: number;
 }
@@ -94,6 +96,18 @@ export class DocumentRepository {
     if (filter.dateFrom) query.andWhere('d.doc_date >= :from', { from: filter.dateFrom });
     if (filter.dateTo) query.andWhere('d.doc_date <= :to', { to: filter.dateTo });
     if (filter.docNumber) query.andWhere('d.doc_number = :no', { no: filter.docNumber });
+    const search = filter.search?.trim();
+    if (search) {
+      query.andWhere(
+        `(lower(d.doc_number) LIKE :prefix ESCAPE '\\' OR d.buyer_tax_id = :taxId
+          OR EXISTS (SELECT 1 FROM submission si WHERE si.document_id = d.id AND si.irn = :irn AND si.irn IS NOT NULL))`,
+        {
+          prefix: `${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+          taxId: search.toUpperCase(),
+          irn: search.toLowerCase(),
+        },
+      );
+    }
     if (filter.state || filter.errorClass || filter.regime) {
       const conditions = ['s.document_id = d.id'];
       if (filter.state) conditions.push('s.state = :state');
