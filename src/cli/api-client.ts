@@ -44,7 +44,8 @@ export interface RetrySelection {
 
 /** The return gateway session of a GSTIN, as the API reports it. */
 export interface ReturnsSession {
-  state: 'none' | 'otp-requested' | 'active';
+  state: 'none' | 'otp-requested' | 'active' | 'operator-required';
+  reason?: string;
   expiresAt?: string;
 }
 
