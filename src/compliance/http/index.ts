@@ -38,3 +38,5 @@ export type {
   GspProfile,
   GspSessionDeps,
 } from './gsp-session';
+export { ProviderThrottle, SHARED_PROVIDER_THROTTLE } from './provider-throttle';
+export type { ProviderThrottleState } from './provider-throttle';
