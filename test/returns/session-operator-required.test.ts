@@ -16,7 +16,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({
     only: ['returns'],
     rateLimit: { limit: 0, windowMs: 60_000 },
-  } as Parameters<typeof startSandbox>[0]);
+  });
   gateway = sandbox.simulators.find((s) => s.name === 'returns')!.handle as ReturnsSimulatorHandle;
 });
 
