@@ -14,6 +14,7 @@ import {
   TypeOrmHealthIndicator,
 } from '@nestjs/terminus';
 import type { Request } from 'express';
+import { SHARED_PROVIDER_THROTTLE, type ProviderThrottleState } from '../compliance/http';
 import { QueueService } from '../queue';
 import { ConnectorRuntimeService } from '../sync';
 import { presentedApiKey } from './api-key.guard';
@@ -43,7 +44,9 @@ export class HealthController {
   @ApiOperation({
     summary: 'Database, queue and every connector check(): statuses for anyone, details with an API key',
   })
-  async check(@Req() request: Request): Promise<HealthCheckResult & { sandbox?: Record<string, string> }> {
+  async check(
+    @Req() request: Request,
+  ): Promise<HealthCheckResult & { sandbox?: Record<string, string>; throttled?: ProviderThrottleState[] }> {
     const detailed = this.keys.accepts(presentedApiKey(request));
     let result: HealthCheckResult;
     try {
@@ -57,7 +60,9 @@ export class HealthController {
       throw new ServiceUnavailableException(statusesOnly(error.getResponse() as HealthCheckResult));
     }
     if (!detailed) return statusesOnly(result);
-    return this.sandbox ? { ...result, sandbox: this.sandbox } : result;
+    // Providers held back after a 429 (Retry-After): which, why and for how long.
+    const throttled = SHARED_PROVIDER_THROTTLE.snapshot();
+    return { ...result, throttled, ...(this.sandbox ? { sandbox: this.sandbox } : {}) };
   }
 
   private async queueHealth(): Promise<HealthIndicatorResult> {

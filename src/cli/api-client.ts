@@ -43,9 +43,19 @@ export interface RetrySelection {
   filter?: SubmissionFilter;
 }
 
+/** A provider held back after a 429, as /health reports it. */
+export interface ThrottledProvider {
+  provider: string;
+  key: string;
+  reason: string;
+  resumesAt: string;
+  secondsLeft: number;
+}
+
 /** The return gateway session of a GSTIN, as the API reports it. */
 export interface ReturnsSession {
-  state: 'none' | 'otp-requested' | 'active';
+  state: 'none' | 'otp-requested' | 'active' | 'operator-required';
+  reason?: string;
   expiresAt?: string;
 }
 
@@ -158,6 +168,16 @@ export class ApiClient {
     extensions: Record<string, unknown>[];
   }> {
     return this.request('POST', '/ewaybills/expiring/extend', { json: {} });
+  }
+
+  /** Providers the service holds back after a 429 (from the /health details); none when it cannot tell. */
+  async throttledProviders(): Promise<ThrottledProvider[]> {
+    try {
+      const health = await this.request<{ throttled?: ThrottledProvider[] }>('GET', '/health');
+      return health.throttled ?? [];
+    } catch {
+      return [];
+    }
   }
 
   returnsSession(

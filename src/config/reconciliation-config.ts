@@ -59,9 +59,10 @@ export class ReturnGatewayConfig {
   @IsIn(['A', 'B'])
   gstr2bCatalog: 'A' | 'B' = 'A';
 
+  /** Session lifetime when the gateway's answer carries no `expiry` (minutes; the reference: 1 hour). */
   @IsInt()
   @Min(1)
-  sessionMinutes = 360;
+  sessionMinutes = 60;
 
   /** Requests this client may send per window, counted across every process of the service (0: no limit). */
   @ValidateNested()
@@ -95,12 +96,15 @@ export class ReconciliationConfig {
   /** How often the scheduler looks for a period due (and refreshes gateway sessions). */
   @IsInt()
   @Min(5)
-  checkEverySeconds = 3600;
+  checkEverySeconds = 600;
 
-  /** Refresh a gateway session this long before it expires. */
+  /**
+   * Refresh a gateway session this long before it expires. With the 1 h lifetime the reference gives and a
+   * check every 10 minutes, a session is renewed 20 to 10 minutes before it ends.
+   */
   @IsInt()
   @Min(1)
-  refreshAheadMinutes = 60;
+  refreshAheadMinutes = 20;
 
   /** Largest amount difference (rupees) still taken as equal. */
   @Matches(/^\d+(\.\d{1,2})?$/, { message: 'amountTolerance must be rupees, e.g. "1" or "0.50"' })

@@ -7,6 +7,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { MetricsRepository } from '../database/repositories';
 import { providerCallRegistry } from './provider-calls';
+import { SHARED_PROVIDER_THROTTLE } from '../compliance/http';
 
 const PREFIX = 'connector_';
 
@@ -83,6 +84,17 @@ export class MetricsService {
       async collect() {
         const [age] = await read(async () => [await counts.oldestPendingSubmissionAgeSeconds()]);
         this.set(age ?? 0);
+      },
+    });
+    new Gauge({
+      name: `${PREFIX}provider_throttled_seconds`,
+      help: 'Seconds until a provider this process holds back after a 429 (Retry-After) may be sent to again; 0 or absent: not held',
+      labelNames: ['provider'],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const [provider, seconds] of SHARED_PROVIDER_THROTTLE.secondsByProvider())
+          this.set({ provider }, seconds);
       },
     });
     new Gauge({

@@ -64,10 +64,12 @@ describe('operator CLI: status, failures, show, override, retry --all', () => {
     expect(out.stdout).toMatch(/^WRITTEN_BACK\s+1\s+1\s*$/m);
     expect(out.stdout).toContain('nothing pending');
     expect(out.stdout).toContain('last pull of hook (webhook):');
+    expect(out.stdout).toContain('no provider throttled');
     const json = await cli('status', '--json');
     expect(JSON.parse(json.stdout)).toMatchObject({
       byState: { REJECTED: 2, WRITTEN_BACK: 1 },
       oldestPending: null,
+      throttled: [],
     });
   });
 

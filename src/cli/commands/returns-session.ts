@@ -4,6 +4,9 @@ import { addJsonOption } from './options';
 import type { ReturnsSession } from '../api-client';
 
 function describe(gstin: string, session: ReturnsSession): string {
+  if (session.state === 'operator-required') {
+    return `${gstin}: operator-required: the gateway refused the session${session.reason ? ` (${session.reason})` : ''}; request and submit a new OTP`;
+  }
   return `${gstin}: ${session.state}${session.expiresAt ? ` (until ${session.expiresAt})` : ''}`;
 }
 

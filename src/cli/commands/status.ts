@@ -1,4 +1,7 @@
-/** `status`: submissions per state and per connector, the oldest one still in flight, last pull per connector. */
+/**
+ * `status`: submissions per state and per connector, the oldest one still in flight, last pull per connector,
+ * and which providers are held back after a 429 and for how long.
+ */
 import { Command } from 'commander';
 import type { CliContext } from '../context';
 import { formatTable } from '../table';
@@ -41,7 +44,8 @@ export function statusCommand(ctx: CliContext): Command {
       if (oldest && (!oldestPending || oldest.createdAt < oldestPending.since))
         oldestPending = { state, submissionId: oldest.id, since: oldest.createdAt };
     }
-    const status = { byState, byConnector, oldestPending };
+    const throttled = await client.throttledProviders();
+    const status = { byState, byConnector, oldestPending, throttled };
     if (options.json) return ctx.printJson(status);
     ctx.print(
       formatTable(
@@ -63,5 +67,10 @@ export function statusCommand(ctx: CliContext): Command {
     );
     for (const c of byConnector)
       ctx.print(`last pull of ${c.connector} (${c.kind}): ${c.lastPullAt ?? 'never'}`);
+    for (const t of throttled)
+      ctx.print(
+        `throttled: ${t.provider} (${t.reason}) sends nothing for ${t.secondsLeft} s, until ${t.resumesAt}`,
+      );
+    if (throttled.length === 0) ctx.print('no provider throttled');
   });
 }

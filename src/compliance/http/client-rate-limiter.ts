@@ -1,6 +1,10 @@
 /**
  * Client-side pacing per key (provider + client id): at most `limit` requests per `windowMs`, and after a
  * 429 nobody sends on that key until its Retry-After has passed. Waiting callers queue in order.
+ *
+ * Default: no pacing (`NO_CLIENT_PACING`). The published references give no request rate for the
+ * e-invoice, e-way bill or KSA APIs ("not shown"), so the client invents none: it sends as fast as it is
+ * asked and waits only when the provider answers 429 (Retry-After). A configured `rateLimit` paces.
  */
 import { sleep as realSleep } from './backoff';
 import type { RateLimiter } from './rate-limiter';
@@ -10,13 +14,16 @@ export interface ClientRateLimit {
   windowMs: number;
 }
 
+/** `limit: 0` means no client-side pacing: only a 429's Retry-After holds a key. */
+export const NO_CLIENT_PACING: ClientRateLimit = Object.freeze({ limit: 0, windowMs: 60_000 });
+
 export class ClientRateLimiter implements RateLimiter {
   private readonly sent = new Map<string, number[]>();
   private readonly pausedUntil = new Map<string, number>();
   private readonly queues = new Map<string, Promise<void>>();
 
   constructor(
-    private readonly rate: ClientRateLimit = { limit: 60, windowMs: 60_000 },
+    private readonly rate: ClientRateLimit = NO_CLIENT_PACING,
     private readonly now: () => number = Date.now,
     private readonly sleep: (ms: number) => Promise<void> = realSleep,
   ) {}

@@ -13,6 +13,7 @@ import { backoffDelay, retryAfterMs, sleep as realSleep } from './backoff';
 import { SHARED_CIRCUIT_BREAKER, type CircuitBreaker, type CircuitBreakerPolicy } from './circuit-breaker';
 import { ClientRateLimiter } from './client-rate-limiter';
 import type { RateLimiter } from './rate-limiter';
+import { SHARED_PROVIDER_THROTTLE, type ProviderThrottle } from './provider-throttle';
 import { silentHttpLogger, type HttpLogger } from './http-logger';
 import { readNetworkFailure } from '../../http';
 import { redact } from '../../security';
@@ -72,6 +73,8 @@ export interface ComplianceHttpClientOptions {
   rateLimiter?: RateLimiter;
   /** Default: one breaker shared by the whole process, keyed by provider and origin. */
   circuitBreaker?: CircuitBreaker;
+  /** Where a 429's hold is recorded for health, status and metrics; default: the process's one. */
+  throttle?: ProviderThrottle;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -81,6 +84,7 @@ export class ComplianceHttpClient {
   private readonly rateLimiter: RateLimiter;
   private readonly sleep: (ms: number) => Promise<void>;
   readonly circuitBreaker: CircuitBreaker;
+  private readonly throttle: ProviderThrottle;
 
   constructor(private readonly options: ComplianceHttpClientOptions) {
     this.policy = { ...DEFAULT_HTTP_POLICY, ...options.policy };
@@ -88,6 +92,7 @@ export class ComplianceHttpClient {
     this.rateLimiter = options.rateLimiter ?? new ClientRateLimiter();
     this.sleep = options.sleep ?? realSleep;
     this.circuitBreaker = options.circuitBreaker ?? SHARED_CIRCUIT_BREAKER;
+    this.throttle = options.throttle ?? SHARED_PROVIDER_THROTTLE;
   }
 
   /** The breaker's key for a request: the provider at one origin. */
@@ -160,6 +165,7 @@ export class ComplianceHttpClient {
       if (response.status === 429) {
         const wait = retryAfterMs(response.headers['retry-after']) ?? this.backoff(attempt);
         this.rateLimiter.pause(request.rateKey, wait);
+        this.throttle.hold(this.options.provider, request.rateKey, Date.now() + wait);
         rateLimited += 1;
         attempt -= 1;
         if (rateLimited > this.policy.maxRateLimitedRetries || wait > this.policy.maxRetryAfterMs) {

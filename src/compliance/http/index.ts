@@ -1,6 +1,6 @@
 export { backoffDelay, retryAfterMs, sleep } from './backoff';
 export type { BackoffOptions } from './backoff';
-export { ClientRateLimiter } from './client-rate-limiter';
+export { ClientRateLimiter, NO_CLIENT_PACING } from './client-rate-limiter';
 export type { RateLimiter } from './rate-limiter';
 export type { ClientRateLimit } from './client-rate-limiter';
 export { ComplianceHttpClient, DEFAULT_HTTP_POLICY } from './compliance-http-client';
@@ -38,3 +38,5 @@ export type {
   GspProfile,
   GspSessionDeps,
 } from './gsp-session';
+export { ProviderThrottle, SHARED_PROVIDER_THROTTLE } from './provider-throttle';
+export type { ProviderThrottleState } from './provider-throttle';

@@ -7,11 +7,8 @@
 import { type ComplianceHttpClient, tokenKey, type StoredToken, type TokenStore } from '../http';
 import { ComplianceError } from '../regime';
 import { envelopeError, envelopeOk, transactionId, type GatewayEnvelope } from './gateway-envelope';
-import {
-  DEFAULT_OTP_MINUTES,
-  DEFAULT_SESSION_MINUTES,
-  type ReturnGatewaySettings,
-} from './return-gateway-settings';
+import { DEFAULT_OTP_MINUTES, type ReturnGatewaySettings } from './return-gateway-settings';
+import { sessionLifetimeMs } from './session-expiry';
 
 /**
  * The code of an `auth` error that only an operator can clear (request an OTP and submit it): nothing
@@ -19,11 +16,17 @@ import {
  */
 export const SESSION_REQUIRED = 'SESSION_REQUIRED';
 
-export type SessionState = 'none' | 'otp-requested' | 'active';
+/**
+ * `operator-required`: the gateway refused the session on a user call or a refresh (expired, revoked, logged
+ * out elsewhere); nothing is sent with it until an operator requests and submits a new OTP.
+ */
+export type SessionState = 'none' | 'otp-requested' | 'active' | 'operator-required';
 
 export interface SessionStatus {
   state: SessionState;
   expiresAt?: string;
+  /** Why an operator is needed: the gateway's refusal, verbatim. */
+  reason?: string;
 }
 
 export class OtpSession {
@@ -60,7 +63,27 @@ export class OtpSession {
   async status(): Promise<SessionStatus> {
     const stored = await this.store.get(this.key);
     if (!stored) return { state: 'none' };
-    return { state: stateOf(stored), expiresAt: new Date(stored.expiresAtMs).toISOString() };
+    const state = stateOf(stored);
+    return {
+      state,
+      expiresAt: new Date(stored.expiresAtMs).toISOString(),
+      ...(state === 'operator-required' && stored.extra?.reason ? { reason: stored.extra.reason } : {}),
+    };
+  }
+
+  /**
+   * The gateway refused the session `txn` (an auth error on a user call or a refresh): the stored session
+   * is no longer taken for active, and waits for an operator's new OTP. A session replaced meanwhile (a new
+   * OTP by another process) is left alone.
+   */
+  async requireOperator(txn: string, reason: string): Promise<void> {
+    const stored = await this.store.get(this.key);
+    if (!stored || stored.token !== txn || stateOf(stored) !== 'active') return;
+    await this.store.put(this.key, {
+      token: stored.token,
+      expiresAtMs: stored.expiresAtMs,
+      extra: { state: 'operator-required', reason: reason.slice(0, 500) },
+    });
   }
 
   async requestOtp(): Promise<SessionStatus> {
@@ -109,11 +132,12 @@ export class OtpSession {
       throw new ComplianceError('auth', error.message, error.options);
     }
     const txn = transactionId(response.data, response.headers) ?? pending.token;
-    return this.activate(txn);
+    return this.activate(txn, response.data);
   }
 
-  private async activate(txn: string): Promise<SessionStatus> {
-    const expiresAtMs = this.now() + (this.settings.sessionMinutes ?? DEFAULT_SESSION_MINUTES) * 60_000;
+  /** The authorization lasts what the gateway's answer says (`expiry`), else `sessionMinutes`, else 1 h. */
+  private async activate(txn: string, answer: GatewayEnvelope | undefined): Promise<SessionStatus> {
+    const expiresAtMs = this.now() + sessionLifetimeMs(answer, this.settings.sessionMinutes);
     await this.store.put(this.key, { token: txn, expiresAtMs, extra: { state: 'active' } });
     return { state: 'active', expiresAt: new Date(expiresAtMs).toISOString() };
   }
@@ -155,10 +179,10 @@ export class OtpSession {
       });
       if (!envelopeOk(response.data)) {
         const error = envelopeError('refreshtoken', response.status, response.data);
-        if (error.errorClass === 'auth') await this.store.invalidate(this.key, stored.token);
+        if (error.errorClass === 'auth') await this.requireOperator(stored.token, error.message);
         throw error;
       }
-      return this.activate(transactionId(response.data, response.headers) ?? stored.token);
+      return this.activate(transactionId(response.data, response.headers) ?? stored.token, response.data);
     });
   }
 
@@ -180,5 +204,6 @@ export class OtpSession {
 }
 
 function stateOf(stored: StoredToken): SessionState {
-  return stored.extra?.state === 'active' ? 'active' : 'otp-requested';
+  const state = stored.extra?.state;
+  return state === 'active' || state === 'operator-required' ? state : 'otp-requested';
 }

@@ -239,7 +239,9 @@ export class ReturnGatewayClient {
       rateKey: this.rateKey,
     });
     if (envelopeOk(response.data)) return response.data.data;
-    throw envelopeError(path, response.status, response.data);
+    const error = envelopeError(path, response.status, response.data);
+    if (error.errorClass === 'auth') await this.session.requireOperator(headers.txn, error.message);
+    throw error;
   }
 }
 

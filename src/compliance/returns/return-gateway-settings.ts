@@ -20,7 +20,10 @@ export interface ReturnGatewaySettings {
   stateCode: string;
   /** The end user's IP address, sent as `ip_address`. */
   ipAddress: string;
-  /** How long an authorization lasts once the OTP is accepted or refreshed; default 360 minutes. */
+  /**
+   * How long an authorization lasts when the gateway's answer carries no `expiry`; default 60 minutes
+   * (the published access token lifetime). The answer's `expiry` always wins.
+   */
   sessionMinutes?: number;
   /** How long a requested OTP may be submitted; default 10 minutes. */
   otpMinutes?: number;
@@ -28,5 +31,5 @@ export interface ReturnGatewaySettings {
   gstr2bCatalog?: 'A' | 'B';
 }
 
-export const DEFAULT_SESSION_MINUTES = 360;
+export { DEFAULT_SESSION_MINUTES } from './session-expiry';
 export const DEFAULT_OTP_MINUTES = 10;

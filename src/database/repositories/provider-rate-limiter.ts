@@ -10,9 +10,15 @@
  * callers hold no pool connections.
  */
 import type { DataSource } from 'typeorm';
-import { sleep as realSleep, type ClientRateLimit, type RateLimiter } from '../../compliance/http';
+import {
+  NO_CLIENT_PACING,
+  sleep as realSleep,
+  type ClientRateLimit,
+  type RateLimiter,
+} from '../../compliance/http';
 
-const DEFAULT_RATE: ClientRateLimit = { limit: 60, windowMs: 60_000 };
+/** No allowance configured: no pacing, only a 429's Retry-After pauses the key (see ClientRateLimiter). */
+const DEFAULT_RATE: ClientRateLimit = NO_CLIENT_PACING;
 
 interface Waiter {
   granted(): void;
