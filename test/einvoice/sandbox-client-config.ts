@@ -17,7 +17,7 @@ export function providerConfig(
     username: account.username,
     password: account.password,
     gstin: SANDBOX_GSTINS.karnatakaSeller,
-    email: 'ops@example.test',
+    email: account.email,
     publicKeyPem: sandbox.einvoice.publicKeyPem,
     http: { timeoutMs: 2_000, maxAttempts: 3, backoffBaseMs: 10, backoffMaxMs: 50 },
     ...overrides,

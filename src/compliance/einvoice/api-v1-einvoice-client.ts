@@ -26,6 +26,7 @@ import {
 import type { EinvoiceProviderConfig, EinvoiceProviderDeps } from './einvoice-config';
 import { readInfoDtls } from './info-dtls';
 import { readIrnCallback, type IrnCallback } from './irn-callback';
+import { asNicIrnDetails } from './irn-answer-fields';
 import { toIrnResult, type NicIrnDetails } from './irn-details';
 import { IrpSignatures } from './irp-signatures';
 import { IrpRejection } from './irp-rejection';
@@ -76,8 +77,8 @@ export class ApiV1EinvoiceClient implements EinvoiceProvider {
   }
 
   async generateIrn(payload: NicInvoicePayload): Promise<IrnResult> {
-    const body = await this.call<NicIrnDetails>('generate-irn', { data: payload, idempotent: false });
-    return toIrnResult(body.data, readInfoDtls(body), body, this.signatures);
+    const body = await this.call<unknown>('generate-irn', { data: payload, idempotent: false });
+    return toIrnResult(this.details(body.data), readInfoDtls(body), body, this.signatures);
   }
 
   /**
@@ -89,13 +90,19 @@ export class ApiV1EinvoiceClient implements EinvoiceProvider {
       data: { invoices: payloads },
       idempotent: false,
     });
-    const rows = (body as { results?: (ApiBody<NicIrnDetails> & { index: number })[] }).results ?? [];
+    const rows = (body as { results?: (ApiBody<unknown> & { index: number })[] }).results ?? [];
     return rows.map((row) => {
       if (!isCatalogBFailure(row) && row.data) {
-        return { index: row.index, result: toIrnResult(row.data, readInfoDtls(row), row, this.signatures) };
+        const result = toIrnResult(this.details(row.data), readInfoDtls(row), row, this.signatures);
+        return { index: row.index, result };
       }
       return { index: row.index, rejection: new IrpRejection(catalogBErrors(row), readInfoDtls(row), row) };
     });
+  }
+
+  /** An IRN answer's fields in NIC's names, read under the names this provider's profile accepts. */
+  private details(data: unknown): NicIrnDetails | undefined {
+    return asNicIrnDetails(data, this.profile.answerFields);
   }
 
   /** An IRN webhook callback, verified with this provider's IRP public key. */
@@ -106,13 +113,13 @@ export class ApiV1EinvoiceClient implements EinvoiceProvider {
   async getIrnByDocDetails(docType: string, docNo: string, docDate: string): Promise<IrnResult | undefined> {
     const names = this.profile.docLookupParams;
     try {
-      const body = await this.call<NicIrnDetails>('irn-by-docnumber', {
+      const body = await this.call<unknown>('irn-by-docnumber', {
         params: { [names.docType]: docType, [names.docNo]: docNo, [names.docDate]: docDate },
         idempotent: true,
         notFoundIsAnswer: true,
       });
       if (body === NOT_FOUND) return undefined;
-      return toIrnResult(body.data, readInfoDtls(body), body, this.signatures);
+      return toIrnResult(this.details(body.data), readInfoDtls(body), body, this.signatures);
     } catch (error) {
       if (error instanceof IrpRejection && error.isNotFound()) return undefined;
       throw error;
@@ -155,6 +162,8 @@ export class ApiV1EinvoiceClient implements EinvoiceProvider {
           headers: {
             authorization: `Bearer ${token.token}`,
             ...(gstinHeader ? { [gstinHeader]: this.config.gstin } : {}),
+            // Seed 001: every call carries the e-mail registered with the service account.
+            ...(this.config.email ? { email: this.config.email } : {}),
           },
           data: request.data,
           idempotent: request.idempotent,

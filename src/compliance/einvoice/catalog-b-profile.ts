@@ -6,6 +6,7 @@
  * configuration with the defaults below; docs/providers.md lists them for a deployment to confirm.
  */
 import type { Method } from 'axios';
+import { NIC_IRN_ANSWER_FIELDS, SEED_IRN_ANSWER_FIELDS, type IrnAnswerFields } from './irn-answer-fields';
 import type { IrpErrorEntry } from './irp-rejection';
 import { wireText } from './wire-text';
 
@@ -32,6 +33,11 @@ export interface CatalogBSettings {
   docLookupParams?: { docType: string; docNo: string; docDate: string };
   /** Header naming the acting GSTIN; assumed `x-gstin`; empty string sends none. */
   gstinHeader?: string;
+  /**
+   * Names of the fields of a successful IRN answer (generate, bulk rows, look-up), tried in order.
+   * Default: the seed's (`Irn, AckNo, AckDate, signedInvoice, signedQRCode`), then NIC's passed through.
+   */
+  answerFields?: IrnAnswerFields[];
 }
 
 export const CATALOG_B_DEFAULTS = {
@@ -39,6 +45,7 @@ export const CATALOG_B_DEFAULTS = {
   tokenPath: '/oauth/token',
   docLookupParams: { docType: 'docType', docNo: 'docNum', docDate: 'docDate' },
   gstinHeader: 'x-gstin',
+  answerFields: [SEED_IRN_ANSWER_FIELDS, NIC_IRN_ANSWER_FIELDS],
   /** The table's access token lifetime, when the token answer has no expires_in. */
   tokenLifetimeSeconds: 3600,
 } as const;
@@ -48,6 +55,7 @@ export interface CatalogBProfile {
   tokenUrl(baseUrl: string): string;
   docLookupParams: { docType: string; docNo: string; docDate: string };
   gstinHeader: string;
+  answerFields: readonly IrnAnswerFields[];
 }
 
 export function catalogBProfile(settings: CatalogBSettings = {}): CatalogBProfile {
@@ -58,6 +66,7 @@ export function catalogBProfile(settings: CatalogBSettings = {}): CatalogBProfil
     tokenUrl: (baseUrl) => `${trim(baseUrl)}${settings.tokenPath ?? CATALOG_B_DEFAULTS.tokenPath}`,
     docLookupParams: settings.docLookupParams ?? CATALOG_B_DEFAULTS.docLookupParams,
     gstinHeader: settings.gstinHeader ?? CATALOG_B_DEFAULTS.gstinHeader,
+    answerFields: settings.answerFields ?? CATALOG_B_DEFAULTS.answerFields,
   };
 }
 

@@ -17,7 +17,10 @@ export interface EinvoiceProviderConfig {
   password?: string;
   /** The GSTIN acting (seller). */
   gstin: string;
-  /** Account e-mail the GSP expects on every call (catalog A). */
+  /**
+   * Account e-mail: catalog A's GSP expects it on every call; catalog B sends it as the `email` header,
+   * which seed 001 says every call must carry (the e-mail registered with the service account).
+   */
   email?: string;
   ipAddress?: string;
   /**

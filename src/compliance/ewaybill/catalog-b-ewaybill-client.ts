@@ -125,6 +125,8 @@ export class CatalogBEwaybillClient implements EwaybillProvider {
           headers: {
             authorization: `Bearer ${token.token}`,
             ...(gstinHeader ? { [gstinHeader]: this.config.gstin } : {}),
+            // Seed 001: every call carries the e-mail registered with the service account.
+            ...(this.config.email ? { email: this.config.email } : {}),
           },
           data,
           idempotent: false,

@@ -9,6 +9,7 @@ import { ClientRateLimiter, type ClientRateLimit } from '../http/client-rate-lim
 import type { RateLimiter } from '../http/rate-limiter';
 import type { HttpLogger } from '../http/http-logger';
 import type { TokenStore } from '../http/token-store';
+import { NIC_PROVIDERS } from '../provider-registry';
 import { ComplianceError } from '../regime';
 import { createEwaybillProvider } from './create-ewaybill-provider';
 import type { EwaybillProviderConfig } from './ewaybill-config';
@@ -104,9 +105,10 @@ export function ewaybillConfig(settings: Record<string, unknown>): EwaybillProvi
   const missing: string[] = REQUIRED.filter(
     (name) => typeof settings[name] !== 'string' || settings[name] === '',
   );
-  if (settings.catalog !== 'A' && settings.catalog !== 'B') missing.push('catalog (A or B)');
+  const catalog = ewaybillCatalogOf(settings);
+  if (catalog === undefined) missing.push(`provider (${Object.values(NIC_PROVIDERS).join(' or ')})`);
   if (
-    settings.catalog === 'A' &&
+    catalog === 'A' &&
     (typeof settings.username !== 'string' ||
       typeof settings.password !== 'string' ||
       typeof settings.email !== 'string')
@@ -117,7 +119,21 @@ export function ewaybillConfig(settings: Record<string, unknown>): EwaybillProvi
     throw new ComplianceError('config', `regimeSettings.in-ewaybill is missing ${missing.join(', ')}`);
   }
   const config = settings as unknown as EwaybillProviderConfig;
-  return { ...config, http: { maxAttempts: 1, ...(config.http ?? {}) } };
+  return { ...config, catalog, http: { maxAttempts: 1, ...(config.http ?? {}) } };
+}
+
+/**
+ * The catalog the settings choose: the documented `provider:` name first, else the older `catalog:`, else
+ * the documented default (`nic-gsp-catalog-a`). Undefined when either names something unknown.
+ */
+function ewaybillCatalogOf(settings: Record<string, unknown>): 'A' | 'B' | undefined {
+  if (settings.provider !== undefined) {
+    if (settings.provider === NIC_PROVIDERS.gspCatalogA) return 'A';
+    if (settings.provider === NIC_PROVIDERS.apiCatalogB) return 'B';
+    return undefined;
+  }
+  if (settings.catalog === undefined) return 'A';
+  return settings.catalog === 'A' || settings.catalog === 'B' ? settings.catalog : undefined;
 }
 
 /**

@@ -15,7 +15,7 @@ export interface EwaybillProviderConfig {
   username?: string;
   password?: string;
   gstin: string;
-  /** Account e-mail the GSP expects on every call (catalog A). */
+  /** Account e-mail: catalog A's GSP expects it on every call; catalog B sends it as the `email` header (seed 001). */
   email?: string;
   ipAddress?: string;
   http?: Partial<HttpPolicy>;

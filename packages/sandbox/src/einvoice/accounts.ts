@@ -5,7 +5,12 @@ export interface SandboxEinvoiceAccount {
   username: string;
   password: string;
   gstins: string[];
+  /** The e-mail registered with the account; catalog B's seed-literal mode demands it in the `email` header. */
+  email?: string;
 }
+
+/** The e-mail of the default account. */
+export const SANDBOX_ACCOUNT_EMAIL = 'accounts@sandbox.example';
 
 /** Check-digit-valid GSTINs made up for the sandbox (not real taxpayers). */
 export const SANDBOX_GSTINS = {
@@ -23,6 +28,7 @@ export const DEFAULT_EINVOICE_ACCOUNTS: SandboxEinvoiceAccount[] = [
     clientSecret: 'sandbox-secret',
     username: 'sandbox_user',
     password: 'Sandbox@123',
+    email: SANDBOX_ACCOUNT_EMAIL,
     gstins: [SANDBOX_GSTINS.karnatakaSeller, SANDBOX_GSTINS.maharashtraSeller],
   },
 ];

@@ -14,6 +14,13 @@ import { isObject, queryText } from './json-access';
 import type { SessionTokens } from './session-tokens';
 
 export const BULK_LIMIT = 1000;
+
+/**
+ * How catalog B speaks: `nic` answers in NIC's names (SignedInvoice, AckDt) as a provider passing NIC's
+ * answer through would; `seed-literal` answers in exactly seed 001's names (Irn, AckNo, AckDate,
+ * signedInvoice, signedQRCode) and demands the headers the seed lists (bearer Authorization, email).
+ */
+export type CatalogBWire = 'nic' | 'seed-literal';
 export const CATALOG_B_TOKEN_PATH = '/oauth/token';
 const PREFIX = '/einvoice';
 
@@ -23,6 +30,7 @@ export function mountApiV1Routes(
   accounts: readonly SandboxEinvoiceAccount[],
   tokens: SessionTokens<SandboxEinvoiceAccount>,
   tokenTtlSeconds: number,
+  wire: CatalogBWire = 'nic',
 ): void {
   router.post(CATALOG_B_TOKEN_PATH, (req, res) => {
     const { grantType, clientId, clientSecret } = readClientCredentials(req);
@@ -49,6 +57,13 @@ export function mountApiV1Routes(
           .json({ success: false, errors: [{ code: '1005', message: 'Invalid Token' }] });
         return;
       }
+      if (wire === 'seed-literal' && (!account.email || req.header('email') !== account.email)) {
+        res.status(400).json({
+          success: false,
+          errors: [{ code: 'EMAIL', message: 'email header must carry the account e-mail' }],
+        });
+        return;
+      }
       const gstin = req.header('x-gstin') ?? account.gstins[0];
       if (!account.gstins.includes(gstin)) {
         res
@@ -62,7 +77,7 @@ export function mountApiV1Routes(
 
   router.post(
     `${PREFIX}/api/v1/generate-irn`,
-    authorised(async (req, res, caller) => send(res, await irp.generate(req.body, caller))),
+    authorised(async (req, res, caller) => send(res, await irp.generate(req.body, caller), wire)),
   );
   router.post(
     `${PREFIX}/bulk-generate-irn`,
@@ -78,7 +93,10 @@ export function mountApiV1Routes(
       }
       // All at once: their signatures are made on the thread pool, in parallel.
       const generated = await Promise.all(invoices.map((invoice) => irp.generate(invoice, caller)));
-      res.json({ success: true, results: generated.map((result, index) => ({ index, ...body200(result) })) });
+      res.json({
+        success: true,
+        results: generated.map((result, index) => ({ index, ...body200(result, wire) })),
+      });
     }),
   );
   router.post(
@@ -96,6 +114,7 @@ export function mountApiV1Routes(
           queryText(req.query.docDate),
           caller,
         ),
+        wire,
       ),
     ),
   );
@@ -146,13 +165,19 @@ function httpStatusFor(errors: IrpError[]): number {
   return 400;
 }
 
-function body200<T>(result: IrpResult<T>): {
+function body200<T>(
+  result: IrpResult<T>,
+  wire: CatalogBWire = 'nic',
+): {
   success: boolean;
-  data?: T;
+  data?: unknown;
   errors?: { code: string; message: string }[];
   info?: IrpInfo[];
 } {
-  if (result.ok) return { success: true, data: result.data, info: result.info };
+  if (result.ok) {
+    const data = wire === 'seed-literal' ? inSeedNames(result.data) : result.data;
+    return { success: true, data, info: result.info };
+  }
   return {
     success: false,
     errors: result.errors.map((error) => ({ code: error.ErrorCode, message: error.ErrorMessage })),
@@ -160,6 +185,13 @@ function body200<T>(result: IrpResult<T>): {
   };
 }
 
-function send<T>(res: Response, result: IrpResult<T>): void {
-  res.status(result.ok ? 200 : httpStatusFor(result.errors)).json(body200(result));
+function send<T>(res: Response, result: IrpResult<T>, wire: CatalogBWire = 'nic'): void {
+  res.status(result.ok ? 200 : httpStatusFor(result.errors)).json(body200(result, wire));
+}
+
+/** NIC's IRN details renamed to seed 001's answer names; anything else is left as it is. */
+function inSeedNames(data: unknown): unknown {
+  if (!isObject(data) || typeof data.SignedInvoice !== 'string') return data;
+  const { AckDt, SignedInvoice, SignedQRCode, ...rest } = data;
+  return { ...rest, AckDate: AckDt, signedInvoice: SignedInvoice, signedQRCode: SignedQRCode };
 }

@@ -11,7 +11,7 @@ import { createSandboxService, type SandboxService } from '../framework/sandbox-
 import type { SandboxCommonOptions, SimulatorFactory } from '../framework/simulator';
 import { SandboxStateStore } from '../framework/state-store';
 import { DEFAULT_EINVOICE_ACCOUNTS, type SandboxEinvoiceAccount } from './accounts';
-import { apiV1RateLimitKey, mountApiV1Routes } from './api-v1-routes';
+import { apiV1RateLimitKey, mountApiV1Routes, type CatalogBWire } from './api-v1-routes';
 import { mountEwaybillApiRoutes } from '../ewaybill/ewaybill-api-routes';
 import { mountEwaybillGspRoutes } from '../ewaybill/ewaybill-gsp-routes';
 import { EwayBillStore } from '../ewaybill/ewaybill-store';
@@ -37,6 +37,8 @@ export interface EinvoiceSimulatorOptions {
   gspTokenTtlMs?: number;
   /** Catalog B token lifetime; 1 h. */
   apiTokenTtlMs?: number;
+  /** How catalog B speaks (see CatalogBWire); default `nic`. */
+  catalogBWire?: CatalogBWire;
   /** Reuse a signing key across restarts (PEM); a fresh one is made otherwise. */
   signingKeyPem?: string;
 }
@@ -111,7 +113,14 @@ export const einvoiceSimulator: SimulatorFactory<EinvoiceSimulatorHandle, Einvoi
     for (const service of [gsp, api]) publishPublicKey(service.routes, signer.publicKeyPem);
     mountGspRoutes(gsp.routes, irp, accounts, gspTokens);
     mountEwaybillGspRoutes(gsp.routes, ewaybill, accounts, clock, settings.gspTokenTtlMs ?? 360 * 60_000);
-    mountApiV1Routes(api.routes, irp, accounts, apiTokens, Math.round(apiTokenTtlMs / 1000));
+    mountApiV1Routes(
+      api.routes,
+      irp,
+      accounts,
+      apiTokens,
+      Math.round(apiTokenTtlMs / 1000),
+      settings.catalogBWire,
+    );
     mountEwaybillApiRoutes(api.routes, ewaybill, apiTokens);
 
     const host = options.host;

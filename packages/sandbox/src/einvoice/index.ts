@@ -1,6 +1,6 @@
 export { DEFAULT_EINVOICE_ACCOUNTS, SANDBOX_GSTINS } from './accounts';
 export type { SandboxEinvoiceAccount } from './accounts';
-export { BULK_LIMIT } from './api-v1-routes';
+export { BULK_LIMIT, type CatalogBWire } from './api-v1-routes';
 export { EINVOICE_SERVICES, einvoiceSimulator } from './einvoice-simulator';
 export type {
   EinvoiceSandboxOptions,
