@@ -21,7 +21,7 @@ export type MatchRule =
   | 'unlinked';
 
 export interface FieldDifference {
-  /** supplierGstin, number, date, taxableValue, igst, cgst, sgst or cess. */
+  /** supplierGstin, number, date, reverseCharge, taxableValue, igst, cgst, sgst or cess. */
   field: string;
   books: string;
   gstr2b: string;
