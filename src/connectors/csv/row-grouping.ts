@@ -47,7 +47,13 @@ export function groupRows(
       );
       continue;
     }
-    const key = parts.join('|');
+    // Purchases: a bill's rows are one voucher's. Two vouchers of one bill number (a double booking, or the
+    // same number reused by the supplier in another financial year) are two documents, never summed.
+    const voucher =
+      profile.direction === 'purchase' && profile.columns.erpId !== undefined
+        ? cellText(binding, row, 'erpId').toUpperCase()
+        : '';
+    const key = voucher === '' ? parts.join('|') : [...parts, voucher].join('|');
     const noteType = noteTypeOf(binding, row);
     // The type is one of a few fixed words, so a space after it cannot be confused with a key's own.
     const typedKey = `${noteType ?? 'INV'} ${key}`;

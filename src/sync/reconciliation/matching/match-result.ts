@@ -6,6 +6,8 @@ export const MATCH_CATEGORIES = [
   'pan',
   'missing-in-2b',
   'missing-in-books',
+  'duplicate-in-books',
+  'duplicate-in-2b',
 ] as const;
 export type MatchCategory = (typeof MATCH_CATEGORIES)[number];
 
@@ -17,6 +19,7 @@ export type MatchRule =
   | 'same-invoice-different-values'
   | 'same-pan-different-gstin'
   | 'unmatched'
+  | 'duplicate'
   | 'manual-link'
   | 'unlinked';
 

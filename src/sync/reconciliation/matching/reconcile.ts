@@ -12,6 +12,7 @@
 import type { MatchConfig } from './match-config';
 import type { FieldDifference, MatchResult, MatchRule } from './match-result';
 import { looseNumber, normalisationSteps, numberSimilarity, strictNumber } from './invoice-number';
+import { financialYearOf, markDuplicates } from './duplicates';
 import { fromPaise, toPaise } from './paise';
 import { AMOUNT_FIELDS, type RecoDocument } from './reco-document';
 
@@ -254,7 +255,10 @@ export function reconcile(
   for (const book of bookItems) {
     if (book.used) continue;
     const candidates = byLoose.get(`${book.doc.supplierGstin}|${book.doc.kind}|${loose(book)}`);
-    const match = candidates?.find((p) => !p.used);
+    // A bill number reused in another financial year is another bill, not a mismatch of this one.
+    const match = candidates?.find(
+      (p) => !p.used && financialYearOf(p.doc.date) === financialYearOf(book.doc.date),
+    );
     if (!match) continue;
     const fields = pairDifferences(book, match, tolerance)
       .filter((d) => !d.withinTolerance && d.field !== 'number')
@@ -312,7 +316,9 @@ export function reconcile(
       itcAtStake: fromPaise(portal.tax),
     });
   }
-  return results;
+  // 6. duplicates (one bill twice in one financial year, on either side): their own category, every row kept
+  const taxOf = (doc: RecoDocument): string => fromPaise(prepare(doc).tax);
+  return markDuplicates(results, books, gstr2b, taxOf);
 }
 
 function compare(a: Prepared, b: Prepared): number {
