@@ -343,9 +343,16 @@ export class CsvConnector implements ErpConnector, FileDropSource {
         continue;
       }
       const { binding, problems, usable } = bindColumns(profile, table.header, this.config.defaults);
-      const grouping = usable ? groupRows(binding, table.rows) : { groups: [], problems: [] };
+      const grouping = usable ? groupRows(binding, table.rows) : { groups: [], problems: [], ungrouped: [] };
       problems.push(...grouping.problems);
       const records: PurchaseRecord[] = [];
+      // A row that belongs to no bill (no supplier GSTIN or bill number) is an unreadable purchase with its
+      // reason, never only a log line: the operator must see every row the register holds.
+      for (const { row, error } of grouping.ungrouped) {
+        const { record, billDate } = unreadablePurchaseRecord(binding, [row], [error]);
+        if (billDate === undefined || (billDate >= period.from && billDate <= period.to))
+          records.push(record);
+      }
       for (const group of grouping.groups) {
         const outcome = mapPurchaseRecord(binding, group.rows);
         if (!outcome.ok) {

@@ -27,27 +27,34 @@ const GROUP_KEY_PATHS = {
 export function groupRows(
   binding: ColumnBinding,
   rows: readonly CsvRow[],
-): { groups: RowGroup[]; problems: FieldError[] } {
+): { groups: RowGroup[]; problems: FieldError[]; ungrouped: { row: CsvRow; error: FieldError }[] } {
   const { profile } = binding;
   const keyPaths = GROUP_KEY_PATHS[profile.direction];
   const groups = new Map<string, RowGroup>();
   const problems: FieldError[] = [];
+  const ungrouped: { row: CsvRow; error: FieldError }[] = [];
   for (const row of rows) {
     const parts = keyPaths.map((path) => cellText(binding, row, path).toUpperCase());
     const missing = keyPaths.find((_, i) => parts[i] === '');
     if (missing) {
       const column = profile.columns[missing];
-      problems.push(
-        fieldError(
-          cellPath(row.rowNumber, column ?? missing),
-          'required',
-          `${cellLabel(row.rowNumber, column, missing)}: empty, so the row belongs to no document`,
-          '',
-        ),
+      const error = fieldError(
+        cellPath(row.rowNumber, column ?? missing),
+        'required',
+        `${cellLabel(row.rowNumber, column, missing)}: empty, so the row belongs to no document`,
+        '',
       );
+      problems.push(error);
+      ungrouped.push({ row, error });
       continue;
     }
-    const key = parts.join('|');
+    // Purchases: a bill's rows are one voucher's. Two vouchers of one bill number (a double booking, or the
+    // same number reused by the supplier in another financial year) are two documents, never summed.
+    const voucher =
+      profile.direction === 'purchase' && profile.columns.erpId !== undefined
+        ? cellText(binding, row, 'erpId').toUpperCase()
+        : '';
+    const key = voucher === '' ? parts.join('|') : [...parts, voucher].join('|');
     const noteType = noteTypeOf(binding, row);
     // The type is one of a few fixed words, so a space after it cannot be confused with a key's own.
     const typedKey = `${noteType ?? 'INV'} ${key}`;
@@ -55,5 +62,5 @@ export function groupRows(
     group.rows.push(row);
     groups.set(typedKey, group);
   }
-  return { groups: [...groups.values()], problems };
+  return { groups: [...groups.values()], problems, ungrouped };
 }

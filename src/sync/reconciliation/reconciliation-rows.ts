@@ -88,6 +88,7 @@ export function purchaseForMatching(row: StoredPurchase): RecoDocument | undefin
     cgst: row.cgst ?? '0',
     sgst: row.sgst ?? '0',
     cess: row.cess ?? '0',
+    reverseCharge: row.reverseCharge ?? false,
   };
 }
 
@@ -104,5 +105,6 @@ export function gstr2bForMatching(row: StoredGstr2b): RecoDocument {
     cgst: row.cgst,
     sgst: row.sgst,
     cess: row.cess,
+    reverseCharge: row.reverseCharge,
   };
 }

@@ -28,7 +28,7 @@ import {
 } from './matching';
 import { Dec } from '../../domain';
 import { gstr2bForMatching, purchaseForMatching, toGstr2bRows, toPurchaseRows } from './reconciliation-rows';
-import { periodRange, RETURN_PERIOD } from './return-period';
+import { periodRange, unreconcilablePeriod } from './return-period';
 import { ReturnGatewaysService } from './return-gateways.service';
 import { StepTimer } from './step-timer';
 
@@ -84,8 +84,9 @@ export class ReconciliationService {
     trigger: string,
     imported?: Gstr2bReturn | StagedImport,
   ): Promise<RunOutcome> {
-    if (!RETURN_PERIOD.test(period))
-      throw new ComplianceError('validation', `period must be MMYYYY, got "${period}"`);
+    // A malformed, pre-GST or not yet ended period is refused (issue 28, finding 10).
+    const refused = unreconcilablePeriod(period, new Date());
+    if (refused) throw new ComplianceError('validation', refused);
     const settings = this.gateways.settingsOf(gstin);
     const runId = await this.repository.startRun(gstin, period, trigger);
     if (!runId) return { skipped: `a reconciliation of ${gstin} for ${period} is already running` };

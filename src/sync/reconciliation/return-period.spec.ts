@@ -1,4 +1,4 @@
-import { isGstr2bDue, periodRange, previousPeriod } from './return-period';
+import { isGstr2bDue, periodRange, previousPeriod, unreconcilablePeriod } from './return-period';
 
 describe('return periods', () => {
   it('takes the previous month in Indian time', () => {
@@ -18,5 +18,24 @@ describe('return periods', () => {
     expect(isGstr2bDue('102026', new Date('2026-11-13T18:30:00Z'), 14)).toBe(true);
     expect(isGstr2bDue('122026', new Date('2027-01-14T00:00:00Z'), 14)).toBe(true);
     expect(isGstr2bDue('122026', new Date('2026-12-30T00:00:00Z'), 14)).toBe(false);
+  });
+});
+
+describe('unreconcilablePeriod', () => {
+  const now = new Date('2026-11-20T06:00:00Z');
+  it('accepts an ended month', () => {
+    expect(unreconcilablePeriod('102026', now)).toBeUndefined();
+    expect(unreconcilablePeriod('072017', now)).toBeUndefined();
+  });
+  it('refuses the current and future months, judged in Indian time', () => {
+    expect(unreconcilablePeriod('112026', now)).toMatch(/has not ended yet/);
+    expect(unreconcilablePeriod('012027', now)).toMatch(/has not ended yet/);
+    // 30 Nov 19:00 UTC is already 1 Dec in India: November has ended
+    expect(unreconcilablePeriod('112026', new Date('2026-11-30T19:00:00Z'))).toBeUndefined();
+  });
+  it('refuses malformed and pre-GST periods', () => {
+    expect(unreconcilablePeriod('132026', now)).toMatch(/MMYYYY/);
+    expect(unreconcilablePeriod('2026-10', now)).toMatch(/MMYYYY/);
+    expect(unreconcilablePeriod('062017', now)).toMatch(/before GST began/);
   });
 });

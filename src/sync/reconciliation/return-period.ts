@@ -34,3 +34,25 @@ export function isGstr2bDue(period: string, now: Date, generationDay: number): b
   if (today.month !== due.month) return today.month > due.month;
   return today.day >= generationDay;
 }
+
+/** GST (and so any GSTR-2B) began with July 2017. */
+const FIRST_GST_PERIOD = { year: 2017, month: 7 };
+
+/**
+ * Why GSTR-2B of `period` cannot be reconciled at `now`, or undefined when it can: a period that is not
+ * MMYYYY, that precedes GST, or whose month has not ended in India (its 2B cannot exist yet; a file
+ * claiming it is malformed or edited, and reconciling it would close bills against a return never filed).
+ */
+export function unreconcilablePeriod(period: string, now: Date): string | undefined {
+  if (!RETURN_PERIOD.test(period)) return `period must be MMYYYY, got "${period}"`;
+  const month = Number(period.slice(0, 2));
+  const year = Number(period.slice(2));
+  if (year < FIRST_GST_PERIOD.year || (year === FIRST_GST_PERIOD.year && month < FIRST_GST_PERIOD.month)) {
+    return `period ${period} is before GST began (072017)`;
+  }
+  const today = istParts(now);
+  if (year > today.year || (year === today.year && month >= today.month)) {
+    return `period ${period} has not ended yet (today is ${String(today.day).padStart(2, '0')}-${String(today.month).padStart(2, '0')}-${today.year} in India); GSTR-2B of it cannot exist`;
+  }
+  return undefined;
+}

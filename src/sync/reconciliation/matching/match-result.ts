@@ -6,6 +6,8 @@ export const MATCH_CATEGORIES = [
   'pan',
   'missing-in-2b',
   'missing-in-books',
+  'duplicate-in-books',
+  'duplicate-in-2b',
 ] as const;
 export type MatchCategory = (typeof MATCH_CATEGORIES)[number];
 
@@ -17,11 +19,12 @@ export type MatchRule =
   | 'same-invoice-different-values'
   | 'same-pan-different-gstin'
   | 'unmatched'
+  | 'duplicate'
   | 'manual-link'
   | 'unlinked';
 
 export interface FieldDifference {
-  /** supplierGstin, number, date, taxableValue, igst, cgst, sgst or cess. */
+  /** supplierGstin, number, date, reverseCharge, taxableValue, igst, cgst, sgst or cess. */
   field: string;
   books: string;
   gstr2b: string;

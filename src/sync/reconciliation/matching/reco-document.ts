@@ -22,6 +22,11 @@ export interface RecoDocument {
   cgst: string;
   sgst: string;
   cess: string;
+  /**
+   * Tax payable by the recipient (2B `rev` Y). A booking that does not say is a forward-charge booking:
+   * undefined compares as false.
+   */
+  reverseCharge?: boolean;
 }
 
 export const TAX_HEADS = ['igst', 'cgst', 'sgst', 'cess'] as const;

@@ -12,6 +12,7 @@
 import type { MatchConfig } from './match-config';
 import type { FieldDifference, MatchResult, MatchRule } from './match-result';
 import { looseNumber, normalisationSteps, numberSimilarity, strictNumber } from './invoice-number';
+import { financialYearOf, markDuplicates } from './duplicates';
 import { fromPaise, toPaise } from './paise';
 import { AMOUNT_FIELDS, type RecoDocument } from './reco-document';
 
@@ -85,8 +86,19 @@ function amountDifferences(book: Prepared, gstr2b: Prepared, tolerance: number):
   return differences;
 }
 
+/** Reverse charge read as the books and 2B state it (undefined: forward charge). */
+const chargeOf = (item: Prepared): string => (item.doc.reverseCharge === true ? 'reverse' : 'forward');
+
+/** The terms a pair must share beyond number and amounts to be more than a mismatch: who pays the tax. */
+function sameTerms(a: Prepared, b: Prepared): boolean {
+  return chargeOf(a) === chargeOf(b);
+}
+
 function pairDifferences(book: Prepared, gstr2b: Prepared, tolerance: number): FieldDifference[] {
   const differences: FieldDifference[] = [];
+  if (chargeOf(book) !== chargeOf(gstr2b)) {
+    differences.push({ field: 'reverseCharge', books: chargeOf(book), gstr2b: chargeOf(gstr2b) });
+  }
   if (book.doc.supplierGstin !== gstr2b.doc.supplierGstin) {
     differences.push({
       field: 'supplierGstin',
@@ -153,7 +165,9 @@ export function reconcile(
   const byStrict = groupBy(portalItems, (p) => `${p.doc.supplierGstin}|${p.doc.kind}|${p.strict}`);
   for (const book of bookItems) {
     const candidates = byStrict.get(`${book.doc.supplierGstin}|${book.doc.kind}|${book.strict}`);
-    const match = candidates?.find((p) => !p.used && p.day === book.day && amountsWithin(book, p, tolerance));
+    const match = candidates?.find(
+      (p) => !p.used && p.day === book.day && sameTerms(book, p) && amountsWithin(book, p, tolerance),
+    );
     if (match) {
       pair(book, match, 'exact', 'exact', [
         `same supplier GSTIN, ${kindName(book.doc.kind)} number and date; every amount within Rs ${config.amountTolerance}`,
@@ -172,7 +186,7 @@ export function reconcile(
     if (book.used) continue;
     const candidates = byLoose.get(`${book.doc.supplierGstin}|${book.doc.kind}|${loose(book)}`);
     const match = candidates?.find(
-      (p) => !p.used && withinWindow(book, p) && amountsWithin(book, p, tolerance),
+      (p) => !p.used && withinWindow(book, p) && sameTerms(book, p) && amountsWithin(book, p, tolerance),
     );
     if (!match) continue;
     const explanation: string[] = [];
@@ -216,7 +230,8 @@ export function reconcile(
       const candidate = group[i];
       if (candidate.amounts[0] > book.amounts[0] + tolerance) break;
       if (candidate.used || loose(candidate).length < config.minFuzzyLength) continue;
-      if (!withinWindow(book, candidate) || !amountsWithin(book, candidate, tolerance)) continue;
+      if (!withinWindow(book, candidate) || !sameTerms(book, candidate)) continue;
+      if (!amountsWithin(book, candidate, tolerance)) continue;
       const longer = Math.max(loose(book).length, loose(candidate).length);
       const similarity = numberSimilarity(loose(book), loose(candidate), maxDistance(longer));
       if (similarity >= config.minNumberSimilarity && similarity > bestSimilarity) {
@@ -240,13 +255,23 @@ export function reconcile(
   for (const book of bookItems) {
     if (book.used) continue;
     const candidates = byLoose.get(`${book.doc.supplierGstin}|${book.doc.kind}|${loose(book)}`);
-    const match = candidates?.find((p) => !p.used);
+    // A bill number reused in another financial year is another bill, not a mismatch of this one.
+    const match = candidates?.find(
+      (p) => !p.used && financialYearOf(p.doc.date) === financialYearOf(book.doc.date),
+    );
     if (!match) continue;
     const fields = pairDifferences(book, match, tolerance)
       .filter((d) => !d.withinTolerance && d.field !== 'number')
       .map((d) => d.field);
+    const chargeNote =
+      chargeOf(book) === chargeOf(match)
+        ? []
+        : [
+            `2B says the tax is ${chargeOf(match)} charge, the books book it as ${chargeOf(book)} charge: who pays the tax differs, so the credit claimed differs`,
+          ];
     pair(book, match, 'mismatch', 'same-invoice-different-values', [
       `same supplier and ${kindName(book.doc.kind)} number; ${fields.join(', ')} differ`,
+      ...chargeNote,
     ]);
   }
 
@@ -291,7 +316,9 @@ export function reconcile(
       itcAtStake: fromPaise(portal.tax),
     });
   }
-  return results;
+  // 6. duplicates (one bill twice in one financial year, on either side): their own category, every row kept
+  const taxOf = (doc: RecoDocument): string => fromPaise(prepare(doc).tax);
+  return markDuplicates(results, books, gstr2b, taxOf);
 }
 
 function compare(a: Prepared, b: Prepared): number {
