@@ -13,7 +13,7 @@ import {
   DAY,
   MovementOriginRequest,
   TRANS_MODES,
-  upper,
+  vehicleText,
   VEHICLE,
   VEHICLE_MESSAGE,
 } from './movement-origin.request';
@@ -55,7 +55,7 @@ export class ExtendRequest extends MovementOriginRequest {
 
   /** Required in movement by road. */
   @ValidateIf((body: ExtendRequest) => body.consignmentStatus === 'M' && (body.transMode ?? '1') === '1')
-  @Transform(upper)
+  @Transform(vehicleText)
   @Matches(VEHICLE, { message: VEHICLE_MESSAGE })
   vehicleNo?: string;
 
