@@ -63,6 +63,11 @@ export interface RegimeOperation<P = unknown, R extends object = object> {
   /** The audit action; a refusal by the authority is audited as `<auditAction>-refused`. */
   readonly auditAction: string;
   /**
+   * The reason codes the request's `reasonCode` takes, with what each means in the authority's own list
+   * (served by `GET /regimes` so a console offers exactly these). Absent: the operation takes no reason code.
+   */
+  readonly reasons?: Readonly<Record<string, string>>;
+  /**
    * class-validator class of the request body (without `operator` and `reason`, which every operation
    * takes). A bad body is answered 400 with the field, value and rule.
    */

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { CONSOLE_WEB_DIR } from './assets';
+import { regimeReasons, type RegimeReasons } from '../api';
+import { REGIME_PLUGINS } from '../sync';
 
 const CONSOLE_LOGIC_JS = readFileSync(join(CONSOLE_WEB_DIR, 'console-logic.js'), 'utf8');
 
@@ -43,7 +45,14 @@ interface Logic {
   }): string;
   apiErrorMessage(status: number, body: unknown): string;
   queueReason(submission: Record<string, unknown>): string;
-  cancelBody(code: string, remark: string, operator: string, reason: string): Result<Record<string, unknown>>;
+  cancelBody(
+    code: string,
+    remark: string,
+    operator: string,
+    reason: string,
+    allowed: RegimeReasons['cancelReasons'],
+  ): Result<Record<string, unknown>>;
+  reasonsFor(regimes: RegimeReasons[] | null, regime: string, action: string): RegimeReasons['cancelReasons'];
   cancellable(submission: Record<string, unknown> | null): boolean;
   hasQr(submission: Record<string, unknown> | null): boolean;
   exportPath(filter: Record<string, string>, format: string): string;
@@ -300,18 +309,52 @@ describe('console logic (the served console-logic.js)', () => {
     );
   });
 
+  it("offers each regime's own reason lists, as GET /regimes serves them", () => {
+    const served = regimeReasons(REGIME_PLUGINS.map((plugin) => plugin.descriptor));
+    const ewaybill = logic.reasonsFor(served, 'in-ewaybill', 'cancel');
+    const einvoice = logic.reasonsFor(served, 'in-einvoice', 'cancel');
+    // The same words carry different codes: a console with the IRN's list cancels a bill as "order cancelled".
+    expect(ewaybill.find((r) => r.label === 'data entry mistake')?.code).toBe('3');
+    expect(ewaybill.find((r) => r.code === '2')?.label).toBe('order cancelled');
+    expect(einvoice.find((r) => r.label === 'data entry mistake')?.code).toBe('2');
+    expect(logic.reasonsFor(served, 'in-ewaybill', 'part-b').map((r) => r.code)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+    ]);
+    expect(logic.reasonsFor(served, 'in-ewaybill', 'extend').map((r) => r.code)).toEqual([
+      '1',
+      '2',
+      '4',
+      '5',
+      '99',
+    ]);
+    expect(logic.reasonsFor(served, 'sa-zatca', 'cancel')).toEqual([]);
+    expect(logic.reasonsFor(null, 'in-ewaybill', 'cancel')).toEqual([]);
+    // The page hard-codes no reason list: its dropdowns are filled from GET /regimes.
+    const page = readFileSync(join(CONSOLE_WEB_DIR, 'index.html'), 'utf8');
+    expect(page).toMatch(/<select id="cancel-code">\s*<\/select\s*>/);
+  });
+
   it('builds cancel requests and offers cancel and QR only for live India registrations', () => {
-    expect(logic.cancelBody('2', ' wrong qty ', 'asha', 'customer asked')).toEqual({
+    const served = regimeReasons(REGIME_PLUGINS.map((plugin) => plugin.descriptor));
+    const reasons = logic.reasonsFor(served, 'in-ewaybill', 'cancel');
+    expect(logic.cancelBody('2', ' wrong qty ', 'asha', 'customer asked', reasons)).toEqual({
       ok: true,
       body: { reasonCode: '2', remark: 'wrong qty', operator: 'asha', reason: 'customer asked' },
     });
-    expect(logic.cancelBody('5', '', 'asha', 'x')).toEqual({
+    expect(logic.cancelBody('5', '', 'asha', 'x', reasons)).toEqual({
       ok: false,
       errors: [
         'reason is required (3-500 characters)',
-        'cancel reason must be 1, 2, 3 or 4',
+        'cancel reason must be one of 1 duplicate, 2 order cancelled, 3 data entry mistake, 4 others',
         'remark is required (1-100 characters)',
       ],
+    });
+    expect(logic.cancelBody('1', 'dup', 'asha', 'customer asked', [])).toEqual({
+      ok: false,
+      errors: ['the cancel reasons of this regime are not loaded yet'],
     });
     expect(logic.cancellable({ state: 'WRITTEN_BACK', regime: 'in-einvoice' })).toBe(true);
     expect(logic.cancellable({ state: 'WRITTEN_BACK', regime: 'sa-zatca' })).toBe(false);

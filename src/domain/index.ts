@@ -53,3 +53,4 @@ export {
   SubmissionState,
 } from './submission-state';
 export type { WriteBackOutcome } from './write-back-outcome';
+export { normaliseVehicleNumber } from './vehicle-number';

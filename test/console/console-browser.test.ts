@@ -199,6 +199,8 @@ describe('operator console in headless Chromium (real app, sandbox IRP)', () => 
       "(() => { const image = document.getElementById('qr-image'); return image.complete && image.naturalWidth > 100; })()",
     );
     await shot('7-detail-qr');
+    // The IRN's own cancel reasons, from GET /regimes (the e-way bill's 2 is "order cancelled").
+    expect(await page.locator('#cancel-code option[value="2"]').innerText()).toBe('2 data entry mistake');
     await page.selectOption('#cancel-code', '2');
     await page.fill('#cancel-remark', 'wrong quantity billed');
     await page.fill('#reason', 'customer asked to cancel');

@@ -100,15 +100,13 @@ function invoiceRow(invoice: TestInvoice, date: string): Record<string, string> 
     HSN: '73181500',
     Qty: '100',
     Unit: 'NOS',
-    UnitPrice: '6.40',
-    Discount: '0',
-    TaxableValue: '640.00',
-    GSTRate: '18',
-    IGST: '0.00',
-    CGST: '57.60',
-    SGST: '57.60',
-    LineTotal: '755.20',
-    InvoiceTotal: '755.20',
+    // With a vehicle the goods need an e-way bill (over Rs 50,000): only then is EwbDtls sent with the IRN.
+    ...(invoice.vehicleNo
+      ? { UnitPrice: '640.00', Discount: '0', TaxableValue: '64000.00', GSTRate: '18', IGST: '0.00' }
+      : { UnitPrice: '6.40', Discount: '0', TaxableValue: '640.00', GSTRate: '18', IGST: '0.00' }),
+    ...(invoice.vehicleNo
+      ? { CGST: '5760.00', SGST: '5760.00', LineTotal: '75520.00', InvoiceTotal: '75520.00' }
+      : { CGST: '57.60', SGST: '57.60', LineTotal: '755.20', InvoiceTotal: '755.20' }),
     VehicleNo: invoice.vehicleNo ?? '',
     Distance: invoice.vehicleNo ? '120' : '',
   };

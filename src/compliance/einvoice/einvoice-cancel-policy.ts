@@ -20,6 +20,7 @@ const isActiveEwaybill = (s: CancelCandidate): boolean =>
   s.state !== (SubmissionState.Cancelled as string);
 
 export const EINVOICE_CANCEL_POLICY: CancelPolicy = {
+  reasons: { '1': 'duplicate', '2': 'data entry mistake', '3': 'order cancelled', '4': 'others' },
   refusal(submission, siblings, _settings, now) {
     const acknowledged = parseIstDateTime(submission.ackDate);
     if (acknowledged !== undefined && now - acknowledged > IRN_CANCEL_WINDOW_MS) {

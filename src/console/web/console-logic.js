@@ -6,6 +6,12 @@
  */
 
 /**
+ * @typedef {{ code: string, label: string }} ReasonOption
+ * @typedef {{ name: string, summary: string, reasons: ReasonOption[] }} OperationReasons
+ * @typedef {{ name: string, cancellable: boolean, cancelReasons: ReasonOption[],
+ *   cancelRemarkMaxLength: number | null, operations: OperationReasons[] }} RegimeReasons
+ */
+/**
  * @typedef {{ path: string, canonicalPath?: string, value?: unknown, rule?: string, message: string }} FieldError
  * @typedef {{
  *   id: string, documentId: string, regime: string, state: string, attempts: number,
@@ -245,16 +251,52 @@ var ConsoleLogic = (function () {
   }
 
   /**
+   * A regime's reason list as `GET /regimes` serves it: `'cancel'` for its cancel reasons, otherwise the
+   * named operation's (`'part-b'`, `'extend'`). Empty when the regime or operation is unknown: the console
+   * never falls back to another regime's list (the e-invoice's and e-way bill's codes 2 and 3 differ).
+   * @param {RegimeReasons[] | null} regimes
+   * @param {string} regime
+   * @param {string} action
+   * @returns {ReasonOption[]}
+   */
+  function reasonsFor(regimes, regime, action) {
+    var found = (regimes || []).filter(function (r) {
+      return r.name === regime;
+    })[0];
+    if (!found) return [];
+    if (action === 'cancel') return found.cancelReasons.slice();
+    var operation = found.operations.filter(function (o) {
+      return o.name === action;
+    })[0];
+    return operation ? operation.reasons.slice() : [];
+  }
+
+  /**
    * @param {string} reasonCode
    * @param {string} remark
    * @param {string} operator
    * @param {string} reason
+   * @param {ReasonOption[]} allowed the regime's cancel reasons (reasonsFor(regimes, regime, 'cancel'))
    * @returns {BodyResult}
    */
-  function cancelBody(reasonCode, remark, operator, reason) {
+  function cancelBody(reasonCode, remark, operator, reason, allowed) {
     var errors = operatorErrors(operator, reason);
     var note = (remark || '').trim();
-    if (['1', '2', '3', '4'].indexOf(reasonCode) < 0) errors.push('cancel reason must be 1, 2, 3 or 4');
+    var codes = allowed.map(function (o) {
+      return o.code;
+    });
+    if (codes.indexOf(reasonCode) < 0) {
+      errors.push(
+        codes.length
+          ? 'cancel reason must be one of ' +
+              allowed
+                .map(function (o) {
+                  return o.code + ' ' + o.label;
+                })
+                .join(', ')
+          : 'the cancel reasons of this regime are not loaded yet',
+      );
+    }
     if (note.length < 1 || note.length > 100) errors.push('remark is required (1-100 characters)');
     if (errors.length) return { ok: false, errors: errors };
     return {
@@ -487,6 +529,7 @@ var ConsoleLogic = (function () {
     overrideValue: overrideValue,
     overrideBody: overrideBody,
     cancelBody: cancelBody,
+    reasonsFor: reasonsFor,
     cancellable: cancellable,
     describeRetry: describeRetry,
     queueReason: queueReason,

@@ -19,12 +19,18 @@
   var OPERATOR_STORAGE = 'connectorConsole.operator';
   /** @type {Submission[]} */
   var shown = [];
-  /** @type {{ id: string, documentId: string } | null} */
+  /** @type {{ id: string, documentId: string, regime: string } | null} */
   var selected = null;
   /** @type {string | null} */
   var qrUrl = null;
   /** The document in the detail panel: its forms are cleared when another one opens. */
   var shownDocumentId = '';
+  /** The regimes' reason lists from GET /regimes: every reason dropdown is filled from these. */
+  /** @type {RegimeReasons[] | null} */
+  var regimes = null;
+  /** The cancel reasons of the regime of the submission in the detail panel. */
+  /** @type {ReasonOption[]} */
+  var cancelReasons = [];
 
   /**
    * @template {HTMLElement} T
@@ -473,7 +479,7 @@
       .catch(failed);
   }
 
-  /** @param {{ id: string, documentId: string }} submission */
+  /** @param {{ id: string, documentId: string, regime: string }} submission */
   function open(submission) {
     selected = submission;
     ['queue', 'submissions'].forEach(function (id) {
@@ -508,7 +514,7 @@
       });
   }
 
-  /** @param {{ id: string, documentId: string }} submission */
+  /** @param {{ id: string, documentId: string, regime: string }} submission */
   function showDetail(submission) {
     return getDocument(submission.documentId).then(function (doc) {
       var summary = L.submissionSummary(doc, submission.id);
@@ -537,6 +543,7 @@
       }
       byId('canonical').textContent = summary.canonical;
       byId('cancel-form').hidden = !summary.cancellable;
+      fillCancelReasons(submission.regime);
       byId('qr-box').hidden = true;
 
       var errors = byId('field-errors');
@@ -612,6 +619,26 @@
       .catch(failed);
   }
 
+  /**
+   * Offers the cancel reasons of the submission's own regime, as GET /regimes numbers them.
+   * @param {string} regime
+   */
+  function fillCancelReasons(regime) {
+    var list = select('cancel-code');
+    var chosen = list.value;
+    cancelReasons = L.reasonsFor(regimes, regime, 'cancel');
+    clear(list);
+    cancelReasons.forEach(function (r) {
+      option(list, r.code, r.code + ' ' + r.label);
+    });
+    if (
+      cancelReasons.some(function (r) {
+        return r.code === chosen;
+      })
+    )
+      list.value = chosen;
+  }
+
   /** @param {SubmitEvent} event */
   function cancelRegistration(event) {
     event.preventDefault();
@@ -623,6 +650,7 @@
       input('cancel-remark').value,
       who.operator,
       who.reason,
+      cancelReasons,
     );
     if (!request.ok) return setActionMessage(request.errors.join('; '), true);
     if (!window.confirm('Cancel this registration at the authority? This cannot be undone.')) return;
@@ -678,6 +706,10 @@
     api('GET', '/connectors')
       .then(function () {
         showConsole(true);
+        return api('GET', '/regimes');
+      })
+      .then(function (answer) {
+        regimes = /** @type {RegimeReasons[]} */ (answer);
         return loadConnectors().then(refresh);
       })
       .catch(function (error) {

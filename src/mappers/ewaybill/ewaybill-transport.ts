@@ -11,6 +11,7 @@ import {
   toNicDate,
   fieldError,
   type FieldError,
+  normaliseVehicleNumber,
 } from '../../domain';
 
 export const MAX_DISTANCE_KM = 4000;
@@ -32,10 +33,7 @@ export interface EwaybillTransport {
   };
 }
 
-/** KA 01 AB-1234 -> KA01AB1234, as the portal keeps vehicle numbers. */
-export function normaliseVehicleNumber(text: string): string {
-  return text.toUpperCase().replace(/[\s-]/g, '');
-}
+export { normaliseVehicleNumber };
 
 export function readTransport(
   transport: TransportDetails | undefined,

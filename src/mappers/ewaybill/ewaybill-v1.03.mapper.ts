@@ -25,6 +25,7 @@ import { ewaybillApplicability, isEwaybillGoodsLine, transportOf } from './ewayb
 import { EWAYBILL_ITEM_LIMIT, ewaybillItems, mainHsnCode, type GoodsLine } from './ewaybill-items';
 import type { EwaybillRules } from './ewaybill-settings';
 import { readTransport, type EwaybillTransport } from './ewaybill-transport';
+import { samePinDistanceError } from './same-pin-distance';
 import type { EwaybillDocType, NicEwaybillByIrnDetails, NicEwaybillV103 } from './nic-ewaybill-v1.03.types';
 
 const DOC_NO = /^[a-zA-Z0-9/-]{1,16}$/;
@@ -73,6 +74,8 @@ export function mapToNicEwaybillV103(
   const toPath = invoice.shipTo ? 'shipTo.address' : 'buyer.address';
   const fromPincode = pincode(fromAddress, `${fromPath}.postalCode`, errors);
   const toPincode = exported ? EXPORT_PINCODE : pincode(toAddress, `${toPath}.postalCode`, errors);
+  const samePin = transport.ok && samePinDistanceError(fromPincode, toPincode, transport.value.distanceKm);
+  if (samePin) errors.push(samePin);
   const billFromState = stateOf(
     invoice.seller.address.stateCode ?? gstinStateOf(sellerGstin),
     'seller.address.stateCode',
@@ -211,6 +214,10 @@ export function mapToEwaybillByIrnDetails(
 ): Outcome<NicEwaybillByIrnDetails> {
   const transport = readTransport(transportOf(invoice, rules), invoice.documentDate);
   if (!transport.ok) return transport;
+  const from = Number((invoice.dispatchFrom?.address ?? invoice.seller.address).postalCode ?? 0);
+  const to = Number((invoice.shipTo?.address ?? invoice.buyer.address).postalCode ?? 0);
+  const samePin = samePinDistanceError(from, to, transport.value.distanceKm);
+  if (samePin) return { ok: false, errors: [samePin] };
   const { distanceKm, transporterId, transporterName, partB } = transport.value;
   const details: NicEwaybillByIrnDetails = { Distance: distanceKm };
   if (transporterId) details.TransId = transporterId;

@@ -1,4 +1,5 @@
 import type { CanonicalInvoice, IsoDate, TransportMode, Outcome } from '../../domain';
+import { ewaybillApplicability, type EwaybillRules } from '../ewaybill';
 import { CanonicalReader } from './canonical-reader';
 import { dropUndefined } from './drop-undefined';
 import { computeExactly, type ExactArithmetic } from '../../domain/decimal';
@@ -26,6 +27,11 @@ import { AMOUNT_PLACES } from './wire-number';
 export interface IrnMappingOptions {
   /** Today's date in India, for the no-future-date rule; defaults to the current date in IST. */
   today?: IsoDate;
+  /**
+   * The instance's e-way bill rules (threshold, goods): EwbDtls goes with the IRN only when they say a bill
+   * is needed, so the IRP issues no bill the connector did not ask for. Absent: the defaults (Rs 50,000).
+   */
+  ewaybillRules?: EwaybillRules;
 }
 
 export interface BuiltNicEinvoice {
@@ -55,6 +61,9 @@ export function mapToNicEinvoiceV11(
   const notApplicable = irnNotApplicable(invoice);
   if (notApplicable) return { ok: false, errors: [notApplicable] };
   const built = buildNicEinvoiceV11(invoice);
+  if (built.payload.EwbDtls && !ewaybillApplicability(invoice, options.ewaybillRules ?? {}).needed) {
+    delete built.payload.EwbDtls;
+  }
   const checked = validateNicEinvoiceV11(built.payload, { today: options.today ?? todayInIndia() });
   const unreadable = new Set(built.errors.map((error) => error.path));
   const errors = [...built.errors, ...checked.errors.filter((error) => !unreadable.has(error.path))];

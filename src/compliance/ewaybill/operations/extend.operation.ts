@@ -13,10 +13,19 @@ import {
   DAY,
   MovementOriginRequest,
   TRANS_MODES,
-  upper,
+  vehicleText,
   VEHICLE,
   VEHICLE_MESSAGE,
 } from './movement-origin.request';
+
+/** The e-way bill system's reasons for extending a bill's validity. */
+export const EXTEND_REASONS: Readonly<Record<string, string>> = {
+  '1': 'natural calamity',
+  '2': 'law and order situation',
+  '4': 'transhipment',
+  '5': 'accident',
+  '99': 'others',
+};
 
 export class ExtendRequest extends MovementOriginRequest {
   /** km still to go; not more than the bill distance. */
@@ -26,9 +35,8 @@ export class ExtendRequest extends MovementOriginRequest {
   @Max(4000)
   remainingDistanceKm!: number;
 
-  /** 1 natural calamity, 2 law and order, 4 transhipment, 5 accident, 99 others. */
   @Transform(codeText)
-  @IsIn(['1', '2', '4', '5', '99'])
+  @IsIn(Object.keys(EXTEND_REASONS))
   reasonCode!: string;
 
   @IsString()
@@ -47,7 +55,7 @@ export class ExtendRequest extends MovementOriginRequest {
 
   /** Required in movement by road. */
   @ValidateIf((body: ExtendRequest) => body.consignmentStatus === 'M' && (body.transMode ?? '1') === '1')
-  @Transform(upper)
+  @Transform(vehicleText)
   @Matches(VEHICLE, { message: VEHICLE_MESSAGE })
   vehicleNo?: string;
 
@@ -92,6 +100,7 @@ export const EXTEND_OPERATION: RegimeOperation<EwaybillProvider, ExtendRequest> 
   name: 'extend',
   summary: 'Extend validity: only from 8 h before to 8 h after it ends (409 code 382 otherwise)',
   auditAction: 'ewaybill-extend',
+  reasons: EXTEND_REASONS,
   requestClass: ExtendRequest,
   targets: 'one',
   refusal(targets, _request, now) {

@@ -1,6 +1,7 @@
 /** Request fields shared by the e-way bill operations that move or re-route the goods. */
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
+import { normaliseVehicleNumber } from '../../../domain';
 
 export const TRANS_MODES = ['1', '2', '3', '4'];
 export const VEHICLE = /^[A-Z0-9]{7,15}$/;
@@ -8,6 +9,9 @@ export const VEHICLE_MESSAGE = 'vehicleNo must be 7-15 letters and digits, e.g. 
 export const DAY = /^[0-3][0-9]\/[01][0-9]\/[0-9]{4}$/;
 export const upper = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim().toUpperCase() : value;
+/** A vehicle number normalised as the webhook's canonical invoice normalises it (`KA 01 AB-1234`). */
+export const vehicleText = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' ? normaliseVehicleNumber(value.trim()) : value;
 /** Codes the API takes as strings, also accepted as numbers. */
 export const codeText = ({ value }: { value: unknown }): unknown =>
   typeof value === 'number' ? String(value) : value;
@@ -29,7 +33,7 @@ export class MovementOriginRequest {
 
 /** A vehicle taking the goods on from the origin (Part-B, a consolidated bill), with its transport document. */
 export class VehicleMovementRequest extends MovementOriginRequest {
-  @Transform(upper)
+  @Transform(vehicleText)
   @Matches(VEHICLE, { message: VEHICLE_MESSAGE })
   vehicleNo!: string;
 

@@ -6,10 +6,17 @@ import type { EwaybillProvider } from '../ewaybill-types';
 import { billOf, ewbNoOf, validityChange, withoutBill } from './active-bill';
 import { codeText, VehicleMovementRequest } from './movement-origin.request';
 
+/** The e-way bill system's reasons for entering or changing the vehicle (Part-B). */
+export const PART_B_REASONS: Readonly<Record<string, string>> = {
+  '1': 'due to break down',
+  '2': 'due to transhipment',
+  '3': 'others',
+  '4': 'first time',
+};
+
 export class PartBRequest extends VehicleMovementRequest {
-  /** 1 break down, 2 transhipment, 3 others, 4 first time. */
   @Transform(codeText)
-  @IsIn(['1', '2', '3', '4'])
+  @IsIn(Object.keys(PART_B_REASONS))
   reasonCode!: string;
 
   @IsString()
@@ -26,6 +33,7 @@ export const PART_B_OPERATION: RegimeOperation<EwaybillProvider, PartBRequest> =
   name: 'part-b',
   summary: 'Enter or change the vehicle (Part-B) with a reason code; the validity starts or is recomputed',
   auditAction: 'ewaybill-part-b',
+  reasons: PART_B_REASONS,
   requestClass: PartBRequest,
   targets: 'one',
   refusal: (targets) => withoutBill(targets),

@@ -1,0 +1,22 @@
+/** GET /regimes: the regimes this build knows, with the reason lists their cancel and operations take. */
+import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { REGIME_PLUGINS } from '../sync';
+import { regimeReasons, type RegimeReasons } from './regime-reasons';
+
+@ApiTags('regimes')
+@ApiSecurity('api-key')
+@Controller('regimes')
+export class RegimesController {
+  @Get()
+  @ApiOperation({
+    summary:
+      "Each regime's cancel reasons and operation reasons (Part-B, extension) in the authority's own numbering",
+  })
+  @ApiOkResponse({
+    description: 'One entry per regime: name, cancelReasons, cancelRemarkMaxLength, operations',
+  })
+  list(): RegimeReasons[] {
+    return regimeReasons(REGIME_PLUGINS.map((plugin) => plugin.descriptor));
+  }
+}
