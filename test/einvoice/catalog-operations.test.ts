@@ -116,7 +116,11 @@ describe('catalog A e-way bill by IRN', () => {
       TransDocDt: '10/03/2025',
     });
     const fetched = await client.getEwaybillByIrn(irn);
-    expect(fetched).toMatchObject({ ewbNo: ewb.ewbNo, validUpto: '2025-03-13T23:59:00+05:30', status: 'ACT' });
+    expect(fetched).toMatchObject({
+      ewbNo: ewb.ewbNo,
+      validUpto: '2025-03-13T23:59:00+05:30',
+      status: 'ACT',
+    });
     expect((await client.getByIrn(irn)).ewbNo).toBe(ewb.ewbNo);
 
     // A resend after an unknown outcome meets 4002: the IRN's active e-way bill is taken over, not refused.
