@@ -113,6 +113,13 @@ describe('readCsvBuffer', () => {
       (thrown) => thrown,
     );
     expect(error).toBeInstanceOf(CsvTooLargeError);
-    expect((await readCsvBuffer(Buffer.from(text), { ...OPTIONS, maxRows: 101 })).rows).toHaveLength(100);
+    // Exactly maxRows data rows under a header are taken (issue 30: 50,000 rows were refused at 50,000).
+    expect((await readCsvBuffer(Buffer.from(text), { ...OPTIONS, maxRows: 100 })).rows).toHaveLength(100);
+    const over = `${text}A100\n`;
+    const refused: unknown = await readCsvBuffer(Buffer.from(over), { ...OPTIONS, maxRows: 100 }).catch(
+      (thrown) => thrown,
+    );
+    expect(refused).toBeInstanceOf(CsvTooLargeError);
+    expect((refused as Error).message).toBe('more than 100 rows');
   });
 });

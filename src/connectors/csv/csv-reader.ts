@@ -27,7 +27,10 @@ export interface CsvReadOptions {
   delimiter: string;
   /** 1-based row of the header; 0 when the file has none (columns are then A, B, C, ...). */
   headerRow: number;
-  /** Records read at most (header included); past it, CsvTooLargeError and the read stops. */
+  /**
+   * Rows after the header read at most (a file of exactly maxRows data rows is taken); past it,
+   * CsvTooLargeError and the read stops.
+   */
   maxRows?: number;
 }
 
@@ -185,7 +188,7 @@ export async function readCsvStream(source: Readable, options: CsvReadOptions): 
   let width = 0;
   for await (const record of parser as AsyncIterable<string[]>) {
     rowNumber += 1;
-    if (options.maxRows !== undefined && rowNumber > options.maxRows) {
+    if (options.maxRows !== undefined && rowNumber - options.headerRow > options.maxRows) {
       const error = new CsvTooLargeError(options.maxRows);
       source.destroy(error);
       throw error;
