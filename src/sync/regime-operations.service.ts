@@ -78,6 +78,7 @@ export class RegimeOperationsService {
   async run(call: OperationCall): Promise<OperationRun<SubmissionEntity>> {
     const now = call.now ?? Date.now();
     const ids = call.submissionId !== undefined ? [call.submissionId] : submissionIdsOf(call.body);
+    await this.validateBeforeLookUp(call);
     const loaded = await this.load(ids);
     const { regime, operation } = this.operationOf(loaded, call);
     const requestClass: new () => object = operation.requestClass;
@@ -113,6 +114,27 @@ export class RegimeOperationsService {
       stored.push(await this.record(regime, submission, update, operation, call, details));
     }
     return { operation: operation.name, submissions: stored, result: done.result ?? {} };
+  }
+
+  /**
+   * A body no declared operation of that name takes is refused before any submission is looked up (a
+   * consolidation of 1,001 bills is told "at most 1000", not "no submission ..." about one of them).
+   * Where several regimes declare the name, the body is judged again by its regime's class once known.
+   */
+  private async validateBeforeLookUp(call: OperationCall): Promise<void> {
+    const scope = call.submissionId !== undefined ? 'one' : 'many';
+    const declared = this.regimes
+      .descriptors()
+      .flatMap((descriptor) => descriptor.operations ?? [])
+      .filter((operation) => operation.name === call.operation && operation.targets === scope);
+    if (declared.length === 0) return; // answered 404 with what is offered, once the regime is known
+    let firstErrors: Awaited<ReturnType<typeof parseOperationRequest>> | undefined;
+    for (const operation of declared) {
+      const parsed = await parseOperationRequest(operation.requestClass as new () => object, call.body);
+      if (parsed.ok) return;
+      firstErrors ??= parsed;
+    }
+    if (firstErrors && !firstErrors.ok) throw invalid(firstErrors.errors);
   }
 
   private async load(ids: string[]): Promise<SubmissionEntity[]> {

@@ -7,6 +7,7 @@
  * together), consolidation, the expiring list and the scheduled auto-extension. Each change is stored
  * and audited; refusals too.
  */
+import { randomUUID } from 'node:crypto';
 import { istDateTime } from '../../src/domain';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
@@ -408,6 +409,26 @@ describe('consolidated e-way bill', () => {
       expect((await audits(submissionId)).map((a) => [a.action, a.details.consolidatedEwbNo])).toEqual([
         ['ewaybill-consolidate', body.consolidatedEwbNo],
       ]);
+    }
+  });
+});
+
+describe('consolidation limits', () => {
+  it('refuses 1,001 bills with 400 "at most 1000" before looking any up (issue 30)', async () => {
+    const ids = Array.from({ length: 1001 }, () => randomUUID());
+    for (const path of ['/ewaybills/consolidate', '/submissions/operations/consolidate']) {
+      const res = await post(path, {
+        submissionIds: ids,
+        vehicleNo: 'KA05MN4321',
+        fromPlace: 'Bengaluru',
+        fromState: 29,
+        transMode: '1',
+        ...operator,
+      });
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { errors: { path: string; message: string }[] };
+      expect(body.errors.map((e) => e.path)).toEqual(['submissionIds']);
+      expect(body.errors[0].message).toMatch(/1000/);
     }
   });
 });
