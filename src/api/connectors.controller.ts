@@ -66,9 +66,16 @@ export class ConnectorsController {
   @ApiOperation({ summary: 'Upload a CSV file into the instance inbox (body: the file, ?filename=...)' })
   async upload(
     @Param('name') name: string,
-    @Query('filename') filename: string | undefined,
+    @Query('filename') filename: unknown,
     @Req() request: Request,
   ) {
+    if (filename !== undefined && typeof filename !== 'string') {
+      throw new BadRequestException({
+        statusCode: 400,
+        message: 'filename must be given once, as text (?filename=sales.csv)',
+        errors: [{ path: 'filename', value: JSON.stringify(filename).slice(0, 200), rule: 'isString' }],
+      });
+    }
     const live = this.live(name);
     const { connector } = live;
     if (!isFileDropSource(connector))

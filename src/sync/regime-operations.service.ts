@@ -130,7 +130,7 @@ export class RegimeOperationsService {
     if (declared.length === 0) return; // answered 404 with what is offered, once the regime is known
     let firstErrors: Awaited<ReturnType<typeof parseOperationRequest>> | undefined;
     for (const operation of declared) {
-      const parsed = await parseOperationRequest(operation.requestClass as new () => object, call.body);
+      const parsed = await parseOperationRequest(operation.requestClass, call.body);
       if (parsed.ok) return;
       firstErrors ??= parsed;
     }

@@ -71,6 +71,18 @@ describe('answers that say what happened', () => {
     expect((await json(res)).message).toMatch(/file name is 1000 characters long; at most 200/);
   });
 
+  it('answers a file name given twice with 400 naming filename, not 500 (issue 30)', async () => {
+    const res = await fetch(`${t.url}/connectors/books/files?filename=a.csv&filename=b.csv`, {
+      method: 'POST',
+      headers: { 'x-api-key': TEST_API_KEY, 'content-type': 'application/octet-stream' },
+      body: await readFile(SAMPLE),
+    });
+    expect(res.status).toBe(400);
+    const body = await json(res);
+    expect(body.message).toMatch(/filename must be given once/);
+    expect(body.errors[0].path).toBe('filename');
+  });
+
   it('refuses at upload a file that is not CSV at all (a workbook, a PDF), storing nothing (issue 29)', async () => {
     const before = await files();
     const xlsx = await upload(
