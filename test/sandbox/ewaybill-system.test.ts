@@ -8,6 +8,7 @@
 import axios from 'axios';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { istDateTime } from '../../src/domain';
 import {
   CatalogAEwaybillClient,
   CatalogBEwaybillClient,
@@ -132,7 +133,7 @@ describe('NIC recorded exchanges, replayed at their recorded instants', () => {
     });
     expect(generated).toMatchObject({
       ewbDate: captures.generate.response.ewayBillDate,
-      validUpto: captures.generate.response.validUpto,
+      validUpto: istDateTime(captures.generate.response.validUpto as string),
     });
     expect(generated.ewbNo).toMatch(/^\d{12}$/);
 
@@ -143,7 +144,7 @@ describe('NIC recorded exchanges, replayed at their recorded instants', () => {
     });
     expect(partB).toMatchObject({
       updatedAt: captures.updateVehicle.response.vehUpdDate,
-      validUpto: captures.updateVehicle.response.validUpto,
+      validUpto: istDateTime(captures.updateVehicle.response.validUpto as string),
     });
 
     sandbox.clock.set(at('2022-10-05T12:45:00'));
@@ -178,7 +179,7 @@ describe('NIC recorded exchanges, replayed at their recorded instants', () => {
       docNo: uniqueDocNo('X'),
       docDate: '03/07/2023',
     });
-    expect(generated.validUpto).toBe('04/07/2023 11:59:00 PM');
+    expect(generated.validUpto).toBe('2023-07-04T23:59:00+05:30');
     sandbox.clock.set(at('2023-07-04T18:13:00'));
     const extended = await client.extendValidity({
       ...(captures.extendValidity.request as unknown as Parameters<EwaybillProvider['extendValidity']>[0]),
@@ -187,7 +188,7 @@ describe('NIC recorded exchanges, replayed at their recorded instants', () => {
     expect(extended).toMatchObject({
       ewbNo: generated.ewbNo,
       updatedAt: captures.extendValidity.response.updatedDate,
-      validUpto: captures.extendValidity.response.validUpto,
+      validUpto: istDateTime(captures.extendValidity.response.validUpto as string),
     });
     expect(await client.getEwaybill(generated.ewbNo)).toMatchObject({ extendedTimes: 1 });
   });
@@ -195,14 +196,14 @@ describe('NIC recorded exchanges, replayed at their recorded instants', () => {
 
 describe('validity', () => {
   it.each([
-    [199, 'R', '02/03/2024 11:59:00 PM'],
-    [200, 'R', '02/03/2024 11:59:00 PM'],
-    [201, 'R', '03/03/2024 11:59:00 PM'],
-    [400, 'R', '03/03/2024 11:59:00 PM'],
-    [401, 'R', '04/03/2024 11:59:00 PM'],
-    [20, 'O', '02/03/2024 11:59:00 PM'],
-    [21, 'O', '03/03/2024 11:59:00 PM'],
-    [45, 'O', '04/03/2024 11:59:00 PM'],
+    [199, 'R', '2024-03-02T23:59:00+05:30'],
+    [200, 'R', '2024-03-02T23:59:00+05:30'],
+    [201, 'R', '2024-03-03T23:59:00+05:30'],
+    [400, 'R', '2024-03-03T23:59:00+05:30'],
+    [401, 'R', '2024-03-04T23:59:00+05:30'],
+    [20, 'O', '2024-03-02T23:59:00+05:30'],
+    [21, 'O', '2024-03-03T23:59:00+05:30'],
+    [45, 'O', '2024-03-04T23:59:00+05:30'],
   ])('%i km, vehicle type %s, generated 01/03/2024 10:00 IST: valid up to %s', async (km, type, until) => {
     sandbox.clock.set(at('2024-03-01T10:00:00'));
     const generated = await catalogA().generate(
@@ -228,7 +229,7 @@ describe('validity', () => {
       reasonRem: 'First time',
       transMode: 1,
     });
-    expect(partB.validUpto).toBe('05/03/2024 11:59:00 PM');
+    expect(partB.validUpto).toBe('2024-03-05T23:59:00+05:30');
     // A vehicle change keeps that validity.
     const change = await client.updatePartB({
       ewbNo: generated.ewbNo,
@@ -239,7 +240,7 @@ describe('validity', () => {
       reasonRem: 'Break down',
       transMode: 1,
     });
-    expect(change.validUpto).toBe('05/03/2024 11:59:00 PM');
+    expect(change.validUpto).toBe('2024-03-05T23:59:00+05:30');
   });
 });
 
@@ -271,7 +272,7 @@ describe('operations inside and outside their windows', () => {
     const client = catalogA();
     const { ewbNo } = await client.generate(bill({ transDistance: 150 }));
     expect((await rejectionOf(client.updatePartB(partB(ewbNo, 5)))).options.code).toBe('307');
-    expect((await client.updatePartB(partB(ewbNo))).validUpto).toBe('02/03/2024 11:59:00 PM');
+    expect((await client.updatePartB(partB(ewbNo))).validUpto).toBe('2024-03-02T23:59:00+05:30');
     sandbox.clock.set(at('2024-03-03T00:01:00'));
     expect((await rejectionOf(client.updatePartB(partB(ewbNo)))).options.code).toBe('311');
   });
@@ -285,7 +286,7 @@ describe('operations inside and outside their windows', () => {
     sandbox.clock.set(at('2024-03-02T15:58:00'));
     expect((await rejectionOf(client.extendValidity(extension(early.ewbNo)))).options.code).toBe('382');
     sandbox.clock.set(at('2024-03-02T16:00:00'));
-    expect((await client.extendValidity(extension(early.ewbNo))).validUpto).toBe('03/03/2024 11:59:00 PM');
+    expect((await client.extendValidity(extension(early.ewbNo))).validUpto).toBe('2024-03-03T23:59:00+05:30');
     sandbox.clock.set(at('2024-03-03T08:00:00'));
     expect((await rejectionOf(client.extendValidity(extension(late.ewbNo)))).options.code).toBe('382');
   });
@@ -312,7 +313,7 @@ describe('operations inside and outside their windows', () => {
     // Extended (as many extensions would) to the 359th day: one more day reaches the 360th, then no more.
     sandbox.einvoice.ewaybill.store.find(ewbNo)!.validUntilMs = at('2024-12-25T23:59:00').getTime();
     sandbox.clock.set(at('2024-12-25T20:00:00'));
-    expect((await client.extendValidity(extension(ewbNo, 150))).validUpto).toBe('26/12/2024 11:59:00 PM');
+    expect((await client.extendValidity(extension(ewbNo, 150))).validUpto).toBe('2024-12-26T23:59:00+05:30');
     sandbox.clock.set(at('2024-12-26T20:00:00'));
     expect((await rejectionOf(client.extendValidity(extension(ewbNo, 150)))).options.code).toBe('821');
   });
@@ -369,7 +370,7 @@ describe('catalog B Part-B and extension (PUT /update-part-b, PUT /extend)', () 
       reasonRem: 'First time',
       transMode: 1,
     });
-    expect(partB.validUpto).toBe('03/03/2024 11:59:00 PM');
+    expect(partB.validUpto).toBe('2024-03-03T23:59:00+05:30');
     sandbox.clock.set(at('2024-03-03T22:00:00'));
     const extended = await client.extendValidity({
       ewbNo: generated.ewbNo,
@@ -383,7 +384,7 @@ describe('catalog B Part-B and extension (PUT /update-part-b, PUT /extend)', () 
       extnRemarks: 'Transhipment',
       consignmentStatus: 'M',
     });
-    expect(extended.validUpto).toBe('05/03/2024 11:59:00 PM');
+    expect(extended.validUpto).toBe('2024-03-05T23:59:00+05:30');
   });
 });
 
