@@ -160,4 +160,18 @@ describe('parseGstr2b on entries it cannot read', () => {
       docdata: { b2b: [{ a: 1 }, { a: 2 }], impg: [{ b: 1 }] },
     });
   });
+
+  it('refuses an amount PostgreSQL cannot store (numeric(18,2)) with its field, not a 500 (issue 30)', () => {
+    const parsed = parseGstr2b({
+      data: {
+        gstin: '29AADCD4821K1ZI',
+        rtnprd: '102026',
+        docdata: {
+          b2b: [{ ctin: '27AAECS3121K1ZO', inv: [{ inum: 'X-1', dt: '05-10-2026', val: 1, txval: -1e18 }] }],
+        },
+      },
+    });
+    const error = parsed.errors.find((e) => e.rule === 'range');
+    expect(error?.path).toMatch(/\.txval$/);
+  });
 });

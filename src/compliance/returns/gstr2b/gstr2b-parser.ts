@@ -76,13 +76,30 @@ class EntryReader {
     // A JSON number's shortest text is the decimal GSTN wrote; it is read as a decimal from there.
     const text = typeof value === 'number' ? String(value) : value.trim();
     const plain = TWO_PLACES.exec(text);
-    if (plain) return `${plain[1]}.${(plain[2] ?? '').padEnd(2, '0')}`;
-    try {
-      return new Dec(text).toFixed(2);
-    } catch {
-      this.errors.push(fieldError(`${where()}.${key}`, 'type.number', `${key} must be a number`, value));
+    let amount: DecimalString;
+    if (plain) {
+      amount = `${plain[1]}.${(plain[2] ?? '').padEnd(2, '0')}`;
+    } else {
+      try {
+        amount = new Dec(text).toFixed(2);
+      } catch {
+        this.errors.push(fieldError(`${where()}.${key}`, 'type.number', `${key} must be a number`, value));
+        return undefined;
+      }
+    }
+    // Amounts are stored as numeric(18,2): 16 digits before the point (-1e18 would overflow PostgreSQL).
+    if (amount.replace('-', '').indexOf('.') > MAX_INTEGER_DIGITS) {
+      this.errors.push(
+        fieldError(
+          `${where()}.${key}`,
+          'range',
+          `${key} must be less than 10^${MAX_INTEGER_DIGITS} in magnitude`,
+          value,
+        ),
+      );
       return undefined;
     }
+    return amount;
   }
 
   list(key: string): Json[] {
@@ -99,6 +116,8 @@ class EntryReader {
     });
   }
 }
+
+const MAX_INTEGER_DIGITS = 16;
 
 /** Sum of two-place amounts, in whole paise (exact integers) unless one is out of that range. */
 function sumOf(values: readonly DecimalString[]): DecimalString {
