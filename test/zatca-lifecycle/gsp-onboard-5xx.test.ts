@@ -33,12 +33,15 @@ describe('KSA GSP onboarding: a 5xx after the OTP call left us', () => {
       baseUrl,
       clientId: 'id',
       clientSecret: 'secret',
+      email: 'ops@example.sa',
       circuitBreaker: new CircuitBreaker(),
     });
     await expect(client.requestComplianceCsid('Y3Ny', '123456')).rejects.toMatchObject({
       errorClass: 'rejected',
       options: { code: 'OTP_MAYBE_SPENT' },
     });
-    expect(calls.filter((c) => !c.includes('/oauth/token'))).toHaveLength(1);
+    const sent = calls.filter((c) => !c.includes('/oauth/token'));
+    expect(sent).toHaveLength(1);
+    expect(new URL(sent[0].split(' ')[1], baseUrl).searchParams.get('email')).toBe('ops@example.sa');
   });
 });

@@ -51,6 +51,8 @@ export interface GspKsaClientOptions {
   /** OAuth2 client credentials issued by the GSP. */
   clientId: string;
   clientSecret: string;
+  /** The e-mail registered with the service account, sent as `email` (query) on every invoice call. */
+  email?: string;
   /** What the GSP's table does not show (token path, status parameter, extra operations). */
   profile?: GspKsaSettings;
   timeoutMs?: number;
@@ -271,7 +273,7 @@ export class GspKsaClient implements ZatcaProvider {
         httpsAgent: TLS12_AGENT,
         method: route.method,
         url: route.url,
-        params,
+        params: this.options.email !== undefined ? { ...params, email: this.options.email } : params,
         data: body,
         headers,
         timeout: this.options.timeoutMs ?? 30_000,
