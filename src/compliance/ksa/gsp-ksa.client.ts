@@ -6,7 +6,9 @@
  * invoiceHash, uuid, invoiceType, currency. Answers: the GSP envelope `{status_cd, status_desc, data}`
  * with ZATCA's body in `data` and ZATCA's HTTP status as the response status, or ZATCA's body as is.
  * Resending an invoice is safe (the same stored XML, which ZATCA answers as a duplicate), so 429/5xx
- * are transient; a provider in an outage is held off by the per-provider circuit breaker.
+ * are transient, except on the OTP calls (compliance CSID, renewal): a 5xx there may have spent the
+ * single-use OTP, so it is "OTP may be spent", never resent (as in the Fatoora client). A provider in an
+ * outage is held off by the per-provider circuit breaker.
  */
 import axios, { type AxiosResponse } from 'axios';
 import { SHARED_CIRCUIT_BREAKER, type CircuitBreaker } from '../http/circuit-breaker';
@@ -36,6 +38,8 @@ import {
   grantFrom,
   invoiceResultFrom,
   networkFailure,
+  OTP_OPERATIONS,
+  otpMaybeSpent,
   summariseBody,
   type ZatcaOperation,
 } from './zatca-responses';
@@ -47,6 +51,8 @@ export interface GspKsaClientOptions {
   /** OAuth2 client credentials issued by the GSP. */
   clientId: string;
   clientSecret: string;
+  /** The e-mail registered with the service account, sent as `email` (query) on every invoice call. */
+  email?: string;
   /** What the GSP's table does not show (token path, status parameter, extra operations). */
   profile?: GspKsaSettings;
   timeoutMs?: number;
@@ -228,6 +234,10 @@ export class GspKsaClient implements ZatcaProvider {
         { code: String(response.status), response: summariseBody(response.data) },
       );
     }
+    if (response.status >= 500 && OTP_OPERATIONS.has(operation)) {
+      // the single-use OTP reached the GSP and may have been spent: never resent as if transient
+      throw otpMaybeSpent(operation, `HTTP ${response.status}`);
+    }
     if (response.status === 429 || response.status >= 500) {
       throw new ComplianceError('transient', `GSP KSA ${operation}: HTTP ${response.status}`, {
         code: String(response.status),
@@ -263,7 +273,7 @@ export class GspKsaClient implements ZatcaProvider {
         httpsAgent: TLS12_AGENT,
         method: route.method,
         url: route.url,
-        params,
+        params: this.options.email !== undefined ? { ...params, email: this.options.email } : params,
         data: body,
         headers,
         timeout: this.options.timeoutMs ?? 30_000,

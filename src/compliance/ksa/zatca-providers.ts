@@ -19,6 +19,7 @@ export interface ZatcaProviderSettings {
   baseUrl?: string;
   clientId?: string;
   clientSecret?: string;
+  email?: string;
   gspProfile?: GspKsaSettings;
 }
 
@@ -37,6 +38,7 @@ export const ZATCA_PROVIDERS = new ProviderRegistry<ZatcaProviderSettings, Zatca
         baseUrl: settings.baseUrl ?? '',
         clientId: settings.clientId ?? '',
         clientSecret: settings.clientSecret ?? '',
+        email: settings.email,
         profile: settings.gspProfile,
         tokenStore: deps.tokenStore,
       }),

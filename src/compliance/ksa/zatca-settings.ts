@@ -44,6 +44,13 @@ export class ZatcaSettings {
   @Secret()
   clientSecret?: string;
 
+  /** gsp-ksa: the e-mail registered with the GSP service account; seed 001 says every call carries it
+   * (as `email`, where not shown: the query, as in the GSP's other catalogs). */
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  email?: string;
+
   /** gsp-ksa: what the GSP's table does not show (token path, status parameter, extra operations). */
   @IsOptional()
   @IsObject()
