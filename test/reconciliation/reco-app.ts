@@ -29,7 +29,9 @@ export interface RecoApp {
 }
 
 /** `supplierName` replaces the first book row's supplier name (a hostile one, for the exports). */
-export async function startRecoApp(options: { firstSupplierName?: string } = {}): Promise<RecoApp> {
+export async function startRecoApp(
+  options: { firstSupplierName?: string; csv?: Record<string, unknown> } = {},
+): Promise<RecoApp> {
   const sandbox = await startSandbox({
     only: ['returns'],
     rateLimit: { limit: 0, windowMs: 60_000 },
@@ -45,7 +47,7 @@ export async function startRecoApp(options: { firstSupplierName?: string } = {})
   const app = await startTestApp({
     dataDir,
     roles: ['api'],
-    connectors: [{ name: 'books', kind: 'csv', config: { purchaseDir } }],
+    connectors: [{ name: 'books', kind: 'csv', config: { purchaseDir, ...options.csv } }],
     config: {
       reconciliation: {
         enabled: true,

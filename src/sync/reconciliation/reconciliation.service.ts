@@ -9,7 +9,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { parseGstr2b, type Gstr2bReturn } from '../../compliance/returns';
 import { ComplianceError } from '../../compliance';
 import { AppConfig } from '../../config';
-import type { PurchaseRecord } from '../../connectors';
+import { ConnectorError, type PurchaseRecord } from '../../connectors';
 import {
   Gstr2bImportRepository,
   ReconciliationRepository,
@@ -161,7 +161,19 @@ export class ReconciliationService {
     if (!live)
       throw new ComplianceError('config', `connector ${connector} (reconciliation.gstins) is not configured`);
     const records: PurchaseRecord[] = [];
-    for await (const batch of live.connector.pullPurchases(periodRange(period))) records.push(...batch);
+    try {
+      for await (const batch of live.connector.pullPurchases(periodRange(period))) records.push(...batch);
+    } catch (error) {
+      // A register read in part is not reconciled: its bills' 2B documents would read as missing in books.
+      if (error instanceof ConnectorError && error.errorClass === 'config') {
+        throw new ComplianceError(
+          'rejected',
+          `purchases of connector ${connector} not reconciled: ${error.message}`,
+          { code: 'purchases-incomplete', cause: error },
+        );
+      }
+      throw error;
+    }
     return records;
   }
 
