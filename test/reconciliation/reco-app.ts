@@ -30,7 +30,12 @@ export interface RecoApp {
 
 /** `supplierName` replaces the first book row's supplier name (a hostile one, for the exports). */
 export async function startRecoApp(
-  options: { firstSupplierName?: string; csv?: Record<string, unknown> } = {},
+  options: {
+    firstSupplierName?: string;
+    csv?: Record<string, unknown>;
+    /** Another register file in the purchase folder, as written. */
+    extraRegister?: string;
+  } = {},
 ): Promise<RecoApp> {
   const sandbox = await startSandbox({
     only: ['returns'],
@@ -44,6 +49,8 @@ export async function startRecoApp(
   const purchaseDir = join(dataDir, 'purchases');
   mkdirSync(purchaseDir, { recursive: true });
   writeFileSync(join(purchaseDir, 'purchases-2026-10.csv'), register(seeded.book, options.firstSupplierName));
+  if (options.extraRegister !== undefined)
+    writeFileSync(join(purchaseDir, 'purchases-2026-10-extra.csv'), options.extraRegister);
   const app = await startTestApp({
     dataDir,
     roles: ['api'],

@@ -29,7 +29,7 @@ afterAll(async () => {
   await reco?.close();
 });
 
-describe('a purchase register read in part', () => {
+describe('a purchase register over its row limit', () => {
   it('fails the run loudly, names the file and the limit, and stores no verdicts', async () => {
     expect(reco.seeded.book.length).toBeGreaterThan(3);
     const imported = await api.post<{ code: string; errorClass: string; message: string }>(
@@ -59,5 +59,43 @@ describe('a purchase register read in part', () => {
     expect(defaults.purchaseMaxFileRows).toBeGreaterThanOrEqual(1_000_000);
     // The sales side keeps its batch-sized limit.
     expect(defaults.maxFileRows).toBe(50_000);
+  });
+});
+
+describe('a purchase register with a row that belongs to no record', () => {
+  let rows: RecoApp;
+  let client: AxiosInstance;
+
+  beforeAll(async () => {
+    // Second file: one bill without a bill number (the row is in no record), one readable bill.
+    rows = await startRecoApp({
+      extraRegister: [
+        'VoucherNo,SupplierGSTIN,SupplierName,BillNo,BillDate,DocType,TaxableValue,IGST,CGST,SGST,Cess,BillTotal',
+        'PV-X1,27AAACX9999X1Z5,Extra Traders,,2026-10-05,INV,1000.00,180.00,0,0,0,1180.00',
+        'PV-X2,27AAACX9999X1Z5,Extra Traders,EX-2,2026-10-06,INV,1000.00,180.00,0,0,0,1180.00',
+      ].join('\n'),
+    });
+    client = axios.create({
+      baseURL: rows.app.url,
+      headers: { 'x-api-key': TEST_API_KEY, 'content-type': 'application/json' },
+      validateStatus: () => true,
+      maxBodyLength: Infinity,
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await rows?.close();
+  });
+
+  it('fails the run naming the file and the row, rather than leaving the row out', async () => {
+    const imported = await client.post<{ code: string; message: string }>(
+      `/reconciliation/${RECO_GSTIN}/import?operator=asha`,
+      Buffer.from(portalFile(2, 5)),
+    );
+    expect(imported.status).toBe(422);
+    expect(imported.data.code).toBe('purchases-incomplete');
+    expect(imported.data.message).toMatch(/purchases-2026-10-extra\.csv: 1 row\(s\) belonging to no record/);
+    // The seeded register itself is read whole: only the extra file is named.
+    expect(imported.data.message).not.toMatch(/purchases-2026-10\.csv/);
   });
 });

@@ -379,9 +379,14 @@ export class CsvConnector implements ErpConnector, FileDropSource {
       }
       if (problems.length > 0) {
         this.context.log.warn('purchase register rows skipped', { file: name, problems });
-        const shown = problems.slice(0, 5).map((p) => p.message);
+      }
+      // Header problems of a usable file (a required column missing) leave every row a record, with its
+      // errors; a file without the key columns, or rows belonging to no record, are rows lost.
+      if (!usable || grouping.problems.length > 0) {
+        const lost = usable ? grouping.problems : problems;
+        const shown = lost.slice(0, 5).map((p) => p.message);
         notRead.push(
-          `${name}: ${usable ? `${problems.length} row problem(s)` : 'columns not usable'}: ${shown.join('; ')}`,
+          `${name}: ${usable ? `${lost.length} row(s) belonging to no record` : 'columns not usable'}: ${shown.join('; ')}`,
         );
       }
       if (records.length > 0) yield records;
