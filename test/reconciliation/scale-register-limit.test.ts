@@ -5,7 +5,11 @@
  * `purchases-incomplete`) naming the file and the setting, is recorded failed, and stores no verdicts;
  * the purchase-side limit is its own setting, sized for a real register by default.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import axios, { type AxiosInstance } from 'axios';
+import { CONSOLE_WEB_DIR } from '../../src/console/assets';
 import { CsvConnectorConfig } from '../../src/connectors/csv/csv.config';
 import { TEST_API_KEY } from '../support/test-app';
 import { RECO_GSTIN, RECO_PERIOD, startRecoApp, type RecoApp } from './reco-app';
@@ -50,8 +54,21 @@ describe('a purchase register over its row limit', () => {
     expect(runs.data[0].errorClass).toBe('rejected');
     expect(runs.data[0].error).toMatch(/purchase register not read whole/);
 
-    const report = await api.get<{ matches?: unknown[] }>(`/reconciliation/${RECO_GSTIN}/${RECO_PERIOD}`);
-    expect(report.data.matches ?? []).toHaveLength(0);
+    // The report says the period's last run failed and why; the console's summary line shows it.
+    const report = await api.get<{ matches: unknown[]; lastRun: { state: string; error: string | null } }>(
+      `/reconciliation/${RECO_GSTIN}/${RECO_PERIOD}`,
+    );
+    expect(report.status).toBe(200);
+    expect(report.data.matches).toHaveLength(0);
+    expect(report.data.lastRun.state).toBe('failed');
+    expect(report.data.lastRun.error).toMatch(/purchaseMaxFileRows/);
+    const logic = runInNewContext(
+      `${readFileSync(join(CONSOLE_WEB_DIR, 'reco-logic.js'), 'utf8')}; RecoLogic`,
+      {},
+    ) as { summaryLine(report: unknown): string };
+    expect(logic.summaryLine(report.data)).toMatch(
+      /^Last run failed \(import:asha, .*purchase register not read whole .*purchaseMaxFileRows.*earlier run/,
+    );
   });
 
   it('sizes the purchase-side limit for a real register by default', () => {
