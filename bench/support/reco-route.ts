@@ -53,7 +53,8 @@ function amounts(i: number): { taxable: string; igst: string } {
 /** N bills in the books and N in the 2B: most equal, 1 in 50 only in the books, 1 in 50 only in the 2B. */
 async function writeInputs(dir: string, n: number): Promise<{ gstr2b: string }> {
   mkdirSync(join(dir, 'purchases'), { recursive: true });
-  // The CSV connector reads files of up to 50,000 rows (maxFileRows): the register comes in parts.
+  // The register comes in parts of 50,000 rows, as an ERP's monthly exports would (the purchase side
+  // takes up to purchaseMaxFileRows, 1,000,000, in one file; the figures below were measured in parts).
   const header =
     'VoucherNo,SupplierGSTIN,SupplierName,BillNo,BillDate,DocType,TaxableValue,IGST,CGST,SGST,Cess,BillTotal\n';
   let part = 0;

@@ -29,7 +29,14 @@ export interface RecoApp {
 }
 
 /** `supplierName` replaces the first book row's supplier name (a hostile one, for the exports). */
-export async function startRecoApp(options: { firstSupplierName?: string } = {}): Promise<RecoApp> {
+export async function startRecoApp(
+  options: {
+    firstSupplierName?: string;
+    csv?: Record<string, unknown>;
+    /** Another register file in the purchase folder, as written. */
+    extraRegister?: string;
+  } = {},
+): Promise<RecoApp> {
   const sandbox = await startSandbox({
     only: ['returns'],
     rateLimit: { limit: 0, windowMs: 60_000 },
@@ -42,10 +49,12 @@ export async function startRecoApp(options: { firstSupplierName?: string } = {})
   const purchaseDir = join(dataDir, 'purchases');
   mkdirSync(purchaseDir, { recursive: true });
   writeFileSync(join(purchaseDir, 'purchases-2026-10.csv'), register(seeded.book, options.firstSupplierName));
+  if (options.extraRegister !== undefined)
+    writeFileSync(join(purchaseDir, 'purchases-2026-10-extra.csv'), options.extraRegister);
   const app = await startTestApp({
     dataDir,
     roles: ['api'],
-    connectors: [{ name: 'books', kind: 'csv', config: { purchaseDir } }],
+    connectors: [{ name: 'books', kind: 'csv', config: { purchaseDir, ...options.csv } }],
     config: {
       reconciliation: {
         enabled: true,

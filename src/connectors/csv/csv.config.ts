@@ -50,6 +50,23 @@ export class CsvConnectorConfig {
   @Max(1_073_741_824)
   maxFileBytes = 50 * 1024 * 1024;
 
+  /**
+   * Purchase register side of maxFileRows: rows (header included) one purchase register file may have.
+   * The register is read whole for a reconciliation (not a sales batch), so the default holds a large
+   * company's month (1,000,000 rows, about 300-600 MB of memory while read); over it the file is refused
+   * and the reconciliation run fails naming the file, never completes on a part of the register.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(10_000_000)
+  purchaseMaxFileRows = 1_000_000;
+
+  /** Purchase register side of maxFileBytes, checked before reading the file. */
+  @IsInt()
+  @Min(1)
+  @Max(4_294_967_296)
+  purchaseMaxFileBytes = 512 * 1024 * 1024;
+
   /** Sales profile: a name in `config/csv-profiles/` (without .yaml) or a path to a YAML file. */
   @IsString()
   @IsNotEmpty()

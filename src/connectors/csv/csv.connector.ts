@@ -256,15 +256,28 @@ export class CsvConnector implements ErpConnector, FileDropSource {
    * The file as a table, or why it cannot be one: not CSV, not text in its encoding, or larger than one
    * batch may be (checked by size first, then by rows while reading, so memory stays bounded).
    */
-  private async readTable(path: string, name: string, profile: CsvProfile): Promise<CsvTable | FieldError> {
-    const { maxFileBytes, maxFileRows } = this.config;
+  private async readTable(
+    path: string,
+    name: string,
+    profile: CsvProfile,
+    side: 'sales' | 'purchases' = 'sales',
+  ): Promise<CsvTable | FieldError> {
+    const [maxFileBytes, maxFileRows, bytesSetting, rowsSetting] =
+      side === 'purchases'
+        ? [
+            this.config.purchaseMaxFileBytes,
+            this.config.purchaseMaxFileRows,
+            'purchaseMaxFileBytes',
+            'purchaseMaxFileRows',
+          ]
+        : [this.config.maxFileBytes, this.config.maxFileRows, 'maxFileBytes', 'maxFileRows'];
     try {
       const { size } = await stat(path);
       if (size > maxFileBytes) {
         return fieldError(
           `files.${name}`,
           'csv.too-large',
-          `${name}: ${size} bytes, more than the ${maxFileBytes} one file may have (maxFileBytes): split it into smaller files`,
+          `${name}: ${size} bytes, more than the ${maxFileBytes} one file may have (${bytesSetting}): split it into smaller files`,
         );
       }
       return await readCsvFile(path, { ...profile, maxRows: maxFileRows });
@@ -276,7 +289,7 @@ export class CsvConnector implements ErpConnector, FileDropSource {
         return fieldError(
           `files.${name}`,
           'csv.too-large',
-          `${name}: ${error.message}, more than one file may have (maxFileRows): split it into smaller files`,
+          `${name}: ${error.message}, more than one file may have (${rowsSetting}): split it into smaller files or raise it`,
         );
       }
       if (error instanceof CsvEncodingError) {
@@ -333,13 +346,21 @@ export class CsvConnector implements ErpConnector, FileDropSource {
     return problems.length > 0 ? { documents, problems } : { documents };
   }
 
+  /**
+   * Every purchase register file of the folder, one batch each. A file refused whole (not CSV, over the
+   * purchase-side limits, header without the needed columns) or rows left out of every record make the
+   * pull throw (ConnectorError `config`, every such file named) once all files are read: a register read
+   * in part would show its bills' GSTR-2B documents as missing in the books.
+   */
   async *pullPurchases(period: PurchasePeriod): AsyncIterable<PurchaseRecord[]> {
     const profile = await this.purchaseProfile();
     const dir = this.directories.purchases;
+    const notRead: string[] = [];
     for (const name of await listMatchingFiles(dir, this.config.filePattern)) {
-      const table = await this.readTable(join(dir, name), name, profile);
+      const table = await this.readTable(join(dir, name), name, profile, 'purchases');
       if (!('header' in table)) {
         this.context.log.warn('purchase register not readable', { file: name, problem: table.message });
+        notRead.push(table.message);
         continue;
       }
       const { binding, problems, usable } = bindColumns(profile, table.header, this.config.defaults);
@@ -366,7 +387,22 @@ export class CsvConnector implements ErpConnector, FileDropSource {
       if (problems.length > 0) {
         this.context.log.warn('purchase register rows skipped', { file: name, problems });
       }
+      // Header problems of a usable file (a required column missing) leave every row a record, with its
+      // errors; a file without the key columns, or rows belonging to no record, are rows lost.
+      if (!usable || grouping.problems.length > 0) {
+        const lost = usable ? grouping.problems : problems;
+        const shown = lost.slice(0, 5).map((p) => p.message);
+        notRead.push(
+          `${name}: ${usable ? `${lost.length} row(s) belonging to no record` : 'columns not usable'}: ${shown.join('; ')}`,
+        );
+      }
       if (records.length > 0) yield records;
+    }
+    if (notRead.length > 0) {
+      throw new ConnectorError(
+        'config',
+        `purchase register not read whole (${notRead.length} file(s)): ${notRead.join(' | ')}`,
+      );
     }
   }
 

@@ -16,7 +16,7 @@
  * }} RecoMatch
  * @typedef {{ erpId: string, fieldErrors: { path: string, message: string }[] | null }} UnreadablePurchase
  * @typedef {{
- *   gstin: string, period: string, lastRun: { state: string, trigger: string, startedAt: string } | null,
+ *   gstin: string, period: string, lastRun: { state: string, trigger: string, startedAt: string, error?: string | null } | null,
  *   categories: Record<string, RecoTotal>, unreadablePurchases: UnreadablePurchase[], matches: RecoMatch[],
  *   page?: { limit: number, total: number, nextCursor: string | null }
  * }} RecoReport
@@ -231,6 +231,12 @@ var RecoLogic = (function () {
     var head = run
       ? 'Last run ' + run.state + ' (' + run.trigger + ', ' + run.startedAt + ').'
       : 'Not reconciled yet: run it now.';
+    // A failed run (a purchase register read in part, say) stored nothing: say why, and that the
+    // verdicts shown are an earlier run's.
+    if (run && run.state === 'failed') {
+      head +=
+        ' ' + (run.error || 'no reason recorded') + '. The verdicts below are from an earlier run, if any.';
+    }
     var open = report.matches.filter(function (m) {
       return m.category !== 'exact' && !m.decision;
     }).length;

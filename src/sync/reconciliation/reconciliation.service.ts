@@ -9,13 +9,14 @@ import { Injectable, Logger } from '@nestjs/common';
 import { parseGstr2b, type Gstr2bReturn } from '../../compliance/returns';
 import { ComplianceError } from '../../compliance';
 import { AppConfig } from '../../config';
-import type { PurchaseRecord } from '../../connectors';
+import { ConnectorError, type PurchaseRecord } from '../../connectors';
 import {
   Gstr2bImportRepository,
   ReconciliationRepository,
   type MatchRow,
   type PurchaseRow,
   type StoredGstr2b,
+  type StoredPurchase,
 } from '../../database/repositories';
 import type { EntityManager } from 'typeorm';
 import { ConnectorRuntimeService } from '../connector-runtime.service';
@@ -162,7 +163,19 @@ export class ReconciliationService {
     if (!live)
       throw new ComplianceError('config', `connector ${connector} (reconciliation.gstins) is not configured`);
     const records: PurchaseRecord[] = [];
-    for await (const batch of live.connector.pullPurchases(periodRange(period))) records.push(...batch);
+    try {
+      for await (const batch of live.connector.pullPurchases(periodRange(period))) records.push(...batch);
+    } catch (error) {
+      // A register read in part is not reconciled: its bills' 2B documents would read as missing in books.
+      if (error instanceof ConnectorError && error.errorClass === 'config') {
+        throw new ComplianceError(
+          'rejected',
+          `purchases of connector ${connector} not reconciled: ${error.message}`,
+          { code: 'purchases-incomplete', cause: error },
+        );
+      }
+      throw error;
+    }
     return records;
   }
 
@@ -173,11 +186,17 @@ export class ReconciliationService {
     period: string,
     timer = new StepTimer(),
   ): Promise<RunSummary> {
-    // One after another: they share the transaction's connection.
-    const purchases = await this.repository.purchases(manager, gstin, period);
-    const documents = await this.repository.gstr2bDocuments(manager, gstin, period);
+    // One after another: they share the transaction's connection. Released once converted (below), so
+    // the stored rows and the engine's documents are not both held through the matching and the storing.
+    let purchases: StoredPurchase[] | undefined = await this.repository.purchases(manager, gstin, period);
+    let documents: StoredGstr2b[] | undefined = await this.repository.gstr2bDocuments(manager, gstin, period);
     const decided = await this.repository.decidedMatches(manager, gstin, period);
     timer.mark('read back');
+    const counts = {
+      purchases: purchases.length,
+      unreadablePurchases: purchases.filter((p) => p.fieldErrors).length,
+      gstr2bDocuments: documents.length,
+    };
     const decidedPurchases = new Set(decided.flatMap((m) => (m.purchaseId ? [m.purchaseId] : [])));
     const decidedDocuments = new Set(decided.flatMap((m) => (m.gstr2bId ? [m.gstr2bId] : [])));
     const books = purchases
@@ -186,12 +205,19 @@ export class ReconciliationService {
         const document = purchaseForMatching(p);
         return document ? [document] : [];
       });
+    purchases = undefined;
     const portal = documents.filter((d) => !decidedDocuments.has(d.id)).map(gstr2bForMatching);
+    // Only the documents GSTR-2B says something of (credit not simply available) are kept for the notes.
+    const notes = new Map<string, string>();
+    for (const document of documents) {
+      const note = itcNote(document);
+      if (note) notes.set(document.id, note);
+    }
+    documents = undefined;
     const results = reconcile(books, portal, this.matchConfig());
     timer.mark('match');
-    const byId = new Map(documents.map((d) => [d.id, d]));
     for (const result of results) {
-      const note = result.gstr2bId ? itcNote(byId.get(result.gstr2bId)) : undefined;
+      const note = result.gstr2bId ? notes.get(result.gstr2bId) : undefined;
       if (note) result.explanation.push(note);
     }
     await this.repository.replaceUndecidedMatches(manager, runId, gstin, period, results.map(toMatchRow));
@@ -200,12 +226,7 @@ export class ReconciliationService {
       ...results,
       ...decided.map((m) => ({ category: m.category, itcAtStake: m.itcAtStake })),
     ]);
-    return {
-      purchases: purchases.length,
-      unreadablePurchases: purchases.filter((p) => p.fieldErrors).length,
-      gstr2bDocuments: documents.length,
-      categories,
-    };
+    return { ...counts, categories };
   }
 }
 
