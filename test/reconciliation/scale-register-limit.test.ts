@@ -88,8 +88,8 @@ describe('a purchase register with a row that belongs to no record', () => {
     rows = await startRecoApp({
       extraRegister: [
         'VoucherNo,SupplierGSTIN,SupplierName,BillNo,BillDate,DocType,TaxableValue,IGST,CGST,SGST,Cess,BillTotal',
-        'PV-X1,27AAACX9999X1Z5,Extra Traders,,2026-10-05,INV,1000.00,180.00,0,0,0,1180.00',
-        'PV-X2,27AAACX9999X1Z5,Extra Traders,EX-2,2026-10-06,INV,1000.00,180.00,0,0,0,1180.00',
+        'PV-X1,27AAACX9999X1ZI,Extra Traders,,05-10-2026,INV,1000.00,180.00,0,0,0,1180.00',
+        'PV-X2,27AAACX9999X1ZI,Extra Traders,EX-2,06-10-2026,INV,1000.00,180.00,0,0,0,1180.00',
       ].join('\n'),
     });
     client = axios.create({
@@ -104,15 +104,23 @@ describe('a purchase register with a row that belongs to no record', () => {
     await rows?.close();
   });
 
-  it('fails the run naming the file and the row, rather than leaving the row out', async () => {
-    const imported = await client.post<{ code: string; message: string }>(
+  it('reports the row as an unreadable purchase with its reason, rather than leaving it out', async () => {
+    const imported = await client.post(
       `/reconciliation/${RECO_GSTIN}/import?operator=asha`,
       Buffer.from(portalFile(2, 5)),
     );
-    expect(imported.status).toBe(422);
-    expect(imported.data.code).toBe('purchases-incomplete');
-    expect(imported.data.message).toMatch(/purchases-2026-10-extra\.csv: 1 row\(s\) belonging to no record/);
-    // The seeded register itself is read whole: only the extra file is named.
-    expect(imported.data.message).not.toMatch(/purchases-2026-10\.csv/);
+    expect(imported.status).toBe(200);
+    const report = await client.get<{
+      unreadablePurchases: { erpId: string; fieldErrors: { message: string }[] }[];
+    }>(`/reconciliation/${RECO_GSTIN}/${RECO_PERIOD}`);
+    expect(report.data.unreadablePurchases).toEqual([
+      expect.objectContaining({
+        fieldErrors: [
+          expect.objectContaining({
+            message: expect.stringMatching(/BillNo: empty, so the row belongs to no document/),
+          }),
+        ],
+      }),
+    ]);
   });
 });

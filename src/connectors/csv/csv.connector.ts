@@ -348,9 +348,9 @@ export class CsvConnector implements ErpConnector, FileDropSource {
 
   /**
    * Every purchase register file of the folder, one batch each. A file refused whole (not CSV, over the
-   * purchase-side limits, header without the needed columns) or rows left out of every record make the
-   * pull throw (ConnectorError `config`, every such file named) once all files are read: a register read
-   * in part would show its bills' GSTR-2B documents as missing in the books.
+   * purchase-side limits, header without the needed columns) makes the pull throw (ConnectorError
+   * `config`, every such file named) once all files are read: a register read in part would show its
+   * bills' GSTR-2B documents as missing in the books. A row that cannot be read is an unreadable purchase.
    */
   async *pullPurchases(period: PurchasePeriod): AsyncIterable<PurchaseRecord[]> {
     const profile = await this.purchaseProfile();
@@ -388,13 +388,10 @@ export class CsvConnector implements ErpConnector, FileDropSource {
         this.context.log.warn('purchase register rows skipped', { file: name, problems });
       }
       // Header problems of a usable file (a required column missing) leave every row a record, with its
-      // errors; a file without the key columns, or rows belonging to no record, are rows lost.
-      if (!usable || grouping.problems.length > 0) {
-        const lost = usable ? grouping.problems : problems;
-        const shown = lost.slice(0, 5).map((p) => p.message);
-        notRead.push(
-          `${name}: ${usable ? `${lost.length} row(s) belonging to no record` : 'columns not usable'}: ${shown.join('; ')}`,
-        );
+      // errors, and so do rows that belong to no bill (above); a file without the key columns is lost whole.
+      if (!usable) {
+        const shown = problems.slice(0, 5).map((p) => p.message);
+        notRead.push(`${name}: columns not usable: ${shown.join('; ')}`);
       }
       if (records.length > 0) yield records;
     }
