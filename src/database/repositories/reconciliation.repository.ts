@@ -501,38 +501,7 @@ export class ReconciliationRepository {
     return rows.length > 0;
   }
 
-  /** The period's report rows: each match with the purchase and the 2B document it names. */
-  async reportRows(gstin: string, period: string, category?: string): Promise<ReportRow[]> {
-    return this.dataSource.query(
-      `SELECT m.id, m.category, m.rule, m.supplier_gstin AS "supplierGstin", m.differences, m.explanation,
-         m.itc_at_stake::text AS "itcAtStake", m.decision, m.decided_by AS "decidedBy",
-         m.decision_reason AS "decisionReason", m.purchase_id AS "purchaseId", m.gstr2b_id AS "gstr2bId",
-         p.erp_id AS "erpId", p.bill_number AS "billNumber", to_char(p.bill_date, 'YYYY-MM-DD') AS "billDate",
-         p.document_type AS "purchaseType", p.taxable_value::text AS "purchaseTaxable",
-         (coalesce(abs(p.igst), 0) + coalesce(abs(p.cgst), 0) + coalesce(abs(p.sgst), 0) + coalesce(abs(p.cess), 0))::text AS "purchaseTax",
-         p.field_errors AS "fieldErrors", coalesce(p.supplier_name, g.supplier_name) AS "supplierName",
-         g.section, g.kind AS "gstr2bKind", g.number AS "gstr2bNumber", to_char(g.date, 'YYYY-MM-DD') AS "gstr2bDate",
-         g.taxable_value::text AS "gstr2bTaxable",
-         (g.igst + g.cgst + g.sgst + g.cess)::text AS "gstr2bTax", g.itc_availability AS "itcAvailability",
-         g.itc_unavailable_reason AS "itcUnavailableReason", g.reverse_charge AS "reverseCharge"
-       FROM reco_match m
-       LEFT JOIN purchase_record p ON p.id = m.purchase_id
-       LEFT JOIN gstr2b_document g ON g.id = m.gstr2b_id
-       WHERE m.gstin = $1 AND m.period = $2 AND ($3::text IS NULL OR m.category = $3)
-       ORDER BY m.supplier_gstin, m.category, coalesce(p.bill_number, g.number)`,
-      [gstin, period, category ?? null],
-    );
-  }
 
-  /** Purchase rows the connector could not read, with their field errors. */
-  async unreadablePurchases(gstin: string, period: string): Promise<StoredPurchase[]> {
-    return this.dataSource.query(
-      `SELECT id, erp_id AS "erpId", supplier_gstin AS "supplierGstin", bill_number AS "billNumber",
-         to_char(bill_date, 'YYYY-MM-DD') AS "billDate", field_errors AS "fieldErrors"
-       FROM purchase_record WHERE gstin = $1 AND period = $2 AND field_errors IS NOT NULL ORDER BY erp_id`,
-      [gstin, period],
-    );
-  }
 }
 
 export interface ReportRow {

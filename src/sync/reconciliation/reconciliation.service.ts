@@ -137,15 +137,6 @@ export class ReconciliationService {
     }
   }
 
-  /** The JSON a user downloaded from the GST portal: parsed, checked against the GSTIN, stored and reconciled. */
-  async importGstr2b(gstin: string, body: unknown, trigger: string): Promise<RunOutcome> {
-    this.gateways.settingsOf(gstin);
-    const parsed = readReturn(body);
-    if (parsed.gstin !== gstin) {
-      throw new ComplianceError('validation', `the file is GSTR-2B of ${parsed.gstin}, not of ${gstin}`);
-    }
-    return this.run(gstin, parsed.period, trigger, parsed);
-  }
 
   private async fetch(gstin: string, period: string): Promise<Gstr2bReturn> {
     const parsed = readReturn(await this.gateways.client(gstin).fetchGstr2b(period));
