@@ -500,8 +500,6 @@ export class ReconciliationRepository {
     );
     return rows.length > 0;
   }
-
-
 }
 
 export interface ReportRow {

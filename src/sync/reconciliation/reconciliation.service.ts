@@ -137,7 +137,6 @@ export class ReconciliationService {
     }
   }
 
-
   private async fetch(gstin: string, period: string): Promise<Gstr2bReturn> {
     const parsed = readReturn(await this.gateways.client(gstin).fetchGstr2b(period));
     if (parsed.gstin !== gstin || parsed.period !== period) {
