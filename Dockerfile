@@ -24,4 +24,8 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 ENV DATA_DIR=/data SANDBOX_ENABLED=false PORT=3000
 EXPOSE 3000
+# Readiness from memory (database and queue, checked in the background); an ERP being down is not unready.
+# A worker (no api role) serves no HTTP: its compose service turns this check off.
+HEALTHCHECK --interval=10s --timeout=2s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["node", "dist/main.js"]

@@ -6,7 +6,6 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
-import { TerminusModule } from '@nestjs/terminus';
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { LoggerModule } from 'nestjs-pino';
@@ -50,6 +49,7 @@ import {
   CancellationService,
   RegimeJobContextService,
   RegimeOperationsService,
+  HealthMonitor,
   PullService,
   SchedulerService,
   StateTransitionsService,
@@ -175,6 +175,7 @@ export class AppModule {
       OperatorService,
       CancellationService,
       RegimeOperationsService,
+      HealthMonitor,
       RegimeJobContextService,
       WebhookIntakeService,
       EinvoiceSubmissionLookup,
@@ -195,7 +196,6 @@ export class AppModule {
         LoggerModule.forRoot(loggerOptions()),
         TypeOrmModule.forRoot(dataSourceOptions(options.databaseUrl, options.config.database.poolSize)),
         ScheduleModule.forRoot(),
-        TerminusModule.forRoot({ logger: false }),
         MetricsModule,
       ],
       controllers: api

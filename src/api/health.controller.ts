@@ -1,22 +1,19 @@
 /**
- * GET /health: database, queue and every connector's check(). Anyone may ask whether the service is up
- * (load balancers, uptime checks), so the public answer carries each check's status only; the details
- * (connector messages with folder paths and ERP URLs, queue sizes, and in development the in-process
- * sandbox's services) need an API key.
+ * Health, answered from memory in milliseconds (the checks run in the background: HealthMonitor):
+ * - GET /health/live: the process answers.
+ * - GET /health/ready: the database answered its last check and the queue runs; 503 otherwise. What a
+ *   load balancer asks: an ERP being down does not make the service unready.
+ * - GET /health: both, and each connector's last check with its age. A connector down degrades the
+ *   answer (`degraded` lists it) without making it a 503. Anyone may ask; the public answer carries each
+ *   check's status only, the details (connector messages with folder paths and ERP URLs, ages, queue
+ *   sizes, providers held back after a 429, in development the sandbox's services) need an API key.
  */
-import { Controller, Get, Inject, Optional, Req, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, Inject, Optional, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import {
-  HealthCheck,
-  HealthCheckService,
-  type HealthCheckResult,
-  type HealthIndicatorResult,
-  TypeOrmHealthIndicator,
-} from '@nestjs/terminus';
-import type { Request } from 'express';
-import { SHARED_PROVIDER_THROTTLE, type ProviderThrottleState } from '../compliance/http';
+import type { Request, Response } from 'express';
+import { SHARED_PROVIDER_THROTTLE } from '../compliance/http';
 import { QueueService } from '../queue';
-import { ConnectorRuntimeService } from '../sync';
+import { HealthMonitor, type CheckResult } from '../sync';
 import { presentedApiKey } from './api-key.guard';
 import { ApiKeys } from './api-keys';
 import { Public } from './public.decorator';
@@ -24,74 +21,114 @@ import { Public } from './public.decorator';
 /** Injection token: the in-process sandbox's services and base URLs (development only). */
 export const SANDBOX_SERVICES = Symbol('SANDBOX_SERVICES');
 
-type HealthSection = HealthCheckResult['info'];
+interface Check {
+  status: 'up' | 'down';
+  [detail: string]: unknown;
+}
 
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
   constructor(
-    private readonly health: HealthCheckService,
-    private readonly db: TypeOrmHealthIndicator,
+    private readonly monitor: HealthMonitor,
     private readonly queue: QueueService,
-    private readonly connectors: ConnectorRuntimeService,
     private readonly keys: ApiKeys,
     @Optional() @Inject(SANDBOX_SERVICES) private readonly sandbox?: Record<string, string>,
   ) {}
 
   @Public()
+  @Get('live')
+  @ApiOperation({ summary: 'Liveness: the process answers (no check is run)' })
+  live() {
+    return { status: 'up' };
+  }
+
+  @Public()
+  @Get('ready')
+  @ApiOperation({ summary: 'Readiness: database (last background check) and queue; 503 when either is down' })
+  ready(@Res({ passthrough: true }) response: Response) {
+    const checks = this.readiness();
+    const ok = Object.values(checks).every((check) => check.status === 'up');
+    response.status(ok ? 200 : 503);
+    return { status: ok ? 'ok' : 'error', checks: statusesOf(checks) };
+  }
+
+  @Public()
   @Get()
-  @HealthCheck()
   @ApiOperation({
-    summary: 'Database, queue and every connector check(): statuses for anyone, details with an API key',
+    summary:
+      "Database, queue and each connector's last background check: statuses for anyone, details and ages with an API key; 503 only when not ready",
   })
-  async check(
-    @Req() request: Request,
-  ): Promise<HealthCheckResult & { sandbox?: Record<string, string>; throttled?: ProviderThrottleState[] }> {
+  async check(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
     const detailed = this.keys.accepts(presentedApiKey(request));
-    let result: HealthCheckResult;
-    try {
-      result = await this.health.check([
-        () => this.db.pingCheck('database', { timeout: 3000 }),
-        () => this.queueHealth(),
-        ...this.connectors.list().map((live) => () => this.connectorHealth(live.name)),
-      ]);
-    } catch (error) {
-      if (detailed || !(error instanceof ServiceUnavailableException)) throw error;
-      throw new ServiceUnavailableException(statusesOnly(error.getResponse() as HealthCheckResult));
-    }
-    if (!detailed) return statusesOnly(result);
-    // Providers held back after a 429 (Retry-After): which, why and for how long.
-    const throttled = SHARED_PROVIDER_THROTTLE.snapshot();
-    return { ...result, throttled, ...(this.sandbox ? { sandbox: this.sandbox } : {}) };
+    const checks: Record<string, Check> = this.readiness();
+    if (detailed) checks.queue = { ...checks.queue, queued: await this.queueSizes() };
+    const connectors: Record<string, Check> = {};
+    for (const [name, last] of this.monitor.connectorChecks())
+      connectors[`connector:${name}`] = present(last);
+    const all = { ...checks, ...connectors };
+    const ready = Object.values(checks).every((check) => check.status === 'up');
+    const degraded = Object.entries(connectors)
+      .filter(([, check]) => check.status === 'down')
+      .map(([name]) => name);
+    response.status(ready ? 200 : 503);
+    const shown = detailed ? all : statusesOf(all);
+    const pick = (status: 'up' | 'down') =>
+      Object.fromEntries(Object.entries(shown).filter(([, check]) => check.status === status));
+    return {
+      status: ready ? 'ok' : 'error',
+      degraded,
+      info: pick('up'),
+      error: pick('down'),
+      details: shown,
+      ...(detailed
+        ? {
+            // Providers held back after a 429 (Retry-After): which, why and for how long.
+            throttled: SHARED_PROVIDER_THROTTLE.snapshot(),
+            ...(this.sandbox ? { sandbox: this.sandbox } : {}),
+          }
+        : {}),
+    };
   }
 
-  private async queueHealth(): Promise<HealthIndicatorResult> {
-    const sizes = await this.queue.queueSizes();
-    return { queue: { status: this.queue.started ? 'up' : 'down', queued: sizes } };
+  private readiness(): Record<string, Check> {
+    const database = this.monitor.database();
+    return {
+      database: {
+        ...(database ? present(database) : { message: 'not checked yet' }),
+        status: this.monitor.databaseReady() ? 'up' : 'down',
+      },
+      queue: { status: this.queue.started ? 'up' : 'down' },
+    };
   }
 
-  private async connectorHealth(name: string): Promise<HealthIndicatorResult> {
-    const live = this.connectors.get(name);
-    const key = `connector:${name}`;
-    if (!live) return { [key]: { status: 'down', message: 'not configured' } };
-    if (!live.enabled) return { [key]: { status: 'up', message: 'disabled' } };
+  /** Queue sizes for a caller with the key, bounded like the checks (a slow database is not waited on). */
+  private async queueSizes(): Promise<unknown> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<string>((resolve) => {
+      timer = setTimeout(() => resolve('not read within 1 s'), 1000);
+    });
     try {
-      const result = await live.connector.check();
-      return { [key]: { status: result.ok ? 'up' : 'down', message: result.message } };
+      return await Promise.race([this.queue.queueSizes(), late]);
     } catch (error) {
-      return { [key]: { status: 'down', message: error instanceof Error ? error.message : String(error) } };
+      return error instanceof Error ? error.message : String(error);
+    } finally {
+      clearTimeout(timer);
     }
   }
 }
 
-function statusesOnly(result: HealthCheckResult): HealthCheckResult {
-  const strip = (section: HealthSection) =>
-    section &&
-    Object.fromEntries(Object.entries(section).map(([name, check]) => [name, { status: check!.status }]));
+/** A background result as shown: its status, message, when and how long ago it was checked. */
+function present(result: CheckResult): Check {
   return {
     status: result.status,
-    info: strip(result.info),
-    error: strip(result.error),
-    details: strip(result.details) ?? {},
+    ...(result.message !== undefined ? { message: result.message } : {}),
+    checkedAt: result.checkedAt,
+    ageSeconds: Math.round((Date.now() - Date.parse(result.checkedAt)) / 1000),
+    durationMs: result.durationMs,
   };
+}
+
+function statusesOf(checks: Record<string, Check>): Record<string, Check> {
+  return Object.fromEntries(Object.entries(checks).map(([name, check]) => [name, { status: check.status }]));
 }

@@ -176,6 +176,18 @@ export class ScheduleConfig {
   @IsInt()
   @Min(5)
   zatcaReportEverySeconds = 300;
+
+  /**
+   * The database and every connector (ERP) are checked in the background this often, each within
+   * healthCheckTimeoutSeconds; /health answers from the last results and never waits on an ERP.
+   */
+  @IsInt()
+  @Min(1)
+  healthCheckEverySeconds = 10;
+
+  @IsInt()
+  @Min(1)
+  healthCheckTimeoutSeconds = 5;
 }
 
 export class ZatcaConfig {

@@ -18,7 +18,7 @@ interface Route {
   path: string;
 }
 
-const PUBLIC_ROUTES = new Set(['GET /health']);
+const PUBLIC_ROUTES = new Set(['GET /health', 'GET /health/live', 'GET /health/ready']);
 /** Static files of the console (see above); answering without a key is checked to carry no data. */
 const STATIC_CONSOLE_ROUTES = new Set(['GET /', 'GET /console', 'GET /console/:name']);
 
