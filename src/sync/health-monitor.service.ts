@@ -31,7 +31,9 @@ export class HealthMonitor implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly connectors: ConnectorRuntimeService,
   ) {}
 
-  onApplicationBootstrap(): void {
+  /** The database is checked before the service listens (readiness is known from the first request). */
+  async onApplicationBootstrap(): Promise<void> {
+    this.databaseResult = await this.checkDatabase();
     void this.checkAll();
     this.timer = setInterval(() => void this.checkAll(), this.config.schedule.healthCheckEverySeconds * 1000);
     this.timer.unref();
@@ -64,7 +66,7 @@ export class HealthMonitor implements OnApplicationBootstrap, OnModuleDestroy {
     this.running = true;
     try {
       await Promise.all([
-        this.timed(() => this.dataSource.query('SELECT 1')).then((result) => {
+        this.checkDatabase().then((result) => {
           this.databaseResult = result;
         }),
         ...this.connectors.list().map(async (live) => {
@@ -89,6 +91,10 @@ export class HealthMonitor implements OnApplicationBootstrap, OnModuleDestroy {
     } finally {
       this.running = false;
     }
+  }
+
+  private checkDatabase(): Promise<CheckResult> {
+    return this.timed(() => this.dataSource.query('SELECT 1'));
   }
 
   private async timed(check: () => Promise<unknown>): Promise<CheckResult> {
