@@ -6,11 +6,13 @@ import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { Logger } from 'nestjs-pino';
 import {
+  admitBodies,
   documentRegimeOperations,
   jsonBodyGuard,
   presentedApiKey,
   ApiKeys,
   requestValidationPipe,
+  takesSignedBody,
   takesStreamedBody,
   TypedErrorFilter,
 } from './api';
@@ -28,8 +30,16 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
   app.useLogger(app.get(Logger));
   app.useGlobalPipes(requestValidationPipe());
   app.useGlobalFilters(new TypedErrorFilter());
+  // No body is read before its sender is trusted: a body without a valid API key is refused from the
+  // headers (admitBodies), the signed webhook's is read raw and parsed by its route after the signature.
   // Routes that stream their body (takesStreamedBody: the GSTR-2B import) are skipped by every parser.
-  app.useBodyParser('json', { limit: '10mb', type: unlessStreamed(/^application\/([\w.-]+\+)?json\b/i) });
+  app.use(admitBodies(app.get(ApiKeys)));
+  app.useBodyParser('raw', { type: takesSignedBody, limit: '10mb' });
+  app.useBodyParser('json', {
+    limit: '10mb',
+    type: (request: IncomingMessage) =>
+      !takesSignedBody(request) && unlessStreamed(/^application\/([\w.-]+\+)?json\b/i)(request),
+  });
   app.use(jsonBodyGuard);
   app.useBodyParser('text', { type: unlessStreamed(/^text\/(csv|plain)\b/i), limit: '50mb' });
   app.useBodyParser('raw', { type: unlessStreamed(/^application\/octet-stream\b/i), limit: '50mb' });

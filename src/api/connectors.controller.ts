@@ -64,11 +64,7 @@ export class ConnectorsController {
   @Post(':name/files')
   @HttpCode(202)
   @ApiOperation({ summary: 'Upload a CSV file into the instance inbox (body: the file, ?filename=...)' })
-  async upload(
-    @Param('name') name: string,
-    @Query('filename') filename: unknown,
-    @Req() request: Request,
-  ) {
+  async upload(@Param('name') name: string, @Query('filename') filename: unknown, @Req() request: Request) {
     if (filename !== undefined && typeof filename !== 'string') {
       throw new BadRequestException({
         statusCode: 400,

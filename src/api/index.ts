@@ -1,5 +1,6 @@
 /** The public face of api/: what the other parts of src/ import from it. */
 export { ApiKeyGuard, presentedApiKey } from './api-key.guard';
+export { admitBodies, takesSignedBody } from './body-admission';
 export { ApiKeys } from './api-keys';
 export { connectorIdOf } from './connector-filter';
 export { ConnectorsController } from './connectors.controller';

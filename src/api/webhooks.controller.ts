@@ -1,5 +1,4 @@
 import {
-  Body,
   Controller,
   Headers,
   HttpException,
@@ -22,6 +21,7 @@ import {
 } from '../connectors/webhook';
 import { ConnectorRuntimeService, WebhookIntakeService } from '../sync';
 import { Public } from './public.decorator';
+import { parseWebhookBody, requireJsonContentType } from './webhook-body';
 
 @ApiTags('webhooks')
 @Controller('webhooks')
@@ -44,13 +44,14 @@ export class WebhooksController {
   @ApiHeader({ name: 'Idempotency-Key', required: false })
   async receive(
     @Param('instance') instance: string,
-    @Body() body: unknown,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Req() request: Request & { rawBody?: Buffer },
     @Res({ passthrough: true }) response: Response,
   ) {
+    requireJsonContentType(request.headers['content-type']);
     const live = this.connectors.get(instance);
-    const rawBody = request.rawBody ?? Buffer.alloc(0);
+    // Read raw (app.factory.ts): parsed only once the signature over these bytes matched.
+    const rawBody = request.rawBody ?? (Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
     const now = Math.floor(Date.now() / 1000);
     const webhook = live?.enabled && isPushSource(live.connector) ? live.connector : undefined;
     const check = webhook
@@ -66,6 +67,7 @@ export class WebhooksController {
         400,
       );
     }
+    const body = parseWebhookBody(rawBody);
     const answer = await this.intake.receive(live, body, rawBody, idempotencyKey);
     response.status(answer.status);
     return answer.body;
