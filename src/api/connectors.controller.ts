@@ -1,5 +1,6 @@
 import {
   BadRequestException,
+  UnsupportedMediaTypeException,
   Controller,
   Get,
   HttpCode,
@@ -70,6 +71,13 @@ export class ConnectorsController {
         statusCode: 400,
         message: 'filename must be given once, as text (?filename=sales.csv)',
         errors: [{ path: 'filename', value: JSON.stringify(filename).slice(0, 200), rule: 'isString' }],
+      });
+    }
+    const contentType = request.headers['content-type'] ?? '';
+    if (!/^(text\/(csv|plain)|application\/octet-stream)\b/i.test(contentType)) {
+      throw new UnsupportedMediaTypeException({
+        statusCode: 415,
+        message: `a file upload is text/csv, text/plain or application/octet-stream; this request is ${contentType ? `"${contentType}"` : 'untyped'}`,
       });
     }
     const live = this.live(name);

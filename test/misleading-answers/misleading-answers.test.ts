@@ -83,6 +83,18 @@ describe('answers that say what happened', () => {
     expect(body.errors[0].path).toBe('filename');
   });
 
+  it('answers an upload sent as JSON 415 naming the types it takes, storing nothing (issue 30)', async () => {
+    const before = await files();
+    const res = await fetch(`${t.url}/connectors/books/files?filename=sales.csv`, {
+      method: 'POST',
+      headers: { 'x-api-key': TEST_API_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ rows: [] }),
+    });
+    expect(res.status).toBe(415);
+    expect((await json(res)).message).toMatch(/text\/csv, text\/plain or application\/octet-stream/);
+    expect(await files()).toEqual(before);
+  });
+
   it('refuses at upload a file that is not CSV at all (a workbook, a PDF), storing nothing (issue 29)', async () => {
     const before = await files();
     const xlsx = await upload(
