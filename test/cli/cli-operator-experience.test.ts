@@ -83,6 +83,12 @@ describe('operator CLI: status, failures, show, override, retry --all', () => {
     expect(out.stdout).toContain('showing 2 of 2 failure(s)');
     expect((await cli('failures', '--state', 'MAPPING_FAILED')).stdout).toContain('no failures');
     expect((await cli('failures', '--state', 'WRITTEN_BACK')).code).toBe(2);
+    // A bad date is a usage error that shows the expected form (issue 29), not a 400 from the service.
+    for (const date of ['01/11/2026', '2026-02-30']) {
+      const bad = await cli('failures', '--from', date);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain('expected YYYY-MM-DD, e.g. 2026-11-01');
+    }
   });
 
   it('failures --export writes the queue as CSV and XLSX', async () => {

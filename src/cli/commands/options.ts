@@ -28,6 +28,17 @@ export function integerIn(min: number, max: number): (value: string) => number {
   };
 }
 
+/** A calendar date as YYYY-MM-DD; anything else is a usage error that shows the expected form. */
+export function isoDate(value: string): string {
+  const text = value.trim();
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const date = match ? new Date(`${text}T00:00:00Z`) : undefined;
+  if (!match || !date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) {
+    throw new InvalidArgumentError(`not a date: "${value}" (expected YYYY-MM-DD, e.g. 2026-11-01)`);
+  }
+  return text;
+}
+
 export function positiveSeconds(value: string): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0)
@@ -42,8 +53,8 @@ export function addFilterOptions(command: Command, { withState = true } = {}): C
     .option('--connector <name>', 'connector instance name')
     .option('--error-class <class>', 'error class, e.g. validation, rejected, transient, writeback-config')
     .option('--regime <regime>', 'in-einvoice, in-ewaybill or sa-zatca')
-    .option('--from <date>', 'document date from (YYYY-MM-DD)')
-    .option('--to <date>', 'document date to (YYYY-MM-DD)');
+    .option('--from <date>', 'document date from (YYYY-MM-DD)', isoDate)
+    .option('--to <date>', 'document date to (YYYY-MM-DD)', isoDate);
 }
 
 export function addPageOptions(command: Command): Command {
