@@ -107,6 +107,12 @@ describe('CLI: gst otp, reco run|report|export', () => {
     expect(unknown.code).toBe(2);
   });
 
+  it('says there is nothing to export, exiting non-zero, for a period with no verdicts (issue 29)', async () => {
+    const empty = await cli('reco', 'export', RECO_GSTIN, '012025');
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain(`nothing to export for ${RECO_GSTIN} 012025: no verdicts (no run yet`);
+  });
+
   it('exports CSV and XLSX with the formula-looking supplier name neutralised', async () => {
     const csvOut = await cli('reco', 'export', RECO_GSTIN, RECO_PERIOD);
     expect(csvOut.code).toBe(0);

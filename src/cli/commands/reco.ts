@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { RecoCategoryTotal, RecoMatch, RecoReport } from '../api-types';
 import type { CliContext } from '../context';
+import { CliError } from '../cli-error';
 import { ExitCode } from '../io';
 import { formatTable } from '../table';
 import { MATCH_CATEGORIES } from '../../sync/reconciliation/matching';
@@ -172,9 +173,18 @@ export function recoCommand(ctx: CliContext): Command {
           options: { format: 'csv' | 'xlsx'; category?: string; out?: string },
           sub: Command,
         ) => {
-          const body = await ctx
-            .client(sub)
-            .exportReconciliation(gstin, period, options.format, options.category);
+          const client = ctx.client(sub);
+          // An empty file would read as "nothing wrong": say there is nothing to export instead.
+          const first = await client.reconciliationReport(gstin, period, options.category, { limit: 1 });
+          const rows = (first.page?.total ?? first.matches.length) + (first.page?.unreadableTotal ?? 0);
+          if (rows === 0) {
+            const what = options.category ? `no ${options.category} verdicts` : 'no verdicts';
+            const why = first.lastRun
+              ? `last run ${first.lastRun.state}`
+              : 'no run yet: reco run or reco import first';
+            throw new CliError(`nothing to export for ${gstin} ${period}: ${what} (${why})`, ExitCode.failed);
+          }
+          const body = await client.exportReconciliation(gstin, period, options.format, options.category);
           const file = resolve(
             ctx.io.cwd,
             options.out ?? `reconciliation-${gstin}-${period}.${options.format}`,
