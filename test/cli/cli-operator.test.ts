@@ -140,15 +140,15 @@ describe('operator CLI against the real service (HTTP, Postgres, queue)', () => 
       expect(limited.stdout).toContain('showing 2-2 of 3');
     });
 
-    it('refuses a bad option locally (exit 2) and prints the server field errors for a bad date (exit 1)', async () => {
+    it('refuses a bad option or date locally (exit 2), showing the expected form', async () => {
       const usage = await cli('documents', 'list', '--limit', '0');
       expect(usage.code).toBe(2);
       expect(usage.stderr).toContain('must be between 1 and 500');
 
-      const server = await cli('documents', 'list', '--from', '2024-13-45');
-      expect(server.code).toBe(1);
-      expect(server.stderr).toContain('HTTP 400: request validation failed');
-      expect(server.stderr).toMatch(/^ {2}from: .+/m);
+      // Issue 29: a bad date is a usage error, not a round trip to the service.
+      const date = await cli('documents', 'list', '--from', '2024-13-45');
+      expect(date.code).toBe(2);
+      expect(date.stderr).toContain('not a date: "2024-13-45" (expected YYYY-MM-DD, e.g. 2026-11-01)');
     });
 
     it('show prints the summary, the identifiers, the authority error and the audit trail', async () => {
@@ -322,6 +322,38 @@ describe('operator CLI against the real service (HTTP, Postgres, queue)', () => 
       );
       expect(out.code).toBe(1);
       expect(out.stderr).toContain('HTTP 400: in-einvoice does not support cancellation');
+    });
+
+    it('takes a document number and cancels its one live registration (issue 29)', async () => {
+      const out = await cli(
+        'cancel',
+        'CLI/0001',
+        '--reason-code',
+        '2',
+        '--remark',
+        'wrong rate',
+        '--operator',
+        'asha',
+        '--reason',
+        'data entry mistake',
+      );
+      // The same answer as by submission id: the document's in-einvoice registration was asked for.
+      expect(out.code).toBe(1);
+      expect(out.stderr).toContain('HTTP 400: in-einvoice does not support cancellation');
+      const none = await cli(
+        'cancel',
+        'CLI/NOPE',
+        '--reason-code',
+        '2',
+        '--remark',
+        'r',
+        '--operator',
+        'a',
+        '--reason',
+        'why',
+      );
+      expect(none.code).toBe(1);
+      expect(none.stderr).toContain('no document numbered CLI/NOPE');
     });
 
     it('refuses a reason code outside 1-4 before calling the service', async () => {

@@ -8,7 +8,12 @@ import type { CancelRequest } from '../api-types';
 import { ApiError } from '../api-errors';
 import { CliError } from '../cli-error';
 import type { CliContext } from '../context';
+import { resolveDocument } from './document-ref';
 import { addJsonOption } from './options';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The states a registration can be cancelled from (the service decides the window). */
+const REGISTERED = ['REGISTERED', 'WRITEBACK_PENDING', 'WRITTEN_BACK', 'WRITEBACK_FAILED'];
 
 interface Options {
   reasonCode: CancelRequest['reasonCode'];
@@ -16,13 +21,15 @@ interface Options {
   operator: string;
   reason: string;
   json?: boolean;
+  regime?: string;
 }
 
 export function cancelCommand(ctx: CliContext): Command {
   return addJsonOption(
     new Command('cancel')
       .description('cancel a registered submission with the authority (audited)')
-      .argument('<submissionId>', 'submission id (from documents show or submissions list)')
+      .argument('<ref>', 'submission id, or the document number whose registration to cancel')
+      .option('--regime <regime>', 'with a document number: which registration (in-einvoice, in-ewaybill)')
       .requiredOption(
         '--reason-code <1-4>',
         'IRN: 1 duplicate, 2 data entry mistake, 3 order cancelled, 4 other; e-way bill: 1 duplicate, 2 order cancelled, 3 data entry mistake, 4 others',
@@ -31,10 +38,12 @@ export function cancelCommand(ctx: CliContext): Command {
       .requiredOption('--remark <text>', 'remark sent to the authority')
       .requiredOption('--operator <name>', 'who is cancelling (audited)')
       .requiredOption('--reason <text>', 'why (audited)'),
-  ).action(async (submissionId: string, options: Options, command: Command) => {
+  ).action(async (ref: string, options: Options, command: Command) => {
+    const client = ctx.client(command);
+    const submissionId = await submissionToCancel(client, ref, options.regime);
     let answer: unknown;
     try {
-      answer = await ctx.client(command).cancel(submissionId, {
+      answer = await client.cancel(submissionId, {
         reasonCode: options.reasonCode,
         remark: options.remark,
         operator: options.operator,
@@ -78,4 +87,32 @@ function recordOf(value: unknown): Record<string, unknown> {
 
 function textOf(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** A submission id (a UUID) as given; a document number names its one live registration, or `--regime`'s. */
+async function submissionToCancel(
+  client: Parameters<typeof resolveDocument>[0],
+  ref: string,
+  regime: string | undefined,
+): Promise<string> {
+  if (UUID.test(ref)) return ref;
+  const document = await resolveDocument(client, ref);
+  return pickRegistration(document.docNumber ?? ref, document.submissions, regime);
+}
+
+function pickRegistration(
+  name: string,
+  submissions: readonly { id: string; regime: string; state: string }[],
+  regime: string | undefined,
+): string {
+  const live = submissions.filter((s) => REGISTERED.includes(s.state) && (!regime || s.regime === regime));
+  if (live.length === 1) return live[0].id;
+  if (live.length === 0) {
+    throw new CliError(
+      `document ${name} has no registration${regime ? ` of ${regime}` : ''} that can be cancelled`,
+    );
+  }
+  throw new CliError(
+    `document ${name} has ${live.length} registrations (${live.map((s) => s.regime).join(', ')}): choose one with --regime`,
+  );
 }
