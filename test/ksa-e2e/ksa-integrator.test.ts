@@ -374,7 +374,10 @@ describe('KSA for an integrator (ZATCA simulator, callbacks, operator API)', () 
       expect(items[0].supersededAt).toEqual(expect.any(String));
       history.push(items);
     }
-    const slots = [...history.map((h) => h[0]), ...history.map((h) => h[1])];
+    // The three were signed by concurrent send jobs, so their first slots follow signing order, not push
+    // order; the re-issues must follow the refused slots' order.
+    const byFirstSlot = history.map((h, i) => ({ h, i })).sort((a, b) => a.h[0].icv - b.h[0].icv);
+    const slots = [...byFirstSlot.map(({ h }) => h[0]), ...byFirstSlot.map(({ h }) => h[1])];
     slots.forEach((slot, i) => {
       if (i === 0) return;
       expect(slot.icv).toBe(slots[i - 1].icv + 1);
@@ -389,7 +392,7 @@ describe('KSA for an integrator (ZATCA simulator, callbacks, operator API)', () 
       .slice(sentBefore)
       .filter((r) => history.some((h) => h.some((slot) => slot.uuid === r.uuid)));
     expect(atZatca.map((r) => [r.uuid, r.icv, r.endpoint, r.status, r.errors])).toEqual(
-      history.map((h) => [h[1].uuid, String(h[1].icv), 'reporting', 'REPORTED', []]),
+      byFirstSlot.map(({ h }) => [h[1].uuid, String(h[1].icv), 'reporting', 'REPORTED', []]),
     );
     expect((await reporting.reportDue()).reported).toEqual([]);
     // (re-onboarding's own compliance checks aside)
