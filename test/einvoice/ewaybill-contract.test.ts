@@ -112,13 +112,13 @@ describe('e-way bill providers against their recorded exchanges', () => {
       });
     });
 
-    it('GSPGSTDOWN on genewaybill is transient', async () => {
+    it('GSPGSTDOWN on genewaybill is an unknown outcome (the bill is looked up before any resend)', async () => {
       server.expect(a('authenticate'), a('genewaybill-GSPGSTDOWN'));
       const error = await client()
         .generate(generateRequest)
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ComplianceError);
-      expect(error).toMatchObject({ errorClass: 'transient' });
+      expect(error).toMatchObject({ errorClass: 'unknown-outcome' });
     });
 
     it('vehewb, extendvalidity, canewb, gencewb, updatetransporter, getewaybill', async () => {

@@ -147,3 +147,57 @@ describe('e-way bills from CSV postings', () => {
     expect(billsOfDocument(sandbox, 'EWB/P/3')).toHaveLength(0);
   }, 90_000);
 });
+
+describe('catalog B without a lookup: answers lost after the bills were made', () => {
+  let sandbox: RunningSandbox;
+  let dataDir: string;
+  let app: EwaybillApp;
+
+  beforeAll(async () => {
+    sandbox = await startEinvoiceSandbox();
+    dataDir = mkdtempSync(join(tmpdir(), 'ewaybill-pipeline-b-'));
+    app = await startEwaybillApp(dataDir, {
+      ...ewaybillDefaults(sandbox),
+      catalog: 'B',
+      baseUrl: sandbox.urls.einvoiceApi,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await sandbox?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('never sends a generate again: each document waits for an operator with one bill at the system', async () => {
+    // Every generate (single or bulk) is applied, and its answer replaced by the provider's 502.
+    sandbox.einvoice.api.faults.queue({ path: 'generate', fault: '502-after-commit', count: Infinity });
+    writeFileSync(
+      join(app.inbox, FILE),
+      csv([goodsRow('EWB/B/1', 'KA01AB1234', '150'), goodsRow('EWB/B/2', 'KA02CD5678', '410')]),
+    );
+    expect((await api(app.url, `/connectors/${CONNECTOR}/pull`, { method: 'POST' })).status).toBe(202);
+    const waiting = async () => {
+      const res = await api(app.url, '/documents?limit=10');
+      const items = ((await res.json()) as { items: { id: string }[] }).items;
+      const details = await Promise.all(items.map((item) => documentDetail(app.url, item.id)));
+      const submissions = details.flatMap((detail) => detail.submissions as Record<string, unknown>[]);
+      return submissions.length === 2 && submissions.every((s) => s.errorCode === 'EWB_LOOKUP_REQUIRED')
+        ? submissions
+        : undefined;
+    };
+    let submissions: Record<string, unknown>[] | undefined;
+    for (const started = Date.now(); !submissions && Date.now() - started < 30_000;) {
+      submissions = await waiting();
+      if (!submissions) await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    expect(submissions).toHaveLength(2);
+    for (const submission of submissions!) {
+      expect(submission).toMatchObject({ regime: 'in-ewaybill', state: 'RETRY' });
+      expect(String(submission.errorMessage)).toMatch(/configure `lookup`/);
+    }
+    for (const number of ['EWB/B/1', 'EWB/B/2']) expect(billsOfDocument(sandbox, number)).toHaveLength(1);
+    const sent = sandbox.einvoice.api.faults.applied.filter((fault) => /generate/.test(fault.url));
+    expect(sent.length).toBeGreaterThanOrEqual(1);
+    expect(sent.length).toBeLessThanOrEqual(2);
+  }, 60_000);
+});

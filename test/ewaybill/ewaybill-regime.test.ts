@@ -145,29 +145,42 @@ describe('by IRN', () => {
 });
 
 describe('transient failures', () => {
-  it('retries exactly 3 times, after 1 s, 2 s and 4 s, then surfaces the failure', async () => {
-    const settings = ewaybillSettings(sandbox, 'A');
+  it('a failure that left nothing done (429) is retried exactly 3 times, after 1 s, 2 s and 4 s, then surfaced', async () => {
+    // The HTTP client's own 429 retries off, so the regime's schedule is what is seen.
+    const settings = {
+      ...ewaybillSettings(sandbox, 'A'),
+      http: { timeoutMs: 1_500, maxRateLimitedRetries: 0 },
+    };
     const invoice = goodsSale(sandbox.clock.now(), road);
-    sandbox.einvoice.gsp.faults.queue({ path: 'genewaybill', fault: '503', count: 4 });
+    sandbox.einvoice.gsp.faults.queue({ path: 'genewaybill', fault: '429', count: 4 });
     const { regime, sleeps } = regimeUnderTest();
     const failure = await regime
       .submit(payloadOf(invoice, settings), submitContext({ settings }))
       .catch((e) => e);
-    expect(failure).toBeInstanceOf(ComplianceError);
-    expect((failure as ComplianceError).retryable).toBe(true);
+    expect(failure).toMatchObject({ errorClass: 'transient' });
     expect(sleeps).toEqual([1000, 2000, 4000]);
     expect(sandbox.einvoice.gsp.faults.applied.filter((f) => /genewaybill/.test(f.url))).toHaveLength(4);
     expect(billsOf(invoice)).toHaveLength(0);
   });
 
-  it('succeeds on the fourth attempt after three failures, with one bill', async () => {
-    const settings = ewaybillSettings(sandbox, 'B');
+  it('a 502 the provider answers after its own retries is not sent again: read back, and the next attempt reads before sending', async () => {
+    const settings = { ...ewaybillSettings(sandbox, 'B'), lookup: ewaybillSettings(sandbox, 'A') };
     const invoice = goodsSale(sandbox.clock.now(), road);
-    sandbox.einvoice.api.faults.queue({ path: '/eway/api/v1/generate', fault: '502', count: 3 });
-    const { regime, sleeps } = regimeUnderTest();
-    asRegistered(await regime.submit(payloadOf(invoice, settings), submitContext({ settings })));
-    expect(sleeps).toEqual([1000, 2000, 4000]);
+    sandbox.einvoice.api.faults.queue({ path: '/eway/api/v1/generate', fault: '502', count: 1 });
+    const { regime, sleeps, log } = regimeUnderTest();
+    const payload = payloadOf(invoice, settings);
+    const failure = await regime.submit(payload, submitContext({ settings })).catch((e) => e);
+    expect(failure).toMatchObject({ errorClass: 'unknown-outcome' });
+    expect(sleeps).toEqual([1000]);
+    expect(log.entries.filter((entry) => entry.operation === 'api-v1-generate')).toHaveLength(1);
+    expect(billsOf(invoice)).toHaveLength(0);
+    // The pipeline's next attempt: read (none), then the one generate.
+    const next = asRegistered(
+      await regime.submit(payload, submitContext({ settings, outcomeUnknown: true, attempt: 2 })),
+    );
+    expect(next.adopted).toBeUndefined();
     expect(billsOf(invoice)).toHaveLength(1);
+    expect(generateAnswersOf(invoice)).toEqual(['generated']);
   });
 });
 
@@ -187,6 +200,32 @@ describe('never two bills for one document', () => {
     expect(outcome.identifiers.ewbNo).toBe(String(billsOf(invoice)[0].ewbNo));
   });
 
+  it.each([
+    ['A', 'genewaybill', 'gateway-timeout-after-commit'],
+    ['A', 'genewaybill', '503-after-commit'],
+    ['B', '/eway/api/v1/generate', '502-after-commit'],
+    ['B', '/eway/api/v1/generate', '503-after-commit'],
+  ] as const)(
+    'catalog %s: %s answered %s is read back and adopted; the generate went once',
+    async (catalog, path, fault) => {
+      const settings =
+        catalog === 'A'
+          ? ewaybillSettings(sandbox, 'A')
+          : { ...ewaybillSettings(sandbox, 'B'), lookup: ewaybillSettings(sandbox, 'A') };
+      const invoice = goodsSale(sandbox.clock.now(), road);
+      const faults = catalog === 'A' ? sandbox.einvoice.gsp.faults : sandbox.einvoice.api.faults;
+      faults.queue({ path, fault, count: 1 });
+      const { regime } = regimeUnderTest();
+      const outcome = asRegistered(
+        await regime.submit(payloadOf(invoice, settings), submitContext({ settings })),
+      );
+      expect(outcome.adopted).toBe(true);
+      expect(billsOf(invoice)).toHaveLength(1);
+      expect(generateAnswersOf(invoice)).toEqual(['generated']);
+      expect(outcome.identifiers.ewbNo).toBe(String(billsOf(invoice)[0].ewbNo));
+    },
+  );
+
   it('a submission whose last outcome is unknown looks up first (a crash after sending)', async () => {
     const settings = ewaybillSettings(sandbox, 'A');
     const invoice = goodsSale(sandbox.clock.now(), road);
@@ -202,7 +241,7 @@ describe('never two bills for one document', () => {
     expect(generateAnswersOf(invoice)).toEqual(['generated']);
   });
 
-  it('catalog B (no read): a lost answer meets 604 and adopts the bill through the configured catalog A lookup', async () => {
+  it('catalog B (no read): a lost answer is read back through the configured catalog A lookup and adopted', async () => {
     const settings = { ...ewaybillSettings(sandbox, 'B'), lookup: ewaybillSettings(sandbox, 'A') };
     const invoice = goodsSale(sandbox.clock.now(), road);
     sandbox.einvoice.api.faults.queue({
@@ -216,20 +255,41 @@ describe('never two bills for one document', () => {
     );
     expect(outcome.adopted).toBe(true);
     expect(billsOf(invoice)).toHaveLength(1);
+    expect(generateAnswersOf(invoice)).toEqual(['generated']);
     expect(outcome.identifiers.ewbNo).toBe(String(billsOf(invoice)[0].ewbNo));
   });
 
-  it('catalog B without a lookup: 604 is refused with its code, never a second bill', async () => {
+  it('catalog B without a lookup: a lost answer waits for an operator, and nothing is sent again', async () => {
     const settings = ewaybillSettings(sandbox, 'B');
     const invoice = goodsSale(sandbox.clock.now(), road);
-    sandbox.einvoice.api.faults.queue({
-      path: '/eway/api/v1/generate',
-      fault: 'drop-after-commit',
-      count: 1,
-    });
+    sandbox.einvoice.api.faults.queue({ path: '/eway/api/v1/generate', fault: '502-after-commit', count: 1 });
     const { regime } = regimeUnderTest();
-    const outcome = await regime.submit(payloadOf(invoice, settings), submitContext({ settings }));
-    expect(outcome).toMatchObject({ status: 'rejected', code: '604' });
+    const payload = payloadOf(invoice, settings);
+    const failure = await regime.submit(payload, submitContext({ settings })).catch((e) => e);
+    expect(failure).toMatchObject({
+      errorClass: 'unknown-outcome',
+      options: { code: 'EWB_LOOKUP_REQUIRED', waitsForOperator: true },
+    });
+    expect((failure as Error).message).toMatch(/configure `lookup`/);
+    const again = await regime
+      .submit(payload, submitContext({ settings, outcomeUnknown: true, attempt: 2 }))
+      .catch((e) => e);
+    expect(again).toMatchObject({ options: { code: 'EWB_LOOKUP_REQUIRED', waitsForOperator: true } });
+    expect(billsOf(invoice)).toHaveLength(1);
+    expect(generateAnswersOf(invoice)).toEqual(['generated']);
+  });
+
+  it('catalog B without a lookup: 604 is never a rejection; it waits for an operator to configure a read', async () => {
+    const settings = ewaybillSettings(sandbox, 'B');
+    const invoice = goodsSale(sandbox.clock.now(), road);
+    const payload = payloadOf(invoice, settings);
+    await createEwaybillProvider(ewaybillConfig(settings)).generate(payload.direct);
+    const { regime } = regimeUnderTest();
+    const failure = await regime.submit(payload, submitContext({ settings })).catch((e) => e);
+    expect(failure).toMatchObject({
+      errorClass: 'unknown-outcome',
+      options: { code: '604', waitsForOperator: true },
+    });
     expect(billsOf(invoice)).toHaveLength(1);
   });
 
@@ -242,6 +302,43 @@ describe('never two bills for one document', () => {
     expect(outcome).toMatchObject({ adopted: true, identifiers: { ewbNo: made.ewbNo } });
     expect(generateAnswersOf(invoice)).toEqual(['generated', '604']);
   });
+});
+
+describe('cancel after a lost answer', () => {
+  it.each([
+    ['A', 'canewb', 'drop-after-commit'],
+    ['A', 'canewb', 'gateway-timeout-after-commit'],
+    ['B', '/eway/cancel', '502-after-commit'],
+  ] as const)(
+    'catalog %s: %s answered %s reads the bill and adopts its cancellation',
+    async (catalog, path, fault) => {
+      const settings =
+        catalog === 'A'
+          ? ewaybillSettings(sandbox, 'A')
+          : { ...ewaybillSettings(sandbox, 'B'), lookup: ewaybillSettings(sandbox, 'A') };
+      const invoice = goodsSale(sandbox.clock.now(), road);
+      const { regime, sleeps } = regimeUnderTest();
+      const made = asRegistered(
+        await regime.submit(payloadOf(invoice, settings), submitContext({ settings })),
+      );
+      (catalog === 'A' ? sandbox.einvoice.gsp.faults : sandbox.einvoice.api.faults).queue({
+        path,
+        fault,
+        count: 1,
+      });
+      const cancelled = asRegistered(
+        await regime.cancel({
+          identifiers: made.identifiers,
+          settings,
+          reasonCode: '2',
+          remark: 'Order cancelled',
+        }),
+      );
+      expect(cancelled.adopted).toBe(true);
+      expect(sleeps).toEqual([1000]);
+      expect(billsOf(invoice)[0].status).toBe('CNL');
+    },
+  );
 });
 
 describe('catalog B bulk generate', () => {
@@ -268,6 +365,45 @@ describe('catalog B bulk generate', () => {
     for (const [index, invoice] of invoices.entries()) {
       expect(billsOf(invoice)).toHaveLength(index === 2 ? 0 : 1);
     }
+  });
+
+  it('a bulk answer lost after commit (502) is never sent again: each row read back and adopted', async () => {
+    const settings = { ...ewaybillSettings(sandbox, 'B'), lookup: ewaybillSettings(sandbox, 'A') };
+    const invoices = [0, 1, 2].map(() => goodsSale(sandbox.clock.now(), road));
+    sandbox.einvoice.api.faults.queue({ path: '/eway/bulk-generate', fault: '502-after-commit', count: 1 });
+    const { regime, log } = regimeUnderTest();
+    const outcomes = await regime.submitMany(
+      invoices.map((invoice) => ({
+        payload: payloadOf(invoice, settings),
+        context: submitContext({ settings }),
+      })),
+    );
+    expect(log.entries.filter((entry) => entry.operation === 'bulk-generate')).toHaveLength(1);
+    for (const [index, invoice] of invoices.entries()) {
+      expect(billsOf(invoice)).toHaveLength(1);
+      expect(asRegistered(outcomes[index])).toMatchObject({
+        adopted: true,
+        identifiers: { ewbNo: String(billsOf(invoice)[0].ewbNo) },
+      });
+    }
+  });
+
+  it('a bulk answer lost without a lookup leaves every row waiting for an operator, nothing resent', async () => {
+    const settings = ewaybillSettings(sandbox, 'B');
+    const invoices = [0, 1].map(() => goodsSale(sandbox.clock.now(), road));
+    sandbox.einvoice.api.faults.queue({ path: '/eway/bulk-generate', fault: 'drop-after-commit', count: 1 });
+    const { regime, log } = regimeUnderTest();
+    const outcomes = await regime.submitMany(
+      invoices.map((invoice) => ({
+        payload: payloadOf(invoice, settings),
+        context: submitContext({ settings }),
+      })),
+    );
+    expect(log.entries.filter((entry) => entry.operation === 'bulk-generate')).toHaveLength(1);
+    for (const outcome of outcomes) {
+      expect(outcome).toMatchObject({ options: { code: 'EWB_LOOKUP_REQUIRED', waitsForOperator: true } });
+    }
+    for (const invoice of invoices) expect(billsOf(invoice)).toHaveLength(1);
   });
 });
 

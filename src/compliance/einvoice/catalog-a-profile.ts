@@ -35,8 +35,12 @@ export type CatalogAOperationName = keyof typeof CATALOG_A_OPERATIONS;
 /** The table's "Access token lifetime: 1 hour", used when the GSP's TokenExpiry is absent or unreadable. */
 export const DEFAULT_TOKEN_LIFETIME_MS = 60 * 60_000;
 
-/** How the provider's own codes are read: renew the token, try again later, or a refusal. */
-export type CatalogAErrorKind = 'auth' | 'transient' | 'rejected';
+/**
+ * How the provider's own codes are read: renew the token, try again later (the authority said it did
+ * nothing), the gateway could not get the authority's answer (it may have acted: a change is looked up
+ * before it is sent again), or a refusal.
+ */
+export type CatalogAErrorKind = 'auth' | 'transient' | 'gateway-outage' | 'rejected';
 
 /** IRP/GSP codes that mean the auth token is not (or no longer) accepted. */
 export const CATALOG_A_AUTH_CODES: ReadonlySet<string> = new Set(['1005']);
@@ -48,19 +52,20 @@ const AUTH_TEXT = /invalid\s*(auth)?\s*token|token\s*(has\s*)?expired|auth[- ]?t
  * (application error at the IRP): nothing was registered and the same request may be sent again.
  */
 export const CATALOG_A_TRANSIENT_CODES: ReadonlySet<string> = new Set(['2146', '2147', '5002']);
-/** GSP outage markers (GSPGSTDOWN, GSPERR...) and network texts the GSP relays from the IRP. */
-const TRANSIENT_CODE = /^(GSPGSTDOWN|GSPERR\w*)$/i;
-const TRANSIENT_TEXT =
+/**
+ * GSP outage markers (GSPGSTDOWN, GSPERR...) and network texts the GSP relays from the IRP: the gateway
+ * speaks for the authority, which may have received the request and acted on it.
+ */
+const GATEWAY_OUTAGE_CODE = /^(GSPGSTDOWN|GSPERR\w*)$/i;
+const GATEWAY_OUTAGE_TEXT =
   /GSPGSTDOWN|GSPERR\d+|Connection reset|No route to host|HTTP 50[234]|Gateway Time-?out/i;
 
 export function classifyCatalogAErrors(errors: IrpErrorEntry[], rawDesc: unknown): CatalogAErrorKind {
   const text = typeof rawDesc === 'string' ? rawDesc : '';
   if (errors.some((error) => CATALOG_A_AUTH_CODES.has(error.code)) || AUTH_TEXT.test(text)) return 'auth';
-  if (
-    errors.some((error) => CATALOG_A_TRANSIENT_CODES.has(error.code) || TRANSIENT_CODE.test(error.code)) ||
-    TRANSIENT_TEXT.test(text)
-  ) {
-    return 'transient';
+  if (errors.some((error) => CATALOG_A_TRANSIENT_CODES.has(error.code))) return 'transient';
+  if (errors.some((error) => GATEWAY_OUTAGE_CODE.test(error.code)) || GATEWAY_OUTAGE_TEXT.test(text)) {
+    return 'gateway-outage';
   }
   return 'rejected';
 }

@@ -1,8 +1,10 @@
 /**
  * The `in-ewaybill` regime: goods moving over the value threshold get an e-way bill, by IRN when the
  * document's e-invoice is registered, directly otherwise. Never two bills for one document: after an
- * unknown outcome the bill is looked up before anything is sent again, and a duplicate (604) adopts the
- * bill the system already holds. Transient failures are retried 3 times (1 s, 2 s, 4 s), then surfaced.
+ * unknown outcome the bill is looked up before anything is sent again (never re-sent blind, single or
+ * bulk), and a duplicate (604) adopts the bill the system already holds. Failures the system says left
+ * nothing done are retried 3 times (1 s, 2 s, 4 s), then surfaced; a 502/503 comes after the provider's own
+ * retries of the same kind (seed 001) and is an unknown outcome, read back rather than sent again.
  *
  * Settings (`regimeSettings.in-ewaybill`): the e-way bill provider (EwaybillProviderConfig), the rules of
  * EwaybillRules, and optionally `lookup` (a catalog A config, for reads where the provider has none),
@@ -73,41 +75,42 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
   }
 
   /**
-   * Cancels the bill (the descriptor's cancel policy has checked the 24 h window). Retried like a send;
-   * when a retry after a lost answer meets 312 (not active) and the system reports the bill cancelled,
-   * that cancellation is adopted.
+   * Cancels the bill (the descriptor's cancel policy has checked the 24 h window). A lost answer is
+   * resolved by reading the bill: cancelled is adopted, active is cancelled again (the read said nothing
+   * was done). A 312 (not active) otherwise stays the system's refusal: someone else cancelled it.
    */
   async cancel(request: CancelRequest): Promise<SubmitOutcome> {
     const ewbNo = request.identifiers.ewbNo;
     if (!ewbNo)
       throw new ComplianceError('validation', 'this submission holds no e-way bill number to cancel');
     const provider = this.deps.ewaybillFor(request.settings);
-    let unknown = false;
-    return this.withRetries(async () => {
-      try {
-        const cancelled = await provider.cancel({
-          ewbNo,
-          cancelRsnCode: request.reasonCode,
-          cancelRmrk: request.remark,
-        });
-        return { status: 'registered', identifiers: {}, response: cancelled.raw } satisfies Registered;
-      } catch (error) {
-        if (error instanceof ComplianceError && error.errorClass === 'unknown-outcome') unknown = true;
-        if (!(error instanceof ComplianceError) || error.errorClass !== 'rejected') throw error;
-        if (unknown && hasCode(error, '312') && provider.getEwaybill) {
-          const held = await provider.getEwaybill(ewbNo);
-          if (text(held.status) === 'CNL') {
-            return {
-              status: 'registered',
-              identifiers: {},
-              response: held,
-              adopted: true,
-            } satisfies Registered;
-          }
+    const cancelOnce = () =>
+      this.withRetries(async () => {
+        try {
+          const cancelled = await provider.cancel({
+            ewbNo,
+            cancelRsnCode: request.reasonCode,
+            cancelRmrk: request.remark,
+          });
+          return { status: 'registered', identifiers: {}, response: cancelled.raw } satisfies Registered;
+        } catch (error) {
+          if (!(error instanceof ComplianceError) || error.errorClass !== 'rejected') throw error;
+          return rejectedBy(error);
         }
-        return rejectedBy(error);
-      }
-    });
+      });
+    try {
+      return await cancelOnce();
+    } catch (error) {
+      const failure = ComplianceError.wrap(error);
+      const reader = provider.getEwaybill ? provider : this.deps.lookupFor?.(request.settings);
+      if (failure.errorClass !== 'unknown-outcome' || !reader?.getEwaybill) throw failure;
+      await this.sleep(EWAYBILL_RETRY_DELAYS_MS[0]);
+      const held = await reader.getEwaybill(ewbNo).catch(() => undefined);
+      if (!held) throw failure;
+      if (text(held.status) === 'CNL')
+        return { status: 'registered', identifiers: {}, response: held, adopted: true };
+      return cancelOnce();
+    }
   }
 
   /** The instance's own thresholds where the caller passes its settings; the legal defaults otherwise. */
@@ -201,52 +204,104 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
     }
   }
 
+  /**
+   * Generates the bill. After an unknown outcome (this attempt's or an earlier one's) the bill is read back
+   * by document first, and the generate is only ever sent again once the read says there is none. A
+   * provider that cannot read (catalog B without `lookup`) leaves the document waiting for an operator.
+   */
   private async generateDirect(
     request: EwaybillGenerateRequest,
     context: SubmitContext,
   ): Promise<SubmitOutcome> {
     const provider = this.deps.ewaybillFor(context.settings);
-    let unknown = context.outcomeUnknown;
-    return this.withRetries(async () => {
-      try {
-        if (unknown) {
-          const found = await this.lookUp(context.settings, request);
-          if (found) return registered(found, true);
+    if (context.outcomeUnknown) {
+      const found = await this.lookUpAfterLostAnswer(context.settings, request);
+      if (found) return registered(found, true);
+    }
+    try {
+      return await this.withRetries(async () => {
+        try {
+          return registered(await provider.generate(request));
+        } catch (error) {
+          return this.resolveRefusal(error, context.settings, request);
         }
-        return registered(await provider.generate(request));
-      } catch (error) {
-        if (error instanceof ComplianceError && error.errorClass === 'unknown-outcome') unknown = true;
-        return this.resolveRefusal(error, context.settings, request);
-      }
-    });
+      });
+    } catch (error) {
+      return this.afterUnknownOutcome(ComplianceError.wrap(error), context.settings, request);
+    }
   }
 
+  /**
+   * A generate whose answer was lost (a timeout, a 502/503 the provider surfaces after its own retries, a
+   * gateway's "Gateway Time-out"): the bill is read once after the first back-off and adopted when there;
+   * otherwise the failure stands as an unknown outcome, and the next attempt reads again before sending.
+   */
+  private async afterUnknownOutcome(
+    failure: ComplianceError,
+    settings: Record<string, unknown>,
+    request: EwaybillGenerateRequest,
+  ): Promise<SubmitOutcome> {
+    if (failure.errorClass !== 'unknown-outcome' || failure.options.waitsForOperator) throw failure;
+    if (!this.readerFor(settings)) throw lookupRequired(request, failure);
+    await this.sleep(EWAYBILL_RETRY_DELAYS_MS[0]);
+    const found = await this.lookUp(settings, request).catch(() => undefined);
+    if (found) return registered(found, true);
+    throw failure;
+  }
+
+  /** The bill held for a document whose last send may have made one; waits for an operator without a read. */
+  private async lookUpAfterLostAnswer(
+    settings: Record<string, unknown>,
+    request: EwaybillGenerateRequest,
+  ): Promise<Found | undefined> {
+    if (!this.readerFor(settings)) throw lookupRequired(request);
+    return this.lookUp(settings, request);
+  }
+
+  /** By IRN; after an unknown outcome the IRN's bill is read first (GETEWAYBILLIRN), as for direct bills. */
   private async generateByIrn(
     provider: EwaybillByIrnProvider,
     irn: string,
     payload: EwaybillPayload,
     outcomeUnknown: boolean,
   ): Promise<SubmitOutcome> {
-    let unknown = outcomeUnknown;
-    return this.withRetries(async () => {
-      try {
-        if (unknown && provider.getEwaybillByIrn) {
-          const existing = await provider.getEwaybillByIrn(irn).catch((error: unknown) => {
-            if (error instanceof ComplianceError && error.errorClass === 'rejected') return undefined;
-            throw error;
-          });
-          if (existing && existing.status !== 'CNL') return registered(existing, true);
-        }
-        const result = await provider.generateEwaybillByIrn({ Irn: irn, ...payload.byIrn });
-        return registered(result, result.adopted);
-      } catch (error) {
-        if (error instanceof ComplianceError && error.errorClass === 'unknown-outcome') unknown = true;
-        if (error instanceof ComplianceError && error.errorClass === 'rejected') return rejectedBy(error);
+    const held = async (): Promise<EwaybillOfIrn | undefined> => {
+      if (!provider.getEwaybillByIrn) return undefined;
+      const existing = await provider.getEwaybillByIrn(irn).catch((error: unknown) => {
+        if (error instanceof ComplianceError && error.errorClass === 'rejected') return undefined;
         throw error;
-      }
-    });
+      });
+      return existing && existing.status !== 'CNL' ? existing : undefined;
+    };
+    if (outcomeUnknown) {
+      const existing = await held();
+      if (existing) return registered(existing, true);
+    }
+    try {
+      return await this.withRetries(async () => {
+        try {
+          const result = await provider.generateEwaybillByIrn({ Irn: irn, ...payload.byIrn });
+          return registered(result, result.adopted);
+        } catch (error) {
+          if (error instanceof ComplianceError && error.errorClass === 'rejected') return rejectedBy(error);
+          throw error;
+        }
+      });
+    } catch (error) {
+      const failure = ComplianceError.wrap(error);
+      if (failure.errorClass !== 'unknown-outcome' || !provider.getEwaybillByIrn) throw failure;
+      await this.sleep(EWAYBILL_RETRY_DELAYS_MS[0]);
+      const existing = await held().catch(() => undefined);
+      if (existing) return registered(existing, true);
+      throw failure;
+    }
   }
 
+  /**
+   * One bulk call; a failure the system says left nothing done is retried whole. A lost answer is never
+   * answered by sending the bulk again: each row's bill is read back and adopted, and a row with none
+   * stays an unknown outcome (its next attempt goes alone, reading first).
+   */
   private async bulkGenerate(
     settings: Record<string, unknown>,
     items: readonly { payload: EwaybillPayload; context: SubmitContext }[],
@@ -258,8 +313,15 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
       rows = await this.withRetries(() => provider.bulkGenerate!(requests));
     } catch (error) {
       const failure = ComplianceError.wrap(error);
-      if (failure.errorClass !== 'rejected') return items.map(() => failure);
-      return items.map(() => rejectedBy(failure));
+      if (failure.errorClass === 'rejected') return items.map(() => rejectedBy(failure));
+      if (failure.errorClass !== 'unknown-outcome') return items.map(() => failure);
+      return Promise.all(
+        requests.map((request) =>
+          this.afterUnknownOutcome(failure, settings, request).catch((lost: unknown) =>
+            ComplianceError.wrap(lost),
+          ),
+        ),
+      );
     }
     const byIndex = new Map(rows.map((row) => [row.index, row]));
     return Promise.all(
@@ -283,13 +345,22 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
   ): Promise<SubmitOutcome> {
     if (!(error instanceof ComplianceError) || error.errorClass !== 'rejected') throw error;
     if (!hasCode(error, '604')) return rejectedBy(error);
+    if (!this.readerFor(settings)) throw lookupRequired(request, error);
     const found = await this.lookUp(settings, request);
     if (found) return registered(found, true);
-    return rejectedBy(
-      error,
-      'the e-way bill system already has a bill for this document number (604) and it could not be read here ' +
-        '(configure `lookup`, a catalog A e-way bill API, or record the bill number by hand)',
+    // 604 and yet no active bill to read: the system's read lags its write; read again next attempt.
+    throw new ComplianceError(
+      'unknown-outcome',
+      `the e-way bill system already has a bill for ${request.docType} ${request.docNo} (604) but does not show it yet: it is read again before anything is sent`,
+      { code: '604', response: error.options.response },
     );
+  }
+
+  /** What reads bills by document: the provider itself (catalog A), else the configured `lookup`. */
+  private readerFor(settings: Record<string, unknown>): EwaybillProvider | undefined {
+    const main = this.deps.ewaybillFor(settings);
+    const reader = main.getEwaybillByDocument ? main : this.deps.lookupFor?.(settings);
+    return reader?.getEwaybillByDocument ? reader : undefined;
   }
 
   /** The bill the system holds for the document, active; undefined when none or when it cannot be asked. */
@@ -297,8 +368,7 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
     settings: Record<string, unknown>,
     request: EwaybillGenerateRequest,
   ): Promise<Found | undefined> {
-    const main = this.deps.ewaybillFor(settings);
-    const reader = main.getEwaybillByDocument ? main : this.deps.lookupFor?.(settings);
+    const reader = this.readerFor(settings);
     if (!reader?.getEwaybillByDocument) return undefined;
     const data = await reader.getEwaybillByDocument(request.docType, request.docNo);
     if (!data) return undefined;
@@ -313,7 +383,10 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
     };
   }
 
-  /** Runs `attempt`, retrying transient and unknown outcomes after 1 s, 2 s and 4 s; then surfaces them. */
+  /**
+   * Runs `attempt`, retrying after 1 s, 2 s and 4 s a transient failure, one the system says left nothing
+   * done; then surfaces it. An unknown outcome is never retried here: the request may have been applied.
+   */
   private async withRetries<T>(attempt: () => Promise<T>): Promise<T> {
     for (let retry = 0; ; retry++) {
       try {
@@ -321,7 +394,8 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
       } catch (error) {
         const failure = ComplianceError.wrap(error);
         const waiting = failure.options.code === 'WAITING_FOR_EINVOICE';
-        if (!failure.retryable || waiting || retry >= EWAYBILL_RETRY_DELAYS_MS.length) throw failure;
+        const again = failure.errorClass === 'transient' && !waiting;
+        if (!again || retry >= EWAYBILL_RETRY_DELAYS_MS.length) throw failure;
         await this.sleep(EWAYBILL_RETRY_DELAYS_MS[retry]);
       }
     }
@@ -341,6 +415,26 @@ function registered(
   if (result.alert) outcome.warnings = [{ message: result.alert }];
   if (adopted) outcome.adopted = true;
   return outcome;
+}
+
+/**
+ * An e-way bill whose generate may have been applied, with nothing here able to read it back: sending it
+ * again blind is never done, so the document waits for an operator to configure a read.
+ */
+function lookupRequired(request: EwaybillGenerateRequest, cause?: ComplianceError): ComplianceError {
+  const exists = cause !== undefined && hasCode(cause, '604');
+  return new ComplianceError(
+    'unknown-outcome',
+    `${exists ? 'the e-way bill system already has a bill' : 'the e-way bill system may have made a bill (its answer was lost)'} ` +
+      `for ${request.docType} ${request.docNo}, and this provider cannot read bills by document: configure ` +
+      "`lookup` (a catalog A e-way bill API) in this instance's in-ewaybill settings and retry; it is read, never sent again blind",
+    {
+      code: exists ? '604' : 'EWB_LOOKUP_REQUIRED',
+      waitsForOperator: true,
+      response: cause?.options.response,
+      cause,
+    },
+  );
 }
 
 function rejectedBy(error: ComplianceError, message = error.message): Rejected {

@@ -32,7 +32,11 @@ export interface GspErrorEntry {
   message: string;
 }
 
-export type GspErrorKind = 'auth' | 'transient' | 'rejected';
+/**
+ * `transient`: the authority said it did nothing, try later; `gateway-outage`: the gateway could not get
+ * the authority's answer, so a call that changes something has an unknown outcome.
+ */
+export type GspErrorKind = 'auth' | 'transient' | 'gateway-outage' | 'rejected';
 
 export interface GspAccount {
   baseUrl: string;
@@ -138,12 +142,17 @@ export class GspSession {
     const envelope = envelopeOf<T>(answer.body, answer.status, call.operation, call.idempotent);
     if (!isFailure(envelope)) return envelope;
     const errors = this.profile.parseErrors(envelope.status_desc);
-    if (this.kindOf(envelope) === 'transient') {
+    const kind = this.kindOf(envelope);
+    if (kind === 'transient' || kind === 'gateway-outage') {
       this.http.reportOutage(url);
-      throw new ComplianceError('transient', `${call.operation}: ${describe(errors)} (try again later)`, {
-        code: codesOf(errors) ?? 'GSP_UNAVAILABLE',
-        response: envelope,
-      });
+      const unknown = kind === 'gateway-outage' && !call.idempotent;
+      throw new ComplianceError(
+        unknown ? 'unknown-outcome' : 'transient',
+        unknown
+          ? `${call.operation}: ${describe(errors)} (the gateway lost the authority's answer: looked up before any resend)`
+          : `${call.operation}: ${describe(errors)} (try again later)`,
+        { code: codesOf(errors) ?? 'GSP_UNAVAILABLE', response: envelope },
+      );
     }
     throw this.profile.rejection(call.operation, errors, envelope);
   }
@@ -172,7 +181,7 @@ export class GspSession {
     if (isFailure(envelope) || typeof token !== 'string' || !token) {
       const errors = this.profile.parseErrors(envelope.status_desc);
       throw new ComplianceError(
-        this.kindOf(envelope) === 'transient' ? 'transient' : 'auth',
+        ['transient', 'gateway-outage'].includes(this.kindOf(envelope)) ? 'transient' : 'auth',
         `${this.profile.label} authentication failed (HTTP ${response.status}): ${describe(errors)}`,
         { code: codesOf(errors) ?? `HTTP_${response.status}`, response: envelope },
       );

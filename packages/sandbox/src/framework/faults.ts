@@ -11,6 +11,11 @@ export const FAULT_KINDS = [
   '503',
   '429',
   'drop-after-commit',
+  // The request is applied, then the answer the client sees is replaced: a 502/503 as a provider gives
+  // after its own retries, or a GSP's envelope saying its gateway timed out (GSPERR, "Gateway Time-out").
+  '502-after-commit',
+  '503-after-commit',
+  'gateway-timeout-after-commit',
 ] as const;
 
 export type FaultKind = (typeof FAULT_KINDS)[number];

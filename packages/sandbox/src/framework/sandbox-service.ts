@@ -189,7 +189,41 @@ function applyFault(
       swallowResponse(res, () => setTimeout(destroy, hangMs).unref());
       next();
       return;
+    case '502-after-commit':
+    case '503-after-commit':
+      replaceResponse(
+        res,
+        Number(fault.slice(0, 3)),
+        'text/plain',
+        `Sandbox injected HTTP ${fault.slice(0, 3)}`,
+      );
+      next();
+      return;
+    case 'gateway-timeout-after-commit':
+      replaceResponse(
+        res,
+        200,
+        'application/json',
+        JSON.stringify({
+          status_cd: '0',
+          status_desc: JSON.stringify([{ ErrorCode: 'GSPERR300', ErrorMessage: 'Gateway Time-out' }]),
+        }),
+      );
+      next();
+      return;
   }
+}
+
+/** Lets the handler do its work (the registration is committed), then answers `body` instead of its answer. */
+function replaceResponse(res: Response, status: number, type: string, body: string): void {
+  const end = res.end.bind(res) as (chunk: string) => Response;
+  res.end = ((..._args: unknown[]) => {
+    res.statusCode = status;
+    res.removeHeader('Content-Length');
+    res.removeHeader('ETag');
+    res.setHeader('Content-Type', type);
+    return end(body);
+  }) as Response['end'];
 }
 
 /** Lets the handler do its work (the registration is committed) but never sends its answer. */
