@@ -59,6 +59,14 @@ export class ReturnGatewayConfig {
   @IsIn(['A', 'B'])
   gstr2bCatalog: 'A' | 'B' = 'A';
 
+  /**
+   * Variant B's token request, relative to apiBaseUrl ("not shown" in the catalog): an OAuth2
+   * client-credentials form POST like every other OAuth client here; default `/oauth/token`.
+   */
+  @IsString()
+  @Matches(/^\//, { message: 'gateway.apiTokenPath must start with /' })
+  apiTokenPath = '/oauth/token';
+
   /** Session lifetime when the gateway's answer carries no `expiry` (minutes; the reference: 1 hour). */
   @IsInt()
   @Min(1)

@@ -197,6 +197,17 @@ describe('GSTR-2B', () => {
     );
   });
 
+  it("variant B's token is the client-credentials form POST at apiTokenPath, like every other OAuth client", async () => {
+    const log = new CollectingHttpLogger();
+    await client({ gstr2bCatalog: 'B' }, log).fetchGstr2b('102026');
+    const token = log.entries.find((entry) => entry.operation === 'token')!;
+    expect(new URL(token.url).pathname).toBe('/gst/oauth/token');
+    const moved = await failure(
+      client({ gstr2bCatalog: 'B', apiTokenPath: '/api/v1/auth/token' }).fetchGstr2b('102026'),
+    );
+    expect(moved).toMatchObject({ errorClass: 'config', options: { code: 'HTTP_404' } });
+  });
+
   it('says not generated yet before the generation day, and gives an empty return for a period without documents', async () => {
     const c = await signedIn();
     sandbox.clock.set(new Date('2026-11-10T06:00:00Z'));

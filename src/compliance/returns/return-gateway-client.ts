@@ -8,6 +8,7 @@ import {
   InMemoryTokenStore,
   TokenManager,
   callWithReauth,
+  fetchClientCredentialsToken,
   tokenKey,
   type HttpLogger,
   type HttpPolicy,
@@ -19,7 +20,7 @@ import { ComplianceError } from '../regime';
 import { envelopeError, envelopeOk, type GatewayEnvelope } from './gateway-envelope';
 import { mergeGstr2bFiles } from './gstr2b/gstr2b-parser';
 import { OtpSession } from './otp-session';
-import type { ReturnGatewaySettings } from './return-gateway-settings';
+import { DEFAULT_API_TOKEN_PATH, type ReturnGatewaySettings } from './return-gateway-settings';
 
 export interface ReturnGatewayDeps {
   tokenStore?: TokenStore;
@@ -187,26 +188,16 @@ export class ReturnGatewayClient {
     );
   }
 
-  private async authenticateApi(): Promise<StoredToken> {
-    const response = await this.http.send<{ access_token?: string; expires_in?: number; error?: string }>({
-      operation: 'auth',
-      method: 'POST',
-      url: `${this.settings.apiBaseUrl ?? ''}/api/v1/auth/token`,
-      data: {
-        grant_type: 'client_credentials',
-        client_id: this.settings.clientId,
-        client_secret: this.settings.clientSecret,
-      },
-      idempotent: true,
+  /** Variant B's bearer token: the same client-credentials request as every other OAuth client here. */
+  private authenticateApi(): Promise<StoredToken> {
+    return fetchClientCredentialsToken(this.http, {
+      tokenUrl: `${this.settings.apiBaseUrl ?? ''}${this.settings.apiTokenPath ?? DEFAULT_API_TOKEN_PATH}`,
+      clientId: this.settings.clientId,
+      clientSecret: this.settings.clientSecret,
       rateKey: this.rateKey,
+      now: this.now,
+      defaultLifetimeSeconds: 3600,
     });
-    const { access_token: token, expires_in: expiresIn } = response.data ?? {};
-    if (response.status !== 200 || !token || typeof expiresIn !== 'number') {
-      throw new ComplianceError('auth', `returns: token request failed (HTTP ${response.status})`, {
-        code: response.data?.error,
-      });
-    }
-    return { token, expiresAtMs: this.now() + expiresIn * 1000 };
   }
 
   private async publicCall(

@@ -29,7 +29,15 @@ export interface ReturnGatewaySettings {
   otpMinutes?: number;
   /** Which catalog fetches GSTR-2B: A (`GET /gstr2b/all`, default) or B (`POST /api/v1/gstr2b/fetch`). */
   gstr2bCatalog?: 'A' | 'B';
+  /**
+   * Variant B's token endpoint relative to apiBaseUrl (the catalog does not show it): an OAuth2
+   * client-credentials form POST answered {access_token, expires_in}; default `/oauth/token`, and the
+   * published 1 hour when expires_in is absent.
+   */
+  apiTokenPath?: string;
 }
+
+export const DEFAULT_API_TOKEN_PATH = '/oauth/token';
 
 export { DEFAULT_SESSION_MINUTES } from './session-expiry';
 export const DEFAULT_OTP_MINUTES = 10;

@@ -46,6 +46,7 @@ export class ReturnGatewaysService {
           ipAddress: gateway.ipAddress,
           sessionMinutes: gateway.sessionMinutes,
           gstr2bCatalog: gateway.gstr2bCatalog,
+          apiTokenPath: gateway.apiTokenPath,
         },
         {
           tokenStore: this.sessions,

@@ -260,8 +260,9 @@ export function mountReturnGatewayRoutes(router: Router, state: GatewayState): v
     ok(res, answer.data);
   });
 
-  // Variant B
-  router.post('/gst/api/v1/auth/token', (req, res) => {
+  // Variant B. Its token operation is "not shown": served where the client's default looks (apiTokenPath
+  // `/oauth/token` under {base_url}/gst), as the OAuth2 client-credentials form POST the other catalogs use.
+  router.post('/gst/oauth/token', (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const account = state.accounts.find(
       (a) => a.clientId === body.client_id && a.clientSecret === body.client_secret,
