@@ -3,7 +3,8 @@
  * the compiled code (tsconfig.bench.json -> dist-bench), as production does, not ts-node's.
  * Names: irn-mapper, zatca-signing, tally-pull, einvoice-pipeline, reco (all when none given); load and
  * soak (the scale-out layout under latency, load.bench.ts and soak.bench.ts) and ewaybill (10,000 e-way
- * bills per catalog) and unauth-bodies (16 parallel 10 MB bodies without a key) only when named.
+ * bills per catalog), unauth-bodies (16 parallel 10 MB bodies without a key) and ksa (KSA clearance end to
+ * end for 1 and 50 EGS units) only when named.
  * Speed is measured here, never asserted in tests.
  */
 import { existsSync } from 'node:fs';
@@ -13,7 +14,7 @@ type Bench = { run: () => unknown };
 
 const BENCHES = ['irn-mapper', 'zatca-signing', 'tally-pull', 'einvoice-pipeline', 'reco'];
 /** Run only when named: the load runs take minutes to hours. */
-const NAMED_ONLY = ['load', 'soak', 'ewaybill', 'unauth-bodies'];
+const NAMED_ONLY = ['load', 'soak', 'ewaybill', 'unauth-bodies', 'ksa'];
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -2,6 +2,7 @@
  * Posts documents to the layout's API process as an ERP would (signed webhook batches, several at once)
  * and waits for every write-back callback; the figures of one run.
  */
+import type { CanonicalInvoice } from '../../src/domain/canonical-invoice';
 import { sampleIndiaInvoice } from '../../src/domain/__fixtures__';
 import { signWebhook } from '../../src/connectors/webhook/webhook-signature';
 import { BENCH_SELLER } from './invoice-csv';
@@ -17,6 +18,8 @@ export interface PostOptions {
   posters: number;
   /** Documents per second at most (soak); absent: as fast as the API takes them. */
   ratePerSecond?: number;
+  /** The document numbered `number` (the i-th posted), dated `date` (today in the seller's country). */
+  invoice?: (number: string, i: number) => CanonicalInvoice;
 }
 
 /** Posts `count` documents; returns each document's posting time (performance.now()). */
@@ -39,7 +42,12 @@ export async function postDocuments(layout: Layout, options: PostOptions): Promi
       }
       const documents = [];
       for (let i = from; i < to; i++) {
-        const invoice = sampleIndiaInvoice({ documentNumber: `${options.prefix}${i}`, documentDate: date });
+        const number = `${options.prefix}${i}`;
+        if (options.invoice) {
+          documents.push(options.invoice(number, i));
+          continue;
+        }
+        const invoice = sampleIndiaInvoice({ documentNumber: number, documentDate: date });
         invoice.seller.gstin = BENCH_SELLER.gstin;
         documents.push(invoice);
       }

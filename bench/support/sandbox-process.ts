@@ -8,11 +8,22 @@
 import { setPriority } from 'node:os';
 import { fork, type ChildProcess } from 'node:child_process';
 import { extname } from 'node:path';
-import { startSandbox, type SandboxOptions } from '@erp-connector/sandbox';
+import { startSandbox, startZatcaSimulator, type SandboxOptions } from '@erp-connector/sandbox';
 
-type ToChild = { start: SandboxOptions } | { count: true } | { cpu: true } | { stop: true };
+/** The ZATCA simulator's options a benchmark gives (its latency comes from SANDBOX_LATENCY). */
+export interface ZatcaProcessOptions {
+  environment: 'simulation';
+  latency: string;
+}
+
+type ToChild =
+  | { start: SandboxOptions }
+  | { startZatca: ZatcaProcessOptions }
+  | { count: true }
+  | { cpu: true }
+  | { stop: true };
 type FromChild =
-  | { urls: Record<string, string>; publicKeyPem: string }
+  | { urls: Record<string, string>; publicKeyPem: string; otp?: string }
   | { registrations: number }
   | { cpuSeconds: number }
   | { error: string };
@@ -20,7 +31,9 @@ type FromChild =
 export interface ForkedSandbox {
   urls: Record<string, string>;
   publicKeyPem: string;
-  /** IRNs the sandbox has registered so far. */
+  /** The ZATCA simulator's OTP (forkZatcaSimulator). */
+  otp?: string;
+  /** IRNs the sandbox has registered so far (ZATCA: invoices cleared or reported, compliance checks aside). */
   registrations(): Promise<number>;
   /** CPU seconds the sandbox process has used so far. */
   cpuSeconds(): Promise<number>;
@@ -29,7 +42,17 @@ export interface ForkedSandbox {
 }
 
 export function forkSandbox(options: SandboxOptions): Promise<ForkedSandbox> {
+  return forkService({ start: options });
+}
+
+/** The ZATCA simulator (Fatoora API) in a process of its own, answering each call after `latency`. */
+export function forkZatcaSimulator(options: ZatcaProcessOptions): Promise<ForkedSandbox> {
+  return forkService({ startZatca: options }, { SANDBOX_LATENCY: options.latency });
+}
+
+function forkService(start: ToChild, env: Record<string, string> = {}): Promise<ForkedSandbox> {
   const child = fork(__filename, [], {
+    env: { ...process.env, ...env },
     // Compiled (npm run bench) the child is plain JavaScript; from sources it needs ts-node.
     execArgv: [
       ...(extname(__filename) === '.ts' ? ['-r', 'ts-node/register/transpile-only'] : []),
@@ -49,6 +72,7 @@ export function forkSandbox(options: SandboxOptions): Promise<ForkedSandbox> {
         resolve({
           urls: message.urls,
           publicKeyPem: message.publicKeyPem,
+          otp: message.otp,
           registrations: () =>
             ask(child, { count: true }).then((m) => ('registrations' in m ? m.registrations : 0)),
           cpuSeconds: () => ask(child, { cpu: true }).then((m) => ('cpuSeconds' in m ? m.cpuSeconds : 0)),
@@ -56,7 +80,7 @@ export function forkSandbox(options: SandboxOptions): Promise<ForkedSandbox> {
         });
       } else reject(new Error('error' in message ? message.error : 'unexpected answer'));
     });
-    child.send({ start: options } satisfies ToChild);
+    child.send(start);
   });
 }
 
@@ -93,6 +117,20 @@ function serve(): void {
           stop = () => sandbox.stop();
           registrations = () => sandbox.einvoice.registrations().length;
           reply({ urls: sandbox.urls, publicKeyPem: sandbox.einvoice.publicKeyPem });
+        },
+        (error: unknown) => reply({ error: String(error) }),
+      );
+      return;
+    }
+    if ('startZatca' in message) {
+      startZatcaSimulator({ environment: message.startZatca.environment }).then(
+        (zatca) => {
+          stop = () => zatca.stop();
+          registrations = () =>
+            zatca.records.invoices.filter(
+              (r) => r.endpoint !== 'compliance' && (r.status === 'CLEARED' || r.status === 'REPORTED'),
+            ).length;
+          reply({ urls: { zatca: zatca.url }, publicKeyPem: '', otp: zatca.otp });
         },
         (error: unknown) => reply({ error: String(error) }),
       );

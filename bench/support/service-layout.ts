@@ -23,7 +23,7 @@ import type { LatencyOptions } from '@erp-connector/sandbox/framework';
 import { BENCH_SELLER } from './invoice-csv';
 import { withDatabase } from './database';
 import { postgresCpuSeconds } from './process-cpu';
-import { forkSandbox, type ForkedSandbox } from './sandbox-process';
+import { forkSandbox, forkZatcaSimulator, type ForkedSandbox } from './sandbox-process';
 
 const ROOT = resolve(__dirname, '..', '..', ...(__dirname.includes('dist-bench') ? ['..'] : []));
 export const WEBHOOK_SECRET = randomBytes(24).toString('hex');
@@ -36,6 +36,11 @@ export interface LayoutOptions {
   /** queue.batchSize and queue.concurrency of every process. */
   batchSize: number;
   concurrency: number;
+  /**
+   * What the ERP's documents are registered with: India's IRP through the GSP (default), or ZATCA's
+   * Fatoora API (the ZATCA simulator; EGS units are onboarded by the benchmark through the API).
+   */
+  regime?: 'in-einvoice' | 'sa-zatca';
 }
 
 export interface ServiceChild {
@@ -78,12 +83,18 @@ export async function startLayout(workers: number, options: LayoutOptions): Prom
   if (process.env.BENCH_PG_STATS)
     await withDatabase(databaseUrl, (db) => db.query('CREATE EXTENSION pg_stat_statements'));
   const account = DEFAULT_EINVOICE_ACCOUNTS[0];
-  const sandbox = await forkSandbox({
-    only: ['einvoice'],
-    latency: { '*': options.latency },
-    rateLimit: { limit: options.gspRateLimitPerMinute, windowMs: 60_000 },
-    einvoice: { accounts: [{ ...account, gstins: [...account.gstins, BENCH_SELLER.gstin] }] },
-  });
+  const ksa = options.regime === 'sa-zatca';
+  const sandbox = ksa
+    ? await forkZatcaSimulator({
+        environment: 'simulation',
+        latency: `${options.latency.ms}+-${options.latency.jitterMs ?? 0}`,
+      })
+    : await forkSandbox({
+        only: ['einvoice'],
+        latency: { '*': options.latency },
+        rateLimit: { limit: options.gspRateLimitPerMinute, windowMs: 60_000 },
+        einvoice: { accounts: [{ ...account, gstins: [...account.gstins, BENCH_SELLER.gstin] }] },
+      });
 
   const writtenBack = new Map<string, number>();
   let duplicates = 0;
@@ -124,11 +135,21 @@ export async function startLayout(workers: number, options: LayoutOptions): Prom
   };
   deployed.queue = { ...deployed.queue, batchSize: options.batchSize, concurrency: options.concurrency };
   deployed.connectors[0].config.callbackUrl = callbackUrl;
-  // The GSP's limit is per client; the processes share one allowance over the database.
-  deployed.connectors[0].regimeSettings['in-einvoice'].rateLimit = {
-    limit: options.gspRateLimitPerMinute,
-    windowMs: 60_000,
-  };
+  if (ksa) {
+    // Onboarding talks to the process's Fatoora URL; the instance clears with its own.
+    Object.assign(deployed, { zatca: { environment: 'simulation', baseUrl: sandbox.urls.zatca } });
+    // The same webhook instance, registering with ZATCA: each document names its EGS unit.
+    Object.assign(deployed.connectors[0], {
+      regimes: ['sa-zatca'],
+      regimeSettings: { 'sa-zatca': { baseUrl: sandbox.urls.zatca } },
+    });
+  } else {
+    // The GSP's limit is per client; the processes share one allowance over the database.
+    deployed.connectors[0].regimeSettings['in-einvoice'].rateLimit = {
+      limit: options.gspRateLimitPerMinute,
+      windowMs: 60_000,
+    };
+  }
   const configFile = join(dir, 'connector.yaml');
   writeFileSync(configFile, stringify(deployed));
 
