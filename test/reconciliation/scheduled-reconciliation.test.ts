@@ -153,12 +153,20 @@ describe('scheduled GSTR-2B reconciliation', () => {
     expect((await api.post(`/returns/${GSTIN}/session/otp-request`, { operator: 'asha' })).data.state).toBe(
       'otp-requested',
     );
+    const metrics = async () => (await api.get<string>('/metrics', { responseType: 'text' })).data;
+    expect(await metrics()).toContain(
+      `connector_return_gateway_session{gstin="${GSTIN}",state="otp-requested"} 1`,
+    );
     const wrong = await api.post(`/returns/${GSTIN}/session/otp`, { otp: '123456', operator: 'asha' });
     expect(wrong.status).toBe(422);
     expect(wrong.data).toMatchObject({ errorClass: 'auth', code: 'AUTH4033' });
     const right = await api.post(`/returns/${GSTIN}/session/otp`, { otp: gateway.otp, operator: 'asha' });
     expect(right.status).toBe(200);
     expect(right.data.state).toBe('active');
+    const scraped = await metrics();
+    expect(scraped).toContain(`connector_return_gateway_session{gstin="${GSTIN}",state="active"} 1`);
+    const expiry = new RegExp(`connector_return_gateway_session_expiry_seconds\\{gstin="${GSTIN}"\\} (\\d+)`);
+    expect(Number(expiry.exec(scraped)?.[1])).toBeGreaterThan(0);
     const pg = new Client({ connectionString: db.url });
     await pg.connect();
     const { rows } = await pg.query<{ key: string; token: string }>(`SELECT key, token FROM gsp_session`);

@@ -12,6 +12,7 @@ import { ReconciliationReportService } from './reconciliation-report.service';
 import { ReconciliationSchedulerService } from './reconciliation-scheduler.service';
 import { ReconciliationService } from './reconciliation.service';
 import { ReturnGatewaysService } from './return-gateways.service';
+import { ReturnSessionMetrics } from './return-session-metrics';
 
 export const RECONCILIATION_PROVIDERS: Provider[] = [
   ReconciliationRepository,
@@ -20,6 +21,7 @@ export const RECONCILIATION_PROVIDERS: Provider[] = [
   RecoReportRepository,
   ReconciliationExportService,
   ReturnGatewaysService,
+  ReturnSessionMetrics,
   ReconciliationService,
   ReconciliationActionsService,
   ReconciliationReportService,
