@@ -121,7 +121,7 @@ export const einvoiceSimulator: SimulatorFactory<EinvoiceSimulatorHandle, Einvoi
       Math.round(apiTokenTtlMs / 1000),
       settings.catalogBWire,
     );
-    mountEwaybillApiRoutes(api.routes, ewaybill, apiTokens);
+    mountEwaybillApiRoutes(api.routes, ewaybill, apiTokens, settings.catalogBWire);
 
     const host = options.host;
     const gspServer = await startHttpService(gsp.app, { host, port: options.ports?.[EINVOICE_SERVICES.gsp] });

@@ -5,10 +5,13 @@
  * (POST /oauth/token on the same port). Payloads the table does not show use NIC's e-way bill names;
  * errors keep the e-way bill system's codes in `errors[].code` with an HTTP status for their kind (401
  * token, 409 already generated, 404 not found, 400 the rest). The acting GSTIN is `x-gstin`, else the
- * account's first.
+ * account's first. With the catalog B wire `seed-literal`, generate answers exactly seed 001's names
+ * ("Successful response carries ewbNo and validUpto", single and bulk rows) and every call must carry
+ * the account's `email` header, as the seed says of every call.
  */
 import type { Request, Response, Router } from 'express';
 import type { SandboxEinvoiceAccount } from '../einvoice/accounts';
+import type { CatalogBWire } from '../einvoice/api-v1-routes';
 import { isObject } from '../einvoice/json-access';
 import type { SessionTokens } from '../einvoice/session-tokens';
 import { ewayBillError, type EwayBillError, type EwayBillResult } from './ewaybill-errors';
@@ -21,6 +24,7 @@ export function mountEwaybillApiRoutes(
   router: Router,
   system: EwayBillSystem,
   tokens: SessionTokens<SandboxEinvoiceAccount>,
+  wire: CatalogBWire = 'nic',
 ): void {
   const authorised = (handler: (req: Request, res: Response, caller: EwayBillCaller) => void) => {
     return (req: Request, res: Response) => {
@@ -31,6 +35,13 @@ export function mountEwaybillApiRoutes(
           .status(401)
           .set('WWW-Authenticate', 'Bearer error="invalid_token"')
           .json({ success: false, errors: [{ code: '238', message: 'Invalid auth token' }] });
+        return;
+      }
+      if (wire === 'seed-literal' && (!account.email || req.header('email') !== account.email)) {
+        res.status(400).json({
+          success: false,
+          errors: [{ code: 'EMAIL', message: 'email header must carry the account e-mail' }],
+        });
         return;
       }
       const gstin = req.header('x-gstin') ?? account.gstins[0];
@@ -45,7 +56,11 @@ export function mountEwaybillApiRoutes(
     };
   };
   const p = EWAYBILL_API_PREFIX;
-  const generate = authorised((req, res, caller) => send(res, system.generate(req.body, caller)));
+  const generated = (bill: unknown, caller: EwayBillCaller): EwayBillResult<unknown> => {
+    const result = system.generate(bill, caller);
+    return wire === 'seed-literal' && result.ok ? { ...result, data: inSeedNames(result.data) } : result;
+  };
+  const generate = authorised((req, res, caller) => send(res, generated(req.body, caller)));
   router.post(`${p}/api/v1/generate`, generate);
   router.post(`${p}/generate-ewb`, generate);
   router.post(
@@ -62,7 +77,7 @@ export function mountEwaybillApiRoutes(
         });
         return;
       }
-      const results = bills.map((bill, index) => ({ index, ...answer(system.generate(bill, caller)) }));
+      const results = bills.map((bill, index) => ({ index, ...answer(generated(bill, caller)) }));
       res.json({ success: true, results });
     }),
   );
@@ -105,4 +120,10 @@ function statusFor(errors: EwayBillError[]): number {
 
 function send<T>(res: Response, result: EwayBillResult<T>): void {
   res.status(result.ok ? 200 : statusFor(result.errors)).json(answer(result));
+}
+
+/** A generated bill in seed 001's answer names: ewbNo and validUpto, nothing else. */
+function inSeedNames(data: unknown): { ewbNo: unknown; validUpto: unknown } {
+  const fields = isObject(data) ? data : {};
+  return { ewbNo: fields.ewayBillNo, validUpto: fields.validUpto };
 }
