@@ -11,7 +11,8 @@
  *   in the same order), BENCH_WORKERS (worker processes, 1), BENCH_LATENCY ("300+-100"), BENCH_BATCH /
  *   BENCH_CONC (50 / 16), BENCH_PER_REQUEST (documents per webhook request, 100), BENCH_POSTERS (4),
  *   BENCH_MAX_SECONDS (stop waiting and report, 900), BENCH_KSA_PACED ("100": then post at these steady
- *   rates for BENCH_PACED_SECONDS, 20, each, over the many-unit layout, and report the latency there).
+ *   rates for BENCH_PACED_SECONDS, 20, each, over the many-unit layout, and report the latency there),
+ *   BENCH_PG_STATS=1 (PostgreSQL's time by statement).
  * Goal: >= 200 invoices/s over 50 units with p99 post -> cleared under 5 s, on this 2-core machine.
  */
 import { cpus, loadavg } from 'node:os';
@@ -19,8 +20,10 @@ import { latencyFromText } from '@erp-connector/sandbox/framework';
 import { sampleSaudiInvoice } from '../src/domain/__fixtures__';
 import type { CanonicalInvoice } from '../src/domain/canonical-invoice';
 import { demoEgsUnit } from '../src/development/demo-egs-unit';
+import { withDatabase } from './support/database';
 import { figures, postDocuments, waitForWriteBacks } from './support/load-run';
 import { API_KEY, startLayout, type Layout } from './support/service-layout';
+import { printStatementStats } from './support/statement-stats';
 import { run as zatcaSigning } from './zatca-signing.bench';
 
 const number = (name: string, fallback: number): number => {
@@ -30,11 +33,14 @@ const number = (name: string, fallback: number): number => {
 };
 
 const list = (name: string, fallback: string): number[] =>
-  (process.env[name] ?? fallback).split(',').map((item) => {
-    const value = Number(item);
-    if (!(value > 0)) throw new Error(`${name} must list positive numbers`);
-    return value;
-  });
+  (process.env[name] ?? fallback)
+    .split(',')
+    .filter((item) => item.trim() !== '')
+    .map((item) => {
+      const value = Number(item);
+      if (!(value > 0)) throw new Error(`${name} must list positive numbers`);
+      return value;
+    });
 
 function failIf(failed: boolean, what: string): void {
   if (!failed) return;
@@ -75,6 +81,8 @@ export async function run(): Promise<void> {
         postgres: layout.postgresCpuSeconds(),
         sandbox: await layout.sandbox.cpuSeconds(),
       };
+      if (process.env.BENCH_PG_STATS)
+        await withDatabase(layout.databaseUrl, (db) => db.query('SELECT pg_stat_statements_reset()'));
       const clearedBefore = await layout.sandbox.registrations();
       const today = new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
       const postedAt = await postDocuments(layout, {
@@ -121,6 +129,7 @@ export async function run(): Promise<void> {
           `machine (${cpus().length} here): the CPU bound is ${((cpus().length * 1000) / (perInvoiceMs + simulatorMs)).toFixed(0)}/s ` +
           `with both here, ${((cpus().length * 1000) / perInvoiceMs).toFixed(0)}/s with ZATCA elsewhere`,
       );
+      if (process.env.BENCH_PG_STATS) await printStatementStats(layout.databaseUrl, invoices);
       failIf(cleared !== invoices, `${cleared} invoices cleared for ${invoices} posted`);
       failIf(layout.conflictingCallbacks() > 0, `${layout.conflictingCallbacks()} conflicting callbacks`);
       // The burst's p99 is its own queue (the last of N posted at once waits N / throughput): the latency

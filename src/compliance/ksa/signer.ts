@@ -67,15 +67,26 @@ export interface InvoiceSigner {
  * use it when signing many invoices with one CSID.
  */
 export function createInvoiceSigner(credentials: Omit<SigningCredentials, 'signingTime'>): InvoiceSigner {
-  const key = cachedKey(credentials.privateKeyPem);
-  const certificate = cachedCertificate(credentials.certificateBase64);
+  const cacheKey = `${credentials.certificateBase64}\n${credentials.privateKeyPem}`;
+  const cached = signerCache.get(cacheKey);
+  if (cached) {
+    // Least recently used goes first: a hit moves the signer to the end.
+    signerCache.delete(cacheKey);
+    signerCache.set(cacheKey, cached);
+    return cached;
+  }
+  const key = parsePrivateKey(credentials.privateKeyPem);
+  const certificate = parseSigningCertificate(credentials.certificateBase64);
   assertKeyMatchesCertificate(key, certificate);
-  const stamp = xadesStampFor(certificate);
-  return {
+  const stamp = new XadesStamp(certificate);
+  const signer: InvoiceSigner = {
     certificate,
     sign: (unsignedXml, signingTime) =>
       signWith(key, certificate, stamp, unsignedXml, signingTime ?? new Date()),
   };
+  if (signerCache.size >= SIGNER_CACHE_LIMIT) signerCache.delete(signerCache.keys().next().value as string);
+  signerCache.set(cacheKey, signer);
+  return signer;
 }
 
 function signWith(
@@ -231,17 +242,6 @@ class XadesStamp {
     }
     return pieces;
   }
-}
-
-const stamps = new WeakMap<SigningCertificate, XadesStamp>();
-
-function xadesStampFor(certificate: SigningCertificate): XadesStamp {
-  let stamp = stamps.get(certificate);
-  if (!stamp) {
-    stamp = new XadesStamp(certificate);
-    stamps.set(certificate, stamp);
-  }
-  return stamp;
 }
 
 function splitOnce(text: string, separator: string): [string, string] {
@@ -539,32 +539,14 @@ function unescapeText(text: string): string {
 // ---------------------------------------------------------------------------------------------------------
 // Keys and certificates.
 
-const keyCache = new Map<string, KeyObject>();
-const certificateCache = new Map<string, SigningCertificate>();
-const CACHE_LIMIT = 32;
-
-function cachedKey(text: string): KeyObject {
-  let key = keyCache.get(text);
-  if (!key) {
-    key = parsePrivateKey(text);
-    remember(keyCache, text, key);
-  }
-  return key;
-}
-
-function cachedCertificate(text: string): SigningCertificate {
-  let certificate = certificateCache.get(text);
-  if (!certificate) {
-    certificate = parseSigningCertificate(text);
-    remember(certificateCache, text, certificate);
-  }
-  return certificate;
-}
-
-function remember<T>(cache: Map<string, T>, text: string, value: T): void {
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  cache.set(text, value);
-}
+/**
+ * Signers by certificate and key, least recently used first. Parsing the key and certificate and checking
+ * they belong together costs more than signing an invoice, so a unit's signer is made once; the limit is
+ * well above the EGS units one service signs for (a retailer's tills and branches), since a cache smaller
+ * than the units in rotation would parse again for every invoice.
+ */
+const signerCache = new Map<string, InvoiceSigner>();
+const SIGNER_CACHE_LIMIT = 4096;
 
 function parsePrivateKey(text: string): KeyObject {
   const trimmed = text.trim();

@@ -100,8 +100,13 @@ export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
   }
 
   async submit(payload: ZatcaPayload, context: SubmitContext): Promise<SubmitOutcome> {
-    const signed = await this.signedFor(payload, context);
-    const credentials = await this.deps.credentials.signingCredentials(signed.egsUnitId);
+    // Read once for signing and sending (a read of the unit's row and an unsealing per invoice otherwise).
+    const unitCredentials = await this.deps.credentials.signingCredentials(payload.egsUnitId);
+    const signed = await this.signedFor(payload, context, unitCredentials);
+    const credentials =
+      signed.egsUnitId === payload.egsUnitId
+        ? unitCredentials
+        : await this.deps.credentials.signingCredentials(signed.egsUnitId);
     if (payload.invoice.ksa?.invoiceKind === 'simplified') {
       return {
         status: 'registered',
@@ -208,9 +213,13 @@ export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
    * The invoice already signed for this submission, or a new one signed in the next chain slot: the
    * first (generation 0), or the re-issue of a rejected one.
    */
-  private async signedFor(payload: ZatcaPayload, context: SubmitContext): Promise<StoredSignedInvoice> {
+  private async signedFor(
+    payload: ZatcaPayload,
+    context: SubmitContext,
+    credentials: EgsSigningCredentials,
+  ): Promise<StoredSignedInvoice> {
     const stored = await this.deps.chain.findSigned(context.submissionId);
-    if (stored?.rejection) return this.reissued(stored, payload, context);
+    if (stored?.rejection) return this.reissued(stored, payload, context, credentials);
     if (stored) return stored;
     const previous = context.previous;
     if (previous.signedInvoice && previous.zatcaHash && previous.zatcaIcv !== undefined) {
@@ -225,7 +234,6 @@ export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
         generation: 0,
       };
     }
-    const credentials = await this.deps.credentials.signingCredentials(payload.egsUnitId);
     return this.signInNextSlot(payload, credentials, {
       submissionId: context.submissionId,
       uuid: payload.uuid,
@@ -240,8 +248,8 @@ export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
     rejected: StoredSignedInvoice,
     payload: ZatcaPayload,
     context: SubmitContext,
+    credentials: EgsSigningCredentials,
   ): Promise<StoredSignedInvoice> {
-    const credentials = await this.deps.credentials.signingCredentials(payload.egsUnitId);
     if (!this.correctedSince(rejected, payload.invoice, credentials)) {
       const rejection = rejected.rejection!;
       throw new ComplianceError(
