@@ -227,4 +227,65 @@ describe('Tally connector: encodings and hostile XML', () => {
       await new Promise<void>((resolve) => hostile.close(() => resolve()));
     }
   });
+
+  /** check() against a server answering every request with `answer`. */
+  async function checkAgainst(
+    answer: (res: http.ServerResponse) => void,
+    overrides: Partial<TallyConfig> = {},
+  ): Promise<Awaited<ReturnType<TallyConnector['check']>>> {
+    const server = http.createServer((req, res) => {
+      req.resume();
+      answer(res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const connector = connectorFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, overrides);
+    try {
+      return await connector.check();
+    } finally {
+      await connector.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }
+
+  it('names an HTML error page served as XML for what it is, not "company not open"', async () => {
+    const result = await checkAgainst((res) => {
+      res.writeHead(200, { 'Content-Type': 'text/xml' });
+      res.end('<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>');
+    });
+    expect(result.ok).toBe(false);
+    expect(result.details?.errorClass).toBe('config');
+    expect(result.message).toMatch(/<html>, not Tally's <ENVELOPE>/);
+    expect(result.message).not.toMatch(/is not open/);
+  });
+
+  it('refuses deeply nested junk, naming the depth', async () => {
+    const result = await checkAgainst((res) => {
+      res.writeHead(200, { 'Content-Type': 'text/xml' });
+      res.end(`<ENVELOPE>${'<A>'.repeat(10_000)}${'</A>'.repeat(10_000)}</ENVELOPE>`);
+    });
+    expect(result.ok).toBe(false);
+    expect(result.message).toMatch(/more than 256 deep/);
+    expect(result.message).not.toMatch(/is not open/);
+  });
+
+  it('stops an endless answer at maxResponseBytes and names the limit', async () => {
+    const chunk = Buffer.alloc(64 * 1024, ' ');
+    const result = await checkAgainst(
+      (res) => {
+        res.writeHead(200, { 'Content-Type': 'text/xml' });
+        res.write('<ENVELOPE><BODY>');
+        const more = (): void => {
+          if (res.destroyed) return;
+          if (res.write(chunk)) setImmediate(more);
+          else res.once('drain', more);
+        };
+        more();
+        res.on('error', () => undefined);
+      },
+      { maxResponseBytes: 4 * 1024 * 1024 },
+    );
+    expect(result.ok).toBe(false);
+    expect(result.message).toMatch(/passed 4194304 bytes \(tally maxResponseBytes\)/);
+  });
 });

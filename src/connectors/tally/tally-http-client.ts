@@ -2,7 +2,12 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import { ConnectorError } from '../contract';
 import { connectorErrorForNetworkFailure, connectorErrorForStatus } from '../kit/http-failures';
-import { TallyRecordReader, TallyXmlError, type RecordReaderOptions } from './xml/tally-xml-reader';
+import {
+  NotTallyXml,
+  TallyRecordReader,
+  TallyXmlError,
+  type RecordReaderOptions,
+} from './xml/tally-xml-reader';
 import { encodingFromContentType } from './xml/text-decoder';
 import type { TallyNode } from './xml/tally-node';
 
@@ -11,7 +16,11 @@ export interface TallyHttpOptions {
   timeoutMs: number;
   /** Send UTF-16LE (with BOM) and ask for UTF-16 back. */
   utf16: boolean;
+  /** The largest answer read, in bytes; a longer one is stopped and named (default 1 GiB). */
+  maxResponseBytes?: number;
 }
+
+export const DEFAULT_MAX_TALLY_RESPONSE_BYTES = 1024 * 1024 * 1024;
 
 /**
  * POSTs XML envelopes to Tally's HTTP listener and streams the answer record by record. Tally serves one
@@ -52,9 +61,21 @@ export class TallyHttpClient {
       also: records === 'root' ? undefined : LINE_ERROR,
       encoding: encodingFromContentType(response.headers['content-type']),
       keepTallyMarkers: options.keepTallyMarkers,
+      tallyAnswer: true,
     });
+    const limit = this.options.maxResponseBytes ?? DEFAULT_MAX_TALLY_RESPONSE_BYTES;
+    let received = 0;
     try {
       for await (const chunk of response) {
+        received += (chunk as Buffer).length;
+        if (received > limit) {
+          throw new ConnectorError(
+            'system',
+            `Tally's answer passed ${limit} bytes (tally maxResponseBytes) and was stopped: ` +
+              'ask for fewer vouchers a request (batchSize) or raise the limit',
+            { url: this.options.url, maxResponseBytes: limit },
+          );
+        }
         for (const node of this.read(() => reader.write(chunk as Buffer))) yield node;
       }
       for (const node of this.read(() => reader.end())) yield node;
@@ -120,6 +141,8 @@ export class TallyHttpClient {
 
   private classify(error: unknown): ConnectorError {
     if (error instanceof ConnectorError) return error;
+    if (error instanceof NotTallyXml)
+      return new ConnectorError('config', `${this.options.url}: ${error.message}`, { url: this.options.url });
     if (error instanceof TallyXmlError) return new ConnectorError('system', error.message);
     if (error instanceof TallyTimeout)
       return new ConnectorError('transient', error.message, { url: this.options.url });

@@ -71,6 +71,14 @@ export class TallyConfig {
   @Min(100)
   timeoutMs = 120_000;
 
+  /**
+   * The largest answer read from Tally, in bytes (default 1 GiB). A pull asks for `batchSize` vouchers a
+   * request, so a real answer stays far below; anything larger is stopped and named, not read to the end.
+   */
+  @IsInt()
+  @Min(1024 * 1024)
+  maxResponseBytes = 1024 * 1024 * 1024;
+
   /** Most vouchers asked for in one request (Tally can hang on very large exports; 10,000 is the safe ceiling). */
   @IsInt()
   @Min(1)

@@ -96,7 +96,12 @@ export class TallyConnector implements ErpConnector {
     private readonly config: TallyConfig,
     private readonly context: ConnectorContext,
   ) {
-    this.client = new TallyHttpClient({ url: config.url, timeoutMs: config.timeoutMs, utf16: config.utf16 });
+    this.client = new TallyHttpClient({
+      url: config.url,
+      timeoutMs: config.timeoutMs,
+      utf16: config.utf16,
+      maxResponseBytes: config.maxResponseBytes,
+    });
     const udfs = Object.entries(config.writeBackFields)
       .filter(([key, value]) => key !== 'mode' && typeof value === 'string')
       .flatMap(([, name]) => [`UDF:${String(name)}.LIST`, `UDF:${String(name)}`]);
@@ -276,6 +281,7 @@ export class TallyConnector implements ErpConnector {
         url: this.config.url,
         timeoutMs: this.config.timeoutMs,
         utf16: this.config.utf16,
+        maxResponseBytes: this.config.maxResponseBytes,
       });
       if (!worker) break;
       workers.push(worker);

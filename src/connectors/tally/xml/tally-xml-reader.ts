@@ -10,6 +10,19 @@ export class TallyXmlError extends Error {
   }
 }
 
+/** Well-formed XML that is not an answer of Tally's (a web page, another service, junk): the URL is wrong. */
+export class NotTallyXml extends TallyXmlError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NotTallyXml';
+  }
+}
+
+/** The root elements of Tally's answers: ENVELOPE (exports, imports) and RESPONSE (older import results). */
+const TALLY_ROOTS: ReadonlySet<string> = new Set(['ENVELOPE', 'RESPONSE']);
+/** Deeper than any answer of Tally's (a voucher's deepest lists are about a dozen levels). */
+export const MAX_TALLY_DEPTH = 256;
+
 export interface RecordReaderOptions {
   /** Element names captured as records wherever they appear (VOUCHER, LEDGER, ...), outermost only; 'root' for the whole document. */
   records: ReadonlySet<string> | 'root' | { childrenOf: string };
@@ -19,6 +32,8 @@ export interface RecordReaderOptions {
   encoding?: TallyEncoding;
   /** Keep Tally's `&#4;` markers (as U+0004) instead of dropping them: for vouchers to be written back. */
   keepTallyMarkers?: boolean;
+  /** A whole answer from Tally's HTTP port: its root must be one of Tally's (ENVELOPE, RESPONSE). */
+  tallyAnswer?: boolean;
 }
 
 /**
@@ -79,6 +94,17 @@ export class TallyRecordReader implements XmlHandler {
   /** @internal scanner event */
   open(name: string, attrs: Record<string, string>): void {
     const stack = this.stack;
+    const depth = this.outside.length + stack.length;
+    if (depth === 0 && this.options.tallyAnswer && !TALLY_ROOTS.has(name.toUpperCase())) {
+      throw new NotTallyXml(
+        `the answer is <${name.slice(0, 40)}>, not Tally's <ENVELOPE> or <RESPONSE>: is this TallyPrime's XML port?`,
+      );
+    }
+    if (depth >= MAX_TALLY_DEPTH) {
+      throw new NotTallyXml(
+        `the answer nests elements more than ${MAX_TALLY_DEPTH} deep (inside <${name.slice(0, 40)}>): no answer of Tally's does`,
+      );
+    }
     const node: TallyNode = { name, attrs, text: '', children: [] };
     if (stack.length > 0) {
       stack[stack.length - 1].children.push(node);
