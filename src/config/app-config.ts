@@ -137,20 +137,22 @@ export class QueueConfig {
 
   /**
    * A submission SUBMITTING for longer than this is presumed crashed: its outcome is unknown. A live send
-   * renews it every third of it, however long the call waits (rate limits, Retry-After, retries).
+   * renews it every third of it, however long the call waits (rate limits, Retry-After, retries). Short,
+   * so that after a process is killed its documents settle within seconds of the restart.
    */
   @IsInt()
   @Min(5)
-  submittingLeaseSeconds = 120;
+  submittingLeaseSeconds = 10;
 
   /**
    * A write-back is claimed for this long before the ERP is called, so that two workers never write the
-   * same outcome back at once; longer than any write-back call may take. A dead writer's claim lapses.
+   * same outcome back at once, and renewed every third of it while the ERP call runs, however long. A
+   * dead writer's claim lapses one lease later.
    */
   @IsInt()
   @Min(5)
   @Max(3600)
-  writeBackLeaseSeconds = 120;
+  writeBackLeaseSeconds = 10;
 
   /**
    * A worker process renews its lease every third of this; the jobs of a process that stopped renewing
@@ -160,7 +162,7 @@ export class QueueConfig {
   @IsInt()
   @Min(2)
   @Max(3600)
-  workerLeaseSeconds = 30;
+  workerLeaseSeconds = 15;
 }
 
 export class ScheduleConfig {

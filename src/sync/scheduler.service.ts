@@ -39,6 +39,9 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
       every(job.name, jobInterval(job, this.config.schedule), () => this.tickRegimeJob(job.name));
     }
     void this.tickPull().catch(() => undefined);
+    // A process started again after a crash picks up what the dead one left as soon as its leases lapse,
+    // not one sweep interval later.
+    void this.tickSweep().catch(() => undefined);
     this.watchInboxes();
   }
 

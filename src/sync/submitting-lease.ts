@@ -12,6 +12,8 @@ export interface LeaseRenewal {
   renew(ids: readonly string[]): Promise<void>;
   leaseSeconds: number;
   logger: Pick<Logger, 'warn'>;
+  /** What is held, for the warning when it cannot be renewed; default "SUBMITTING lease". */
+  name?: string;
 }
 
 /** Renews the lease of `ids` until the returned function is called. */
@@ -25,7 +27,7 @@ export function holdSubmittingLease(ids: readonly string[], renewal: LeaseRenewa
         .renew(ids)
         .catch((error: unknown) =>
           renewal.logger.warn(
-            `could not renew the SUBMITTING lease of ${ids.length} submission(s): ${String(error)}`,
+            `could not renew the ${renewal.name ?? 'SUBMITTING lease'} of ${ids.length} submission(s): ${String(error)}`,
           ),
         )
         .finally(() => (renewing = undefined));

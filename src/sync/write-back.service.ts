@@ -22,6 +22,7 @@ import { AuditRepository, DocumentRepository, SubmissionRepository } from '../da
 import { JobName, type JobContext, QueueService, RETRY_DELAY_SECONDS } from '../queue';
 import { ConnectorRuntimeService } from './connector-runtime.service';
 import { SYSTEM_ACTOR, StateTransitionsService } from './state-transitions.service';
+import { holdSubmittingLease } from './submitting-lease';
 
 const S = SubmissionState;
 /** A write-back to make: the item's position, what is written, and through which connector. */
@@ -144,6 +145,13 @@ export class WriteBackService {
       this.config.queue.writeBackLeaseSeconds,
     );
     const mine = due.filter((write) => !write.pending || claimed.has(write.submission.id));
+    // The claim is short (a dead writer's lapses soon) and renewed while the ERP call runs, however long.
+    const stopRenewing = holdSubmittingLease([...claimed], {
+      renew: (ids) => this.submissions.renewWriteBackClaims(ids, this.config.queue.writeBackLeaseSeconds),
+      leaseSeconds: this.config.queue.writeBackLeaseSeconds,
+      logger: this.logger,
+      name: 'write-back claim',
+    });
     // Moving to WRITTEN_BACK gives the claim back in the same UPDATE; the rest are given back here.
     let writtenBack: ReadonlySet<string> = new Set();
     try {
@@ -151,6 +159,7 @@ export class WriteBackService {
       writtenBack = outcome.writtenBack;
       return outcome.errors;
     } finally {
+      stopRenewing();
       await this.submissions.releaseWriteBacks([...claimed].filter((id) => !writtenBack.has(id)));
     }
   }

@@ -437,7 +437,10 @@ export async function startChildApp(options: {
   dataDir: string;
   queue?: Record<string, unknown>;
   http?: Partial<HttpPolicy>;
+  /** Changes the child's raw configuration (e.g. back to the shipped leases and schedule). */
+  configure?: (raw: Record<string, unknown>) => Record<string, unknown>;
 }): Promise<ChildApp> {
+  const rawConfig = e2eRawConfig(options.databaseUrl, options.dataDir, options.queue);
   const child = spawn(
     process.execPath,
     ['-r', 'ts-node/register/transpile-only', join(__dirname, 'child-app.ts')],
@@ -447,7 +450,7 @@ export async function startChildApp(options: {
         ...process.env,
         LOG_LEVEL: 'error',
         E2E_CHILD_OPTIONS: JSON.stringify({
-          rawConfig: e2eRawConfig(options.databaseUrl, options.dataDir, options.queue),
+          rawConfig: options.configure ? options.configure(rawConfig) : rawConfig,
           databaseUrl: options.databaseUrl,
           regimeDefaults: sandboxRegimeDefaults(options.sandbox, options.http),
         }),

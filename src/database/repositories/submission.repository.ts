@@ -379,6 +379,16 @@ export class SubmissionRepository {
     return new Set(returnedRows<{ id: string }>(result).map((row) => row.id));
   }
 
+  /** Keeps the write-back claims of `ids` while their ERP call runs (a dead writer's lapse one lease later). */
+  async renewWriteBackClaims(ids: readonly string[], leaseSeconds: number): Promise<void> {
+    if (ids.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE submission SET writeback_claimed_until = now() + make_interval(secs => $2)
+        WHERE id = ANY($1::uuid[]) AND state = 'WRITEBACK_PENDING' AND writeback_claimed_until IS NOT NULL`,
+      [[...ids], leaseSeconds],
+    );
+  }
+
   /**
    * Gives claims back for write-backs that failed or did not move on (a retry takes them again); a move
    * out of WRITEBACK_PENDING gives its claim back itself (updateGroup).
