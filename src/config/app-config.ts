@@ -180,12 +180,20 @@ export class ScheduleConfig {
   zatcaReportEverySeconds = 300;
 
   /**
-   * The database and every connector (ERP) are checked in the background this often, each within
+   * Every connector (ERP) is checked in the background this often, each within
    * healthCheckTimeoutSeconds; /health answers from the last results and never waits on an ERP.
    */
   @IsInt()
   @Min(1)
   healthCheckEverySeconds = 10;
+
+  /**
+   * The database (`SELECT 1`) is checked this often, apart from the ERPs, so /health/ready turns 503
+   * within about this plus healthCheckTimeoutSeconds of the database stopping to answer.
+   */
+  @IsInt()
+  @Min(1)
+  databaseCheckEverySeconds = 2;
 
   @IsInt()
   @Min(1)

@@ -1,8 +1,9 @@
 /**
  * Checks in the background, on a schedule and each within a time bound, what /health reports: the
- * database (one `SELECT 1`) and every enabled connector's check() (which may call the ERP). Callers of
- * /health read the last results from memory, with their age: a hung or streaming ERP, or a flood of
- * anonymous health probes, never makes a request wait or reach the ERP.
+ * database (one `SELECT 1`, on its own short period) and every enabled connector's check() (which may call
+ * the ERP). Callers of /health read the last results from memory, with their age: a hung or streaming ERP,
+ * or a flood of anonymous health probes, never makes a request wait or reach the ERP, and a hung ERP check
+ * never delays the database's.
  */
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -21,8 +22,11 @@ export interface CheckResult {
 export class HealthMonitor implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly log = new Logger('Health');
   private timer?: NodeJS.Timeout;
+  private databaseTimer?: NodeJS.Timeout;
   private running = false;
   private databaseResult?: CheckResult;
+  /** When the database check now running started; undefined when none runs. */
+  private databaseCheckSince?: number;
   private readonly connectorResults = new Map<string, CheckResult>();
 
   constructor(
@@ -37,10 +41,27 @@ export class HealthMonitor implements OnApplicationBootstrap, OnModuleDestroy {
     void this.checkAll();
     this.timer = setInterval(() => void this.checkAll(), this.config.schedule.healthCheckEverySeconds * 1000);
     this.timer.unref();
+    this.databaseTimer = setInterval(
+      () => void this.refreshDatabase(),
+      this.config.schedule.databaseCheckEverySeconds * 1000,
+    );
+    this.databaseTimer.unref();
   }
 
   onModuleDestroy(): void {
     if (this.timer) clearInterval(this.timer);
+    if (this.databaseTimer) clearInterval(this.databaseTimer);
+  }
+
+  /** One database check, unless one is still running. */
+  private async refreshDatabase(): Promise<void> {
+    if (this.databaseCheckSince !== undefined) return;
+    this.databaseCheckSince = Date.now();
+    try {
+      this.databaseResult = await this.checkDatabase();
+    } finally {
+      this.databaseCheckSince = undefined;
+    }
   }
 
   /** The last database check; undefined before the first finished. */
@@ -48,11 +69,19 @@ export class HealthMonitor implements OnApplicationBootstrap, OnModuleDestroy {
     return this.databaseResult;
   }
 
-  /** Whether the last database check is up and recent enough to trust (three periods). */
+  /**
+   * Whether the last database check is up and recent enough to trust (three periods), and no check has
+   * been waiting for an answer longer than the time bound (a paused database answers nothing, not "down").
+   */
   databaseReady(now = Date.now()): boolean {
     const last = this.databaseResult;
     if (!last || last.status !== 'up') return false;
-    return now - Date.parse(last.checkedAt) <= 3 * this.config.schedule.healthCheckEverySeconds * 1000;
+    const { databaseCheckEverySeconds, healthCheckTimeoutSeconds } = this.config.schedule;
+    const since = this.databaseCheckSince;
+    if (since !== undefined && now - since > healthCheckTimeoutSeconds * 1000) return false;
+    return (
+      now - Date.parse(last.checkedAt) <= (3 * databaseCheckEverySeconds + healthCheckTimeoutSeconds) * 1000
+    );
   }
 
   /** Each connector's last check, by instance name (not yet checked: absent). */
@@ -66,9 +95,6 @@ export class HealthMonitor implements OnApplicationBootstrap, OnModuleDestroy {
     this.running = true;
     try {
       await Promise.all([
-        this.checkDatabase().then((result) => {
-          this.databaseResult = result;
-        }),
         ...this.connectors.list().map(async (live) => {
           if (!live.enabled) {
             this.connectorResults.set(live.name, {

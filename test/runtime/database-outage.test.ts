@@ -4,7 +4,7 @@
  * prints a stack trace (before, an unawaited pg-pool rejection ended it). Its own embedded PostgreSQL,
  * killed, is started again on the same port; an external one that is stopped and restarted is waited for.
  */
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedPostgres, type EmbeddedPostgresServer } from '../../src/database/embedded-postgres';
@@ -99,6 +99,31 @@ describe('PostgreSQL going away while the service works', () => {
     await expectAllFinished(service, list);
   }, 300_000);
 
+  it('rides out PostgreSQL paused (SIGSTOP), health answering from memory, and finishes every document', async () => {
+    const paused = await startEmbeddedPostgres({ dataDir: join(root, 'paused-pg') });
+    clusters.push(paused.clusterDir);
+    const databaseUrl = await paused.ensureDatabase('connector');
+    const { service, list } = await start(join(root, 'paused'), { DATABASE_URL: databaseUrl });
+    const processes = postgresProcesses(postmasterPid(paused.clusterDir)!);
+    for (const pid of processes) process.kill(pid, 'SIGSTOP');
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 9_000));
+      // The database hangs (no error, no answer): liveness and readiness still answer at once.
+      for (const path of ['/health/live', '/health/ready']) {
+        const started = Date.now();
+        const response = await fetch(`${service.url}${path}`);
+        expect(Date.now() - started).toBeLessThan(1_000);
+        // Ready says the database stopped answering (its background check timed out), without waiting.
+        expect(response.status).toBe(path === '/health/live' ? 200 : 503);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+    } finally {
+      for (const pid of processes) process.kill(pid, 'SIGCONT');
+    }
+    await expectAllFinished(service, list);
+    await paused.stop();
+  }, 300_000);
+
   it('waits for an external PostgreSQL that is stopped and restarted, and finishes every document', async () => {
     external = await startEmbeddedPostgres({ dataDir: join(root, 'external-pg') });
     clusters.push(external.clusterDir);
@@ -116,3 +141,19 @@ describe('PostgreSQL going away while the service works', () => {
     await expectAllFinished(service, list);
   }, 300_000);
 });
+
+/** The postmaster and every process it started (backends, checkpointer, ...), from /proc. */
+function postgresProcesses(postmaster: number): number[] {
+  const children = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
+}
