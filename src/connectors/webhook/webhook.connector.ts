@@ -20,6 +20,7 @@ import {
   type WriteBackDocument,
   type WriteBackOutcome,
 } from '../contract';
+import { stableStringify } from '../../domain';
 import { developmentSecret } from '../../security';
 import { readWebhookBody, type WebhookBody } from './webhook-body';
 import { WebhookConnectorConfig } from './webhook.config';
@@ -91,16 +92,22 @@ export class WebhookConnector implements ErpConnector, PushSource {
 
   async writeBack(document: WriteBackDocument, outcome: WriteBackOutcome): Promise<void> {
     if (!this.config.callbackUrl) return;
-    const body = JSON.stringify({
-      documentId: document.id,
-      externalId: document.erpId,
-      documentNumber: document.documentNumber,
-      documentDate: document.documentDate,
-      regime: outcome.regime,
-      state: outcome.state,
-      identifiers: outcome.identifiers,
-      error: outcome.error ?? null,
-    });
+    // Keys in one order whatever order the outcome was read in (from the send, or from PostgreSQL's
+    // jsonb after a restart): the body, and so the idempotency key, is the same for every delivery.
+    const body = stableStringify(
+      JSON.parse(
+        JSON.stringify({
+          documentId: document.id,
+          externalId: document.erpId,
+          documentNumber: document.documentNumber,
+          documentDate: document.documentDate,
+          regime: outcome.regime,
+          state: outcome.state,
+          identifiers: outcome.identifiers,
+          error: outcome.error ?? null,
+        }),
+      ),
+    );
     const timestamp = Math.floor(Date.now() / 1000);
     try {
       await axios.post(this.config.callbackUrl, body, {
