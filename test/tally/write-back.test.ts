@@ -7,6 +7,7 @@
 import type { PullBatch, SourceDocument, WriteBackOutcome } from '../../src/connectors/contract';
 import { TallyConfig, TallyConnector } from '../../src/connectors/tally';
 import { startTallySimulator, type TallySimulator } from '@erp-connector/sandbox/tally';
+import { startTallyProxy } from './tally-proxy';
 
 const COMPANY = 'Writeback Works';
 const log = { info: (): void => undefined, warn: (): void => undefined };
@@ -61,6 +62,38 @@ describe('Tally write-back as TallyPrime answers imports', () => {
       ),
     );
     expect(sim.createdByImport()).toEqual([target.erpId]);
+  });
+
+  it('Tally takes the write-back and the read-back fails: the retry alters the same voucher, never a second one', async () => {
+    const target = itemInvoice();
+    let imported = false;
+    let failed = false;
+    // The read-back right after the first import answers junk: the write-back cannot be confirmed.
+    const proxy = await startTallyProxy(sim.url, (answer, request) => {
+      if (/<TALLYREQUEST>\s*Import/i.test(request)) imported = true;
+      else if (imported && !failed) {
+        failed = true;
+        return '<ENVELOPE><BODY>';
+      }
+      return answer;
+    });
+    const config = Object.assign(new TallyConfig(), {
+      url: proxy.url,
+      companyName: COMPANY,
+      timeoutMs: 5000,
+    });
+    const through = new TallyConnector('tally-wb-proxy', config, { dataDir: '/tmp', log });
+    try {
+      const irn = 'd'.repeat(64);
+      await expect(through.writeBack(asWriteBack(target), registered(irn))).rejects.toThrow(/malformed XML/);
+      expect(failed).toBe(true);
+      await through.writeBack(asWriteBack(target), registered(irn));
+      expect(sim.createdByImport()).toEqual([]);
+      expect(count(sim.voucher(target.erpId)!, new RegExp(irn, 'g'))).toBe(1);
+    } finally {
+      await through.close();
+      await proxy.stop();
+    }
   });
 
   it('a voucher deleted from the books is reported as such, and nothing is imported', async () => {
