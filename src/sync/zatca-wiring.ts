@@ -28,6 +28,7 @@ import {
   PostgresZatcaChainStore,
   ZatcaReportingRepository,
 } from '../database/repositories';
+import { ComplianceHttpLog } from './compliance-http-log';
 import type { RegimeDefaults, RegimeWiring } from './regime-wiring';
 
 const ZATCA_PROVIDER = Symbol('ZATCA_PROVIDER');
@@ -45,6 +46,7 @@ export function zatcaProviders(defaults: RegimeDefaults): Provider[] {
         return new FatooraClient({
           baseUrl: typeof sandboxUrl === 'string' ? sandboxUrl : config.zatca.baseUrl,
           environment: config.zatca.environment,
+          httpLogger: new ComplianceHttpLog(),
         });
       },
       inject: [AppConfig],
@@ -62,6 +64,7 @@ export function zatcaProviders(defaults: RegimeDefaults): Provider[] {
           environment: config.zatca.environment,
           tokenStore,
           instances: config.connectors,
+          httpLogger: new ComplianceHttpLog(),
         }),
       inject: [ZATCA_PROVIDER, AppConfig, GspSessionRepository],
     },

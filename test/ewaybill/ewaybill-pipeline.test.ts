@@ -145,6 +145,11 @@ describe('e-way bills from CSV postings', () => {
       expect.objectContaining({ path: 'transport', rule: 'ewaybill.transportRequired' }),
     ]);
     expect(billsOfDocument(sandbox, 'EWB/P/3')).toHaveLength(0);
+    // The e-way bill system's calls are counted in /metrics like every provider's.
+    const metrics = await (await api(app.url, '/metrics')).text();
+    expect(metrics).toMatch(
+      /connector_provider_calls_total\{provider="[^"]*ewaybill[^"]*",operation="genewaybill",outcome="200"\} [1-9]/,
+    );
   }, 90_000);
 });
 

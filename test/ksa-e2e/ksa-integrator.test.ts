@@ -123,6 +123,11 @@ describe('KSA for an integrator (ZATCA simulator, callbacks, operator API)', () 
     const signed = (cleared.identifiers as { signedInvoice: string }).signedInvoice;
     expect(signed).toContain('<cbc:TaxAmount currencyID="SAR">4193.44</cbc:TaxAmount>');
     expect(signed).toContain('<cbc:TaxAmount currencyID="USD">1118.25</cbc:TaxAmount>');
+    // ZATCA's calls are counted in /metrics like every provider's.
+    const metrics = await (await api('/metrics')).text();
+    expect(metrics).toMatch(
+      /connector_provider_calls_total\{provider="fatoora",operation="clearance",outcome="200"\} [1-9]/,
+    );
   });
 
   it('signs and reports a simplified invoice that names no buyer (a till sale)', async () => {

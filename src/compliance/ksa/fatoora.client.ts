@@ -43,6 +43,8 @@ export interface FatooraClientOptions {
   timeoutMs?: number;
   /** Only method, path, status and duration are logged, never headers or bodies. */
   log?: { info(message: string, meta?: object): void };
+  /** Each attempt observed (the service's /metrics); entries logged where it wants them. */
+  httpLogger?: HttpLogger;
   /** Default: the process-wide breaker; ZATCA in an outage is not called by every invoice. */
   circuitBreaker?: CircuitBreaker;
 }
@@ -75,7 +77,7 @@ export class FatooraClient implements ZatcaProvider {
     this.http = new ComplianceHttpClient({
       provider: 'fatoora',
       policy: { timeoutMs: options.timeoutMs ?? 30_000, maxAttempts: 1 },
-      logger: options.log && callLogger(options.log),
+      logger: options.httpLogger ?? (options.log && callLogger(options.log)),
       circuitBreaker: options.circuitBreaker,
     });
   }

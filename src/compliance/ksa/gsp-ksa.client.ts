@@ -16,6 +16,7 @@ import { ComplianceHttpClient } from '../http/compliance-http-client';
 import { fetchClientCredentialsToken } from '../http/oauth2-client-credentials';
 import { TLS12_AGENT } from '../http/tls';
 import { retryAfterMs } from '../http/backoff';
+import type { HttpLogger } from '../http/http-logger';
 import { TokenManager } from '../http/token-manager';
 import { InMemoryTokenStore, tokenKey, type TokenStore } from '../http/token-store';
 import { ComplianceError } from '../regime';
@@ -60,6 +61,8 @@ export interface GspKsaClientOptions {
   circuitBreaker?: CircuitBreaker;
   now?: () => number;
   log?: { info(message: string, meta?: object): void };
+  /** Each attempt observed (the service's /metrics): provider `gsp-ksa`, operation, status, duration. */
+  httpLogger?: Pick<HttpLogger, 'observe'>;
 }
 
 export interface GspEnvelope<T = unknown> {
@@ -282,8 +285,20 @@ export class GspKsaClient implements ZatcaProvider {
       });
     } catch (error) {
       this.breaker.failed(circuit);
+      this.options.httpLogger?.observe?.({
+        provider: 'gsp-ksa',
+        operation,
+        durationMs: Date.now() - started,
+        error: error instanceof Error ? error.message : String(error),
+      });
       throw networkFailure(operation, error);
     }
+    this.options.httpLogger?.observe?.({
+      provider: 'gsp-ksa',
+      operation,
+      status: response.status,
+      durationMs: Date.now() - started,
+    });
     if (response.status >= 500) this.breaker.failed(circuit);
     else this.breaker.succeeded(circuit);
     this.options.log?.info('gsp ksa call', {

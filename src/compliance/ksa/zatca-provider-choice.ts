@@ -5,6 +5,7 @@
  * names the unit.
  */
 import { stableStringify } from '../../domain';
+import type { HttpLogger } from '../http/http-logger';
 import type { TokenStore } from '../http/token-store';
 import type { ZatcaProvider } from './fatoora.types';
 import type { ZatcaEnvironment } from './zatca-environment';
@@ -25,6 +26,7 @@ export class ZatcaProviderChoice {
       environment: ZatcaEnvironment;
       tokenStore?: TokenStore;
       instances: readonly ZatcaInstanceSettings[];
+      httpLogger?: HttpLogger;
     },
   ) {}
 
@@ -37,6 +39,7 @@ export class ZatcaProviderChoice {
       provider = ZATCA_PROVIDERS.create(settings, settings, {
         environment: this.options.environment,
         tokenStore: this.options.tokenStore,
+        httpLogger: this.options.httpLogger,
       });
       this.built.set(key, provider);
     }

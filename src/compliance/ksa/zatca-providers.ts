@@ -4,6 +4,7 @@
  * `/ksa-einvoice/...` operations with its OAuth2 client credentials). Either way the EGS unit's CSID
  * signs the calls, so a unit onboarded with Fatoora reports through the GSP as well.
  */
+import type { HttpLogger } from '../http/http-logger';
 import type { TokenStore } from '../http/token-store';
 import { ProviderRegistry } from '../provider-registry';
 import { FatooraClient } from './fatoora.client';
@@ -26,13 +27,19 @@ export interface ZatcaProviderSettings {
 export interface ZatcaProviderDeps {
   environment: ZatcaEnvironment;
   tokenStore?: TokenStore;
+  /** Observes every attempt (the service's /metrics). */
+  httpLogger?: HttpLogger;
 }
 
 export const ZATCA_PROVIDERS = new ProviderRegistry<ZatcaProviderSettings, ZatcaProviderDeps, ZatcaProvider>(
   'sa-zatca',
   {
     [ZATCA_PROVIDER_NAMES.fatoora]: (settings, deps) =>
-      new FatooraClient({ baseUrl: settings.baseUrl, environment: deps.environment }),
+      new FatooraClient({
+        baseUrl: settings.baseUrl,
+        environment: deps.environment,
+        httpLogger: deps.httpLogger,
+      }),
     [ZATCA_PROVIDER_NAMES.gspKsa]: (settings, deps) =>
       new GspKsaClient({
         baseUrl: settings.baseUrl ?? '',
@@ -41,6 +48,7 @@ export const ZATCA_PROVIDERS = new ProviderRegistry<ZatcaProviderSettings, Zatca
         email: settings.email,
         profile: settings.gspProfile,
         tokenStore: deps.tokenStore,
+        httpLogger: deps.httpLogger,
       }),
   },
   ZATCA_PROVIDER_NAMES.fatoora,
