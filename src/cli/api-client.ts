@@ -20,6 +20,7 @@ import type {
   SubmissionDetail,
   SubmissionFilter,
   UploadAnswer,
+  ConnectorFiles,
 } from './api-types';
 import { CliError } from './cli-error';
 import type { Connection } from './connection';
@@ -87,6 +88,10 @@ export class ApiClient {
       body: content,
       contentType: 'text/csv',
     });
+  }
+
+  listConnectorFiles(connector: string): Promise<ConnectorFiles> {
+    return this.request('GET', `/connectors/${encodeURIComponent(connector)}/files`);
   }
 
   listDocuments(query: ListQuery): Promise<Page<DocumentListItem>> {

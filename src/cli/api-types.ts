@@ -42,6 +42,12 @@ export interface UploadAnswer {
   contentHash: string;
 }
 
+/** GET /connectors/:name/files: what waits in the inbox, and what was set aside with the reason. */
+export interface ConnectorFiles {
+  inbox: string[];
+  rejected: { file: string; originalName: string; contentHash: string; reason: string; rejectedAt: string }[];
+}
+
 export interface SubmissionBrief {
   id: string;
   regime: string;

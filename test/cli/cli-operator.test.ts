@@ -4,7 +4,7 @@
  * talks to the app over HTTP exactly as an operator's terminal would.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DocumentDetail } from '../../src/cli/api-types';
@@ -423,6 +423,45 @@ describe('operator CLI against the real service (HTTP, Postgres, queue)', () => 
         rmSync(dir, { recursive: true, force: true });
       }
     });
+  });
+
+  describe('upload --wait', () => {
+    it('waits for the pull and then for the documents to settle; a file set aside exits 1 with its reason', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'cli-upload-wait-'));
+      try {
+        copyFileSync(
+          join(__dirname, '..', '..', 'config', 'samples', 'inbox', 'sales-2026-11.csv'),
+          join(dir, 'wait.csv'),
+        );
+        const ok = await runCli(['upload', 'books', 'wait.csv', '--wait', '--timeout', '60'], {
+          env,
+          cwd: dir,
+        });
+        expect(ok.code).toBe(0);
+        expect(ok.stdout).toMatch(/wait\.csv pulled; watching books's documents/);
+        expect(ok.stdout).toMatch(/all settled/);
+        const listed = await fetch(`${t.url}/documents?connector=books&limit=200`, {
+          headers: { 'x-api-key': TEST_API_KEY },
+        });
+        const items = ((await listed.json()) as { items: { submissions: { state: string }[] }[] }).items;
+        expect(items.length).toBeGreaterThanOrEqual(12);
+        for (const item of items)
+          for (const submission of item.submissions)
+            expect(['RECEIVED', 'READY', 'SUBMITTING', 'RETRY', 'WRITEBACK_PENDING']).not.toContain(
+              submission.state,
+            );
+
+        writeFileSync(join(dir, 'empty.csv'), 'Invoice No,Invoice Date\n');
+        const refused = await runCli(['upload', 'books', 'empty.csv', '--wait', '--timeout', '60'], {
+          env,
+          cwd: dir,
+        });
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toMatch(/empty\.csv was rejected: .*no data rows/);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }, 90_000);
   });
 
   describe('API key', () => {

@@ -50,6 +50,24 @@ export function watchCommand(ctx: CliContext): Command {
   return command.action((options: Options, cmd: Command) => new Watch(ctx, ctx.client(cmd), options).run());
 }
 
+/**
+ * Watches the submissions of `connector` until none is waiting for a job (what `upload --wait` runs once
+ * the file has been pulled).
+ */
+export function watchUntilSettled(
+  ctx: CliContext,
+  client: ApiClient,
+  options: { connector: string; timeout?: number; interval?: number },
+): Promise<void> {
+  return new Watch(ctx, client, {
+    connector: options.connector,
+    untilSettled: true,
+    timeout: options.timeout,
+    interval: options.interval ?? 2,
+    maxDocuments: 5000,
+  }).run();
+}
+
 class Watch {
   private previous: Snapshot | undefined;
   private progress: Progress | undefined;
