@@ -138,13 +138,18 @@ describe('operator CLI: status, failures, show, override, retry --all', () => {
     await eventually(async () => ((await stateOf(ids['OPS/REJ1'])) === 'WRITTEN_BACK' ? true : undefined));
   });
 
-  it('retry --all retries every retryable submission, and refuses --all with filters', async () => {
+  it('retry --all skips what the authority refused for its data and says so; --state names them', async () => {
     expect(
       (await cli('retry', '--all', '--state', 'REJECTED', '--operator', 'a', '--reason', 'again')).code,
     ).toBe(2);
-    const out = await cli('retry', '--all', '--operator', 'asha', '--reason', 'authority fixed');
-    expect(out.code).toBe(0);
-    expect(out.stdout).toMatch(/retried 1/i);
+    const all = await cli('retry', '--all', '--operator', 'asha', '--reason', 'authority fixed');
+    expect(all.code).toBe(0);
+    expect(all.stderr).toMatch(/skipped 1 REJECTED: their data was refused/);
+    expect(all.stdout).toMatch(/nothing to retry/);
+    expect(await stateOf(ids['OPS/REJ2'])).toBe('REJECTED');
+    const named = await cli('retry', '--state', 'REJECTED', '--operator', 'asha', '--reason', 'try it');
+    expect(named.code).toBe(0);
+    expect(named.stdout).toMatch(/retried 1/i);
   });
 
   it('connector sync-now enqueues a pull, and zatca status answers with no units', async () => {

@@ -5,7 +5,7 @@
  */
 import { Command, InvalidArgumentError } from 'commander';
 import type { ApiClient } from '../api-client';
-import type { RetryAnswer, SubmissionFilter } from '../api-types';
+import type { RetryAnswer, SubmissionDetail, SubmissionFilter } from '../api-types';
 import { CliError } from '../cli-error';
 import type { CliContext } from '../context';
 import { ExitCode } from '../io';
@@ -31,7 +31,10 @@ export function submissionsRetryCommand(ctx: CliContext): Command {
   const command = new Command('retry')
     .description('retry failed submissions by ids or by filter (audited with operator and reason)')
     .option('--ids <ids>', 'comma-separated submission ids', parseIds)
-    .option('--all', 'every submission in a retryable state');
+    .option(
+      '--all',
+      'every submission in a retryable state, but those refused for their data (MAPPING_FAILED, authority refusals): fix those first',
+    );
   addFilterOptions(command);
   command
     .option('--max <n>', 'with filters: retry at most this many', integerIn(1, 100_000), 1000)
@@ -51,7 +54,7 @@ export function submissionsRetryCommand(ctx: CliContext): Command {
         ExitCode.usage,
       );
     const client = ctx.client(cmd);
-    const ids = options.ids ?? (await idsMatching(ctx, client, filter, options.max));
+    const ids = options.ids ?? (await idsMatching(ctx, client, filter, options.max, options.all === true));
     if (ids.length === 0) return ctx.print('no submissions match: nothing to retry');
     const answer = await retryInChunks(ctx, client, ids, options);
     if (answer.retried.length === 0) ctx.fail(ExitCode.failed);
@@ -77,21 +80,44 @@ async function idsMatching(
   client: ApiClient,
   filter: SubmissionFilter,
   max: number,
+  all: boolean,
 ): Promise<string[]> {
   const states = filter.state ? [filter.state] : Object.keys(RETRYABLE_STATES);
   const ids: string[] = [];
+  const skipped = new Map<string, number>();
   let matching = 0;
   for (const state of states) {
     for (let offset = 0; ids.length < max; offset += LIST_PAGE_SIZE) {
       const page = await client.listSubmissions({ ...filter, state, limit: LIST_PAGE_SIZE, offset });
       if (offset === 0) matching += page.total;
-      ids.push(...page.items.slice(0, max - ids.length).map((s) => s.id));
+      for (const submission of page.items) {
+        if (ids.length >= max) break;
+        if (all && needsDataFix(submission)) {
+          skipped.set(submission.state, (skipped.get(submission.state) ?? 0) + 1);
+          matching -= 1;
+          continue;
+        }
+        ids.push(submission.id);
+      }
       if (page.items.length < LIST_PAGE_SIZE || offset + LIST_PAGE_SIZE >= page.total) break;
     }
+  }
+  if (skipped.size > 0) {
+    const counted = [...skipped].map(([state, n]) => `${n} ${state}`).join(' and ');
+    ctx.note(
+      `skipped ${counted}: their data was refused (our field checks, or the authority), so a retry as they are ` +
+        'would be refused again; fix them in the ERP (or with `override`), or name them with --state or --ids',
+    );
   }
   if (matching > ids.length)
     ctx.note(`${matching} submissions match; retrying the first ${ids.length} (raise --max for more)`);
   return ids;
+}
+
+/** Refused for its data (field errors, the authority's refusal): only a change to the document helps. */
+function needsDataFix(submission: Pick<SubmissionDetail, 'state' | 'errorClass'>): boolean {
+  if (submission.state === 'MAPPING_FAILED') return true;
+  return submission.state === 'REJECTED' && ['rejected', 'validation'].includes(submission.errorClass ?? '');
 }
 
 async function retryInChunks(
