@@ -1,9 +1,9 @@
 /**
- * `gst otp request|submit` and `reco run|report|export` against the real service over HTTP: embedded
+ * `gst otp request|submit` and `reco run|report|export|statement` against the real service over HTTP: embedded
  * Postgres, the sandbox return gateway, a CSV purchase register whose first supplier name is a
  * spreadsheet formula. Also the reconciliation verdicts in /metrics.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -147,6 +147,67 @@ describe('CLI: gst otp, reco run|report|export', () => {
     sheet.eachRow((row) => row.eachCell((cell) => cells.push(cell.value)));
     expect(cells).toContain(`'${FORMULA_NAME}`);
     expect(cells.some((v) => typeof v === 'object' && v !== null && 'formula' in v)).toBe(false);
+  });
+
+  it('writes supplier statements: one CSV per supplier with open items, one workbook, or one supplier', async () => {
+    const open = r.seeded.expected.filter((e) => e.category !== 'exact');
+    const folderOut = await cli(
+      'reco',
+      'statement',
+      RECO_GSTIN,
+      RECO_PERIOD,
+      '--format',
+      'csv',
+      '--out',
+      'st',
+    );
+    expect(folderOut.code).toBe(0);
+    const written = /wrote (\d+) statement\(s\) to (.+)$/m.exec(folderOut.stdout);
+    expect(written).not.toBeNull();
+    const files = readdirSync(join(cwd, 'st')).sort();
+    expect(files).toHaveLength(Number(written![1]));
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.filter((f) => !new RegExp(`^statement-[0-9A-Z]{15}-${RECO_PERIOD}\\.csv$`).test(f))).toEqual(
+      [],
+    );
+    // Every supplier with something open has its file, and every line of it is that supplier's.
+    const supplier = files[0].slice('statement-'.length, 'statement-'.length + 15);
+    const lines = parse<Record<string, string>>(readFileSync(join(cwd, 'st', files[0])), {
+      columns: true,
+      bom: true,
+    });
+    expect(lines.length).toBeGreaterThan(0);
+    expect(open.length).toBeGreaterThanOrEqual(lines.length);
+
+    const one = await cli(
+      'reco',
+      'statement',
+      RECO_GSTIN,
+      RECO_PERIOD,
+      '--supplier',
+      supplier,
+      '--format',
+      'csv',
+    );
+    expect(one.code).toBe(0);
+    expect(readFileSync(join(cwd, `statement-${supplier}-${RECO_PERIOD}.csv`))).toEqual(
+      readFileSync(join(cwd, 'st', files[0])),
+    );
+
+    const book = await cli('reco', 'statement', RECO_GSTIN, RECO_PERIOD);
+    expect(book.code).toBe(0);
+    const workbook = new Workbook();
+    await workbook.xlsx.readFile(join(cwd, `supplier-statements-${RECO_GSTIN}-${RECO_PERIOD}.xlsx`));
+    // A sheet per supplier, and one for open items whose bill names no supplier GSTIN.
+    expect(workbook.worksheets.map((w) => w.name).sort()).toEqual(
+      [
+        ...files.map((f) => f.slice('statement-'.length, 'statement-'.length + 15)),
+        'no supplier GSTIN',
+      ].sort(),
+    );
+
+    const bad = await cli('reco', 'statement', RECO_GSTIN, RECO_PERIOD, '--supplier', 'nope');
+    expect(bad.code).toBe(2);
   });
 
   it('/metrics counts the verdicts per category', async () => {

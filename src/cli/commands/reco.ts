@@ -227,7 +227,14 @@ export function recoCommand(ctx: CliContext): Command {
           }
           const folder = resolve(ctx.io.cwd, options.out ?? `supplier-statements-${gstin}-${period}`);
           mkdirSync(folder, { recursive: true });
-          const suppliers = await client.reconciliationSuppliers(gstin, period, true);
+          const open = await client.reconciliationSuppliers(gstin, period, true);
+          // Purchases whose bill names no supplier GSTIN have nobody to send a statement to.
+          const suppliers = open.filter((supplier) => supplier.supplierGstin !== '');
+          const unnamed = open.filter((supplier) => supplier.supplierGstin === '');
+          if (unnamed.length > 0)
+            ctx.note(
+              `${unnamed.reduce((n, s) => n + s.open, 0)} open item(s) name no supplier GSTIN and are in no statement: see reco report ${gstin} ${period} --rows`,
+            );
           for (const supplier of suppliers) {
             const body = await client.supplierStatement(gstin, period, 'csv', supplier.supplierGstin);
             writeFileSync(join(folder, `statement-${supplier.supplierGstin}-${period}.csv`), body);

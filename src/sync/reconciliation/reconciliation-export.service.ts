@@ -41,6 +41,9 @@ const STATEMENT_COLUMNS: ReportColumn[] = [
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** The statement workbook's sheet for open items whose bill names no supplier GSTIN. */
+export const UNNAMED_SUPPLIER_SHEET = 'no supplier GSTIN';
+
 @Injectable()
 export class ReconciliationExportService {
   private readonly logger = new Logger('ReconciliationExport');
@@ -88,7 +91,9 @@ export class ReconciliationExportService {
         if (supplier !== current) {
           sheet?.commit();
           current = supplier;
-          sheet = this.newSheet(workbook, supplier.replace(/^'/, '').slice(0, 31), STATEMENT_COLUMNS);
+          // Purchases whose bill names no GSTIN have nobody to send them to: a sheet that says so.
+          const name = supplier.replace(/^'/, '').slice(0, 31) || UNNAMED_SUPPLIER_SHEET;
+          sheet = this.newSheet(workbook, name, STATEMENT_COLUMNS);
         }
         sheet!.addRow(workbookRow(cells, STATEMENT_COLUMNS)).commit();
       }
