@@ -4,7 +4,7 @@ import { FatooraClient } from '../../src/compliance/ksa/fatoora.client';
 import { GspKsaClient } from '../../src/compliance/ksa/gsp-ksa.client';
 import { ZatcaOnboardingService } from '../../src/compliance/ksa/onboarding.service';
 import { readEgsCsr } from '../../src/compliance/ksa/csr-reader';
-import { ZatcaRegime } from '../../src/compliance/ksa/zatca.regime';
+import { reportPendingInvoices, ZatcaRegime } from '../../src/compliance/ksa/zatca.regime';
 import { zatcaXmlTools } from '../../src/compliance/ksa/zatca-xml-tools';
 import { ComplianceError, type Registered } from '../../src/compliance/regime';
 import {
@@ -81,6 +81,68 @@ describe('ZATCA through the GSP /ksa-einvoice provider, and transport failures',
       invoiceHash: outcome.identifiers.zatcaHash,
     });
     expect(await gsp.status(credentials.csid, 'no-such-uuid')).toBeUndefined();
+  });
+
+  describe('never resent without a look-up (GET /status)', () => {
+    const payloadOf = (number: string) => {
+      const mapped = regime.map(testInvoice('standard', number, 'egs-gsp'), {});
+      if (!mapped.ok) throw new Error(JSON.stringify(mapped.errors));
+      return mapped.value.payload;
+    };
+    const atZatca = (uuid: string) =>
+      simulator.records.invoices.filter((r) => r.uuid === uuid && r.endpoint === 'clearance');
+
+    it.each(['502-after-commit', 'drop-after-commit'])(
+      'clearance answered %s: an unknown outcome, and the next attempt adopts what the GSP holds without sending it',
+      async (kind) => {
+        const payload = payloadOf(`GSP-U-${kind.slice(0, 4)}`);
+        expect((await fault('/ksa-einvoice/api/v1/clearance', kind)).status).toBe(201);
+        const context = submitContext();
+        const lost = await regime.submit(payload, context).catch((error: unknown) => error);
+        expect(lost).toMatchObject({ errorClass: 'unknown-outcome' });
+        expect(atZatca(payload.uuid)).toHaveLength(1);
+        const next = (await regime.submit(payload, {
+          ...context,
+          outcomeUnknown: true,
+          attempt: 2,
+        })) as Registered;
+        expect(next).toMatchObject({ status: 'registered', identifiers: { zatcaStatus: 'CLEARED' } });
+        expect(next.identifiers.zatcaClearedXml).toContain(payload.uuid);
+        expect(atZatca(payload.uuid)).toHaveLength(1);
+      },
+    );
+
+    it('a 401 after the invoice went on: the token is renewed and the status read, nothing sent twice', async () => {
+      const payload = payloadOf('GSP-401');
+      expect((await fault('/ksa-einvoice/api/v1/clearance', '401-after-commit')).status).toBe(201);
+      const outcome = (await regime.submit(payload, submitContext())) as Registered;
+      expect(outcome).toMatchObject({ status: 'registered', identifiers: { zatcaStatus: 'CLEARED' } });
+      expect(atZatca(payload.uuid)).toHaveLength(1);
+    });
+
+    it('a report answered 502 after ZATCA took it is read back, not reported again', async () => {
+      const mapped = regime.map(testInvoice('simplified', 'GSP-R-1', 'egs-gsp'), {});
+      if (!mapped.ok) throw new Error(JSON.stringify(mapped.errors));
+      const signed = (await regime.submit(mapped.value.payload, submitContext())) as Registered;
+      const item = {
+        submissionId: 'r-1',
+        egsUnitId: 'egs-gsp',
+        uuid: mapped.value.payload.uuid,
+        icv: signed.identifiers.zatcaIcv!,
+        hash: signed.identifiers.zatcaHash!,
+        signedXml: signed.identifiers.signedInvoice!,
+      };
+      const deps = { provider: gsp, credentials: onboarding };
+      expect((await fault('/ksa-einvoice/reporting', '502-after-commit')).status).toBe(201);
+      const [first] = await reportPendingInvoices(deps, [item]);
+      expect(first.error).toMatchObject({ errorClass: 'unknown-outcome' });
+      const [again] = await reportPendingInvoices(deps, [{ ...item, outcomeUnknown: true }]);
+      expect(again.outcome).toMatchObject({ status: 'registered', identifiers: { zatcaStatus: 'REPORTED' } });
+      const reported = simulator.records.invoices.filter(
+        (r) => r.uuid === item.uuid && r.endpoint === 'reporting',
+      );
+      expect(reported).toHaveLength(1);
+    });
   });
 
   it('generates a CSR on the GSP side when asked', async () => {

@@ -6,7 +6,7 @@
  *
  * Faults active from the start (the same kinds the control API and the X-Sandbox-Fault header offer:
  * timeout, timeout-after-commit, 500, 502, 503, 429, drop-after-commit, 502-after-commit,
- * 503-after-commit, gateway-timeout-after-commit) come from SANDBOX_FAULTS_FILE,
+ * 503-after-commit, gateway-timeout-after-commit, 401-after-commit) come from SANDBOX_FAULTS_FILE,
  * a YAML or JSON file, and SANDBOX_FAULTS, the same text inline, shaped service -> rules, e.g.
  *   SANDBOX_FAULTS='{"einvoiceGsp": [{"path": "GENERATE", "fault": "503", "count": 2}]}'
  * (`count` defaults to 1; "every" faults every matching request; `method` narrows to one HTTP method;

@@ -100,4 +100,15 @@ export interface ZatcaProvider {
    * absent where the provider has no such look-up (Fatoora).
    */
   clearedInvoice?(credentials: CsidCredentials, uuid: string): Promise<string | undefined>;
+  /**
+   * Optional: what the provider holds for an invoice sent before (a GSP's status by UUID), as a duplicate
+   * answer to adopt; undefined when it holds no accepted one. Asked before resending after an unknown
+   * outcome. Fatoora has no such read: the same signed invoice is resent, and ZATCA answers it as a
+   * duplicate (409/208) when it already took it.
+   */
+  heldResult?(
+    credentials: CsidCredentials,
+    submission: InvoiceSubmission,
+    operation: 'clearance' | 'reporting',
+  ): Promise<ZatcaInvoiceResult | undefined>;
 }

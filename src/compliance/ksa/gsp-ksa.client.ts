@@ -166,23 +166,43 @@ export class GspKsaClient implements ZatcaProvider {
   }
 
   async clear(credentials: CsidCredentials, submission: InvoiceSubmission): Promise<ZatcaInvoiceResult> {
-    const response = await this.send(
-      'clearance',
-      this.profile.route('clearance'),
-      gspKsaInvoiceBody(submission),
-      credentials,
-    );
-    return invoiceResultFrom('clearance', response.status, unwrap(response.data));
+    return this.sendInvoice('clearance', credentials, submission);
   }
 
   async report(credentials: CsidCredentials, submission: InvoiceSubmission): Promise<ZatcaInvoiceResult> {
-    const response = await this.send(
-      'reporting',
-      this.profile.route('reporting'),
-      gspKsaInvoiceBody(submission),
-      credentials,
-    );
-    return invoiceResultFrom('reporting', response.status, unwrap(response.data));
+    return this.sendInvoice('reporting', credentials, submission);
+  }
+
+  /**
+   * What the GSP already holds for this invoice (GET /status by UUID): an earlier send of the same signed
+   * invoice that ZATCA cleared or reported, as a duplicate answer the regime adopts; undefined when it
+   * holds none (or only a refusal), so the invoice may be sent.
+   */
+  async heldResult(
+    credentials: CsidCredentials,
+    submission: InvoiceSubmission,
+    operation: 'clearance' | 'reporting',
+  ): Promise<ZatcaInvoiceResult | undefined> {
+    const held = await this.status(credentials, submission.uuid);
+    const accepted = operation === 'clearance' ? 'CLEARED' : 'REPORTED';
+    if (!held || held.status !== accepted) return undefined;
+    if (held.invoiceHash && held.invoiceHash !== submission.invoiceHash) {
+      throw new ComplianceError(
+        'rejected',
+        `GSP KSA ${operation}: the GSP holds another invoice under UUID ${submission.uuid} (hash ${held.invoiceHash})`,
+        { code: 'UUID_TAKEN', response: held },
+      );
+    }
+    return {
+      outcome: 'duplicate',
+      httpStatus: 200,
+      status: held.status,
+      clearedInvoiceBase64:
+        typeof held.clearedInvoice === 'string' && held.clearedInvoice ? held.clearedInvoice : undefined,
+      warnings: [],
+      errors: [],
+      response: held,
+    };
   }
 
   /** What the GSP knows of an invoice (GET /status?uuid=): resolves an unknown outcome without resending. */
@@ -216,6 +236,31 @@ export class GspKsaClient implements ZatcaProvider {
     return route;
   }
 
+  /**
+   * Clearance or reporting: sent once. A 401/403 renews the token and, since the refusal may have come
+   * after the invoice went on to ZATCA, asks the GSP's status before the one resend; a 5xx or a lost
+   * answer is an unknown outcome (the next attempt looks it up first).
+   */
+  private async sendInvoice(
+    operation: 'clearance' | 'reporting',
+    credentials: CsidCredentials,
+    submission: InvoiceSubmission,
+  ): Promise<ZatcaInvoiceResult> {
+    const route = this.profile.route(operation);
+    const body = gspKsaInvoiceBody(submission);
+    const circuit = this.tokenHttp.circuitKey(route.url);
+    const token = await this.tokens.current();
+    let response = await this.request(operation, route, body, token.token, circuit, credentials);
+    if (response.status === 401 || response.status === 403) {
+      const renewed = await this.tokens.renew(token.token);
+      const held = await this.heldResult(credentials, submission, operation);
+      if (held) return held;
+      response = await this.request(operation, route, body, renewed.token, circuit, credentials);
+    }
+    this.refuseFailure(operation, response);
+    return invoiceResultFrom(operation, response.status, unwrap(response.data));
+  }
+
   private async send(
     operation: ZatcaOperation,
     route: GspKsaRoute,
@@ -230,6 +275,12 @@ export class GspKsaClient implements ZatcaProvider {
       const renewed = await this.tokens.renew(token.token);
       response = await this.request(operation, route, body, renewed.token, circuit, csid, params);
     }
+    this.refuseFailure(operation, response);
+    return response;
+  }
+
+  /** Throws the typed error of an answer that is not one: auth, a spent OTP, unknown outcome, transient. */
+  private refuseFailure(operation: ZatcaOperation, response: AxiosResponse<unknown>): void {
     if (response.status === 401 || response.status === 403) {
       throw new ComplianceError(
         'auth',
@@ -241,6 +292,14 @@ export class GspKsaClient implements ZatcaProvider {
       // the single-use OTP reached the GSP and may have been spent: never resent as if transient
       throw otpMaybeSpent(operation, `HTTP ${response.status}`);
     }
+    if (response.status >= 500 && (operation === 'clearance' || operation === 'reporting')) {
+      // The GSP may have passed the invoice on before failing: looked up before it is ever sent again.
+      throw new ComplianceError(
+        'unknown-outcome',
+        `GSP KSA ${operation}: HTTP ${response.status} (the invoice may have reached ZATCA; its status is read before any resend)`,
+        { code: String(response.status), response: summariseBody(response.data) },
+      );
+    }
     if (response.status === 429 || response.status >= 500) {
       throw new ComplianceError('transient', `GSP KSA ${operation}: HTTP ${response.status}`, {
         code: String(response.status),
@@ -248,7 +307,6 @@ export class GspKsaClient implements ZatcaProvider {
         response: summariseBody(response.data),
       });
     }
-    return response;
   }
 
   private async request(

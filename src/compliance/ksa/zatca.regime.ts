@@ -118,7 +118,12 @@ export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
     const provider = this.deps.providerFor?.(context.settings) ?? this.deps.provider;
     let result: ZatcaInvoiceResult;
     try {
-      result = await provider.clear(credentials.csid, submission);
+      // The last send may have reached ZATCA: where the provider can say (a GSP's status), ask first.
+      const held =
+        context.outcomeUnknown && provider.heldResult
+          ? await provider.heldResult(credentials.csid, submission, 'clearance')
+          : undefined;
+      result = held ?? (await provider.clear(credentials.csid, submission));
       // 303: clearance is switched off for this taxpayer; ZATCA wants the invoice reported instead.
       if (result.outcome === 'report-instead') {
         const reported = await provider.report(credentials.csid, submission);
@@ -322,6 +327,8 @@ export interface PendingReport {
   icv: number;
   hash: string;
   signedXml: string;
+  /** The last report of it may have reached ZATCA (no answer): looked up first where the provider can. */
+  outcomeUnknown?: boolean;
 }
 
 export interface PendingReportOutcome {
@@ -345,7 +352,12 @@ export async function reportPendingInvoices(
     const provider = deps.providerForUnit?.(item.egsUnitId) ?? deps.provider;
     try {
       const credentials = await deps.credentials.signingCredentials(item.egsUnitId);
-      const result = await provider.report(credentials.csid, submissionOf(item));
+      const submission = submissionOf(item);
+      const held =
+        item.outcomeUnknown && provider.heldResult
+          ? await provider.heldResult(credentials.csid, submission, 'reporting')
+          : undefined;
+      const result = held ?? (await provider.report(credentials.csid, submission));
       outcomes.push({
         submissionId: item.submissionId,
         outcome: toSubmitOutcome(result, item, ZATCA_STATUS.reported),

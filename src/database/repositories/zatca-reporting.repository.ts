@@ -91,7 +91,8 @@ export class ZatcaReportingRepository implements ZatcaReportingStore {
     return this.dataSource.query(
       `SELECT s.id AS "submissionId", z.generation, s.document_id AS "documentId", z.egs_unit_id AS "egsUnitId",
               z.uuid, z.icv, z.invoice_hash AS hash, z.signed_xml AS "signedXml",
-              extract(epoch FROM now() - z.created_at)::float8 / 3600 AS "ageHours"
+              extract(epoch FROM now() - z.created_at)::float8 / 3600 AS "ageHours",
+              s.error_class AS "lastErrorClass"
          FROM submission s
          JOIN zatca_signed_invoice z ON z.submission_id = s.id AND z.superseded_at IS NULL
         WHERE s.zatca_status = $1 AND s.regime = 'sa-zatca' AND s.state = ANY($2)

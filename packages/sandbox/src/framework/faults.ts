@@ -16,6 +16,8 @@ export const FAULT_KINDS = [
   '502-after-commit',
   '503-after-commit',
   'gateway-timeout-after-commit',
+  // Applied, then answered 401 (a token refused on the way back, or a gateway's own check failing late).
+  '401-after-commit',
 ] as const;
 
 export type FaultKind = (typeof FAULT_KINDS)[number];

@@ -199,6 +199,18 @@ function applyFault(
       );
       next();
       return;
+    case '401-after-commit':
+      replaceResponse(
+        res,
+        401,
+        'application/json',
+        JSON.stringify({
+          status_cd: '0',
+          error: { code: 'GSP-401', message: 'Invalid or expired bearer token' },
+        }),
+      );
+      next();
+      return;
     case 'gateway-timeout-after-commit':
       replaceResponse(
         res,

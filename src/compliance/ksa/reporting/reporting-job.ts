@@ -72,6 +72,7 @@ export class ZatcaReportingJob {
           icv: report.icv,
           hash: report.hash,
           signedXml: report.signedXml,
+          outcomeUnknown: report.lastErrorClass === 'unknown-outcome',
         },
       ]);
       const kind = await this.record(report, result);

@@ -18,6 +18,8 @@ export interface DueReport {
   signedXml: string;
   /** Hours since it was signed. */
   ageHours: number;
+  /** The error class of its last failed report, if any ('unknown-outcome': it may have reached ZATCA). */
+  lastErrorClass?: string | null;
 }
 
 /** What a reporting answer changes on the submission. */
