@@ -9,6 +9,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Workbook } from 'exceljs';
 import { parse } from 'csv-parse/sync';
+import { SHARED_PROVIDER_THROTTLE } from '../../src/compliance/http';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import type { RunningSandbox } from '@erp-connector/sandbox';
 import {
@@ -120,6 +121,21 @@ describe('operator console in headless Chromium (real app, sandbox IRP)', () => 
       [RETRY_FROM_QUEUE, CONNECTOR, 'MAPPING_FAILED', 'validation'],
     ]);
     expect(csv[0].field_errors).toContain('buyer.gstin');
+  });
+
+  it('says above everything when a provider holds calls back after a 429, and for how long', async () => {
+    // What the HTTP client records when a provider answers 429 with Retry-After (shared by the process).
+    SHARED_PROVIDER_THROTTLE.hold('gsp-einvoice', 'gsp-einvoice:console-test', Date.now() + 6_000);
+    await page.click('#refresh');
+    const banner = page.locator('#providers');
+    await banner.waitFor({ state: 'visible' });
+    expect(await banner.innerText()).toMatch(
+      /gsp-einvoice is refusing calls \(HTTP 429\): calls wait until .*\d{2}:\d{2} IST \([1-6] s\)/,
+    );
+    await shot('2b-provider-throttled');
+    await new Promise((resolve) => setTimeout(resolve, 6_500));
+    await page.click('#refresh');
+    await banner.waitFor({ state: 'hidden' });
   });
 
   it('fixes the bad GSTIN with an override from the field error and retries it to REGISTERED', async () => {

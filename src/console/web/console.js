@@ -463,8 +463,46 @@
     });
   }
 
+  /** @typedef {{ provider: string, reason: string, resumesAt: string, secondsLeft: number }} Throttled */
+
+  /**
+   * Providers holding calls back (a 429's Retry-After, or a configured allowance), from GET /health's
+   * details: said above everything, since documents wait meanwhile.
+   */
+  function loadProviders() {
+    var health = /** @type {Promise<{ throttled?: Throttled[] }>} */ (api('GET', '/health'));
+    return health.then(
+      function (answer) {
+        var held = answer.throttled || [];
+        var banner = byId('providers');
+        banner.hidden = held.length === 0;
+        banner.textContent = held
+          .map(function (t) {
+            var why =
+              t.reason === 'provider-429' ? 'refusing calls (HTTP 429)' : 'pacing (configured allowance)';
+            return (
+              t.provider +
+              ' is ' +
+              why +
+              ': calls wait until ' +
+              F.formatTime(t.resumesAt) +
+              ' (' +
+              t.secondsLeft +
+              ' s)'
+            );
+          })
+          .join(' \u2022 ');
+      },
+      // /health answers 503 when not ready: that is said elsewhere; the banner is only about providers.
+      function () {
+        return undefined;
+      },
+    );
+  }
+
   function refresh() {
     setStatus('Loading\u2026');
+    void loadProviders();
     var queueShown = !byId('queue-view').hidden;
     var work = !byId('reco-view').hidden
       ? RecoView.load()
