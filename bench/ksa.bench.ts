@@ -20,44 +20,23 @@ import { latencyFromText } from '@erp-connector/sandbox/framework';
 import { sampleSaudiInvoice } from '../src/domain/__fixtures__';
 import type { CanonicalInvoice } from '../src/domain/canonical-invoice';
 import { demoEgsUnit } from '../src/development/demo-egs-unit';
+import { failIf, positiveListSetting, positiveSetting } from './support/bench-settings';
 import { withDatabase } from './support/database';
 import { figures, postDocuments, waitForWriteBacks } from './support/load-run';
 import { API_KEY, startLayout, type Layout } from './support/service-layout';
 import { printStatementStats } from './support/statement-stats';
 import { run as zatcaSigning } from './zatca-signing.bench';
 
-const number = (name: string, fallback: number): number => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!(value > 0)) throw new Error(`${name} must be a positive number`);
-  return value;
-};
-
-const list = (name: string, fallback: string): number[] =>
-  (process.env[name] ?? fallback)
-    .split(',')
-    .filter((item) => item.trim() !== '')
-    .map((item) => {
-      const value = Number(item);
-      if (!(value > 0)) throw new Error(`${name} must list positive numbers`);
-      return value;
-    });
-
-function failIf(failed: boolean, what: string): void {
-  if (!failed) return;
-  console.log(`  FAILED: ${what}`);
-  process.exitCode = 1;
-}
-
 export async function run(): Promise<void> {
-  const unitCounts = list('BENCH_KSA_UNITS', '1,50');
-  const invoiceCounts = list('BENCH_KSA_INVOICES', '300,6000');
-  const workers = number('BENCH_WORKERS', 1);
+  const unitCounts = positiveListSetting('BENCH_KSA_UNITS', '1,50');
+  const invoiceCounts = positiveListSetting('BENCH_KSA_INVOICES', '300,6000');
+  const workers = positiveSetting('BENCH_WORKERS', 1);
   const latency = latencyFromText(process.env.BENCH_LATENCY ?? '300+-100')!['*'];
   const options = {
     latency,
     gspRateLimitPerMinute: 60_000,
-    batchSize: number('BENCH_BATCH', 50),
-    concurrency: number('BENCH_CONC', 16),
+    batchSize: positiveSetting('BENCH_BATCH', 50),
+    concurrency: positiveSetting('BENCH_CONC', 16),
     regime: 'sa-zatca' as const,
   };
   console.log(
@@ -88,11 +67,11 @@ export async function run(): Promise<void> {
       const postedAt = await postDocuments(layout, {
         prefix: `KSA${units}/`,
         count: invoices,
-        perRequest: number('BENCH_PER_REQUEST', 100),
-        posters: number('BENCH_POSTERS', 4),
+        perRequest: positiveSetting('BENCH_PER_REQUEST', 100),
+        posters: positiveSetting('BENCH_POSTERS', 4),
         invoice: (documentNumber, i) => standardInvoice(documentNumber, today, unitIds[i % units]),
       });
-      const done = await waitForWriteBacks(layout, postedAt, number('BENCH_MAX_SECONDS', 900), (n) =>
+      const done = await waitForWriteBacks(layout, postedAt, positiveSetting('BENCH_MAX_SECONDS', 900), (n) =>
         console.log(`  ${units} unit(s): ${n}/${invoices} cleared and written back`),
       );
       const result = figures(layout, postedAt);
@@ -134,9 +113,9 @@ export async function run(): Promise<void> {
       failIf(layout.conflictingCallbacks() > 0, `${layout.conflictingCallbacks()} conflicting callbacks`);
       // The burst's p99 is its own queue (the last of N posted at once waits N / throughput): the latency
       // an ERP sees is measured posting at a steady rate the layout sustains.
-      for (const rate of list('BENCH_KSA_PACED', '100')) {
+      for (const rate of positiveListSetting('BENCH_KSA_PACED', '100')) {
         if (units === 1) break;
-        const count = Math.round(rate * number('BENCH_PACED_SECONDS', 20));
+        const count = Math.round(rate * positiveSetting('BENCH_PACED_SECONDS', 20));
         const paced = await postDocuments(layout, {
           prefix: `KSA${units}P${rate}/`,
           count,
@@ -145,7 +124,7 @@ export async function run(): Promise<void> {
           ratePerSecond: rate,
           invoice: (documentNumber, i) => standardInvoice(documentNumber, today, unitIds[i % units]),
         });
-        const backs = await waitForWriteBacks(layout, paced, number('BENCH_MAX_SECONDS', 900));
+        const backs = await waitForWriteBacks(layout, paced, positiveSetting('BENCH_MAX_SECONDS', 900));
         const steady = figures(layout, paced);
         console.log(
           `  posting ${rate}/s for ${(count / rate).toFixed(0)} s over ${units} units: ${backs}/${count} cleared ` +

@@ -19,32 +19,20 @@
 import { cpus, loadavg } from 'node:os';
 import { latencyFromText } from '@erp-connector/sandbox/framework';
 import { figures, postDocuments, waitForWriteBacks, type RunFigures } from './support/load-run';
+import { failIf, positiveSetting } from './support/bench-settings';
 import { withDatabase } from './support/database';
 import { printStatementStats } from './support/statement-stats';
 import { startLayout } from './support/service-layout';
 
-const number = (name: string, fallback: number): number => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!(value > 0)) throw new Error(`${name} must be a positive number`);
-  return value;
-};
-
-/** A check the run failed: said, and the bench exits 1. */
-function failIf(failed: boolean, what: string): void {
-  if (!failed) return;
-  console.log(`  FAILED: ${what}`);
-  process.exitCode = 1;
-}
-
 export async function run(): Promise<void> {
-  const documents = number('BENCH_DOCUMENTS', 50_000);
+  const documents = positiveSetting('BENCH_DOCUMENTS', 50_000);
   const workerCounts = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
   const latency = latencyFromText(process.env.BENCH_LATENCY ?? '300+-100')!['*'];
   const options = {
     latency,
-    gspRateLimitPerMinute: number('BENCH_GSP_RATE_LIMIT', 60_000),
-    batchSize: number('BENCH_BATCH', 50),
-    concurrency: number('BENCH_CONC', 16),
+    gspRateLimitPerMinute: positiveSetting('BENCH_GSP_RATE_LIMIT', 60_000),
+    batchSize: positiveSetting('BENCH_BATCH', 50),
+    concurrency: positiveSetting('BENCH_CONC', 16),
   };
   console.log(
     `${documents} documents; sandbox latency ${latency.ms} ± ${latency.jitterMs ?? 0} ms per call; ` +
@@ -66,11 +54,14 @@ export async function run(): Promise<void> {
       const postedAt = await postDocuments(layout, {
         prefix: `LD${workers}/`,
         count: documents,
-        perRequest: number('BENCH_PER_REQUEST', 200),
-        posters: number('BENCH_POSTERS', 4),
+        perRequest: positiveSetting('BENCH_PER_REQUEST', 200),
+        posters: positiveSetting('BENCH_POSTERS', 4),
       });
-      const done = await waitForWriteBacks(layout, postedAt, number('BENCH_MAX_SECONDS', 1800), (n) =>
-        console.log(`  ${workers} worker(s): ${n}/${documents} written back`),
+      const done = await waitForWriteBacks(
+        layout,
+        postedAt,
+        positiveSetting('BENCH_MAX_SECONDS', 1800),
+        (n) => console.log(`  ${workers} worker(s): ${n}/${documents} written back`),
       );
       const result = figures(layout, postedAt);
       const registrations = await layout.sandbox.registrations();
@@ -122,7 +113,7 @@ export async function run(): Promise<void> {
       // this layout just sustained.
       let registered = registrations;
       for (const [phase, rate] of pacedRates(result.perSecond).entries()) {
-        const count = Math.round(rate * number('BENCH_PACED_SECONDS', 20));
+        const count = Math.round(rate * positiveSetting('BENCH_PACED_SECONDS', 20));
         const paced = await postDocuments(layout, {
           prefix: `LD${workers}P${phase}-${rate}/`,
           count,
@@ -130,7 +121,7 @@ export async function run(): Promise<void> {
           posters: 4,
           ratePerSecond: rate,
         });
-        const backs = await waitForWriteBacks(layout, paced, number('BENCH_MAX_SECONDS', 1800));
+        const backs = await waitForWriteBacks(layout, paced, positiveSetting('BENCH_MAX_SECONDS', 1800));
         const steady = figures(layout, paced);
         const now = await layout.sandbox.registrations();
         console.log(

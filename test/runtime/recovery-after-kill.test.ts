@@ -8,7 +8,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { QueueConfig, ScheduleConfig } from '../../src/config/app-config';
 import { runMigrations } from '../../src/database/data-source';
 import {
   dropSampleAndPull,
@@ -22,26 +21,9 @@ import {
 } from '../einvoice-e2e/support';
 import { eventually } from '../support/test-app';
 import { createMigratedTestDatabase } from '../support/test-database';
+import { withShippedLeases } from './shipped-leases';
 
 const expected = expectedDocuments();
-
-/** The child's configuration with the queue leases and the schedule as shipped. */
-function shipped(raw: Record<string, unknown>): Record<string, unknown> {
-  const queue = new QueueConfig();
-  const schedule = new ScheduleConfig();
-  return {
-    ...raw,
-    server: { ...(raw.server as object), roles: ['api', 'worker', 'scheduler'] },
-    queue: {
-      ...(raw.queue as object),
-      submittingLeaseSeconds: queue.submittingLeaseSeconds,
-      writeBackLeaseSeconds: queue.writeBackLeaseSeconds,
-      workerLeaseSeconds: queue.workerLeaseSeconds,
-      staleJobSeconds: queue.staleJobSeconds,
-    },
-    schedule: { ...(raw.schedule as object), sweepEverySeconds: schedule.sweepEverySeconds },
-  };
-}
 
 it('after a kill -9 mid-batch, every acknowledged document settles once within 30 s of the restart', async () => {
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -59,7 +41,7 @@ it('after a kill -9 mid-batch, every acknowledged document settles once within 3
     cleanups.push(() => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })));
 
     await injectFault(sandbox, 'timeout-after-commit', 6);
-    const options = { sandbox, databaseUrl: db.url, dataDir, configure: shipped };
+    const options = { sandbox, databaseUrl: db.url, dataDir, configure: withShippedLeases };
     const first: ChildApp = await startChildApp(options);
     cleanups.push(() => first.kill());
     await dropSampleAndPull(first.url, join(dataDir, 'inbox'));

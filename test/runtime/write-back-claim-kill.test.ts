@@ -10,7 +10,6 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { QueueConfig, ScheduleConfig } from '../../src/config/app-config';
 import { runMigrations } from '../../src/database/data-source';
 import { sampleIndiaInvoice } from '../../src/domain/__fixtures__';
 import {
@@ -23,6 +22,7 @@ import {
 import { postSignedWebhook } from '../support/http';
 import { eventually } from '../support/test-app';
 import { createMigratedTestDatabase } from '../support/test-database';
+import { withShippedLeases } from './shipped-leases';
 
 const SECRET = 'k'.repeat(32);
 const DOCUMENTS = 5;
@@ -63,18 +63,8 @@ async function startErp(): Promise<Callbacks> {
 
 function withWebhookErp(callbackUrl: string) {
   return (raw: Record<string, unknown>): Record<string, unknown> => {
-    const queue = new QueueConfig();
     return {
-      ...raw,
-      server: { ...(raw.server as object), roles: ['api', 'worker', 'scheduler'] },
-      queue: {
-        ...(raw.queue as object),
-        submittingLeaseSeconds: queue.submittingLeaseSeconds,
-        writeBackLeaseSeconds: queue.writeBackLeaseSeconds,
-        workerLeaseSeconds: queue.workerLeaseSeconds,
-        staleJobSeconds: queue.staleJobSeconds,
-      },
-      schedule: { ...(raw.schedule as object), sweepEverySeconds: new ScheduleConfig().sweepEverySeconds },
+      ...withShippedLeases(raw),
       connectors: [
         {
           name: 'erp',
