@@ -14,7 +14,14 @@ export type {
 } from './regime-operation';
 export { REGIME_JOB_CONTEXT } from './regime-operation';
 export { RegimeRegistry } from './regime-registry';
-export type { ComplianceRegime, Registered, Rejected, SubmitContext, SubmitOutcome } from './regime';
+export type {
+  ComplianceRegime,
+  InstanceRegimes,
+  Registered,
+  Rejected,
+  SubmitContext,
+  SubmitOutcome,
+} from './regime';
 export { COMPLIANCE_REGIMES, ComplianceError } from './regime';
 export type {
   HeldSubmissions,

@@ -67,6 +67,16 @@ export interface CancelRequest {
   settings: Record<string, unknown>;
 }
 
+/**
+ * The connector instance a document came from, as a regime's mapping may need it: which regimes it runs
+ * and each one's settings (the IRN's EwbDtls follow the instance's e-way bill rules, and are left out
+ * where it runs no e-way bill regime).
+ */
+export interface InstanceRegimes {
+  regimes: readonly string[];
+  settingsOf(regime: string): Record<string, unknown>;
+}
+
 export interface ComplianceRegime<P = unknown> {
   readonly name: RegimeName;
   /** `settings`: the connector instance's settings of this regime, where the caller has them. */
@@ -75,6 +85,7 @@ export interface ComplianceRegime<P = unknown> {
   map(
     invoice: CanonicalInvoice,
     settings: Record<string, unknown>,
+    instance?: InstanceRegimes,
   ): Outcome<{ payload: P; identifiers?: ComplianceIdentifiers }>;
   /**
    * Sends the payload. Throws ComplianceError for transient/auth/unknown-outcome failures; returns

@@ -6,11 +6,13 @@
  * the IRP's answer to our own request, are kept as REGISTERED with a warning for the operator.
  */
 import { type CanonicalInvoice, type ComplianceIdentifiers, type Outcome, financialYear } from '../../domain';
+import type { EwaybillRules } from '../../mappers/ewaybill';
 import { computeIrn, irnForInvoice, mapToNicEinvoiceV11, type NicEinvoiceV11 } from '../../mappers/irn';
 import {
   ComplianceError,
   type CancelRequest,
   type ComplianceRegime,
+  type InstanceRegimes,
   type Registered,
   type Rejected,
   type SubmitContext,
@@ -59,11 +61,21 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
     return invoice.country === 'IN' && invoice.supplyType !== 'B2C';
   }
 
+  /**
+   * With the instance known, EwbDtls go with the IRN only where it runs `in-ewaybill` and that regime's
+   * rules (its thresholds) say the document needs a bill; without it, the legal defaults decide.
+   */
   map(
     invoice: CanonicalInvoice,
     _settings: Record<string, unknown>,
+    instance?: InstanceRegimes,
   ): Outcome<{ payload: NicEinvoiceV11; identifiers?: ComplianceIdentifiers }> {
-    const mapped = mapToNicEinvoiceV11(invoice);
+    const ewaybillRules = !instance
+      ? undefined
+      : instance.regimes.includes('in-ewaybill')
+        ? (instance.settingsOf('in-ewaybill') as EwaybillRules)
+        : false;
+    const mapped = mapToNicEinvoiceV11(invoice, { ewaybillRules });
     if (!mapped.ok) return mapped;
     const value = { payload: mapped.value, identifiers: { irn: irnForInvoice(invoice) } };
     return mapped.warnings ? { ok: true, value, warnings: mapped.warnings } : { ok: true, value };
