@@ -13,6 +13,7 @@ import { AppConfig } from '../config';
 import {
   RegimeRegistry,
   ComplianceError,
+  type InstanceRegimes,
   type Registered,
   type Rejected,
   type SubmitContext,
@@ -147,7 +148,11 @@ export class SubmissionProcessorService {
         });
         continue;
       }
-      const mapped = regime.map(invoice, this.settingsFor(document.connectorInstanceId, submission.regime));
+      const mapped = regime.map(
+        invoice,
+        this.settingsFor(document.connectorInstanceId, submission.regime),
+        this.instanceRegimes(document.connectorInstanceId),
+      );
       if (!mapped.ok) {
         failed.push({
           submission,
@@ -557,6 +562,15 @@ export class SubmissionProcessorService {
       S.WritebackPending,
     );
     await this.enqueueWriteBacks([...pending]);
+  }
+
+  /** The instance a document came from, as a regime's mapping sees it (its regimes and their settings). */
+  private instanceRegimes(instanceId: string): InstanceRegimes {
+    const live = this.connectors.byId(instanceId);
+    return {
+      regimes: live?.regimes ?? [],
+      settingsOf: (regime) => live?.regimeSettings[regime] ?? {},
+    };
   }
 
   private settingsFor(instanceId: string, regime: string): Record<string, unknown> {

@@ -41,6 +41,17 @@ describe('e-way bill after the e-invoice, in one pipeline', () => {
           config: { secret: SECRET },
           regimeSettings: { 'in-einvoice': { gstin: SELLER }, 'in-ewaybill': { gstin: SELLER } },
         },
+        // Bills only over Rs 10 lakh (an instance's own threshold).
+        {
+          name: 'high-threshold',
+          kind: 'webhook',
+          regimes: ['in-einvoice', 'in-ewaybill'],
+          config: { secret: SECRET },
+          regimeSettings: {
+            'in-einvoice': { gstin: SELLER },
+            'in-ewaybill': { gstin: SELLER, threshold: '1000000' },
+          },
+        },
       ],
     });
   });
@@ -87,4 +98,24 @@ describe('e-way bill after the e-invoice, in one pipeline', () => {
     expect(b2cBills[0].ewbNo).toBe(b2cSubmissions[0].ewbNo);
     expect(generateAnswersOfDocument(sandbox, b2c.documentNumber)).toEqual(['generated']);
   }, 120_000);
+
+  it.each(['high-threshold'])(
+    "instance %s: a sale under the instance's own threshold: the IRN goes without EwbDtls, the IRP makes no bill",
+    async (instance) => {
+      const sale = { ...goodsSale(sandbox.clock.now(), { ...ROAD }), externalId: `goods-${instance}` };
+      const res = await postSignedWebhook(app.url, instance, SECRET, JSON.stringify({ documents: [sale] }));
+      expect(res.status).toBe(202);
+      const id = ((await json(res)).accepted as { documentId: string }[])[0].documentId;
+      const submissions = await eventually(async () => {
+        const list = await submissionsOf(id);
+        return list.length > 0 && list.every((s) => SETTLED.includes(s.state)) ? list : undefined;
+      }, 60_000);
+      expect(submissions.map((s) => [s.regime, s.state])).toEqual([['in-einvoice', 'WRITTEN_BACK']]);
+      const registered = sandbox.einvoice.registrations().find((r) => r.docNo === sale.documentNumber)!;
+      expect(registered.invoice.EwbDtls).toBeUndefined();
+      expect(registered.ewayBill).toBeUndefined();
+      expect(billsOfDocument(sandbox, sale.documentNumber)).toHaveLength(0);
+    },
+    60_000,
+  );
 });

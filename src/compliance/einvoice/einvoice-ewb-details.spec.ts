@@ -27,8 +27,10 @@ describe('the instance decides, through the e-invoice regime', () => {
     return mapped.value.payload.EwbDtls;
   };
 
-  it('sends none where the instance runs no e-way bill regime (nothing would track the bill)', () => {
-    expect(ewbDtls(['in-einvoice'])).toBeUndefined();
+  it('follows the legal default where the instance runs no e-way bill regime', () => {
+    expect(ewbDtls(['in-einvoice'], { threshold: value.plus(1).toFixed(2) })).toEqual(
+      expect.objectContaining({ Distance: 150 }),
+    );
   });
 
   it("follows the instance's own threshold, not the legal default", () => {

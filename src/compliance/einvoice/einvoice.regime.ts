@@ -62,19 +62,19 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
   }
 
   /**
-   * With the instance known, EwbDtls go with the IRN only where it runs `in-ewaybill` and that regime's
-   * rules (its thresholds) say the document needs a bill; without it, the legal defaults decide.
+   * EwbDtls go with the IRN only when the e-way bill rules say the document needs a bill: the instance's
+   * own `in-ewaybill` rules (its thresholds) where it runs that regime, the legal defaults otherwise (an
+   * instance without it still gets the bill the law asks for; cancelling such an IRN cancels its bill
+   * through `regimeSettings.in-einvoice.ewaybill`).
    */
   map(
     invoice: CanonicalInvoice,
     _settings: Record<string, unknown>,
     instance?: InstanceRegimes,
   ): Outcome<{ payload: NicEinvoiceV11; identifiers?: ComplianceIdentifiers }> {
-    const ewaybillRules = !instance
-      ? undefined
-      : instance.regimes.includes('in-ewaybill')
-        ? (instance.settingsOf('in-ewaybill') as EwaybillRules)
-        : false;
+    const ewaybillRules = instance?.regimes.includes('in-ewaybill')
+      ? (instance.settingsOf('in-ewaybill') as EwaybillRules)
+      : undefined;
     const mapped = mapToNicEinvoiceV11(invoice, { ewaybillRules });
     if (!mapped.ok) return mapped;
     const value = { payload: mapped.value, identifiers: { irn: irnForInvoice(invoice) } };

@@ -30,10 +30,8 @@ export interface IrnMappingOptions {
   /**
    * The instance's e-way bill rules (threshold, goods): EwbDtls goes with the IRN only when they say a bill
    * is needed, so the IRP issues no bill the connector did not ask for. Absent: the defaults (Rs 50,000).
-   * `false`: the instance does not generate e-way bills, so no EwbDtls at all (a bill the IRP issued
-   * would be one nothing tracks, and it would block the IRN's cancellation).
    */
-  ewaybillRules?: EwaybillRules | false;
+  ewaybillRules?: EwaybillRules;
 }
 
 export interface BuiltNicEinvoice {
@@ -63,8 +61,7 @@ export function mapToNicEinvoiceV11(
   const notApplicable = irnNotApplicable(invoice);
   if (notApplicable) return { ok: false, errors: [notApplicable] };
   const built = buildNicEinvoiceV11(invoice);
-  const rules = options.ewaybillRules;
-  if (built.payload.EwbDtls && (rules === false || !ewaybillApplicability(invoice, rules ?? {}).needed)) {
+  if (built.payload.EwbDtls && !ewaybillApplicability(invoice, options.ewaybillRules ?? {}).needed) {
     delete built.payload.EwbDtls;
   }
   const checked = validateNicEinvoiceV11(built.payload, { today: options.today ?? todayInIndia() });
