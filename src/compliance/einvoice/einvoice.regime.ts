@@ -22,6 +22,7 @@ import { createEwaybillProvider } from '../ewaybill/create-ewaybill-provider';
 import type { EwaybillProviderConfig } from '../ewaybill/ewaybill-config';
 import type { EwaybillProvider } from '../ewaybill/ewaybill-types';
 import { blamesUnsyncedBuyer, syncBuyerGstin } from './buyer-gstin-sync';
+import { irpFieldErrors } from './irp-field-errors';
 import { IrpRejection, type DuplicateIrnInfo } from './irp-rejection';
 import type { SignatureCheck } from './irp-signatures';
 import type { IrnCallback } from './irn-callback';
@@ -592,10 +593,12 @@ function withWarning(outcome: Registered, warning: { code: string; message: stri
 }
 
 function rejectedBy(rejection: IrpRejection): Rejected {
-  return {
+  const rejected: Rejected = {
     status: 'rejected',
     code: rejection.options.code ?? '',
     message: rejection.message,
     response: rejection.options.response,
   };
+  const fieldErrors = irpFieldErrors(rejection);
+  return fieldErrors.length > 0 ? { ...rejected, fieldErrors } : rejected;
 }

@@ -18,6 +18,8 @@ describe('canonicalPathFor', () => {
     ['RefDtls.PrecDocDtls', 'originalInvoice'],
     ['ExpDtls.Port', 'export.portCode'],
     ['EwbDtls.VehNo', 'transport.vehicleNumber'],
+    ['EwbDtls', 'transport'],
+    ['EwbDtls.Distance', 'transport.distanceKm'],
     ['ItemList[3].PreTaxVal', 'lines[3].preTaxValue'],
     ['AddlDocDtls[1].Url', 'additionalDocuments[1].url'],
     ['AddlDocDtls[0].Docs', 'additionalDocuments[0].document'],

@@ -137,6 +137,8 @@ export function canonicalPathFor(nicPath: string): string | undefined {
   const item = ITEM_PATH.exec(nicPath);
   if (item) return canonicalItemPath(item[1], item[2]);
   if (nicPath === 'ItemList') return 'lines';
+  // EwbDtls as a whole (4009: no bill for services) comes from the canonical transport details.
+  if (nicPath === 'EwbDtls') return 'transport';
   const document = ADDITIONAL_DOCUMENT_PATH.exec(nicPath);
   if (document) {
     const entry = `additionalDocuments[${document[1]}]`;

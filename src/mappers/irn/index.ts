@@ -6,5 +6,6 @@ export type { IrnValidation } from './irn-v1.1.rules';
 export type { RuleOptions as IrnRuleOptions } from './rules/rule-context';
 export { computeIrn, irnForInvoice } from './irn-hash';
 export type { IrnFieldError } from './irn-field-error';
+export { irnError } from './irn-field-error';
 export { CarriedRounding } from './carried-rounding';
 export { canonicalPathFor } from './canonical-paths';
