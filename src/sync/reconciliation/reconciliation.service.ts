@@ -21,6 +21,7 @@ import {
 import type { EntityManager } from 'typeorm';
 import { ConnectorRuntimeService } from '../connector-runtime.service';
 import {
+  assertEveryRowReported,
   DEFAULT_MATCH_CONFIG,
   MATCH_CATEGORIES,
   reconcile,
@@ -205,6 +206,7 @@ export class ReconciliationService {
     }
     documents = undefined;
     const results = reconcile(books, portal, this.matchConfig());
+    assertEveryRowReported(books, portal, results);
     timer.mark('match');
     for (const result of results) {
       const note = result.gstr2bId ? notes.get(result.gstr2bId) : undefined;

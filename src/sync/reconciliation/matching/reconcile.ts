@@ -24,6 +24,10 @@ interface Prepared {
   /** |taxable|, |igst|, |cgst|, |sgst|, |cess| in paise. */
   amounts: number[];
   tax: number;
+  /** The kind as matching keys read it: an ISD document pairs with an invoice or credit note in the books. */
+  family: RecoDocument['kind'];
+  /** ISD documents distribute tax only: their taxable value (often absent) is not compared. */
+  firstAmount: number;
   day: number;
   used: boolean;
 }
@@ -42,6 +46,8 @@ function prepare(doc: RecoDocument): Prepared {
     strict: strictNumber(doc.number),
     amounts,
     tax: amounts[1] + amounts[2] + amounts[3] + amounts[4],
+    family: matchingFamily(doc.kind),
+    firstAmount: isIsd(doc.kind) ? 1 : 0,
     day: dayNumber(doc.date),
     used: false,
   };
@@ -66,15 +72,30 @@ function groupBy(items: readonly Prepared[], key: (item: Prepared) => string): M
   return groups;
 }
 
+/**
+ * The books have no ISD document type (the purchase register carries INV, CRN, DBN): an ISD invoice is
+ * booked as an invoice of the ISD's GSTIN, an ISD credit note as a credit note. The ISD's own GSTIN keeps
+ * its documents apart from a regular supplier's.
+ */
+function matchingFamily(kind: RecoDocument['kind']): RecoDocument['kind'] {
+  return kind === 'ISDI' ? 'INV' : kind === 'ISDC' ? 'CRN' : kind;
+}
+
+function isIsd(kind: RecoDocument['kind']): boolean {
+  return kind === 'ISDI' || kind === 'ISDC';
+}
+
 function amountsWithin(a: Prepared, b: Prepared, tolerance: number): boolean {
-  for (let i = 0; i < 5; i++) if (Math.abs(a.amounts[i] - b.amounts[i]) > tolerance) return false;
+  for (let i = Math.max(a.firstAmount, b.firstAmount); i < 5; i++)
+    if (Math.abs(a.amounts[i] - b.amounts[i]) > tolerance) return false;
   return true;
 }
 
 function amountDifferences(book: Prepared, gstr2b: Prepared, tolerance: number): FieldDifference[] {
   const differences: FieldDifference[] = [];
+  const first = Math.max(book.firstAmount, gstr2b.firstAmount);
   AMOUNT_FIELDS.forEach((field, i) => {
-    if (book.amounts[i] === gstr2b.amounts[i]) return;
+    if (i < first || book.amounts[i] === gstr2b.amounts[i]) return;
     const difference: FieldDifference = {
       field,
       books: fromPaise(book.amounts[i]),
@@ -155,6 +176,11 @@ export function reconcile(
       differences,
       explanation: [
         ...explanation,
+        ...(isIsd(portal.doc.kind)
+          ? [
+              `2B's ${kindName(portal.doc.kind)} paired with the ${kindName(book.doc.kind)} the books hold from the ISD; tax heads compared, not taxable value`,
+            ]
+          : []),
         ...(category === 'mismatch' ? [] : roundingNote(differences, config.amountTolerance)),
       ],
       itcAtStake: fromPaise(itcAtStake),
@@ -162,9 +188,9 @@ export function reconcile(
   };
 
   // 1. exact
-  const byStrict = groupBy(portalItems, (p) => `${p.doc.supplierGstin}|${p.doc.kind}|${p.strict}`);
+  const byStrict = groupBy(portalItems, (p) => `${p.doc.supplierGstin}|${p.family}|${p.strict}`);
   for (const book of bookItems) {
-    const candidates = byStrict.get(`${book.doc.supplierGstin}|${book.doc.kind}|${book.strict}`);
+    const candidates = byStrict.get(`${book.doc.supplierGstin}|${book.family}|${book.strict}`);
     const match = candidates?.find(
       (p) => !p.used && p.day === book.day && sameTerms(book, p) && amountsWithin(book, p, tolerance),
     );
@@ -178,13 +204,13 @@ export function reconcile(
   // 2. suggested: normalised number
   const byLoose = groupBy(
     portalItems.filter((p) => !p.used),
-    (p) => `${p.doc.supplierGstin}|${p.doc.kind}|${loose(p)}`,
+    (p) => `${p.doc.supplierGstin}|${p.family}|${loose(p)}`,
   );
   const withinWindow = (a: Prepared, b: Prepared): boolean =>
     Math.abs(a.day - b.day) <= config.dateWindowDays;
   for (const book of bookItems) {
     if (book.used) continue;
-    const candidates = byLoose.get(`${book.doc.supplierGstin}|${book.doc.kind}|${loose(book)}`);
+    const candidates = byLoose.get(`${book.doc.supplierGstin}|${book.family}|${loose(book)}`);
     const match = candidates?.find(
       (p) => !p.used && withinWindow(book, p) && sameTerms(book, p) && amountsWithin(book, p, tolerance),
     );
@@ -207,8 +233,7 @@ export function reconcile(
   // A document whose own number is on the other side (left for the mismatch rule: its date or amounts
   // differ) is never paired by a close number: the same-number pair is the likelier one (a fuzzy pair
   // by amount alone crossed such invoices in india-compliance's tool, its PR #4433).
-  const sameNumberKey = (item: Prepared): string =>
-    `${item.doc.supplierGstin}|${item.doc.kind}|${loose(item)}`;
+  const sameNumberKey = (item: Prepared): string => `${item.doc.supplierGstin}|${item.family}|${loose(item)}`;
   const bookNumbersLeft = new Set(bookItems.filter((b) => !b.used).map(sameNumberKey));
   const hasSameNumber = (item: Prepared, others: Map<string, Prepared[]> | Set<string>): boolean =>
     others instanceof Set
@@ -216,13 +241,13 @@ export function reconcile(
       : (others.get(sameNumberKey(item)) ?? []).some((other) => !other.used);
   const bySupplier = groupBy(
     portalItems.filter((p) => !p.used && !hasSameNumber(p, bookNumbersLeft)),
-    (p) => `${p.doc.supplierGstin}|${p.doc.kind}`,
+    (p) => `${p.doc.supplierGstin}|${p.family}`,
   );
   for (const group of bySupplier.values()) group.sort((a, b) => a.amounts[0] - b.amounts[0]);
   const maxDistance = (length: number): number => Math.floor(length * (1 - config.minNumberSimilarity));
   for (const book of bookItems) {
     if (book.used || loose(book).length < config.minFuzzyLength || hasSameNumber(book, byLoose)) continue;
-    const group = bySupplier.get(`${book.doc.supplierGstin}|${book.doc.kind}`);
+    const group = bySupplier.get(`${book.doc.supplierGstin}|${book.family}`);
     if (!group) continue;
     let best: Prepared | undefined;
     let bestSimilarity = 0;
@@ -254,7 +279,7 @@ export function reconcile(
   // 3. mismatch: same supplier and invoice, values differ
   for (const book of bookItems) {
     if (book.used) continue;
-    const candidates = byLoose.get(`${book.doc.supplierGstin}|${book.doc.kind}|${loose(book)}`);
+    const candidates = byLoose.get(`${book.doc.supplierGstin}|${book.family}|${loose(book)}`);
     // A bill number reused in another financial year is another bill, not a mismatch of this one.
     const match = candidates?.find(
       (p) => !p.used && financialYearOf(p.doc.date) === financialYearOf(book.doc.date),
@@ -278,12 +303,12 @@ export function reconcile(
   // 4. PAN-level: the supplier's other GSTIN
   const byPan = groupBy(
     portalItems.filter((p) => !p.used),
-    (p) => `${panOf(p.doc.supplierGstin)}|${p.doc.kind}|${loose(p)}`,
+    (p) => `${panOf(p.doc.supplierGstin)}|${p.family}|${loose(p)}`,
   );
   for (const book of bookItems) {
     const pan = panOf(book.doc.supplierGstin);
     if (book.used || pan === '') continue;
-    const candidates = byPan.get(`${pan}|${book.doc.kind}|${loose(book)}`);
+    const candidates = byPan.get(`${pan}|${book.family}|${loose(book)}`);
     const match = candidates?.find((p) => !p.used && p.doc.supplierGstin !== book.doc.supplierGstin);
     if (!match) continue;
     pair(book, match, 'pan', 'same-pan-different-gstin', [
