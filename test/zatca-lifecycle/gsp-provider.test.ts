@@ -145,6 +145,26 @@ describe('ZATCA through the GSP /ksa-einvoice provider, and transport failures',
     });
   });
 
+  it("demands the account's email on every call when the GSP has one registered (seed 001), and the client sends it", async () => {
+    const strict = await startZatcaSimulator({ gspAccountEmail: 'ops@example.test' });
+    try {
+      const client = (email?: string) =>
+        new GspKsaClient({
+          baseUrl: strict.url,
+          clientId: SANDBOX_GSP_KSA_CLIENT_ID,
+          clientSecret: strict.gspApiKey,
+          email,
+        });
+      await expect(client().generateCsr(testCsrConfig())).rejects.toMatchObject({
+        options: { code: 'EMAIL' },
+      });
+      const generated = await client('ops@example.test').generateCsr(testCsrConfig());
+      expect(generated.privateKeyPem).toContain('PRIVATE KEY');
+    } finally {
+      await strict.stop();
+    }
+  });
+
   it('generates a CSR on the GSP side when asked', async () => {
     const generated = await gsp.generateCsr(testCsrConfig());
     expect(generated.privateKeyPem).toContain('PRIVATE KEY');

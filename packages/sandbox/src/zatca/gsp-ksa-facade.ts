@@ -25,6 +25,11 @@ export interface GspFacadeDependencies {
   findInvoice(uuid: string): InvoiceRecord | undefined;
   /** True when `xCsid` (base64 of token:secret) is a live production CSID. */
   isProductionCsid(xCsid: string): boolean;
+  /**
+   * Seed 001: "The email field must carry the email registered with the service account". When set,
+   * every call but the token's must carry it as `email` (query, as the GSP's other catalogs take it).
+   */
+  accountEmail?: string;
 }
 
 export function mountGspKsaFacade(router: Router, deps: GspFacadeDependencies): void {
@@ -46,7 +51,14 @@ export function mountGspKsaFacade(router: Router, deps: GspFacadeDependencies): 
   const authorised = (req: Request, res: Response): boolean => {
     const token = /^Bearer (.+)$/i.exec(req.header('authorization') ?? '')?.[1] ?? '';
     const expiresAt = tokens.get(token);
-    if (expiresAt !== undefined && expiresAt > Date.now()) return true;
+    if (expiresAt !== undefined && expiresAt > Date.now()) {
+      if (!deps.accountEmail || req.query.email === deps.accountEmail) return true;
+      res.status(400).json({
+        status_cd: '0',
+        error: { code: 'EMAIL', message: 'email must carry the e-mail registered with the service account' },
+      });
+      return false;
+    }
     res
       .status(401)
       .set('WWW-Authenticate', 'Bearer error="invalid_token"')

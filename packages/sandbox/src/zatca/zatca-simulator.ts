@@ -35,6 +35,8 @@ export interface ZatcaSimulatorOptions {
   faults?: FaultRule[];
   /** API key of the GSP facade under `/ksa-einvoice`; default `sandbox-gsp-key`. */
   gspApiKey?: string;
+  /** The GSP account's e-mail: when set, the facade demands it as `email` on every call (seed 001). */
+  gspAccountEmail?: string;
   /** Keeps the CA, CSIDs, chains and answered invoices here across restarts; in memory only when absent. */
   stateDir?: string;
 }
@@ -365,6 +367,7 @@ export async function startZatcaSimulator(options: ZatcaSimulatorOptions = {}): 
   let selfUrl = '';
   mountGspKsaFacade(service.routes, {
     apiKey: gspApiKey,
+    accountEmail: options.gspAccountEmail,
     selfUrl: () => selfUrl,
     findInvoice: (uuid) => {
       const matching = records.invoices.filter(
