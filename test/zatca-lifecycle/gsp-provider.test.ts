@@ -120,28 +120,46 @@ describe('ZATCA through the GSP /ksa-einvoice provider, and transport failures',
       expect(atZatca(payload.uuid)).toHaveLength(1);
     });
 
-    it('a report answered 502 after ZATCA took it is read back, not reported again', async () => {
-      const mapped = regime.map(testInvoice('simplified', 'GSP-R-1', 'egs-gsp'), {});
+    const signedReport = async (number: string) => {
+      const mapped = regime.map(testInvoice('simplified', number, 'egs-gsp'), {});
       if (!mapped.ok) throw new Error(JSON.stringify(mapped.errors));
       const signed = (await regime.submit(mapped.value.payload, submitContext())) as Registered;
-      const item = {
-        submissionId: 'r-1',
+      return {
+        submissionId: `r-${number}`,
         egsUnitId: 'egs-gsp',
         uuid: mapped.value.payload.uuid,
         icv: signed.identifiers.zatcaIcv!,
         hash: signed.identifiers.zatcaHash!,
         signedXml: signed.identifiers.signedInvoice!,
       };
+    };
+    const reportedAtZatca = (uuid: string) =>
+      simulator.records.invoices.filter((r) => r.uuid === uuid && r.endpoint === 'reporting');
+
+    it.each(['502-after-commit', 'drop-after-commit'])(
+      'a report answered %s after ZATCA took it is read back, not reported again',
+      async (kind) => {
+        const item = await signedReport(`GSP-R-${kind.slice(0, 4)}`);
+        const deps = { provider: gsp, credentials: onboarding };
+        expect((await fault('/ksa-einvoice/reporting', kind)).status).toBe(201);
+        const [first] = await reportPendingInvoices(deps, [item]);
+        expect(first.error).toMatchObject({ errorClass: 'unknown-outcome' });
+        const [again] = await reportPendingInvoices(deps, [{ ...item, outcomeUnknown: true }]);
+        expect(again.outcome).toMatchObject({
+          status: 'registered',
+          identifiers: { zatcaStatus: 'REPORTED' },
+        });
+        expect(reportedAtZatca(item.uuid)).toHaveLength(1);
+      },
+    );
+
+    it('a report refused 401 after it went on: token renewed, status read, reported once', async () => {
+      const item = await signedReport('GSP-R-401');
       const deps = { provider: gsp, credentials: onboarding };
-      expect((await fault('/ksa-einvoice/reporting', '502-after-commit')).status).toBe(201);
-      const [first] = await reportPendingInvoices(deps, [item]);
-      expect(first.error).toMatchObject({ errorClass: 'unknown-outcome' });
-      const [again] = await reportPendingInvoices(deps, [{ ...item, outcomeUnknown: true }]);
-      expect(again.outcome).toMatchObject({ status: 'registered', identifiers: { zatcaStatus: 'REPORTED' } });
-      const reported = simulator.records.invoices.filter(
-        (r) => r.uuid === item.uuid && r.endpoint === 'reporting',
-      );
-      expect(reported).toHaveLength(1);
+      expect((await fault('/ksa-einvoice/reporting', '401-after-commit')).status).toBe(201);
+      const [only] = await reportPendingInvoices(deps, [item]);
+      expect(only.outcome).toMatchObject({ status: 'registered', identifiers: { zatcaStatus: 'REPORTED' } });
+      expect(reportedAtZatca(item.uuid)).toHaveLength(1);
     });
   });
 

@@ -5,10 +5,10 @@
  * (base64 of `binarySecurityToken:secret`). Clearance and reporting send the table's body: invoiceXml,
  * invoiceHash, uuid, invoiceType, currency. Answers: the GSP envelope `{status_cd, status_desc, data}`
  * with ZATCA's body in `data` and ZATCA's HTTP status as the response status, or ZATCA's body as is.
- * Resending an invoice is safe (the same stored XML, which ZATCA answers as a duplicate), so 429/5xx
- * are transient, except on the OTP calls (compliance CSID, renewal): a 5xx there may have spent the
- * single-use OTP, so it is "OTP may be spent", never resent (as in the Fatoora client). A provider in an
- * outage is held off by the per-provider circuit breaker.
+ * 429 is transient. A 5xx or a lost answer on clearance/reporting is an unknown outcome (the invoice may
+ * have reached ZATCA; GET /status is read before any resend); on the OTP calls (compliance CSID, renewal)
+ * it is "OTP may be spent", never resent (as in the Fatoora client); elsewhere it is transient. A provider
+ * in an outage is held off by the per-provider circuit breaker.
  */
 import axios, { type AxiosResponse } from 'axios';
 import { SHARED_CIRCUIT_BREAKER, type CircuitBreaker } from '../http/circuit-breaker';

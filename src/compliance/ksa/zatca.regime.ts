@@ -119,6 +119,10 @@ export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
     let result: ZatcaInvoiceResult;
     try {
       // The last send may have reached ZATCA: where the provider can say (a GSP's status), ask first.
+      // Fatoora has no status call, so there the SAME signed XML (same UUID, ICV, hash; never re-signed
+      // in a new chain slot) is sent again. The reference docs (XML implementation standard) do not say
+      // what ZATCA answers to it; an HTTP 409/208 'already cleared/reported' is read as a duplicate and
+      // adopted (zatca-responses.ts), anything else is classed as any other answer.
       const held =
         context.outcomeUnknown && provider.heldResult
           ? await provider.heldResult(credentials.csid, submission, 'clearance')
