@@ -18,7 +18,7 @@ import {
   type SubmitContext,
   type SubmitOutcome,
 } from '../compliance';
-import { type ComplianceIdentifiers, type SubmissionIdentifierColumns, SubmissionState } from '../domain';
+import { type SubmissionIdentifierColumns, SubmissionState } from '../domain';
 import type { DocumentEntity, SubmissionEntity } from '../database/entities';
 import {
   DocumentRepository,
@@ -35,10 +35,10 @@ import {
   type DuplicateRegistration,
   type RegistrationClaim,
 } from './duplicate-registration';
-import { effectiveInvoiceOutcome } from './effective-invoice';
 import { inCanonicalStyle } from './field-error-style';
 import { registeredMove } from './registered-move';
 import { type BatchMove, SYSTEM_ACTOR, StateTransitionsService } from './state-transitions.service';
+import { mapSubmission } from './submission-mapping';
 import { holdSubmittingLease } from './submitting-lease';
 import { dependentsToWake, gateOnUpstream, type Upstream } from './upstream-gate';
 import { WriteBackService } from './write-back.service';
@@ -118,69 +118,17 @@ export class SubmissionProcessorService {
     for (const submission of received) {
       const document = documents.get(submission.documentId);
       if (!document) continue;
-      const outcome = effectiveInvoiceOutcome(document);
-      const invoice = outcome?.ok ? outcome.value : undefined;
-      if (!invoice) {
-        failed.push({
-          submission,
-          patch: {
-            errorClass: 'validation',
-            errorCode: null,
-            errorMessage: 'the ERP document could not be read into an invoice',
-            // A draft completed by overrides reports what still stops it, not what stopped it at first.
-            fieldErrors: outcome && !outcome.ok ? outcome.errors : document.normalisationErrors,
-          },
-          audit: { actor: SYSTEM_ACTOR, action: 'mapping-failed' },
-        });
-        continue;
-      }
-      const regime = this.regimes.get(submission.regime);
-      if (!regime) {
-        parked.push({
-          submission,
-          patch: {},
-          audit: {
-            actor: SYSTEM_ACTOR,
-            action: 'waiting-for-regime',
-            reason: `no implementation of ${submission.regime} is registered; waiting at READY`,
-          },
-        });
-        continue;
-      }
-      const mapped = regime.map(invoice, this.settingsFor(document.connectorInstanceId, submission.regime));
-      if (!mapped.ok) {
-        failed.push({
-          submission,
-          patch: {
-            errorClass: 'validation',
-            errorCode: null,
-            errorMessage: `${mapped.errors.length} field error(s) against ${submission.regime}`,
-            fieldErrors: mapped.errors.map(inCanonicalStyle),
-          },
-          audit: {
-            actor: SYSTEM_ACTOR,
-            action: 'mapping-failed',
-            details: { errors: mapped.errors.length },
-          },
-        });
-        continue;
-      }
-      // The IRN known at mapping is the one expected, kept apart from the one the IRP issues.
-      const { irn: expectedIrn, ...expected } = mapped.value.identifiers ?? {};
-      const identifiers: ComplianceIdentifiers = { ...submission.identifiers, ...expected };
-      (this.regimes.descriptor(submission.regime)?.dependsOn ? readyDependent : ready).push({
+      // Mapped again here even when the intake validation found it mappable: the payload sent is the one
+      // of the settings and overrides in force now (see intake-validation.service.ts).
+      const mapping = mapSubmission(
         submission,
-        patch: {
-          requestPayload: mapped.value.payload,
-          identifiers,
-          expectedIrn: expectedIrn ?? submission.expectedIrn,
-          errorClass: null,
-          errorCode: null,
-          errorMessage: null,
-          fieldErrors: null,
-        },
-        audit: { actor: SYSTEM_ACTOR, action: 'mapped' },
-      });
+        document,
+        this.regimes,
+        this.settingsFor(document.connectorInstanceId, submission.regime),
+      );
+      if (mapping.kind === 'failed') failed.push(mapping.move);
+      else if (mapping.kind === 'waiting-for-regime') parked.push(mapping.move);
+      else (mapping.dependent ? readyDependent : ready).push(mapping.move);
     }
     const [claimed, movedFailed, held] = await this.dataSource.transaction(async (m) => [
       await this.transitions.moveMany(ready, S.Received, S.Ready, m, [{ to: S.Submitting }]),
