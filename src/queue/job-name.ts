@@ -9,6 +9,11 @@ export enum JobName {
    * rather than a job each. Key: the batch's first submission id.
    */
   SubmissionProcessBatch = 'submission-process-batch',
+  /**
+   * Map a batch of just-stored submissions to find those that cannot be mapped (MAPPING_FAILED at once);
+   * its own queue, so validation never waits behind sending. Key: the batch's first submission id.
+   */
+  SubmissionValidate = 'submission-validate',
   /** Write one outcome back to the ERP. Key: submission id. */
   SubmissionWriteBack = 'submission-writeback',
   /** Find work whose job was lost (crash between commit and enqueue, stale SUBMITTING). */
@@ -27,6 +32,7 @@ export interface JobPayloads {
   [JobName.ConnectorPull]: { instance: string };
   [JobName.SubmissionProcess]: { submissionId: string };
   [JobName.SubmissionProcessBatch]: { submissionIds: string[] };
+  [JobName.SubmissionValidate]: { submissionIds: string[] };
   [JobName.SubmissionWriteBack]: { submissionId: string };
   [JobName.PipelineSweep]: Record<string, never>;
   [JobName.ZatcaReport]: Record<string, never>;

@@ -11,6 +11,7 @@ export type { IrpDay } from './einvoice/irp-day';
 export { parseIrpDay } from './einvoice/irp-day';
 export { RejectedIrnsService } from './einvoice/rejected-irns.service';
 export { IngestService } from './ingest.service';
+export { IntakeValidationService } from './intake-validation.service';
 export type { OperatorAction } from './operator.service';
 export { OperatorService } from './operator.service';
 export { PullService } from './pull.service';

@@ -12,10 +12,18 @@ export async function enqueueProcessBatches(
   submissionIds: readonly string[],
   batchSize: number,
 ): Promise<void> {
+  await queue.sendMany(JobName.SubmissionProcessBatch, submissionBatches(submissionIds, batchSize));
+}
+
+/** Jobs of up to `batchSize` submissions each, keyed by their first submission id. */
+export function submissionBatches(
+  submissionIds: readonly string[],
+  batchSize: number,
+): { data: { submissionIds: string[] }; key: string }[] {
   const jobs: { data: { submissionIds: string[] }; key: string }[] = [];
   for (let start = 0; start < submissionIds.length; start += batchSize) {
     const chunk = submissionIds.slice(start, start + batchSize);
     jobs.push({ data: { submissionIds: chunk }, key: chunk[0] });
   }
-  await queue.sendMany(JobName.SubmissionProcessBatch, jobs);
+  return jobs;
 }

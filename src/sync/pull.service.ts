@@ -9,7 +9,7 @@ import { ConnectorInstanceRepository } from '../database/repositories';
 import { QueueService } from '../queue';
 import { ConnectorRuntimeService } from './connector-runtime.service';
 import { IngestService, type IngestResult } from './ingest.service';
-import { enqueueProcessBatches } from './process-batches';
+import { enqueueIntake } from './intake-jobs';
 
 export type PullStats = Record<IngestResult | 'batches' | 'problems', number>;
 
@@ -45,7 +45,7 @@ export class PullService {
       for (const problem of batch.problems ?? [])
         this.logger.warn(`${instanceName}: ${problem.path}: ${problem.message}`);
       for (const result of results) stats[result.result] += 1;
-      await enqueueProcessBatches(
+      await enqueueIntake(
         this.queue,
         results.flatMap((result) => result.submissionIds),
         this.config.queue.batchSize,

@@ -19,7 +19,7 @@ import {
   type SubmitContext,
   type SubmitOutcome,
 } from '../compliance';
-import { type ComplianceIdentifiers, type SubmissionIdentifierColumns, SubmissionState } from '../domain';
+import { type SubmissionIdentifierColumns, SubmissionState } from '../domain';
 import type { DocumentEntity, SubmissionEntity } from '../database/entities';
 import {
   DocumentRepository,
@@ -36,10 +36,10 @@ import {
   type DuplicateRegistration,
   type RegistrationClaim,
 } from './duplicate-registration';
-import { effectiveInvoiceOutcome } from './effective-invoice';
 import { inCanonicalStyle } from './field-error-style';
 import { registeredMove } from './registered-move';
 import { type BatchMove, SYSTEM_ACTOR, StateTransitionsService } from './state-transitions.service';
+import { instanceRegimesOf, mapSubmission } from './submission-mapping';
 import { holdSubmittingLease } from './submitting-lease';
 import { dependentsToWake, gateOnUpstream, type Upstream } from './upstream-gate';
 import { WriteBackService } from './write-back.service';
@@ -119,73 +119,18 @@ export class SubmissionProcessorService {
     for (const submission of received) {
       const document = documents.get(submission.documentId);
       if (!document) continue;
-      const outcome = effectiveInvoiceOutcome(document);
-      const invoice = outcome?.ok ? outcome.value : undefined;
-      if (!invoice) {
-        failed.push({
-          submission,
-          patch: {
-            errorClass: 'validation',
-            errorCode: null,
-            errorMessage: 'the ERP document could not be read into an invoice',
-            // A draft completed by overrides reports what still stops it, not what stopped it at first.
-            fieldErrors: outcome && !outcome.ok ? outcome.errors : document.normalisationErrors,
-          },
-          audit: { actor: SYSTEM_ACTOR, action: 'mapping-failed' },
-        });
-        continue;
-      }
-      const regime = this.regimes.get(submission.regime);
-      if (!regime) {
-        parked.push({
-          submission,
-          patch: {},
-          audit: {
-            actor: SYSTEM_ACTOR,
-            action: 'waiting-for-regime',
-            reason: `no implementation of ${submission.regime} is registered; waiting at READY`,
-          },
-        });
-        continue;
-      }
-      const mapped = regime.map(
-        invoice,
+      // Mapped again here even when the intake validation found it mappable: the payload sent is the one
+      // of the settings and overrides in force now (see intake-validation.service.ts).
+      const mapping = mapSubmission(
+        submission,
+        document,
+        this.regimes,
         this.settingsFor(document.connectorInstanceId, submission.regime),
         this.instanceRegimes(document.connectorInstanceId),
       );
-      if (!mapped.ok) {
-        failed.push({
-          submission,
-          patch: {
-            errorClass: 'validation',
-            errorCode: null,
-            errorMessage: `${mapped.errors.length} field error(s) against ${submission.regime}`,
-            fieldErrors: mapped.errors.map(inCanonicalStyle),
-          },
-          audit: {
-            actor: SYSTEM_ACTOR,
-            action: 'mapping-failed',
-            details: { errors: mapped.errors.length },
-          },
-        });
-        continue;
-      }
-      // The IRN known at mapping is the one expected, kept apart from the one the IRP issues.
-      const { irn: expectedIrn, ...expected } = mapped.value.identifiers ?? {};
-      const identifiers: ComplianceIdentifiers = { ...submission.identifiers, ...expected };
-      (this.regimes.descriptor(submission.regime)?.dependsOn ? readyDependent : ready).push({
-        submission,
-        patch: {
-          requestPayload: mapped.value.payload,
-          identifiers,
-          expectedIrn: expectedIrn ?? submission.expectedIrn,
-          errorClass: null,
-          errorCode: null,
-          errorMessage: null,
-          fieldErrors: null,
-        },
-        audit: { actor: SYSTEM_ACTOR, action: 'mapped' },
-      });
+      if (mapping.kind === 'failed') failed.push(mapping.move);
+      else if (mapping.kind === 'waiting-for-regime') parked.push(mapping.move);
+      else (mapping.dependent ? readyDependent : ready).push(mapping.move);
     }
     const [claimed, movedFailed, held] = await this.dataSource.transaction(async (m) => [
       await this.transitions.moveMany(ready, S.Received, S.Ready, m, [{ to: S.Submitting }]),
@@ -566,11 +511,7 @@ export class SubmissionProcessorService {
 
   /** The instance a document came from, as a regime's mapping sees it (its regimes and their settings). */
   private instanceRegimes(instanceId: string): InstanceRegimes {
-    const live = this.connectors.byId(instanceId);
-    return {
-      regimes: live?.regimes ?? [],
-      settingsOf: (regime) => live?.regimeSettings[regime] ?? {},
-    };
+    return instanceRegimesOf(this.connectors.byId(instanceId));
   }
 
   private settingsFor(instanceId: string, regime: string): Record<string, unknown> {

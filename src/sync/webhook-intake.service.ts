@@ -16,7 +16,7 @@ import { QueueService } from '../queue';
 import { isTransactionConflict, retryingConflicts } from '../database';
 import type { LiveConnector } from './connector-runtime.service';
 import { IngestService } from './ingest.service';
-import { enqueueProcessBatches } from './process-batches';
+import { enqueueIntake } from './intake-jobs';
 
 export interface WebhookAnswer {
   status: 202 | 400;
@@ -115,7 +115,7 @@ export class WebhookIntakeService {
       if (!previous) throw new Error('idempotency receipt vanished');
       return this.replay(previous.requestHash, requestHash, previous.responseStatus, previous.responseBody);
     }
-    await enqueueProcessBatches(this.queue, outcome.submissionIds, this.config.queue.batchSize);
+    await enqueueIntake(this.queue, outcome.submissionIds, this.config.queue.batchSize);
     return outcome.answer;
   }
 

@@ -2,6 +2,7 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../config';
 import { JobName, QueueService } from '../queue';
+import { IntakeValidationService } from './intake-validation.service';
 import { PullService } from './pull.service';
 import { SubmissionProcessorService } from './submission-processor.service';
 import { SweepService } from './sweep.service';
@@ -15,6 +16,7 @@ export class WorkersService implements OnApplicationBootstrap {
     private readonly queue: QueueService,
     private readonly pull: PullService,
     private readonly processor: SubmissionProcessorService,
+    private readonly validation: IntakeValidationService,
     private readonly writeBack: WriteBackService,
     private readonly sweep: SweepService,
     private readonly regimeJobs: RegimeJobs,
@@ -30,6 +32,12 @@ export class WorkersService implements OnApplicationBootstrap {
         await this.pull.pull(instance);
       },
       { fetchers: 2 },
+    );
+    // Validation has fetchers of its own, so it never waits for a send batch to finish.
+    await this.queue.workBatch(
+      JobName.SubmissionValidate,
+      (jobs) => this.validation.validateMany(jobs.flatMap((job) => job.data.submissionIds)),
+      { fetchers: 2, batchSize: 4 },
     );
     // Pipeline steps run a batch at a time: a few statements per batch rather than per document.
     const { batchSize, concurrency } = this.config.queue;
