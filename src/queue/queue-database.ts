@@ -20,7 +20,11 @@ export class QueueDatabase implements PgBossTypes.Db {
   // pg-boss's own interface: rows as `any[]`.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }> {
-    if (this.closing) return Promise.reject(new Error('the queue database is closed'));
+    // A query after close (pg-boss completing a fetch its stopped worker still held) is answered with no
+    // rows rather than refused: pg-boss's worker loop does not catch that refusal, and an unhandled
+    // rejection would end the process. The job it would have completed stays active until this
+    // process's worker lease lapses; another worker then runs it again, which every handler allows.
+    if (this.closing) return Promise.resolve({ rows: [] });
     const query = this.pool.query(text, values);
     const settled: Promise<unknown> = query.then(
       () => this.pending.delete(settled),
@@ -30,7 +34,7 @@ export class QueueDatabase implements PgBossTypes.Db {
     return query;
   }
 
-  /** Refuses new queries, lets the accepted ones finish, then ends the pool. */
+  /** Accepts no new queries (they answer no rows), lets the accepted ones finish, then ends the pool. */
   close(): Promise<void> {
     this.closing ??= this.drainAndEnd();
     return this.closing;
