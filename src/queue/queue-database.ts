@@ -20,11 +20,12 @@ export class QueueDatabase implements PgBossTypes.Db {
   // pg-boss's own interface: rows as `any[]`.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }> {
-    // A query after close (pg-boss completing a fetch its stopped worker still held) is answered with no
-    // rows rather than refused: pg-boss's worker loop does not catch that refusal, and an unhandled
-    // rejection would end the process. The job it would have completed stays active until this
-    // process's worker lease lapses; another worker then runs it again, which every handler allows.
-    if (this.closing) return Promise.resolve({ rows: [] });
+    // A query after close (pg-boss completing a fetch its stopped worker still held) is dropped: it never
+    // settles. Refused, it would be a rejection pg-boss's worker loop leaves unhandled (the process would
+    // end); answered with made-up rows, pg-boss would read them as jobs or counts. The job it would have
+    // completed stays active until this process's worker lease lapses; another worker then runs it again,
+    // which every handler allows.
+    if (this.closing) return new Promise<never>(() => undefined);
     const query = this.pool.query(text, values);
     const settled: Promise<unknown> = query.then(
       () => this.pending.delete(settled),
@@ -34,7 +35,7 @@ export class QueueDatabase implements PgBossTypes.Db {
     return query;
   }
 
-  /** Accepts no new queries (they answer no rows), lets the accepted ones finish, then ends the pool. */
+  /** Accepts no new queries (they never settle), lets the accepted ones finish, then ends the pool. */
   close(): Promise<void> {
     this.closing ??= this.drainAndEnd();
     return this.closing;

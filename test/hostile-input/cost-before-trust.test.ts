@@ -55,8 +55,9 @@ describe('cost before trust', () => {
     const statuses = await Promise.all(flood);
     for (const status of statuses) expect([401, 'closed']).toContain(status);
     // Measured figures belong to the bench (npm run bench -- unauth-bodies); this only guards the order
-    // of magnitude: before, the same flood held every request for tens of seconds.
-    expect(during - idle).toBeLessThan(2000);
+    // of magnitude: before, the same flood held every request for tens of seconds. The flood is sent from
+    // this process, beside another suite on a loaded CI machine: 3 s was seen there, so the bound is 8 s.
+    expect(during - idle).toBeLessThan(8000);
   });
 
   it('answers a bad signature with 401 before parsing: a body that is not JSON is not a 400', async () => {
