@@ -13,7 +13,6 @@ import { AppConfig } from '../config';
 import {
   RegimeRegistry,
   ComplianceError,
-  type InstanceRegimes,
   type Registered,
   type Rejected,
   type SubmitContext,
@@ -40,7 +39,7 @@ import { inCanonicalStyle } from './field-error-style';
 import { registeredMove } from './registered-move';
 import { type BatchMove, SYSTEM_ACTOR, StateTransitionsService } from './state-transitions.service';
 import { instanceRegimesOf, mapSubmission } from './submission-mapping';
-import { holdSubmittingLease } from './submitting-lease';
+import { holdLease } from './submitting-lease';
 import { dependentsToWake, gateOnUpstream, type Upstream } from './upstream-gate';
 import { WriteBackService } from './write-back.service';
 
@@ -126,7 +125,7 @@ export class SubmissionProcessorService {
         document,
         this.regimes,
         this.settingsFor(document.connectorInstanceId, submission.regime),
-        this.instanceRegimes(document.connectorInstanceId),
+        instanceRegimesOf(this.connectors.byId(document.connectorInstanceId)),
       );
       if (mapping.kind === 'failed') failed.push(mapping.move);
       else if (mapping.kind === 'waiting-for-regime') parked.push(mapping.move);
@@ -156,7 +155,7 @@ export class SubmissionProcessorService {
     upstream: ReadonlyMap<string, Upstream> = new Map(),
   ): Promise<void> {
     if (claimed.length === 0) return;
-    const release = holdSubmittingLease(
+    const release = holdLease(
       claimed.map((s) => s.id),
       {
         renew: (ids) => this.submissions.renewSubmittingLease(ids),
@@ -507,11 +506,6 @@ export class SubmissionProcessorService {
       S.WritebackPending,
     );
     await this.enqueueWriteBacks([...pending]);
-  }
-
-  /** The instance a document came from, as a regime's mapping sees it (its regimes and their settings). */
-  private instanceRegimes(instanceId: string): InstanceRegimes {
-    return instanceRegimesOf(this.connectors.byId(instanceId));
   }
 
   private settingsFor(instanceId: string, regime: string): Record<string, unknown> {

@@ -16,8 +16,8 @@ export interface LeaseRenewal {
   name?: string;
 }
 
-/** Renews the lease of `ids` until the returned function is called. */
-export function holdSubmittingLease(ids: readonly string[], renewal: LeaseRenewal): () => void {
+/** Renews the lease of `ids` (SUBMITTING, a write-back claim) until the returned function is called. */
+export function holdLease(ids: readonly string[], renewal: LeaseRenewal): () => void {
   if (ids.length === 0) return () => undefined;
   let renewing: Promise<void> | undefined;
   const timer = setInterval(

@@ -22,7 +22,7 @@ import { AuditRepository, DocumentRepository, SubmissionRepository } from '../da
 import { JobName, type JobContext, QueueService, RETRY_DELAY_SECONDS } from '../queue';
 import { ConnectorRuntimeService } from './connector-runtime.service';
 import { SYSTEM_ACTOR, StateTransitionsService } from './state-transitions.service';
-import { holdSubmittingLease } from './submitting-lease';
+import { holdLease } from './submitting-lease';
 
 const S = SubmissionState;
 /** A write-back to make: the item's position, what is written, and through which connector. */
@@ -146,7 +146,7 @@ export class WriteBackService {
     );
     const mine = due.filter((write) => !write.pending || claimed.has(write.submission.id));
     // The claim is short (a dead writer's lapses soon) and renewed while the ERP call runs, however long.
-    const stopRenewing = holdSubmittingLease([...claimed], {
+    const stopRenewing = holdLease([...claimed], {
       renew: (ids) => this.submissions.renewWriteBackClaims(ids, this.config.queue.writeBackLeaseSeconds),
       leaseSeconds: this.config.queue.writeBackLeaseSeconds,
       logger: this.logger,
