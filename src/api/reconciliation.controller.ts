@@ -23,7 +23,7 @@ import {
 import {
   LinkDto,
   MatchActionDto,
-  OperatorNoteDto,
+  RunDto,
   ReportPageQuery,
   ReportQuery,
   RunsQuery,
@@ -54,8 +54,12 @@ export class ReconciliationController {
   @Post(':gstin/:period/run')
   @HttpCode(200)
   @ApiOperation({ summary: 'Fetch GSTR-2B, pull purchases and reconcile now (keeps operator decisions)' })
-  run(@Param() params: GstinPeriodParams, @Body() body: OperatorNoteDto) {
-    return this.reconciliation.run(params.gstin, params.period, `operator:${body.operator}`);
+  run(@Param() params: GstinPeriodParams, @Body() body: RunDto) {
+    const purchases =
+      body.purchasesFrom && body.purchasesTo ? { from: body.purchasesFrom, to: body.purchasesTo } : undefined;
+    return this.reconciliation.run(params.gstin, params.period, `operator:${body.operator}`, undefined, {
+      purchases,
+    });
   }
 
   @Post(':gstin/import')

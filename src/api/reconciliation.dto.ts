@@ -13,16 +13,11 @@ import {
   Matches,
   Max,
   Min,
+  ValidateIf,
 } from 'class-validator';
+import { MATCH_CATEGORIES } from '../sync/reconciliation/matching';
 
-export const MATCH_CATEGORY_NAMES = [
-  'exact',
-  'suggested',
-  'mismatch',
-  'pan',
-  'missing-in-2b',
-  'missing-in-books',
-];
+export const MATCH_CATEGORY_NAMES: readonly string[] = MATCH_CATEGORIES;
 
 export class RunsQuery {
   @ApiPropertyOptional()
@@ -85,6 +80,26 @@ export class OperatorNoteDto {
   @IsString()
   @Length(1, 500)
   reason?: string;
+}
+
+/** A run: who asks, and optionally the purchase bill dates to read instead of the 2B month and its look-back. */
+export class RunDto extends OperatorNoteDto {
+  @ApiPropertyOptional({
+    description:
+      'first purchase bill date read (YYYY-MM-DD); default: the first day of the 2B month less reconciliation.purchaseLookBackMonths',
+    example: '2026-07-01',
+  })
+  @ValidateIf((dto: RunDto) => dto.purchasesTo !== undefined || dto.purchasesFrom !== undefined)
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'purchasesFrom must be YYYY-MM-DD, and given with purchasesTo' })
+  purchasesFrom?: string;
+
+  @ApiPropertyOptional({
+    description: 'last purchase bill date read (YYYY-MM-DD); default: the last day of the 2B month',
+    example: '2026-10-31',
+  })
+  @ValidateIf((dto: RunDto) => dto.purchasesTo !== undefined || dto.purchasesFrom !== undefined)
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'purchasesTo must be YYYY-MM-DD, and given with purchasesFrom' })
+  purchasesTo?: string;
 }
 
 export class MatchActionDto extends OperatorNoteDto {

@@ -131,6 +131,17 @@ export class ReconciliationConfig {
   @Min(1)
   minFuzzyLength = 3;
 
+  /**
+   * Months before the 2B period whose purchase bills are also read (the purchase date range is chosen apart
+   * from the 2B period): a bill a supplier reported late is paired in the later period's 2B and closes in
+   * its own. Only bills not paired or decided in their own period are candidates; the ones that stay
+   * unpaired are reported in their own month, not again here. 0 reads the 2B month only.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(24)
+  purchaseLookBackMonths = 3;
+
   @IsArray()
   @ValidateNested({ each: true })
   @Type(() => ReconciledGstinConfig)

@@ -63,12 +63,17 @@ export interface PurchasePeriod {
 /** One purchase-register entry, for GSTR-2B reconciliation. */
 export interface PurchaseRecord {
   erpId: string;
+  /** Empty for a bill of entry of a supplier abroad (no GSTIN); a SEZ unit's GSTIN for IMPGSEZ. */
   supplierGstin: string;
   supplierName?: string;
-  /** Supplier's invoice number (not the ERP's voucher number). */
+  /** Supplier's invoice number (not the ERP's voucher number); a bill of entry's BOE number. */
   billNumber: string;
+  /** Bill date; a bill of entry's BOE date. */
   billDate: IsoDate;
-  documentType: 'INV' | 'CRN' | 'DBN';
+  /** INV, CRN, DBN, or BOE for a bill of entry (imports: taxable value is the assessable value). */
+  documentType: 'INV' | 'CRN' | 'DBN' | 'BOE';
+  /** Bills of entry: the customs port code (6 characters, e.g. INNSA1), part of the BOE's identity. */
+  portCode?: string;
   taxableValue: DecimalString;
   igst: DecimalString;
   cgst: DecimalString;

@@ -21,13 +21,16 @@ export interface RulesApp {
   close(): Promise<void>;
 }
 
-/** `registers`: file name → CSV lines under REGISTER_HEADER. */
-export async function startRulesApp(registers: Record<string, string[]>): Promise<RulesApp> {
+/** `registers`: file name → CSV lines under `header` (REGISTER_HEADER unless given). */
+export async function startRulesApp(
+  registers: Record<string, string[]>,
+  header = REGISTER_HEADER,
+): Promise<RulesApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rules-app-'));
   const purchaseDir = join(dataDir, 'purchases');
   mkdirSync(purchaseDir, { recursive: true });
   for (const [name, lines] of Object.entries(registers)) {
-    writeFileSync(join(purchaseDir, name), [REGISTER_HEADER, ...lines].join('\n'));
+    writeFileSync(join(purchaseDir, name), [header, ...lines].join('\n'));
   }
   const account = DEFAULT_RETURNS_ACCOUNTS[0];
   const app = await startTestApp({

@@ -135,6 +135,7 @@ export const PURCHASE_FIELDS: Readonly<Record<string, FieldKind>> = {
   total: 'decimal',
   placeOfSupply: 'stateCode',
   reverseCharge: 'boolean',
+  portCode: 'code',
 };
 
 /** The kind of a profile field path, or undefined when the path is not mappable. */

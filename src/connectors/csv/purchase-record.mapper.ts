@@ -1,6 +1,8 @@
 /**
  * Maps the rows of one supplier bill in a purchase register CSV to a PurchaseRecord (for GSTR-2B
- * reconciliation). Pure. Registers with one row per tax rate are summed per bill.
+ * reconciliation). Pure. Registers with one row per tax rate are summed per bill. A bill of entry (document
+ * type BOE) carries its BOE number and date in the bill number and date columns, its assessable value as
+ * taxable value, and a port code; its supplier GSTIN may be empty (a supplier abroad).
  */
 import {
   parseDate,
@@ -24,9 +26,12 @@ import {
 } from './column-binding';
 import type { CsvRow } from './csv-reader';
 import { isNoteType, withNoteType } from './document-identity';
+import { isBillOfEntry } from './row-grouping';
 
 const AMOUNT_FIELDS = ['taxableValue', 'igst', 'cgst', 'sgst', 'cess'] as const;
-const DOCUMENT_TYPES: readonly PurchaseRecord['documentType'][] = ['INV', 'CRN', 'DBN'];
+const DOCUMENT_TYPES: readonly PurchaseRecord['documentType'][] = ['INV', 'CRN', 'DBN', 'BOE'];
+/** GSTN's port code: six letters and digits (INNSA1, INMAA1, INBLR4). */
+const PORT_CODE = /^[A-Z0-9]{6}$/;
 
 function first<T>(
   binding: ColumnBinding,
@@ -73,18 +78,22 @@ export function mapPurchaseRecord(
   csvRows: readonly CsvRow[],
 ): Outcome<PurchaseRecord> {
   const rows = csvRows.map((row) => readRowFields(binding, row));
-  const errors = rows.flatMap((row) => row.errors);
+  // A bill of entry of a supplier abroad has no GSTIN: a profile requiring one does not refuse it for that.
+  const errors = rows.flatMap((row, i) =>
+    row.errors.filter(
+      (error, j) =>
+        !(
+          row.errorFields[j] === 'supplierGstin' &&
+          error.rule === 'required' &&
+          isBillOfEntry(binding, csvRows[i])
+        ),
+    ),
+  );
   if (errors.length > 0) return { ok: false, errors };
 
   const supplierGstin = first(binding, rows, 'supplierGstin', isText) ?? '';
   const billNumber = first(binding, rows, 'billNumber', isText) ?? '';
   const billDate = first(binding, rows, 'billDate', isText) ?? '';
-  const gstinCheck = validateGstin(supplierGstin);
-  if (!gstinCheck.valid) {
-    errors.push(
-      errorAt(binding, rows[0], 'supplierGstin', gstinCheck.rule, gstinCheck.message, supplierGstin),
-    );
-  }
   const documentType = first(binding, rows, 'documentType', isText) ?? 'INV';
   if (!(DOCUMENT_TYPES as readonly string[]).includes(documentType)) {
     errors.push(
@@ -93,8 +102,33 @@ export function mapPurchaseRecord(
         rows[0],
         'documentType',
         'documentType',
-        `"${documentType}" is not INV, CRN or DBN`,
+        `"${documentType}" is not INV, CRN, DBN or BOE`,
         documentType,
+      ),
+    );
+  }
+  const billOfEntry = documentType === 'BOE';
+  const portCode = first(binding, rows, 'portCode', isText);
+  // A supplier abroad has no GSTIN: a bill of entry needs one only when it names one (a SEZ unit).
+  if (!billOfEntry || supplierGstin !== '') {
+    const gstinCheck = validateGstin(supplierGstin);
+    if (!gstinCheck.valid) {
+      errors.push(
+        errorAt(binding, rows[0], 'supplierGstin', gstinCheck.rule, gstinCheck.message, supplierGstin),
+      );
+    }
+  }
+  if (billOfEntry && (portCode === undefined || !PORT_CODE.test(portCode))) {
+    errors.push(
+      errorAt(
+        binding,
+        rows[0],
+        'portCode',
+        'portCode',
+        portCode === undefined
+          ? 'a bill of entry needs its port code (6 characters, e.g. INNSA1)'
+          : `"${portCode}" is not a port code (6 letters and digits, e.g. INNSA1)`,
+        portCode ?? '',
       ),
     );
   }
@@ -108,10 +142,11 @@ export function mapPurchaseRecord(
     : undefined;
   const ownId = first(binding, rows, 'erpId', isText);
   // A supplier's note may carry the number of its invoice: as on the sales side, a note's id ends in its type.
+  const billKey = billOfEntry ? `BOE:${portCode}` : supplierGstin;
   const erpId = withNoteType(
     ownId
       ? `${binding.profile.name}:${ownId}`
-      : `${binding.profile.name}:${supplierGstin}:${billNumber}:${financialYear(billDate)}`,
+      : `${binding.profile.name}:${billKey}:${billNumber}:${financialYear(billDate)}`,
     isNoteType(documentType) ? documentType : undefined,
   );
   const record: PurchaseRecord = {
@@ -125,6 +160,7 @@ export function mapPurchaseRecord(
     total: statedTotal ?? toFixed(sum(Object.values(amounts)), 2),
     placeOfSupply: first(binding, rows, 'placeOfSupply', isText),
     reverseCharge: first(binding, rows, 'reverseCharge', isFlag),
+    ...(billOfEntry ? { portCode } : {}),
   };
   return { ok: true, value: record };
 }

@@ -1,13 +1,14 @@
 /**
  * Splits a file's rows into documents. `line-per-row`: rows sharing a document key (sales: document number;
- * purchases: supplier GSTIN + bill number) and a document type form one document, wherever they are in the
+ * purchases: supplier GSTIN + bill number; a bill of entry: port code + BOE number, since a supplier abroad
+ * has no GSTIN) and a document type form one document, wherever they are in the
  * file. An invoice and a credit or debit note with the same number are two documents; every type that is
  * not a note counts as an invoice here, so rows that disagree on it stay together and the mapper reports
  * them. `document-per-row`: each row is a document; rows repeating a key are grouped and reported by the
  * mapper.
  */
 import { fieldError, type FieldError } from '../../domain';
-import { type ColumnBinding, cellLabel, cellPath, cellText } from './column-binding';
+import { type ColumnBinding, cellLabel, cellPath, cellText, fieldText } from './column-binding';
 import type { CsvRow } from './csv-reader';
 import { type NoteType, noteTypeOf } from './document-identity';
 
@@ -23,6 +24,12 @@ const GROUP_KEY_PATHS = {
   sales: ['documentNumber'],
   purchase: ['supplierGstin', 'billNumber'],
 } as const;
+const BILL_OF_ENTRY_KEY_PATHS = ['portCode', 'billNumber'] as const;
+
+/** The row's document type reads BOE (column, constant or default, through the profile's value map). */
+export function isBillOfEntry(binding: ColumnBinding, row: CsvRow): boolean {
+  return fieldText(binding, row, 'documentType')?.toUpperCase() === 'BOE';
+}
 
 export function groupRows(
   binding: ColumnBinding,
@@ -34,8 +41,10 @@ export function groupRows(
   const problems: FieldError[] = [];
   const ungrouped: { row: CsvRow; error: FieldError }[] = [];
   for (const row of rows) {
-    const parts = keyPaths.map((path) => cellText(binding, row, path).toUpperCase());
-    const missing = keyPaths.find((_, i) => parts[i] === '');
+    const billOfEntry = profile.direction === 'purchase' && isBillOfEntry(binding, row);
+    const rowKeyPaths = billOfEntry ? BILL_OF_ENTRY_KEY_PATHS : keyPaths;
+    const parts = rowKeyPaths.map((path) => cellText(binding, row, path).toUpperCase());
+    const missing = rowKeyPaths.find((_, i) => parts[i] === '');
     if (missing) {
       const column = profile.columns[missing];
       const error = fieldError(
@@ -57,7 +66,7 @@ export function groupRows(
     const key = voucher === '' ? parts.join('|') : [...parts, voucher].join('|');
     const noteType = noteTypeOf(binding, row);
     // The type is one of a few fixed words, so a space after it cannot be confused with a key's own.
-    const typedKey = `${noteType ?? 'INV'} ${key}`;
+    const typedKey = `${billOfEntry ? 'BOE' : (noteType ?? 'INV')} ${key}`;
     const group = groups.get(typedKey) ?? { key, ...(noteType ? { noteType } : {}), rows: [] };
     group.rows.push(row);
     groups.set(typedKey, group);

@@ -27,7 +27,18 @@
 var RecoLogic = (function () {
   'use strict';
 
-  var CATEGORIES = ['exact', 'suggested', 'mismatch', 'pan', 'missing-in-2b', 'missing-in-books'];
+  var CATEGORIES = [
+    'exact',
+    'suggested',
+    'mismatch',
+    'pan',
+    'missing-in-2b',
+    'missing-in-books',
+    'duplicate-in-books',
+    'duplicate-in-2b',
+    'in-other-period',
+    'amended',
+  ];
   var GSTIN = /^[0-9]{2}[0-9A-Z]{13}$/;
   var PERIOD = /^(0[1-9]|1[0-2])\d{4}$/;
 

@@ -27,6 +27,9 @@ export class Gstr2bDocumentEntity {
   /** The whole parsed document (lines, original of an amendment, filing dates). */
   @Column({ type: 'json' }) detail!: Record<string, unknown>;
   /** api-A, api-B or import. */
+  /** Superseded by an amendment (b2ba, cdnra, isda) reported in this later period's 2B. */
+  @Column({ name: 'amended_in', type: 'text', nullable: true }) amendedIn!: string | null;
+  @Column({ name: 'amended_by', type: 'uuid', nullable: true }) amendedBy!: string | null;
   @Column({ type: 'text' }) source!: string;
   @Column({ name: 'fetched_at', type: 'timestamptz', default: () => 'now()' }) fetchedAt!: Date;
 }

@@ -22,6 +22,7 @@ export class PurchaseRecordEntity {
   @Column({ type: 'numeric', precision: 18, scale: 2, nullable: true }) cess!: string | null;
   @Column({ type: 'numeric', precision: 18, scale: 2, nullable: true }) total!: string | null;
   @Column({ name: 'place_of_supply', type: 'text', nullable: true }) placeOfSupply!: string | null;
+  @Column({ name: 'port_code', type: 'text', nullable: true }) portCode!: string | null;
   @Column({ name: 'reverse_charge', type: 'boolean', nullable: true }) reverseCharge!: boolean | null;
   @Column({ name: 'field_errors', type: 'jsonb', nullable: true }) fieldErrors!: FieldError[] | null;
   @Column({ name: 'pulled_at', type: 'timestamptz', default: () => 'now()' }) pulledAt!: Date;

@@ -15,6 +15,8 @@ export class RecoMatchEntity {
   @Column({ type: 'jsonb' }) differences!: unknown[];
   @Column({ type: 'jsonb' }) explanation!: string[];
   @Column({ name: 'itc_at_stake', type: 'numeric', precision: 18, scale: 2 }) itcAtStake!: string;
+  /** in-other-period / amended: the period where the bill was paired or the document amended. */
+  @Column({ name: 'other_period', type: 'text', nullable: true }) otherPeriod!: string | null;
   @Column({ type: 'text', nullable: true }) decision!: 'accepted' | 'linked' | 'unlinked' | 'ignored' | null;
   @Column({ name: 'decided_by', type: 'text', nullable: true }) decidedBy!: string | null;
   @Column({ name: 'decided_at', type: 'timestamptz', nullable: true }) decidedAt!: Date | null;

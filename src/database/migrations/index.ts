@@ -14,6 +14,7 @@ import { EwaybillNumberPerRegime1764500200000 } from './1764500200000-EwaybillNu
 import { WriteBackClaim1764500300000 } from './1764500300000-WriteBackClaim';
 import { DocumentSearchIndexes1764500470000 } from './1764500470000-DocumentSearchIndexes';
 import { Gstr2bImportStaging1764600000000 } from './1764600000000-Gstr2bImportStaging';
+import { RecoAcrossPeriods1764700000000 } from './1764700000000-RecoAcrossPeriods';
 
 /** In order. TypeORM runs the ones not yet recorded in its `migrations` table. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   WriteBackClaim1764500300000,
   DocumentSearchIndexes1764500470000,
   Gstr2bImportStaging1764600000000,
+  RecoAcrossPeriods1764700000000,
 ];

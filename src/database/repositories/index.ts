@@ -17,6 +17,8 @@ export type {
   ReportRow,
   StoredGstr2b,
   StoredPurchase,
+  PurchaseElsewhere,
+  CarriedDecision,
 } from './reconciliation.repository';
 export { ReconciliationRepository } from './reconciliation.repository';
 export { Gstr2bImportRepository } from './gstr2b-import.repository';

@@ -44,7 +44,7 @@ export interface SupplierTotal {
 }
 
 const REPORT_COLUMNS = `m.id, m.category, m.rule, m.supplier_gstin AS "supplierGstin", m.differences, m.explanation,
-  m.itc_at_stake::text AS "itcAtStake", m.decision, m.decided_by AS "decidedBy",
+  m.itc_at_stake::text AS "itcAtStake", m.other_period AS "otherPeriod", m.decision, m.decided_by AS "decidedBy",
   m.decision_reason AS "decisionReason", m.purchase_id AS "purchaseId", m.gstr2b_id AS "gstr2bId",
   p.erp_id AS "erpId", p.bill_number AS "billNumber", to_char(p.bill_date, 'YYYY-MM-DD') AS "billDate",
   p.document_type AS "purchaseType", p.taxable_value::text AS "purchaseTaxable",
@@ -55,7 +55,10 @@ const REPORT_COLUMNS = `m.id, m.category, m.rule, m.supplier_gstin AS "supplierG
   (g.igst + g.cgst + g.sgst + g.cess)::text AS "gstr2bTax", g.itc_availability AS "itcAvailability",
   g.itc_unavailable_reason AS "itcUnavailableReason", g.reverse_charge AS "reverseCharge"`;
 
-const OPEN = `m.category <> 'exact' AND m.decision IS NULL`;
+/** Rows waiting for the operator: not exact, not settled in another period (late bills, amendments), undecided. */
+const OPEN = `m.category NOT IN ('exact', 'in-other-period', 'amended') AND m.decision IS NULL`;
+/** Unreadable rows of this month (or undated): the look-back's earlier months report theirs themselves. */
+const OF_THE_MONTH = `(bill_date IS NULL OR bill_date >= to_date($2, 'MMYYYY'))`;
 
 @Injectable()
 export class RecoReportRepository {
@@ -151,7 +154,8 @@ export class RecoReportRepository {
 
   async unreadableCount(gstin: string, period: string): Promise<number> {
     const rows: { n: string }[] = await this.dataSource.query(
-      `SELECT count(*)::text AS n FROM purchase_record WHERE gstin = $1 AND period = $2 AND field_errors IS NOT NULL`,
+      `SELECT count(*)::text AS n FROM purchase_record WHERE gstin = $1 AND period = $2 AND field_errors IS NOT NULL
+         AND ${OF_THE_MONTH}`,
       [gstin, period],
     );
     return Number(rows[0]?.n ?? 0);
@@ -168,7 +172,7 @@ export class RecoReportRepository {
       `SELECT id, erp_id AS "erpId", supplier_gstin AS "supplierGstin", bill_number AS "billNumber",
          to_char(bill_date, 'YYYY-MM-DD') AS "billDate", field_errors AS "fieldErrors"
        FROM purchase_record WHERE gstin = $1 AND period = $2 AND field_errors IS NOT NULL
-         AND ($3::text IS NULL OR erp_id > $3)
+         AND ${OF_THE_MONTH} AND ($3::text IS NULL OR erp_id > $3)
        ORDER BY erp_id LIMIT $4`,
       [gstin, period, afterErpId ?? null, limit],
     );

@@ -6,6 +6,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { returnedRows } from './returned-rows';
 import type { FieldError } from '../../domain';
 import type { RecoMatchEntity, RecoRunEntity } from '../entities';
 
@@ -24,6 +25,7 @@ export interface PurchaseRow {
   total: string | null;
   placeOfSupply: string | null;
   reverseCharge: boolean | null;
+  portCode: string | null;
   fieldErrors: FieldError[] | null;
 }
 
@@ -54,6 +56,29 @@ export interface StoredPurchase extends PurchaseRow {
 
 export interface StoredGstr2b extends Omit<Gstr2bRow, 'detail'> {
   id: string;
+  placeOfSupply: string | null;
+  portCode: string | null;
+  /** The period whose amendment superseded this document, if one did. */
+  amendedIn: string | null;
+}
+
+/** An operator's decision on a pair whose 2B document a later amendment superseded. */
+export interface CarriedDecision {
+  amendmentId: string;
+  erpId: string;
+  /** The period of the decided pair. */
+  period: string;
+  decision: NonNullable<RecoMatchEntity['decision']>;
+  decidedBy: string | null;
+  decisionReason: string | null;
+}
+
+/** A purchase of another period's books, by the ERP's id: paired or decided there, or not. */
+export interface PurchaseElsewhere {
+  erpId: string;
+  period: string;
+  category: string;
+  decided: boolean;
 }
 
 export interface MatchRow {
@@ -65,6 +90,7 @@ export interface MatchRow {
   differences: unknown[];
   explanation: string[];
   itcAtStake: string;
+  otherPeriod?: string | null;
   decision?: RecoMatchEntity['decision'];
   decidedBy?: string | null;
   decisionReason?: string | null;
@@ -109,6 +135,7 @@ const PURCHASE_TABLE: ReplacedTable<PurchaseRow> = {
     'total',
     'placeOfSupply',
     'reverseCharge',
+    'portCode',
     'fieldErrors',
   ],
   types: {
@@ -178,6 +205,20 @@ export class ReconciliationRepository {
   /** One holder per GSTIN and period across every process, for the length of `manager`'s transaction. */
   async lockPeriod(manager: EntityManager, gstin: string, period: string): Promise<void> {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`reco:${gstin}:${period}`]);
+  }
+
+  /**
+   * Every earlier period of the GSTIN with stored verdicts or documents, newest first: a run changes their
+   * verdicts (late bills, amendments) and takes their locks after its own, in this one order.
+   */
+  async lockEarlierPeriods(manager: EntityManager, gstin: string, period: string): Promise<void> {
+    const earlier: { period: string }[] = await manager.query(
+      `SELECT period FROM (SELECT DISTINCT period FROM reco_run WHERE gstin = $1
+         AND period ~ '^(0[1-9]|1[0-2])[0-9]{4}$' AND to_date(period, 'MMYYYY') < to_date($2, 'MMYYYY')) p
+       ORDER BY to_date(period, 'MMYYYY') DESC`,
+      [gstin, period],
+    );
+    for (const { period: other } of earlier) await this.lockPeriod(manager, gstin, other);
   }
 
   /**
@@ -261,7 +302,7 @@ export class ReconciliationRepository {
          bill_number AS "billNumber", to_char(bill_date, 'YYYY-MM-DD') AS "billDate", document_type AS "documentType",
          taxable_value::text AS "taxableValue", igst::text AS igst, cgst::text AS cgst, sgst::text AS sgst,
          cess::text AS cess, total::text AS total, place_of_supply AS "placeOfSupply",
-         reverse_charge AS "reverseCharge", field_errors AS "fieldErrors"
+         reverse_charge AS "reverseCharge", port_code AS "portCode", field_errors AS "fieldErrors"
        FROM purchase_record WHERE gstin = $1 AND period = $2`,
       [gstin, period],
     );
@@ -273,7 +314,8 @@ export class ReconciliationRepository {
          number, to_char(date, 'YYYY-MM-DD') AS date, taxable_value::text AS "taxableValue", igst::text AS igst,
          cgst::text AS cgst, sgst::text AS sgst, cess::text AS cess, itc_availability AS "itcAvailability",
          itc_unavailable_reason AS "itcUnavailableReason", reverse_charge AS "reverseCharge",
-         source_type AS "sourceType", irn
+         source_type AS "sourceType", irn, detail->>'placeOfSupply' AS "placeOfSupply",
+         detail->>'portCode' AS "portCode", amended_in AS "amendedIn"
        FROM gstr2b_document WHERE gstin = $1 AND period = $2`,
       [gstin, period],
     );
@@ -314,12 +356,12 @@ export class ReconciliationRepository {
       const chunk = rows.slice(start, start + BULK_CHUNK);
       await manager.query(
         `INSERT INTO reco_match (gstin, period, run_id, category, rule, purchase_id, gstr2b_id, supplier_gstin,
-           differences, explanation, itc_at_stake)
+           differences, explanation, itc_at_stake, other_period)
          SELECT $1, $2, $3, r.category, r.rule, r.purchase_id, r.gstr2b_id, r.supplier_gstin, r.differences,
-           r.explanation, r.itc_at_stake
+           r.explanation, r.itc_at_stake, r.other_period
          FROM unnest($4::text[], $5::text[], $6::uuid[], $7::uuid[], $8::text[], $9::jsonb[], $10::jsonb[],
-           $11::numeric[]) AS r(category, rule, purchase_id, gstr2b_id, supplier_gstin, differences, explanation,
-           itc_at_stake)`,
+           $11::numeric[], $12::text[]) AS r(category, rule, purchase_id, gstr2b_id, supplier_gstin, differences,
+           explanation, itc_at_stake, other_period)`,
         [
           gstin,
           period,
@@ -332,9 +374,189 @@ export class ReconciliationRepository {
           chunk.map((r) => JSON.stringify(r.differences)),
           chunk.map((r) => JSON.stringify(r.explanation)),
           chunk.map((r) => r.itcAtStake),
+          chunk.map((r) => r.otherPeriod ?? null),
         ],
       );
     }
+  }
+
+  /**
+   * How the connector's purchases with these ERP ids stand in other periods' verdicts: paired with a 2B
+   * document there (any category with a counterpart, other than one pointing elsewhere) or decided by an
+   * operator. A bill already settled in one period is not paired again in another.
+   */
+  async purchasesSettledElsewhere(
+    manager: EntityManager,
+    gstin: string,
+    period: string,
+    connector: string,
+  ): Promise<PurchaseElsewhere[]> {
+    return manager.query(
+      `SELECT DISTINCT ON (p.erp_id) p.erp_id AS "erpId", m.period, m.category, m.decision IS NOT NULL AS decided
+       FROM purchase_record here
+       JOIN purchase_record p ON p.gstin = here.gstin AND p.connector = here.connector AND p.erp_id = here.erp_id
+         AND p.period <> here.period
+       JOIN reco_match m ON m.purchase_id = p.id AND m.period = p.period
+       WHERE here.gstin = $1 AND here.period = $2 AND here.connector = $3
+         AND m.category NOT IN ('in-other-period', 'amended')
+         AND (m.decision IS NOT NULL OR m.gstr2b_id IS NOT NULL)
+       ORDER BY p.erp_id, m.decision IS NOT NULL DESC, m.period DESC`,
+      [gstin, period, connector],
+    );
+  }
+
+  /**
+   * Decisions an operator took on pairs whose 2B document this period's amendments superseded: the
+   * amendment, the ERP id of the bill decided, and the decision, to be carried over to the amendment's pair.
+   */
+  async decisionsOfAmendedPairs(
+    manager: EntityManager,
+    gstin: string,
+    period: string,
+  ): Promise<CarriedDecision[]> {
+    return manager.query(
+      `SELECT o.amended_by AS "amendmentId", p.erp_id AS "erpId", m.period, m.category, m.decision,
+         m.decided_by AS "decidedBy", m.decision_reason AS "decisionReason"
+       FROM gstr2b_document o
+       JOIN reco_match m ON m.gstr2b_id = o.id AND m.decision IS NOT NULL AND m.category = 'amended'
+       JOIN purchase_record p ON p.id = m.purchase_id
+       WHERE o.gstin = $1 AND o.amended_in = $2`,
+      [gstin, period],
+    );
+  }
+
+  /**
+   * Verdicts of other periods that say a bill was paired in `period`: put back to missing-in-2b before
+   * `period` is matched again (the pairing may not hold this time). Decided rows are not touched.
+   */
+  async releasePairedIn(manager: EntityManager, gstin: string, period: string): Promise<void> {
+    await manager.query(
+      `UPDATE reco_match m SET category = 'missing-in-2b', rule = 'unmatched', other_period = NULL,
+         explanation = '["no invoice of this supplier in GSTR-2B matches by number or values"]'::jsonb,
+         itc_at_stake = abs(coalesce(p.igst, 0)) + abs(coalesce(p.cgst, 0)) + abs(coalesce(p.sgst, 0))
+           + abs(coalesce(p.cess, 0))
+       FROM purchase_record p
+       WHERE p.id = m.purchase_id AND m.gstin = $1 AND m.other_period = $2 AND m.category = 'in-other-period'
+         AND m.decision IS NULL`,
+      [gstin, period],
+    );
+  }
+
+  /**
+   * The bills of other periods' books (same connector and ERP id) paired in `period`: their undecided
+   * missing-in-2b verdicts there now say where they were paired. Returns the periods touched.
+   */
+  async markPairedIn(
+    manager: EntityManager,
+    gstin: string,
+    period: string,
+    connector: string,
+    paired: readonly { erpId: string; category: string }[],
+  ): Promise<void> {
+    if (paired.length === 0) return;
+    await manager.query(
+      `UPDATE reco_match m SET category = 'in-other-period', rule = 'paired-in-other-period', other_period = $2,
+         itc_at_stake = 0,
+         explanation = jsonb_build_array('paired with GSTR-2B of ' || $2 || ' (' || x.category || '): see that period')
+       FROM purchase_record p, unnest($4::text[], $5::text[]) AS x(erp_id, category)
+       WHERE p.gstin = $1 AND p.connector = $3 AND p.erp_id = x.erp_id AND p.period <> $2
+         AND m.purchase_id = p.id AND m.period = p.period AND m.category = 'missing-in-2b' AND m.decision IS NULL`,
+      [gstin, period, connector, paired.map((p) => p.erpId), paired.map((p) => p.category)],
+    );
+  }
+
+  /**
+   * 2B documents of earlier periods that this period's amendments (b2ba, cdnra, isda) supersede: marked
+   * with the period and the amending document; marks this period no longer makes are cleared. This
+   * period's documents a later period's stored amendment names are marked too (periods imported out of
+   * order). Their
+   * undecided verdicts there become `amended`, and a purchase paired with one is missing again (it is
+   * paired with the amendment, if anywhere, in this period). Returns how many were marked.
+   */
+  async markAmendedOriginals(manager: EntityManager, gstin: string, period: string): Promise<number> {
+    await manager.query(
+      `UPDATE gstr2b_document SET amended_in = NULL, amended_by = NULL WHERE gstin = $1 AND amended_in = $2`,
+      [gstin, period],
+    );
+    // This period's own documents that a later period's amendment (stored before this one) already names.
+    // Amendments are few against a period's documents: read them once (materialised), then one hash join
+    // on section, supplier and number (IS NOT DISTINCT FROM would keep the planner from hashing).
+    await manager.query(
+      `WITH later AS MATERIALIZED (
+         SELECT id, period, left(section, length(section) - 1) AS original_section,
+           coalesce(supplier_gstin, '') AS supplier, upper(detail->'original'->>'number') AS original_number
+         FROM gstr2b_document
+         WHERE gstin = $1 AND section IN ('b2ba', 'cdnra', 'isda')
+           AND to_date(period, 'MMYYYY') > to_date($2, 'MMYYYY'))
+       UPDATE gstr2b_document o SET amended_in = a.period, amended_by = a.id
+       FROM later a
+       WHERE o.gstin = $1 AND o.period = $2 AND o.amended_in IS NULL
+         AND o.section = a.original_section AND coalesce(o.supplier_gstin, '') = a.supplier
+         AND upper(o.number) = a.original_number`,
+      [gstin, period],
+    );
+    const marked = returnedRows<{ id: string; period: string; amendment: string; section: string }>(
+      await manager.query(
+        `WITH amendments AS MATERIALIZED (
+           SELECT id, number, section, left(section, length(section) - 1) AS original_section,
+             coalesce(supplier_gstin, '') AS supplier, upper(detail->'original'->>'number') AS original_number
+           FROM gstr2b_document WHERE gstin = $1 AND period = $2 AND section IN ('b2ba', 'cdnra', 'isda'))
+         UPDATE gstr2b_document o SET amended_in = $2, amended_by = a.id
+         FROM amendments a
+         WHERE o.gstin = $1 AND to_date(o.period, 'MMYYYY') < to_date($2, 'MMYYYY')
+           AND o.section = a.original_section AND coalesce(o.supplier_gstin, '') = a.supplier
+           AND upper(o.number) = a.original_number
+         RETURNING o.id, o.period, a.number AS amendment, a.section`,
+        [gstin, period],
+      ),
+    );
+    if (marked.length === 0) return 0;
+    // Their verdicts: an undecided pair or missing row becomes `amended` for the document; the purchase it
+    // was paired with is missing again in its own period until this period pairs it. Two statements, in
+    // this order: a purchase has one verdict at a time (unique index), so the pair lets go of it first.
+    const released = returnedRows<{ purchaseId: string; period: string; supplierGstin: string }>(
+      await manager.query(
+        `WITH superseded AS (
+           SELECT m.id, m.purchase_id, x.amendment, x.section
+           FROM reco_match m JOIN unnest($3::uuid[], $4::text[], $5::text[]) AS x(id, amendment, section)
+             ON m.gstr2b_id = x.id
+           WHERE m.gstin = $1 AND m.category <> 'amended')
+         UPDATE reco_match m SET category = 'amended', rule = 'amended-in-later-period',
+           -- A decided pair keeps its purchase and its decision: the amendment's pair takes the decision over.
+           purchase_id = CASE WHEN m.decision IS NULL THEN NULL ELSE m.purchase_id END,
+           other_period = $2, itc_at_stake = 0, differences = '[]'::jsonb,
+           explanation = jsonb_build_array('amended by ' || upper(s.section) || ' ' || s.amendment
+             || ' in GSTR-2B of ' || $2 || ': the amendment takes over this document''s match there')
+         FROM superseded s WHERE m.id = s.id
+         RETURNING CASE WHEN m.decision IS NULL THEN s.purchase_id END AS "purchaseId", m.period,
+           m.supplier_gstin AS "supplierGstin"`,
+        [
+          gstin,
+          period,
+          marked.map((m) => m.id),
+          marked.map((m) => m.amendment),
+          marked.map((m) => m.section),
+        ],
+      ),
+    ).filter((row) => row.purchaseId !== null);
+    if (released.length > 0) {
+      await manager.query(
+        `INSERT INTO reco_match (gstin, period, run_id, category, rule, purchase_id, supplier_gstin, differences,
+           explanation, itc_at_stake)
+         SELECT $1, r.period, NULL, 'missing-in-2b', 'unmatched', p.id, r.supplier_gstin, '[]'::jsonb,
+           '["its GSTR-2B document was amended in a later period; see that period"]'::jsonb,
+           abs(coalesce(p.igst, 0)) + abs(coalesce(p.cgst, 0)) + abs(coalesce(p.sgst, 0)) + abs(coalesce(p.cess, 0))
+         FROM unnest($2::uuid[], $3::text[], $4::text[]) AS r(purchase_id, period, supplier_gstin)
+         JOIN purchase_record p ON p.id = r.purchase_id`,
+        [
+          gstin,
+          released.map((r) => r.purchaseId),
+          released.map((r) => r.period),
+          released.map((r) => r.supplierGstin),
+        ],
+      );
+    }
+    return marked.length;
   }
 
   async insertMatches(
@@ -511,6 +733,8 @@ export interface ReportRow {
   differences: unknown[];
   explanation: string[];
   itcAtStake: string;
+  /** in-other-period / amended: the period where the bill was paired or the document amended. */
+  otherPeriod: string | null;
   decision: string | null;
   decidedBy: string | null;
   decisionReason: string | null;
@@ -535,7 +759,7 @@ export interface ReportRow {
 }
 
 const MATCH_COLUMNS = `id, gstin, period, run_id, category, rule, purchase_id, gstr2b_id, supplier_gstin, differences,
-  explanation, itc_at_stake::text AS itc_at_stake, decision, decided_by, decided_at, decision_reason`;
+  explanation, itc_at_stake::text AS itc_at_stake, other_period, decision, decided_by, decided_at, decision_reason`;
 
 function toMatch(row: Record<string, unknown>): RecoMatchEntity {
   return {
@@ -551,6 +775,7 @@ function toMatch(row: Record<string, unknown>): RecoMatchEntity {
     differences: row.differences as unknown[],
     explanation: row.explanation as string[],
     itcAtStake: row.itc_at_stake as string,
+    otherPeriod: (row.other_period as string | null) ?? null,
     decision: row.decision as RecoMatchEntity['decision'],
     decidedBy: row.decided_by as string | null,
     decidedAt: row.decided_at as Date | null,

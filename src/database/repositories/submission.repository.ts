@@ -5,6 +5,7 @@ import type { HeldSubmissions } from '../../compliance';
 import { type SubmissionIdentifierColumns, SubmissionState } from '../../domain';
 import { SubmissionEntity } from '../entities';
 import { insertFromJson } from './insert-from-json';
+import { returnedRows } from './returned-rows';
 
 export interface SubmissionFilter {
   ids?: string[];
@@ -512,10 +513,4 @@ export class SubmissionRepository {
     }
     return out;
   }
-}
-
-/** The rows of an UPDATE ... RETURNING, which the driver answers as [rows, count]. */
-function returnedRows<T>(result: unknown): T[] {
-  const rows = result as unknown[];
-  return (Array.isArray(rows[0]) ? rows[0] : rows) as T[];
 }

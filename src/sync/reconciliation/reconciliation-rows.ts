@@ -30,6 +30,7 @@ export function toPurchaseRows(records: readonly PurchaseRecord[]): PurchaseRow[
       total: orNull(record.total),
       placeOfSupply: orNull(record.placeOfSupply),
       reverseCharge: record.reverseCharge ?? null,
+      portCode: orNull(record.portCode),
       fieldErrors: record.fieldErrors && record.fieldErrors.length > 0 ? record.fieldErrors : null,
     };
   });
@@ -75,10 +76,12 @@ export function toGstr2bRows(documents: readonly Gstr2bDocument[]): Gstr2bRow[] 
 
 /** A stored purchase as the engine compares it; undefined for rows that could not be read. */
 export function purchaseForMatching(row: StoredPurchase): RecoDocument | undefined {
-  if (row.fieldErrors || !row.supplierGstin || !row.billNumber || !row.billDate) return undefined;
+  // A bill of entry of a supplier abroad has no GSTIN; its port code stands in for it.
+  const party = row.documentType === 'BOE' ? row.portCode : row.supplierGstin;
+  if (row.fieldErrors || !party || !row.billNumber || !row.billDate) return undefined;
   return {
     id: row.id,
-    supplierGstin: row.supplierGstin,
+    supplierGstin: row.supplierGstin ?? '',
     supplierName: row.supplierName ?? undefined,
     kind: (row.documentType ?? 'INV') as RecoDocumentKind,
     number: row.billNumber,
@@ -89,6 +92,8 @@ export function purchaseForMatching(row: StoredPurchase): RecoDocument | undefin
     sgst: row.sgst ?? '0',
     cess: row.cess ?? '0',
     reverseCharge: row.reverseCharge ?? false,
+    placeOfSupply: row.placeOfSupply ?? undefined,
+    portCode: row.portCode ?? undefined,
   };
 }
 
@@ -106,5 +111,7 @@ export function gstr2bForMatching(row: StoredGstr2b): RecoDocument {
     sgst: row.sgst,
     cess: row.cess,
     reverseCharge: row.reverseCharge,
+    placeOfSupply: row.placeOfSupply ?? undefined,
+    portCode: row.portCode ?? undefined,
   };
 }

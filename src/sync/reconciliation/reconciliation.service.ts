@@ -9,7 +9,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { parseGstr2b, type Gstr2bReturn } from '../../compliance/returns';
 import { ComplianceError } from '../../compliance';
 import { AppConfig } from '../../config';
-import { ConnectorError, type PurchaseRecord } from '../../connectors';
+import { ConnectorError, type PurchasePeriod, type PurchaseRecord } from '../../connectors';
 import {
   Gstr2bImportRepository,
   ReconciliationRepository,
@@ -24,13 +24,16 @@ import {
   assertEveryRowReported,
   DEFAULT_MATCH_CONFIG,
   MATCH_CATEGORIES,
+  comparePair,
   reconcile,
   type MatchConfig,
   type MatchResult,
+  type RecoDocument,
 } from './matching';
 import { Dec } from '../../domain';
 import { gstr2bForMatching, purchaseForMatching, toGstr2bRows, toPurchaseRows } from './reconciliation-rows';
-import { periodRange, unreconcilablePeriod } from './return-period';
+import { periodRange, purchaseRange, unreconcilablePeriod, unusablePurchaseRange } from './return-period';
+import { PeriodPlacement } from './period-placement';
 import { ReturnGatewaysService } from './return-gateways.service';
 import { StepTimer } from './step-timer';
 
@@ -38,6 +41,11 @@ import { StepTimer } from './step-timer';
 export interface StagedImport {
   importId: string;
   documents: number;
+}
+
+/** How a run reads the books: the purchase bill dates, when an operator chooses them apart from the 2B period. */
+export interface RunOptions {
+  purchases?: PurchasePeriod;
 }
 
 export interface RunOutcome {
@@ -50,6 +58,8 @@ export interface RunOutcome {
 }
 
 export interface RunSummary {
+  /** Bill dates read from the books (the 2B month and the look-back, or the operator's range). */
+  purchaseRange: PurchasePeriod;
   purchases: number;
   unreadablePurchases: number;
   gstr2bDocuments: number;
@@ -85,10 +95,15 @@ export class ReconciliationService {
     period: string,
     trigger: string,
     imported?: Gstr2bReturn | StagedImport,
+    options: RunOptions = {},
   ): Promise<RunOutcome> {
     // A malformed, pre-GST or not yet ended period is refused (issue 28, finding 10).
     const refused = unreconcilablePeriod(period, new Date());
     if (refused) throw new ComplianceError('validation', refused);
+    const range =
+      options.purchases ?? purchaseRange(period, this.config.reconciliation.purchaseLookBackMonths);
+    const rangeRefused = unusablePurchaseRange(range);
+    if (rangeRefused) throw new ComplianceError('validation', rangeRefused);
     const settings = this.gateways.settingsOf(gstin);
     const runId = await this.repository.startRun(gstin, period, trigger);
     if (!runId) return { skipped: `a reconciliation of ${gstin} for ${period} is already running` };
@@ -98,11 +113,14 @@ export class ReconciliationService {
       timer.mark('fetch');
       // Rows only, and released once stored: the pulled records are not kept through the matching.
       let purchaseRows: PurchaseRow[] | undefined = toPurchaseRows(
-        await this.pullPurchases(settings.connector, period),
+        await this.pullPurchases(settings.connector, range),
       );
       timer.mark('pull');
       const summary = await this.repository.transaction(async (manager) => {
+        // This period first, then every earlier one (whose verdicts a late bill or an amendment changes), in
+        // descending order: every run takes them in the same order, so two runs never wait on each other.
         await this.repository.lockPeriod(manager, gstin, period);
+        await this.repository.lockEarlierPeriods(manager, gstin, period);
         if (gstr2b && 'importId' in gstr2b) {
           await this.imports.moveIntoPeriod(manager, gstr2b.importId, gstin, period, 'import');
         } else if (gstr2b) {
@@ -110,6 +128,10 @@ export class ReconciliationService {
           await this.repository.replaceGstr2b(manager, gstin, period, source, toGstr2bRows(gstr2b.documents));
         }
         timer.mark('store 2B');
+        // Amendments of earlier periods' documents supersede them there; pairings this period made of
+        // earlier bills are released, to be made again (or not) by this matching.
+        await this.repository.markAmendedOriginals(manager, gstin, period);
+        await this.repository.releasePairedIn(manager, gstin, period);
         await this.repository.replacePurchases(
           manager,
           gstin,
@@ -119,7 +141,7 @@ export class ReconciliationService {
         );
         purchaseRows = undefined;
         timer.mark('store purchases');
-        const result = await this.match(manager, runId, gstin, period, timer);
+        const result = await this.match(manager, runId, gstin, period, settings.connector, range, timer);
         await this.repository.finishRun(runId, result as unknown as Record<string, unknown>, manager);
         return result;
       });
@@ -149,13 +171,13 @@ export class ReconciliationService {
     return parsed;
   }
 
-  private async pullPurchases(connector: string, period: string): Promise<PurchaseRecord[]> {
+  private async pullPurchases(connector: string, range: PurchasePeriod): Promise<PurchaseRecord[]> {
     const live = this.connectors.get(connector);
     if (!live)
       throw new ComplianceError('config', `connector ${connector} (reconciliation.gstins) is not configured`);
     const records: PurchaseRecord[] = [];
     try {
-      for await (const batch of live.connector.pullPurchases(periodRange(period))) records.push(...batch);
+      for await (const batch of live.connector.pullPurchases(range)) records.push(...batch);
     } catch (error) {
       // A register read in part is not reconciled: its bills' 2B documents would read as missing in books.
       if (error instanceof ConnectorError && error.errorClass === 'config') {
@@ -175,6 +197,8 @@ export class ReconciliationService {
     runId: string,
     gstin: string,
     period: string,
+    connector: string,
+    range: PurchasePeriod,
     timer = new StepTimer(),
   ): Promise<RunSummary> {
     // One after another: they share the transaction's connection. Released once converted (below), so
@@ -182,22 +206,49 @@ export class ReconciliationService {
     let purchases: StoredPurchase[] | undefined = await this.repository.purchases(manager, gstin, period);
     let documents: StoredGstr2b[] | undefined = await this.repository.gstr2bDocuments(manager, gstin, period);
     const decided = await this.repository.decidedMatches(manager, gstin, period);
+    const elsewhere = new Map(
+      (await this.repository.purchasesSettledElsewhere(manager, gstin, period, connector)).map((p) => [
+        p.erpId,
+        p,
+      ]),
+    );
     timer.mark('read back');
     const counts = {
+      purchaseRange: range,
       purchases: purchases.length,
-      unreadablePurchases: purchases.filter((p) => p.fieldErrors).length,
+      unreadablePurchases: purchases.filter(
+        (p) => p.fieldErrors && (!p.billDate || p.billDate >= periodRange(period).from),
+      ).length,
       gstr2bDocuments: documents.length,
     };
     const decidedPurchases = new Set(decided.flatMap((m) => (m.purchaseId ? [m.purchaseId] : [])));
     const decidedDocuments = new Set(decided.flatMap((m) => (m.gstr2bId ? [m.gstr2bId] : [])));
-    const books = purchases
-      .filter((p) => !decidedPurchases.has(p.id))
-      .flatMap((p) => {
-        const document = purchaseForMatching(p);
-        return document ? [document] : [];
-      });
+    const monthStart = periodRange(period).from;
+    const periods = new PeriodPlacement(period, monthStart);
+    const books: RecoDocument[] = [];
+    const erpIds = new Map<string, string>();
+    for (const purchase of purchases) {
+      if (decidedPurchases.has(purchase.id)) continue;
+      const document = purchaseForMatching(purchase);
+      if (!document) continue;
+      const settled = elsewhere.get(purchase.erpId);
+      if (settled) {
+        // Paired or decided in another period: this month's bill says where; an earlier month's is not shown.
+        if (document.date >= monthStart) periods.pairedElsewhere(document, settled);
+        continue;
+      }
+      books.push(document);
+      erpIds.set(document.id, purchase.erpId);
+    }
     purchases = undefined;
-    const portal = documents.filter((d) => !decidedDocuments.has(d.id)).map(gstr2bForMatching);
+    const portal: RecoDocument[] = [];
+    for (const document of documents) {
+      if (decidedDocuments.has(document.id)) continue;
+      if (document.amendedIn) periods.amendedLater(document);
+      else portal.push(gstr2bForMatching(document));
+    }
+    // An amendment of a pair an operator decided takes the pair and the decision over (not matched again).
+    const carried = await this.carryDecisions(manager, gstin, period, books, portal, erpIds);
     // Only the documents GSTR-2B says something of (credit not simply available) are kept for the notes.
     const notes = new Map<string, string>();
     for (const document of documents) {
@@ -205,20 +256,70 @@ export class ReconciliationService {
       if (note) notes.set(document.id, note);
     }
     documents = undefined;
-    const results = reconcile(books, portal, this.matchConfig());
-    assertEveryRowReported(books, portal, results);
+    const matched = reconcile(books, portal, this.matchConfig());
+    // Earlier months' bills read for the look-back are reported here only when this 2B pairs them.
+    const { results, reportedBooks, lateBills } = periods.keepLookBackPairs(books, matched);
+    assertEveryRowReported(reportedBooks, portal, results);
+    results.push(...periods.elsewhere);
+    await this.repository.markPairedIn(
+      manager,
+      gstin,
+      period,
+      connector,
+      lateBills.map((r) => ({ erpId: erpIds.get(r.bookId!)!, category: r.category })),
+    );
     timer.mark('match');
     for (const result of results) {
       const note = result.gstr2bId ? notes.get(result.gstr2bId) : undefined;
       if (note) result.explanation.push(note);
     }
     await this.repository.replaceUndecidedMatches(manager, runId, gstin, period, results.map(toMatchRow));
+    await this.repository.insertMatches(manager, runId, gstin, period, carried);
     timer.mark('store verdicts');
     const categories = summarise([
       ...results,
+      ...carried,
       ...decided.map((m) => ({ category: m.category, itcAtStake: m.itcAtStake })),
     ]);
     return { ...counts, categories };
+  }
+
+  /**
+   * Pairs of this period's amendments with the bill an operator decided against the original (same ERP id
+   * in this period's books), the decision carried: both leave `books` and `portal`. An amendment whose
+   * bill is not in this period's books is matched as usual.
+   */
+  private async carryDecisions(
+    manager: EntityManager,
+    gstin: string,
+    period: string,
+    books: RecoDocument[],
+    portal: RecoDocument[],
+    erpIds: ReadonlyMap<string, string>,
+  ): Promise<MatchRow[]> {
+    const decisions = await this.repository.decisionsOfAmendedPairs(manager, gstin, period);
+    if (decisions.length === 0) return [];
+    const bookByErpId = new Map([...erpIds].map(([id, erpId]) => [erpId, id]));
+    const rows: MatchRow[] = [];
+    for (const carried of decisions) {
+      const bookIndex = books.findIndex((b) => b.id === bookByErpId.get(carried.erpId));
+      const portalIndex = portal.findIndex((d) => d.id === carried.amendmentId);
+      if (bookIndex < 0 || portalIndex < 0) continue;
+      const [book] = books.splice(bookIndex, 1);
+      const [amendment] = portal.splice(portalIndex, 1);
+      const compared = comparePair(book, amendment, this.matchConfig());
+      rows.push({
+        ...toMatchRow(compared),
+        rule: 'amendment-of-decided-pair',
+        explanation: [
+          `amends a document whose pair with this bill was decided in ${carried.period} (${carried.decision}); the decision carries over. Compared again: ${compared.category === 'exact' ? 'nothing differs beyond tolerance' : 'values differ'}`,
+        ],
+        decision: carried.decision,
+        decidedBy: carried.decidedBy,
+        decisionReason: carried.decisionReason,
+      });
+    }
+    return rows;
   }
 }
 
@@ -267,6 +368,7 @@ export function toMatchRow(result: MatchResult): MatchRow {
     differences: result.differences,
     explanation: result.explanation,
     itcAtStake: result.itcAtStake,
+    otherPeriod: result.otherPeriod ?? null,
   };
 }
 

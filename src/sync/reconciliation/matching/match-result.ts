@@ -8,6 +8,10 @@ export const MATCH_CATEGORIES = [
   'missing-in-books',
   'duplicate-in-books',
   'duplicate-in-2b',
+  /** A bill of this period's books paired with a later period's 2B (a supplier who filed late). */
+  'in-other-period',
+  /** A 2B document an amendment in a later period's 2B superseded; the amendment takes over its match. */
+  'amended',
 ] as const;
 export type MatchCategory = (typeof MATCH_CATEGORIES)[number];
 
@@ -18,13 +22,20 @@ export type MatchRule =
   | 'fuzzy-number'
   | 'same-invoice-different-values'
   | 'same-pan-different-gstin'
+  | 'amount-only'
   | 'unmatched'
   | 'duplicate'
   | 'manual-link'
-  | 'unlinked';
+  | 'unlinked'
+  | 'paired-in-other-period'
+  | 'amended-in-later-period'
+  | 'amendment-of-decided-pair';
 
 export interface FieldDifference {
-  /** supplierGstin, number, date, reverseCharge, taxableValue, igst, cgst, sgst or cess. */
+  /**
+   * supplierGstin, number, date, documentType, reverseCharge, placeOfSupply, taxableValue, igst, cgst, sgst
+   * or cess.
+   */
   field: string;
   books: string;
   gstr2b: string;
@@ -47,4 +58,6 @@ export interface MatchResult {
    * credit of a pair awaiting confirmation (suggested, PAN-level); nothing for an exact match.
    */
   itcAtStake: string;
+  /** in-other-period / amended: the period where the bill was paired or the document amended. */
+  otherPeriod?: string;
 }

@@ -27,6 +27,10 @@ export interface RecoDocument {
    * undefined compares as false.
    */
   reverseCharge?: boolean;
+  /** State code of the place of supply ("29"); compared only when both sides state it. */
+  placeOfSupply?: string;
+  /** Bills of entry: the customs port (2B `portcode`); with the BOE number, the document's identity. */
+  portCode?: string;
 }
 
 export const TAX_HEADS = ['igst', 'cgst', 'sgst', 'cess'] as const;

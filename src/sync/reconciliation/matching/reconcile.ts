@@ -5,9 +5,15 @@
  *   2. suggested  numbers equal after normalisation (separators, leading zeros, FY fragments) or close
  *                 by edit distance; amounts within tolerance; dates within the window
  *   3. mismatch   same supplier, kind and (normalised) number; the differing fields named with both values
+ *   3b. mismatch  same supplier and (normalised) number, another kind of document (invoice booked as a
+ *                 debit note, a credit note as an invoice): documentType named
  *   4. pan        same PAN and kind and (normalised) number under another GSTIN of that PAN
- *   5. missing-in-2b / missing-in-books for whatever is left.
- * Amounts are compared as absolute values (a credit note may be negative in the books).
+ *   5. suggested  amount-only: numbers that do not agree, but one document of the supplier on each side
+ *                 has these amounts within the date window (a residual pass; the operator confirms)
+ *   6. missing-in-2b / missing-in-books for whatever is left.
+ * A bill of entry is keyed by its port code instead of a supplier GSTIN (imports from abroad have none).
+ * Amounts are compared as absolute values (a credit note may be negative in the books). Reverse charge and
+ * place of supply (when both sides state it) are terms: a pair differing in them is a mismatch at best.
  */
 import type { MatchConfig } from './match-config';
 import type { FieldDifference, MatchResult, MatchRule } from './match-result';
@@ -18,6 +24,8 @@ import { AMOUNT_FIELDS, type RecoDocument } from './reco-document';
 
 interface Prepared {
   doc: RecoDocument;
+  /** Who the document is from, as keys read it: the supplier GSTIN, or a bill of entry's port. */
+  party: string;
   strict: string;
   /** Computed only for documents the exact rule left (most are matched by it). */
   looseCache?: string;
@@ -43,6 +51,7 @@ function prepare(doc: RecoDocument): Prepared {
   const amounts = AMOUNT_FIELDS.map((field) => Math.abs(toPaise(doc[field] || '0')));
   return {
     doc,
+    party: doc.kind === 'BOE' ? `port ${(doc.portCode ?? '').toUpperCase()}` : doc.supplierGstin,
     strict: strictNumber(doc.number),
     amounts,
     tax: amounts[1] + amounts[2] + amounts[3] + amounts[4],
@@ -110,9 +119,25 @@ function amountDifferences(book: Prepared, gstr2b: Prepared, tolerance: number):
 /** Reverse charge read as the books and 2B state it (undefined: forward charge). */
 const chargeOf = (item: Prepared): string => (item.doc.reverseCharge === true ? 'reverse' : 'forward');
 
-/** The terms a pair must share beyond number and amounts to be more than a mismatch: who pays the tax. */
+/** "29" of "29", "29-Karnataka" or " 29 "; undefined when not stated. */
+function stateOf(item: Prepared): string | undefined {
+  const code = item.doc.placeOfSupply?.trim().slice(0, 2);
+  return code ? code : undefined;
+}
+
+/** Places of supply differ only when both sides state one (a register may not carry it). */
+function placesDiffer(a: Prepared, b: Prepared): boolean {
+  const here = stateOf(a);
+  const there = stateOf(b);
+  return here !== undefined && there !== undefined && here !== there;
+}
+
+/**
+ * The terms a pair must share beyond number and amounts to be more than a mismatch: who pays the tax and
+ * where the supply is taxed (which decides IGST against CGST+SGST, and whether the credit is available).
+ */
 function sameTerms(a: Prepared, b: Prepared): boolean {
-  return chargeOf(a) === chargeOf(b);
+  return chargeOf(a) === chargeOf(b) && !placesDiffer(a, b);
 }
 
 function pairDifferences(book: Prepared, gstr2b: Prepared, tolerance: number): FieldDifference[] {
@@ -120,7 +145,16 @@ function pairDifferences(book: Prepared, gstr2b: Prepared, tolerance: number): F
   if (chargeOf(book) !== chargeOf(gstr2b)) {
     differences.push({ field: 'reverseCharge', books: chargeOf(book), gstr2b: chargeOf(gstr2b) });
   }
-  if (book.doc.supplierGstin !== gstr2b.doc.supplierGstin) {
+  if (placesDiffer(book, gstr2b)) {
+    differences.push({ field: 'placeOfSupply', books: stateOf(book)!, gstr2b: stateOf(gstr2b)! });
+  }
+  if (book.doc.kind !== gstr2b.doc.kind && book.family !== gstr2b.family) {
+    differences.push({ field: 'documentType', books: book.doc.kind, gstr2b: gstr2b.doc.kind });
+  }
+  // A bill of entry of a supplier abroad names no GSTIN in the books; 2B's impg has none either.
+  const gstinsStated =
+    book.doc.kind !== 'BOE' || (book.doc.supplierGstin !== '' && gstr2b.doc.supplierGstin !== '');
+  if (gstinsStated && book.doc.supplierGstin !== gstr2b.doc.supplierGstin) {
     differences.push({
       field: 'supplierGstin',
       books: book.doc.supplierGstin,
@@ -161,12 +195,14 @@ export function reconcile(
     category: MatchResult['category'],
     rule: MatchRule,
     explanation: string[],
+    atStake?: number,
   ): void => {
     book.used = true;
     portal.used = true;
     const differences = pairDifferences(book, portal, tolerance);
     const itcAtStake =
-      category === 'exact' ? 0 : category === 'mismatch' ? Math.abs(book.tax - portal.tax) : book.tax;
+      atStake ??
+      (category === 'exact' ? 0 : category === 'mismatch' ? Math.abs(book.tax - portal.tax) : book.tax);
     results.push({
       category,
       rule,
@@ -188,9 +224,9 @@ export function reconcile(
   };
 
   // 1. exact
-  const byStrict = groupBy(portalItems, (p) => `${p.doc.supplierGstin}|${p.family}|${p.strict}`);
+  const byStrict = groupBy(portalItems, (p) => `${p.party}|${p.family}|${p.strict}`);
   for (const book of bookItems) {
-    const candidates = byStrict.get(`${book.doc.supplierGstin}|${book.family}|${book.strict}`);
+    const candidates = byStrict.get(`${book.party}|${book.family}|${book.strict}`);
     const match = candidates?.find(
       (p) => !p.used && p.day === book.day && sameTerms(book, p) && amountsWithin(book, p, tolerance),
     );
@@ -204,13 +240,13 @@ export function reconcile(
   // 2. suggested: normalised number
   const byLoose = groupBy(
     portalItems.filter((p) => !p.used),
-    (p) => `${p.doc.supplierGstin}|${p.family}|${loose(p)}`,
+    (p) => `${p.party}|${p.family}|${loose(p)}`,
   );
   const withinWindow = (a: Prepared, b: Prepared): boolean =>
     Math.abs(a.day - b.day) <= config.dateWindowDays;
   for (const book of bookItems) {
     if (book.used) continue;
-    const candidates = byLoose.get(`${book.doc.supplierGstin}|${book.family}|${loose(book)}`);
+    const candidates = byLoose.get(`${book.party}|${book.family}|${loose(book)}`);
     const match = candidates?.find(
       (p) => !p.used && withinWindow(book, p) && sameTerms(book, p) && amountsWithin(book, p, tolerance),
     );
@@ -233,7 +269,7 @@ export function reconcile(
   // A document whose own number is on the other side (left for the mismatch rule: its date or amounts
   // differ) is never paired by a close number: the same-number pair is the likelier one (a fuzzy pair
   // by amount alone crossed such invoices in india-compliance's tool, its PR #4433).
-  const sameNumberKey = (item: Prepared): string => `${item.doc.supplierGstin}|${item.family}|${loose(item)}`;
+  const sameNumberKey = (item: Prepared): string => `${item.party}|${item.family}|${loose(item)}`;
   const bookNumbersLeft = new Set(bookItems.filter((b) => !b.used).map(sameNumberKey));
   const hasSameNumber = (item: Prepared, others: Map<string, Prepared[]> | Set<string>): boolean =>
     others instanceof Set
@@ -241,13 +277,13 @@ export function reconcile(
       : (others.get(sameNumberKey(item)) ?? []).some((other) => !other.used);
   const bySupplier = groupBy(
     portalItems.filter((p) => !p.used && !hasSameNumber(p, bookNumbersLeft)),
-    (p) => `${p.doc.supplierGstin}|${p.family}`,
+    (p) => `${p.party}|${p.family}`,
   );
   for (const group of bySupplier.values()) group.sort((a, b) => a.amounts[0] - b.amounts[0]);
   const maxDistance = (length: number): number => Math.floor(length * (1 - config.minNumberSimilarity));
   for (const book of bookItems) {
     if (book.used || loose(book).length < config.minFuzzyLength || hasSameNumber(book, byLoose)) continue;
-    const group = bySupplier.get(`${book.doc.supplierGstin}|${book.family}`);
+    const group = bySupplier.get(`${book.party}|${book.family}`);
     if (!group) continue;
     let best: Prepared | undefined;
     let bestSimilarity = 0;
@@ -279,7 +315,7 @@ export function reconcile(
   // 3. mismatch: same supplier and invoice, values differ
   for (const book of bookItems) {
     if (book.used) continue;
-    const candidates = byLoose.get(`${book.doc.supplierGstin}|${book.family}|${loose(book)}`);
+    const candidates = byLoose.get(`${book.party}|${book.family}|${loose(book)}`);
     // A bill number reused in another financial year is another bill, not a mismatch of this one.
     const match = candidates?.find(
       (p) => !p.used && financialYearOf(p.doc.date) === financialYearOf(book.doc.date),
@@ -300,6 +336,40 @@ export function reconcile(
     ]);
   }
 
+  // 3b. mismatch of document type: the same number under another kind (an invoice booked as a debit note,
+  // a credit note as an invoice). Only INV, CRN and DBN trade places; ISD documents and bills of entry not.
+  const TRADED_KINDS: readonly RecoDocument['kind'][] = ['INV', 'CRN', 'DBN'];
+  const byLooseAnyKind = groupBy(
+    portalItems.filter((p) => !p.used && TRADED_KINDS.includes(p.doc.kind)),
+    (p) => `${p.party}|${loose(p)}`,
+  );
+  for (const book of bookItems) {
+    if (book.used || !TRADED_KINDS.includes(book.doc.kind)) continue;
+    const match = byLooseAnyKind
+      .get(`${book.party}|${loose(book)}`)
+      ?.find(
+        (p) =>
+          !p.used &&
+          p.doc.kind !== book.doc.kind &&
+          financialYearOf(p.doc.date) === financialYearOf(book.doc.date),
+      );
+    if (!match) continue;
+    const fields = pairDifferences(book, match, tolerance)
+      .filter((d) => !d.withinTolerance && d.field !== 'number')
+      .map((d) => d.field);
+    pair(
+      book,
+      match,
+      'mismatch',
+      'same-invoice-different-values',
+      [
+        `same supplier and number, but the books hold a ${kindName(book.doc.kind)} and 2B a ${kindName(match.doc.kind)}; ${fields.join(', ')} differ`,
+      ],
+      // A credit note on one side only turns the credit around: the whole of both is at stake.
+      book.doc.kind === 'CRN' || match.doc.kind === 'CRN' ? book.tax + match.tax : undefined,
+    );
+  }
+
   // 4. PAN-level: the supplier's other GSTIN
   const byPan = groupBy(
     portalItems.filter((p) => !p.used),
@@ -316,7 +386,35 @@ export function reconcile(
     ]);
   }
 
-  // 5. whatever is left
+  // 5. suggested, amount-only: a residual pass over what no number rule paired. A pair is offered only when
+  // it is the only candidate both ways (one document of this supplier and kind on each side with these
+  // amounts, within the date window); zero-value documents are never paired by amounts.
+  const residualPortal = groupBy(
+    portalItems.filter((p) => !p.used && p.amounts.some((a) => a > 0)),
+    (p) => `${p.party}|${p.family}`,
+  );
+  const candidatesOf = (book: Prepared): Prepared[] =>
+    (residualPortal.get(`${book.party}|${book.family}`) ?? []).filter(
+      (p) => !p.used && withinWindow(book, p) && sameTerms(book, p) && amountsWithin(book, p, tolerance),
+    );
+  const residualBooks = bookItems.filter((b) => !b.used && b.amounts.some((a) => a > 0));
+  const chosenBy = new Map<Prepared, number>();
+  const choice = new Map<Prepared, Prepared>();
+  for (const book of residualBooks) {
+    const candidates = candidatesOf(book);
+    if (candidates.length !== 1) continue;
+    choice.set(book, candidates[0]);
+    chosenBy.set(candidates[0], (chosenBy.get(candidates[0]) ?? 0) + 1);
+  }
+  for (const [book, portal] of choice) {
+    if (chosenBy.get(portal) !== 1 || portal.used) continue;
+    const days = Math.abs(book.day - portal.day);
+    pair(book, portal, 'suggested', 'amount-only', [
+      `numbers "${book.doc.number}" and "${portal.doc.number}" do not agree, but supplier, ${kindName(book.doc.kind)} and every amount (within Rs ${config.amountTolerance}) do, ${days === 0 ? 'on the same date' : `${days} day(s) apart, within ${config.dateWindowDays}`}, and no other document of this supplier on either side has these amounts: confirm it is the same bill`,
+    ]);
+  }
+
+  // 6. whatever is left
   for (const book of bookItems) {
     if (book.used) continue;
     results.push({
@@ -341,13 +439,13 @@ export function reconcile(
       itcAtStake: fromPaise(portal.tax),
     });
   }
-  // 6. duplicates (one bill twice in one financial year, on either side): their own category, every row kept
+  // 7. duplicates (one bill twice in one financial year, on either side): their own category, every row kept
   const taxOf = (doc: RecoDocument): string => fromPaise(prepare(doc).tax);
   return markDuplicates(results, books, gstr2b, taxOf);
 }
 
 function compare(a: Prepared, b: Prepared): number {
-  if (a.doc.supplierGstin !== b.doc.supplierGstin) return a.doc.supplierGstin < b.doc.supplierGstin ? -1 : 1;
+  if (a.party !== b.party) return a.party < b.party ? -1 : 1;
   if (a.strict !== b.strict) return a.strict < b.strict ? -1 : 1;
   return a.doc.id < b.doc.id ? -1 : a.doc.id > b.doc.id ? 1 : 0;
 }
