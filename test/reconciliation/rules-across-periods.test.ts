@@ -2,7 +2,8 @@
  * Issue 28 through the CSV register (`india-purchases` with its PortCode column), the portal-JSON import and
  * the report, on real PostgreSQL and HTTP, with 2B shaped as GSTN's sample (b2b, b2ba with oinum/oidt, impg
  * and impgsez with portcode/boenum/boedt):
- * - finding 4: bills of entry (a supplier abroad without GSTIN, a SEZ unit) pair with IMPG / IMPGSEZ;
+ * - finding 4: bills of entry (a supplier abroad without GSTIN, a SEZ unit) pair with IMPG / IMPGSEZ by BOE
+ *   number, their port codes compared;
  * - finding 7: a September bill the supplier reported in October's 2B pairs in October and closes in
  *   September (`in-other-period`), whichever period is reconciled first; an earlier bill October's 2B does
  *   not hold is not shown again in October;
@@ -290,7 +291,7 @@ describe('reconciliation across periods, imports and residual pairs', () => {
     expect(ofBook(await report('062026'), 'V-0501').map((m) => m.category)).toEqual(['exact']);
   });
 
-  it('pairs bills of entry with IMPG (no GSTIN) and IMPGSEZ by port and BOE number', async () => {
+  it('pairs bills of entry with IMPG (no GSTIN) and IMPGSEZ by BOE number, ports agreeing', async () => {
     const oct = await report('102026');
     expect(ofBook(oct, 'V-1010').map((m) => [m.category, m.gstr2bNumber, m.section])).toEqual([
       ['exact', '2566282', 'impg'],

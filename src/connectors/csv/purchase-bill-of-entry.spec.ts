@@ -1,7 +1,7 @@
 /**
- * Bills of entry in the shipped `india-purchases` register (issue 28, finding 4): grouped by port code and
- * BOE number (no supplier GSTIN for a supplier abroad), mapped as BOE with their port code; a bill of entry
- * without a usable port code is an error naming the cell; an ordinary bill still needs its GSTIN.
+ * Bills of entry in the shipped `india-purchases` register (issue 28, finding 4): grouped by BOE number (no
+ * supplier GSTIN for a supplier abroad), mapped as BOE with their port code when given; a malformed port code
+ * is an error naming the cell; an ordinary bill still needs its GSTIN.
  */
 import { bindColumns, type ColumnBinding } from './column-binding';
 import { defaultProfilesDir, loadProfile } from './csv-profile.loader';
@@ -49,9 +49,7 @@ describe('bills of entry in the purchase register', () => {
       boe(3, { IGST: '0.00', TaxableValue: '100.00' }),
     ]);
     expect(ungrouped).toEqual([]);
-    expect(groups.map((g) => [g.key, g.rows.map((r) => r.rowNumber)])).toEqual([
-      ['INMAA1|2566282|V-1', [2, 3]],
-    ]);
+    expect(groups.map((g) => [g.key, g.rows.map((r) => r.rowNumber)])).toEqual([['2566282|V-1', [2, 3]]]);
     const outcome = mapPurchaseRecord(binding, groups[0].rows);
     expect(outcome.ok && outcome.value).toEqual(
       expect.objectContaining({
@@ -66,10 +64,10 @@ describe('bills of entry in the purchase register', () => {
     );
   });
 
-  it('refuses a bill of entry without a port code, naming the cell', () => {
-    const { groups, ungrouped } = groupRows(binding, [boe(2, { PortCode: '' })]);
-    expect(groups).toEqual([]);
-    expect(ungrouped.map((u) => u.error.path)).toEqual(['rows[2].PortCode']);
+  it('takes a bill of entry without a port code, and refuses a malformed one naming the cell', () => {
+    const { groups } = groupRows(binding, [boe(2, { PortCode: '' })]);
+    const without = mapPurchaseRecord(binding, groups[0].rows);
+    expect(without.ok && [without.value.documentType, without.value.portCode]).toEqual(['BOE', undefined]);
     const bad = groupRows(binding, [boe(2, { PortCode: 'MAA' })]);
     const outcome = mapPurchaseRecord(binding, bad.groups[0].rows);
     expect(!outcome.ok && outcome.errors.map((e) => [e.path, e.rule])).toEqual([

@@ -2,7 +2,8 @@
  * Maps the rows of one supplier bill in a purchase register CSV to a PurchaseRecord (for GSTR-2B
  * reconciliation). Pure. Registers with one row per tax rate are summed per bill. A bill of entry (document
  * type BOE) carries its BOE number and date in the bill number and date columns, its assessable value as
- * taxable value, and a port code; its supplier GSTIN may be empty (a supplier abroad).
+ * taxable value, and its port code when the register has one; its supplier GSTIN may be empty (a supplier
+ * abroad).
  */
 import {
   parseDate,
@@ -118,17 +119,15 @@ export function mapPurchaseRecord(
       );
     }
   }
-  if (billOfEntry && (portCode === undefined || !PORT_CODE.test(portCode))) {
+  if (billOfEntry && portCode !== undefined && !PORT_CODE.test(portCode)) {
     errors.push(
       errorAt(
         binding,
         rows[0],
         'portCode',
         'portCode',
-        portCode === undefined
-          ? 'a bill of entry needs its port code (6 characters, e.g. INNSA1)'
-          : `"${portCode}" is not a port code (6 letters and digits, e.g. INNSA1)`,
-        portCode ?? '',
+        `"${portCode}" is not a port code (6 letters and digits, e.g. INNSA1)`,
+        portCode,
       ),
     );
   }
@@ -142,7 +141,7 @@ export function mapPurchaseRecord(
     : undefined;
   const ownId = first(binding, rows, 'erpId', isText);
   // A supplier's note may carry the number of its invoice: as on the sales side, a note's id ends in its type.
-  const billKey = billOfEntry ? `BOE:${portCode}` : supplierGstin;
+  const billKey = billOfEntry ? 'BOE' : supplierGstin;
   const erpId = withNoteType(
     ownId
       ? `${binding.profile.name}:${ownId}`

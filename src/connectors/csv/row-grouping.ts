@@ -1,7 +1,7 @@
 /**
  * Splits a file's rows into documents. `line-per-row`: rows sharing a document key (sales: document number;
- * purchases: supplier GSTIN + bill number; a bill of entry: port code + BOE number, since a supplier abroad
- * has no GSTIN) and a document type form one document, wherever they are in the
+ * purchases: supplier GSTIN + bill number; a bill of entry: its BOE number, since a supplier abroad has no
+ * GSTIN) and a document type form one document, wherever they are in the
  * file. An invoice and a credit or debit note with the same number are two documents; every type that is
  * not a note counts as an invoice here, so rows that disagree on it stay together and the mapper reports
  * them. `document-per-row`: each row is a document; rows repeating a key are grouped and reported by the
@@ -24,7 +24,7 @@ const GROUP_KEY_PATHS = {
   sales: ['documentNumber'],
   purchase: ['supplierGstin', 'billNumber'],
 } as const;
-const BILL_OF_ENTRY_KEY_PATHS = ['portCode', 'billNumber'] as const;
+const BILL_OF_ENTRY_KEY_PATHS = ['billNumber'] as const;
 
 /** The row's document type reads BOE (column, constant or default, through the profile's value map). */
 export function isBillOfEntry(binding: ColumnBinding, row: CsvRow): boolean {

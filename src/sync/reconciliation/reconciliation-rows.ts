@@ -76,8 +76,8 @@ export function toGstr2bRows(documents: readonly Gstr2bDocument[]): Gstr2bRow[] 
 
 /** A stored purchase as the engine compares it; undefined for rows that could not be read. */
 export function purchaseForMatching(row: StoredPurchase): RecoDocument | undefined {
-  // A bill of entry of a supplier abroad has no GSTIN; its port code stands in for it.
-  const party = row.documentType === 'BOE' ? row.portCode : row.supplierGstin;
+  // A bill of entry of a supplier abroad has no GSTIN; its BOE number identifies it.
+  const party = row.documentType === 'BOE' || Boolean(row.supplierGstin);
   if (row.fieldErrors || !party || !row.billNumber || !row.billDate) return undefined;
   return {
     id: row.id,

@@ -29,7 +29,7 @@ export interface RecoDocument {
   reverseCharge?: boolean;
   /** State code of the place of supply ("29"); compared only when both sides state it. */
   placeOfSupply?: string;
-  /** Bills of entry: the customs port (2B `portcode`); with the BOE number, the document's identity. */
+  /** Bills of entry: the customs port (2B `portcode`); compared when both sides state it. */
   portCode?: string;
 }
 

@@ -11,7 +11,8 @@
  *   5. suggested  amount-only: numbers that do not agree, but one document of the supplier on each side
  *                 has these amounts within the date window (a residual pass; the operator confirms)
  *   6. missing-in-2b / missing-in-books for whatever is left.
- * A bill of entry is keyed by its port code instead of a supplier GSTIN (imports from abroad have none).
+ * A bill of entry is keyed by its BOE number (imports from abroad have no supplier GSTIN); its port code,
+ * when both sides state one, is a term like the place of supply.
  * Amounts are compared as absolute values (a credit note may be negative in the books). Reverse charge and
  * place of supply (when both sides state it) are terms: a pair differing in them is a mismatch at best.
  */
@@ -24,7 +25,7 @@ import { AMOUNT_FIELDS, type RecoDocument } from './reco-document';
 
 interface Prepared {
   doc: RecoDocument;
-  /** Who the document is from, as keys read it: the supplier GSTIN, or a bill of entry's port. */
+  /** Who the document is from, as keys read it: the supplier GSTIN; bills of entry all share one. */
   party: string;
   strict: string;
   /** Computed only for documents the exact rule left (most are matched by it). */
@@ -51,7 +52,7 @@ function prepare(doc: RecoDocument): Prepared {
   const amounts = AMOUNT_FIELDS.map((field) => Math.abs(toPaise(doc[field] || '0')));
   return {
     doc,
-    party: doc.kind === 'BOE' ? `port ${(doc.portCode ?? '').toUpperCase()}` : doc.supplierGstin,
+    party: doc.kind === 'BOE' ? 'bill of entry' : doc.supplierGstin,
     strict: strictNumber(doc.number),
     amounts,
     tax: amounts[1] + amounts[2] + amounts[3] + amounts[4],
@@ -137,7 +138,14 @@ function placesDiffer(a: Prepared, b: Prepared): boolean {
  * where the supply is taxed (which decides IGST against CGST+SGST, and whether the credit is available).
  */
 function sameTerms(a: Prepared, b: Prepared): boolean {
-  return chargeOf(a) === chargeOf(b) && !placesDiffer(a, b);
+  return chargeOf(a) === chargeOf(b) && !placesDiffer(a, b) && !portsDiffer(a, b);
+}
+
+/** A bill of entry's customs port, compared when both sides state it (a register may not carry it). */
+function portsDiffer(a: Prepared, b: Prepared): boolean {
+  const here = a.doc.portCode?.trim().toUpperCase();
+  const there = b.doc.portCode?.trim().toUpperCase();
+  return Boolean(here) && Boolean(there) && here !== there;
 }
 
 function pairDifferences(book: Prepared, gstr2b: Prepared, tolerance: number): FieldDifference[] {
@@ -147,6 +155,9 @@ function pairDifferences(book: Prepared, gstr2b: Prepared, tolerance: number): F
   }
   if (placesDiffer(book, gstr2b)) {
     differences.push({ field: 'placeOfSupply', books: stateOf(book)!, gstr2b: stateOf(gstr2b)! });
+  }
+  if (portsDiffer(book, gstr2b)) {
+    differences.push({ field: 'portCode', books: book.doc.portCode!, gstr2b: gstr2b.doc.portCode! });
   }
   if (book.doc.kind !== gstr2b.doc.kind && book.family !== gstr2b.family) {
     differences.push({ field: 'documentType', books: book.doc.kind, gstr2b: gstr2b.doc.kind });

@@ -124,13 +124,23 @@ describe('bills of entry (finding 4)', () => {
     expect(results.map(row)).toEqual([['exact', 'exact', 'b', 'g']]);
   });
 
-  it('the same BOE number at another port is another bill of entry', () => {
+  it('the same BOE number at another port is a mismatch naming the port', () => {
     const results = reconcile(
       [boe('b', '7654321', { portCode: 'INMAA1' })],
       [boe('g', '7654321')],
       DEFAULT_MATCH_CONFIG,
     );
-    expect(results.map((r) => r.category).sort()).toEqual(['missing-in-2b', 'missing-in-books']);
+    expect(results.map(row)).toEqual([['mismatch', 'same-invoice-different-values', 'b', 'g']]);
+    expect(results[0].differences).toEqual([{ field: 'portCode', books: 'INMAA1', gstr2b: 'INNSA1' }]);
+  });
+
+  it('a register without port codes still pairs its bills of entry by BOE number', () => {
+    const results = reconcile(
+      [boe('b', '7654321', { portCode: undefined })],
+      [boe('g', '7654321')],
+      DEFAULT_MATCH_CONFIG,
+    );
+    expect(results.map(row)).toEqual([['exact', 'exact', 'b', 'g']]);
   });
 
   it('differing IGST is a mismatch of the bill of entry', () => {
