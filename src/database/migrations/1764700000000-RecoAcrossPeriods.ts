@@ -12,7 +12,10 @@ export class RecoAcrossPeriods1764700000000 implements MigrationInterface {
     await q.query(`ALTER TABLE purchase_record ADD COLUMN port_code text`);
     await q.query(`ALTER TABLE gstr2b_document ADD COLUMN amended_in text, ADD COLUMN amended_by uuid`);
     await q.query(`ALTER TABLE reco_match ADD COLUMN other_period text`);
-    await q.query(`CREATE INDEX purchase_record_erp ON purchase_record (gstin, connector, erp_id)`);
+    await q.query(`CREATE INDEX purchase_record_bill_date ON purchase_record (gstin, connector, bill_date)`);
+    await q.query(
+      `CREATE INDEX gstr2b_document_amendments ON gstr2b_document (gstin) WHERE section IN ('b2ba', 'cdnra', 'isda')`,
+    );
     await q.query(
       `CREATE INDEX gstr2b_document_amended ON gstr2b_document (gstin, amended_in) WHERE amended_in IS NOT NULL`,
     );
@@ -24,7 +27,8 @@ export class RecoAcrossPeriods1764700000000 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP INDEX reco_match_other_period`);
     await q.query(`DROP INDEX gstr2b_document_amended`);
-    await q.query(`DROP INDEX purchase_record_erp`);
+    await q.query(`DROP INDEX gstr2b_document_amendments`);
+    await q.query(`DROP INDEX purchase_record_bill_date`);
     await q.query(`ALTER TABLE reco_match DROP COLUMN other_period`);
     await q.query(`ALTER TABLE gstr2b_document DROP COLUMN amended_in, DROP COLUMN amended_by`);
     await q.query(`ALTER TABLE purchase_record DROP COLUMN port_code`);

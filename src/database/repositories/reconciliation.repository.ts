@@ -390,18 +390,25 @@ export class ReconciliationRepository {
     gstin: string,
     period: string,
     connector: string,
+    range: { from: string; to: string },
   ): Promise<PurchaseElsewhere[]> {
+    // Driven by the other periods' rows of the same bill dates (few periods overlap a range), materialised
+    // so that fresh rows without statistics never send the planner into a nested loop over both sides.
     return manager.query(
-      `SELECT DISTINCT ON (p.erp_id) p.erp_id AS "erpId", m.period, m.category, m.decision IS NOT NULL AS decided
-       FROM purchase_record here
-       JOIN purchase_record p ON p.gstin = here.gstin AND p.connector = here.connector AND p.erp_id = here.erp_id
-         AND p.period <> here.period
-       JOIN reco_match m ON m.purchase_id = p.id AND m.period = p.period
-       WHERE here.gstin = $1 AND here.period = $2 AND here.connector = $3
-         AND m.category NOT IN ('in-other-period', 'amended')
+      `WITH here AS MATERIALIZED (
+         SELECT erp_id FROM purchase_record WHERE gstin = $1 AND period = $2 AND connector = $3),
+       other AS MATERIALIZED (
+         SELECT id, erp_id FROM purchase_record
+         WHERE gstin = $1 AND connector = $3 AND period <> $2 AND bill_date BETWEEN $4::date AND $5::date)
+       SELECT DISTINCT ON (o.erp_id) o.erp_id AS "erpId", m.period, m.category,
+         m.decision IS NOT NULL AS decided
+       FROM other o
+       JOIN here h ON h.erp_id = o.erp_id
+       JOIN reco_match m ON m.purchase_id = o.id
+       WHERE m.category NOT IN ('in-other-period', 'amended')
          AND (m.decision IS NOT NULL OR m.gstr2b_id IS NOT NULL)
-       ORDER BY p.erp_id, m.decision IS NOT NULL DESC, m.period DESC`,
-      [gstin, period, connector],
+       ORDER BY o.erp_id, m.decision IS NOT NULL DESC, m.period DESC`,
+      [gstin, period, connector, range.from, range.to],
     );
   }
 
@@ -452,6 +459,7 @@ export class ReconciliationRepository {
     period: string,
     connector: string,
     paired: readonly { erpId: string; category: string }[],
+    range: { from: string; to: string },
   ): Promise<void> {
     if (paired.length === 0) return;
     await manager.query(
@@ -459,9 +467,18 @@ export class ReconciliationRepository {
          itc_at_stake = 0,
          explanation = jsonb_build_array('paired with GSTR-2B of ' || $2 || ' (' || x.category || '): see that period')
        FROM purchase_record p, unnest($4::text[], $5::text[]) AS x(erp_id, category)
-       WHERE p.gstin = $1 AND p.connector = $3 AND p.erp_id = x.erp_id AND p.period <> $2
+       WHERE p.gstin = $1 AND p.connector = $3 AND p.bill_date BETWEEN $6::date AND $7::date
+         AND p.erp_id = x.erp_id AND p.period <> $2
          AND m.purchase_id = p.id AND m.period = p.period AND m.category = 'missing-in-2b' AND m.decision IS NULL`,
-      [gstin, period, connector, paired.map((p) => p.erpId), paired.map((p) => p.category)],
+      [
+        gstin,
+        period,
+        connector,
+        paired.map((p) => p.erpId),
+        paired.map((p) => p.category),
+        range.from,
+        range.to,
+      ],
     );
   }
 

@@ -22,6 +22,7 @@ import type { EntityManager } from 'typeorm';
 import { ConnectorRuntimeService } from '../connector-runtime.service';
 import {
   assertEveryRowReported,
+  RowAccountingError,
   DEFAULT_MATCH_CONFIG,
   MATCH_CATEGORIES,
   comparePair,
@@ -207,7 +208,7 @@ export class ReconciliationService {
     let documents: StoredGstr2b[] | undefined = await this.repository.gstr2bDocuments(manager, gstin, period);
     const decided = await this.repository.decidedMatches(manager, gstin, period);
     const elsewhere = new Map(
-      (await this.repository.purchasesSettledElsewhere(manager, gstin, period, connector)).map((p) => [
+      (await this.repository.purchasesSettledElsewhere(manager, gstin, period, connector, range)).map((p) => [
         p.erpId,
         p,
       ]),
@@ -259,7 +260,15 @@ export class ReconciliationService {
     const matched = reconcile(books, portal, this.matchConfig());
     // Earlier months' bills read for the look-back are reported here only when this 2B pairs them.
     const { results, reportedBooks, lateBills } = periods.keepLookBackPairs(books, matched);
-    assertEveryRowReported(reportedBooks, portal, results);
+    try {
+      assertEveryRowReported(reportedBooks, portal, results);
+    } catch (error) {
+      // A defect of the engine, not of the books: running again gives the same answer, so it is not retried.
+      if (error instanceof RowAccountingError) {
+        throw new ComplianceError('rejected', error.message, { code: 'row-accounting', cause: error });
+      }
+      throw error;
+    }
     results.push(...periods.elsewhere);
     await this.repository.markPairedIn(
       manager,
@@ -267,6 +276,7 @@ export class ReconciliationService {
       period,
       connector,
       lateBills.map((r) => ({ erpId: erpIds.get(r.bookId!)!, category: r.category })),
+      range,
     );
     timer.mark('match');
     for (const result of results) {
