@@ -18,7 +18,7 @@ const MARGIN = 34; // 12 mm
 const QR_SIDE = 120;
 const GAP = 8;
 const LINE_GAP = 1;
-const SIZE = { title: 14, banner: 11, heading: 8.5, text: 8, table: 6.5 };
+const SIZE = { title: 14, banner: 11, heading: 8.5, text: 8, identifier: 7, table: 6.5 };
 
 type Face = 'regular' | 'bold';
 
@@ -50,6 +50,12 @@ export function printPdf(invoice: PrintableInvoice, fonts?: PdfFonts): Promise<B
   new PrintLayout(doc, Boolean(fonts)).draw(invoice);
   doc.end();
   return done;
+}
+
+interface FactsLayout {
+  width: number;
+  labelWidth: number;
+  valueSize: number;
 }
 
 interface Piece {
@@ -104,8 +110,10 @@ class PrintLayout {
   private registration(invoice: PrintableInvoice): void {
     const top = this.y;
     const factsWidth = this.width - QR_SIDE - 2 * GAP;
-    const factsHeight = this.factsHeight(invoice.registration, factsWidth - GAP);
-    this.drawFacts(invoice.registration, MARGIN + GAP / 2, top + GAP / 2, factsWidth - GAP);
+    // Narrow labels and smaller values: a 64-character IRN fits on one line beside the QR code.
+    const layout: FactsLayout = { width: factsWidth - GAP, labelWidth: 90, valueSize: SIZE.identifier };
+    const factsHeight = this.factsHeight(invoice.registration, layout);
+    this.drawFacts(invoice.registration, MARGIN + GAP / 2, top + GAP / 2, layout);
     const qrLeft = MARGIN + this.width - QR_SIDE - GAP / 2;
     this.doc.image(qrPng(invoice.qr.payload), qrLeft, top + GAP / 2, { width: QR_SIDE, height: QR_SIDE });
     const caption = this.text(this.label(invoice.qr.caption), qrLeft, top + GAP / 2 + QR_SIDE + 2, QR_SIDE, {
@@ -117,9 +125,10 @@ class PrintLayout {
   }
 
   private facts(list: PrintFact[], left: number, width: number): void {
-    const height = this.factsHeight(list, width);
+    const layout: FactsLayout = { width, labelWidth: Math.min(150, width * 0.35), valueSize: SIZE.text };
+    const height = this.factsHeight(list, layout);
     this.ensure(height);
-    this.drawFacts(list, left, this.y, width);
+    this.drawFacts(list, left, this.y, layout);
     this.y += height + GAP;
   }
 
@@ -210,25 +219,24 @@ class PrintLayout {
     this.y += height + GAP;
   }
 
-  private factsHeight(list: PrintFact[], width: number): number {
-    const labelWidth = Math.min(150, width * 0.35);
+  private factsHeight(list: PrintFact[], { width, labelWidth, valueSize }: FactsLayout): number {
     return list.reduce(
       (sum, f) =>
         sum +
         Math.max(
           this.measure(this.label(f.label), labelWidth - 4, { face: 'bold' }),
-          this.measure(f.value, width - labelWidth, {}),
+          this.measure(f.value, width - labelWidth, { size: valueSize }),
         ),
       0,
     );
   }
 
-  private drawFacts(list: PrintFact[], left: number, top: number, width: number): void {
-    const labelWidth = Math.min(150, width * 0.35);
+  private drawFacts(list: PrintFact[], left: number, top: number, layout: FactsLayout): void {
+    const { width, labelWidth, valueSize } = layout;
     let y = top;
     for (const f of list) {
       const labelHeight = this.text(this.label(f.label), left, y, labelWidth - 4, { face: 'bold' });
-      const valueHeight = this.text(f.value, left + labelWidth, y, width - labelWidth, {});
+      const valueHeight = this.text(f.value, left + labelWidth, y, width - labelWidth, { size: valueSize });
       y += Math.max(labelHeight, valueHeight);
     }
   }

@@ -10,7 +10,7 @@ import { all, one, parseUbl, text } from './ubl-elements';
 
 export interface ZatcaRegistration {
   xml: string;
-  /** The QR (base64 TLV) the invoice carries. */
+  /** The QR (base64 TLV) stored for the invoice: printed when the XML carries none. */
   qr: string;
   status: string | null;
 }
@@ -29,7 +29,13 @@ export function zatcaPrintable(registration: ZatcaRegistration): PrintableInvoic
   const typeCode = one(invoice, 'cbc:InvoiceTypeCode');
   const simplified = (typeCode?.getAttribute('name') ?? '').startsWith('02');
   const title = TITLES[(typeCode?.textContent ?? '').trim()] ?? TITLES['388'];
-  const icv = all(invoice, 'cac:AdditionalDocumentReference').find((r) => text(r, 'cbc:ID') === 'ICV');
+  const references = all(invoice, 'cac:AdditionalDocumentReference');
+  const icv = references.find((r) => text(r, 'cbc:ID') === 'ICV');
+  // A cleared invoice carries the QR ZATCA stamped on it, which is the one to print.
+  const qr = text(
+    references.find((r) => text(r, 'cbc:ID') === 'QR'),
+    'cac:Attachment/cbc:EmbeddedDocumentBinaryObject',
+  );
   const documentTax = all(invoice, 'cac:TaxTotal').find((t) => all(t, 'cac:TaxSubtotal').length > 0);
   const totals = one(invoice, 'cac:LegalMonetaryTotal');
   const columns: [PrintColumn, (line: Element) => string][] = [
@@ -109,7 +115,7 @@ export function zatcaPrintable(registration: ZatcaRegistration): PrintableInvoic
         : fact('Prepaid amount', money(text(totals, 'cbc:PrepaidAmount')), 'المبلغ المدفوع مسبقاً')),
       ...fact(`Amount due (${currency})`, money(text(totals, 'cbc:PayableAmount')), 'المبلغ المستحق'),
     ],
-    qr: { payload: registration.qr, caption: { en: 'ZATCA QR code', ar: 'رمز الاستجابة السريعة' } },
+    qr: { payload: qr || registration.qr, caption: { en: 'ZATCA QR code', ar: 'رمز الاستجابة السريعة' } },
     bilingual: true,
   };
 }
