@@ -20,7 +20,7 @@ h2 { font-size: 10pt; margin: 0 0 1mm; text-transform: uppercase; }
 .qr { margin: 0; text-align: center; }
 .qr img { width: 42mm; height: 42mm; image-rendering: pixelated; }
 .qr figcaption { font-size: 8pt; }
-dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.5mm 3mm; margin: 0; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.5mm 3mm; margin: 0; align-content: start; }
 dt { font-weight: bold; }
 dd { margin: 0; overflow-wrap: anywhere; }
 .document, .parties { border: 1px solid #000; border-top: 0; padding: 3mm; }
