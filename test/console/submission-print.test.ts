@@ -12,12 +12,14 @@ import { sampleIndiaInvoice, sampleSaudiInvoice } from '../../src/domain/__fixtu
 import type { CanonicalInvoice } from '../../src/domain';
 import { demoEgsUnit } from '../../src/development/demo-egs-unit';
 import { sandboxRegimeDefaults, SELLER_GSTIN, startEinvoiceSandbox } from '../einvoice-e2e/support';
+import { ewaybillSettings, goodsSale, SELLER as GOODS_SELLER } from '../ewaybill/support';
 import { json, postSignedWebhook, type Json } from '../support/http';
 import { pdfTextRuns } from '../support/pdf-text';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
 
 const INDIA_SECRET = 'whsec-print-india-0123456789abcdef';
 const KSA_SECRET = 'whsec-print-ksa-0123456789abcdef01';
+const GOODS_SECRET = 'whsec-print-goods-0123456789abcdef';
 const EGS = 'egs-print-01';
 
 function yesterday(): string {
@@ -63,8 +65,13 @@ describe('printable invoice of registered submissions (sandbox IRP and ZATCA sim
   beforeAll(async () => {
     sandbox = await startEinvoiceSandbox();
     zatca = await startZatcaSimulator({ environment: 'simulation' });
+    const { gstin: _gstin, ...ewaybillDefaults } = ewaybillSettings(sandbox, 'A');
     t = await startTestApp({
-      regimeDefaults: { ...sandboxRegimeDefaults(sandbox), 'sa-zatca': { baseUrl: zatca.url } },
+      regimeDefaults: {
+        ...sandboxRegimeDefaults(sandbox),
+        'in-ewaybill': ewaybillDefaults,
+        'sa-zatca': { baseUrl: zatca.url },
+      },
       connectors: [
         {
           name: 'shop',
@@ -72,6 +79,13 @@ describe('printable invoice of registered submissions (sandbox IRP and ZATCA sim
           regimes: ['in-einvoice'],
           config: { secret: INDIA_SECRET },
           regimeSettings: { 'in-einvoice': { gstin: SELLER_GSTIN } },
+        },
+        {
+          name: 'goods',
+          kind: 'webhook',
+          regimes: ['in-einvoice', 'in-ewaybill'],
+          config: { secret: GOODS_SECRET },
+          regimeSettings: { 'in-einvoice': { gstin: GOODS_SELLER }, 'in-ewaybill': { gstin: GOODS_SELLER } },
         },
         {
           name: 'riyadh',
@@ -150,6 +164,29 @@ describe('printable invoice of registered submissions (sandbox IRP and ZATCA sim
     expect(text).toContain(submission.irn);
     expect(text).toContain(submission.ackNo);
     expect(text).toContain('3,23,323.00');
+  });
+
+  it('prints the e-way bill the IRP generated with the IRN, with its validity', async () => {
+    const transport = {
+      mode: 'ROAD',
+      distanceKm: 320,
+      vehicleNumber: 'KA01AB1234',
+      vehicleType: 'R',
+    } as const;
+    const documentId = await push('goods', GOODS_SECRET, goodsSale(sandbox.clock.now(), transport));
+    const submissions: Json[] = await eventually(async () => {
+      const list: Json[] = (await json(await api(`/documents/${documentId}`))).submissions;
+      return list.length === 2 && list.every((s) => s.state === 'WRITTEN_BACK') ? list : undefined;
+    }, 60_000);
+    const einvoice = submissions.find((s) => s.regime === 'in-einvoice');
+    const bill = submissions.find((s) => s.ewbNo);
+    expect(bill.ewbNo).toMatch(/^\d{12}$/);
+    expect(bill.validUpto).toBeTruthy();
+
+    const html = await (await api(`/submissions/${einvoice.id}/print`)).text();
+    expect(html).toContain(`<dt>E-way bill no</dt><dd>${bill.ewbNo}</dd>`);
+    expect(html).toContain(`<dt>E-way bill valid upto</dt><dd>${bill.validUpto}</dd>`);
+    expect(await pdfText(einvoice.id)).toContain(bill.ewbNo);
   });
 
   it('prints a cleared KSA standard invoice and a simplified one with UUID, ICV, Arabic labels and the ZATCA QR', async () => {

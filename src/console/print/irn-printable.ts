@@ -102,7 +102,6 @@ export function irnPrintable(invoice: NicEinvoiceV11, registration: IrnRegistrat
         : []),
     ],
     qr: { payload: registration.signedQr, caption: { en: 'Signed QR code (IRP)' } },
-    bilingual: false,
   };
 }
 

@@ -26,7 +26,6 @@ function invoice(lines: number): PrintableInvoice {
     lines: Array.from({ length: lines }, (_, i) => [String(i + 1), `Item ${i + 1}`, '10.00']),
     totals: [{ label: { en: 'Amount due (SAR)', ar: 'المبلغ المستحق' }, value: '1150.00' }],
     qr: { payload: 'AQVaYXRjYQ==', caption: { en: 'ZATCA QR code' } },
-    bilingual: true,
   };
 }
 

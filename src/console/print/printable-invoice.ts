@@ -41,8 +41,6 @@ export interface PrintableInvoice {
   totals: PrintFact[];
   /** The authority's QR payload, printed as a QR code. */
   qr: { payload: string; caption: PrintLabel };
-  /** Text direction of the Arabic labels, when there are any. */
-  bilingual: boolean;
 }
 
 /** The fact, or nothing when the value is missing: a printed invoice leaves out what it does not have. */

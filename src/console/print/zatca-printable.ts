@@ -116,7 +116,6 @@ export function zatcaPrintable(registration: ZatcaRegistration): PrintableInvoic
       ...fact(`Amount due (${currency})`, money(text(totals, 'cbc:PayableAmount')), 'المبلغ المستحق'),
     ],
     qr: { payload: qr || registration.qr, caption: { en: 'ZATCA QR code', ar: 'رمز الاستجابة السريعة' } },
-    bilingual: true,
   };
 }
 
