@@ -16,6 +16,8 @@ RUN npm run build && npm prune --omit=dev && rm -rf node_modules/@erp-connector
 FROM node:22-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
+# DejaVu Sans: the printable invoice's PDF font (print.pdfFont), with the Arabic KSA invoices print.
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./

@@ -61,7 +61,7 @@ import {
   WriteBackService,
 } from './sync';
 import { RECONCILIATION_PROVIDERS } from './sync/reconciliation';
-import { CONSOLE_CONTROLLERS } from './console';
+import { CONSOLE_CONTROLLERS, CONSOLE_PROVIDERS } from './console';
 import { COMPLIANCE_REGIMES, type ComplianceRegime, RegimeRegistry } from './compliance';
 import { AppConfig, ConfigError } from './config';
 import type { ConnectorFactory } from './connectors';
@@ -184,6 +184,7 @@ export class AppModule {
       RejectedIrnsService,
       IrnCallbackService,
       ...RECONCILIATION_PROVIDERS,
+      ...CONSOLE_PROVIDERS,
       ApiKeys,
       { provide: APP_GUARD, useClass: ApiKeyGuard },
       ...(options.sandboxServices ? [{ provide: SANDBOX_SERVICES, useValue: options.sandboxServices }] : []),

@@ -211,6 +211,19 @@ export class ZatcaConfig {
   baseUrl?: string;
 }
 
+/**
+ * The printable invoice's PDF (GET /submissions/:id/print.pdf). Its fonts must have Latin and Arabic glyphs
+ * (KSA invoices are bilingual); the defaults are DejaVu Sans as Debian's fonts-dejavu-core installs it (the
+ * Docker image does). When a file is missing the PDF falls back to Helvetica and leaves Arabic out.
+ */
+export class PrintConfig {
+  @IsString()
+  pdfFont = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+
+  @IsString()
+  pdfBoldFont = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
+}
+
 export class SandboxConfig {
   /** Start the simulated GSP/IRP/ZATCA/Tally services in-process and point connectors at them. */
   @IsBoolean()
@@ -276,6 +289,10 @@ export class AppConfig {
   @ValidateNested()
   @Type(() => ReconciliationConfig)
   reconciliation = new ReconciliationConfig();
+
+  @ValidateNested()
+  @Type(() => PrintConfig)
+  print = new PrintConfig();
 
   @IsArray()
   @ValidateNested({ each: true })

@@ -1,12 +1,16 @@
+import { PRINT_STYLE_HASH } from './print';
+
 /**
  * Headers on every console response. The policy allows only same-origin scripts, styles and fetches,
- * so an injected string can neither run nor phone home; the page has no inline script or style.
+ * so an injected string can neither run nor phone home; the page has no inline script or style. The
+ * print view the console opens from a blob: URL inherits this policy: its one inline stylesheet is
+ * allowed by its hash, and its QR code is a data: image.
  */
 export const CONSOLE_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' blob:",
+  `style-src 'self' ${PRINT_STYLE_HASH}`,
+  "img-src 'self' blob: data:",
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",

@@ -215,6 +215,16 @@ describe('operator console in headless Chromium (real app, sandbox IRP)', () => 
       "(() => { const image = document.getElementById('qr-image'); return image.complete && image.naturalWidth > 100; })()",
     );
     await shot('7-detail-qr');
+    // Print opens the print view in a new window, under the console's policy: its stylesheet applies and
+    // its data: QR image loads.
+    const [printView] = await Promise.all([page.waitForEvent('popup'), page.click('#print-view')]);
+    await printView.waitForSelector('h1:has-text("e-Invoice")');
+    expect(await printView.innerText('body')).toContain(before.irn);
+    await printView.waitForLoadState('load');
+    expect(await printView.evaluate("document.querySelector('.qr img').naturalWidth")).toBeGreaterThan(100);
+    expect(await printView.evaluate("getComputedStyle(document.querySelector('.top')).display")).toBe('flex');
+    await printView.screenshot({ path: join(ARTIFACTS, '7b-print-view.png'), fullPage: true });
+    await printView.close();
     // The IRN's own cancel reasons, from GET /regimes (the e-way bill's 2 is "order cancelled").
     expect(await page.locator('#cancel-code option[value="2"]').innerText()).toBe('2 data entry mistake');
     await page.selectOption('#cancel-code', '2');

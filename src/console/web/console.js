@@ -720,6 +720,57 @@
       .catch(failed);
   }
 
+  /**
+   * Opens the print view of the submission in the detail panel in a new window. The page is fetched with
+   * the API key and shown from a blob: URL (a plain link could not send the key); the window is opened
+   * at the click, since one opened once the answer is in would be a blocked pop-up.
+   */
+  function openPrintView() {
+    if (!selected) return;
+    var opened = window.open('', '_blank');
+    if (!opened)
+      return setActionMessage('The browser blocked the print window: allow pop-ups for this page.', true);
+    var view = opened;
+    view.document.title = 'Preparing the print view\u2026';
+    send('GET', '/submissions/' + encodeURIComponent(selected.id) + '/print')
+      .then(function (response) {
+        return response.text();
+      })
+      .then(function (html) {
+        var url = URL.createObjectURL(new Blob([html], { type: 'text/html' }));
+        view.location.replace(url);
+        setTimeout(function () {
+          URL.revokeObjectURL(url);
+        }, 60000);
+      })
+      .catch(function (error) {
+        view.close();
+        failed(error);
+      });
+  }
+
+  /** Downloads the PDF of the submission in the detail panel. */
+  function downloadPrintPdf() {
+    if (!selected) return;
+    var id = selected.id;
+    send('GET', '/submissions/' + encodeURIComponent(id) + '/print.pdf')
+      .then(function (response) {
+        return response.blob();
+      })
+      .then(function (blob) {
+        var link = document.createElement('a');
+        link.href = URL.createObjectURL(blob);
+        link.download = 'invoice-' + id + '.pdf';
+        document.body.appendChild(link);
+        link.click();
+        document.body.removeChild(link);
+        setTimeout(function () {
+          URL.revokeObjectURL(link.href);
+        }, 10000);
+      })
+      .catch(failed);
+  }
+
   function pickedIds() {
     var boxes = byId('queue').querySelectorAll('input.pick');
     /** @type {string[]} */
@@ -823,6 +874,8 @@
     byId('retry-one').addEventListener('click', function () {
       if (selected) retry([selected.id]);
     });
+    byId('print-view').addEventListener('click', openPrintView);
+    byId('print-pdf').addEventListener('click', downloadPrintPdf);
     byId('export-csv').addEventListener('click', function () {
       exportQueue('csv');
     });

@@ -1,0 +1,2 @@
+export { PrintService } from './print.service';
+export { PRINT_CONTENT_SECURITY_POLICY, PRINT_STYLE_HASH } from './print-html';

@@ -1,0 +1,110 @@
+/**
+ * The printable invoice of a registered submission, as HTML or PDF: read from what was registered (the
+ * IRN request JSON and the IRP's answer; the signed or cleared ZATCA XML and its QR), never from the ERP's
+ * current data. A submission the authority does not hold yet answers 409 with its state.
+ */
+import { existsSync } from 'node:fs';
+import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { AppConfig } from '../../config';
+import type { SubmissionEntity } from '../../database/entities';
+import { PostgresZatcaChainStore, SubmissionRepository } from '../../database/repositories';
+import { isRegistered, SubmissionState } from '../../domain';
+import type { NicEinvoiceV11 } from '../../mappers/irn';
+import { irnPrintable, type IrnRegistration } from './irn-printable';
+import { printHtml } from './print-html';
+import { printPdf, type PdfFonts } from './print-pdf';
+import type { PrintableInvoice } from './printable-invoice';
+import { zatcaPrintable } from './zatca-printable';
+
+@Injectable()
+export class PrintService {
+  private readonly logger = new Logger('Print');
+  private fonts: PdfFonts | undefined | null = null;
+
+  constructor(
+    private readonly submissions: SubmissionRepository,
+    private readonly chain: PostgresZatcaChainStore,
+    private readonly config: AppConfig,
+  ) {}
+
+  async html(submissionId: string): Promise<string> {
+    return printHtml(await this.printable(submissionId));
+  }
+
+  async pdf(submissionId: string): Promise<Buffer> {
+    return printPdf(await this.printable(submissionId), this.pdfFonts());
+  }
+
+  private async printable(submissionId: string): Promise<PrintableInvoice> {
+    const [submission] = await this.submissions.findByIds([submissionId]);
+    if (!submission) throw new NotFoundException(`no submission ${submissionId}`);
+    if (!isRegistered(submission.state)) {
+      throw new ConflictException({
+        statusCode: 409,
+        message: `submission ${submissionId} is not registered yet: it is ${submission.state}`,
+        state: submission.state,
+      });
+    }
+    if (submission.regime === 'in-einvoice') return this.irn(submission);
+    if (submission.regime === 'sa-zatca') return this.zatca(submission);
+    throw new NotFoundException(`a ${submission.regime} submission has no printable invoice`);
+  }
+
+  private async irn(submission: SubmissionEntity): Promise<PrintableInvoice> {
+    const invoice = submission.requestPayload as NicEinvoiceV11 | null;
+    if (!invoice || !submission.irn || !submission.signedQr) {
+      throw new ConflictException(`submission ${submission.id} holds no IRN with its invoice and signed QR`);
+    }
+    const registration: IrnRegistration = {
+      irn: submission.irn,
+      ackNo: submission.ackNo,
+      ackDate: submission.ackDate,
+      signedQr: submission.signedQr,
+      cancelled: submission.state === SubmissionState.Cancelled,
+      ewaybill: await this.ewaybillOf(submission),
+    };
+    return irnPrintable(invoice, registration);
+  }
+
+  /** The e-way bill generated with the IRN, or else by its own submission for the same document. */
+  private async ewaybillOf(submission: SubmissionEntity): Promise<IrnRegistration['ewaybill']> {
+    const own = submission.ewbNo ? submission : undefined;
+    const separate = own
+      ? undefined
+      : (await this.submissions.forDocument(submission.documentId)).find(
+          (s) =>
+            s.regime === 'in-ewaybill' &&
+            s.ewbNo &&
+            isRegistered(s.state) &&
+            s.state !== SubmissionState.Cancelled,
+        );
+    const holder = own ?? separate;
+    if (!holder?.ewbNo) return undefined;
+    return { ewbNo: holder.ewbNo, ewbDate: holder.identifiers.ewbDate, validUpto: holder.validUpto };
+  }
+
+  private async zatca(submission: SubmissionEntity): Promise<PrintableInvoice> {
+    const accepted = (await this.chain.listSigned(submission.id))
+      .filter((signed) => !signed.rejectedAt && !signed.supersededAt)
+      .at(-1);
+    const xml = submission.identifiers.zatcaClearedXml ?? accepted?.signedXml;
+    const qr = submission.signedQr ?? accepted?.qr;
+    if (!xml || !qr)
+      throw new ConflictException(`submission ${submission.id} holds no signed invoice with a QR`);
+    return zatcaPrintable({ xml, qr, status: submission.zatcaStatus });
+  }
+
+  /** The configured fonts, once checked; without them the PDF uses Helvetica (and leaves Arabic out). */
+  private pdfFonts(): PdfFonts | undefined {
+    if (this.fonts !== null) return this.fonts;
+    const { pdfFont, pdfBoldFont } = this.config.print;
+    const missing = [pdfFont, pdfBoldFont].filter((file) => !existsSync(file));
+    if (missing.length > 0) {
+      this.logger.warn(
+        `print.pdfFont/pdfBoldFont not found (${missing.join(', ')}): PDFs use Helvetica, without Arabic`,
+      );
+    }
+    this.fonts = missing.length > 0 ? undefined : { regular: pdfFont, bold: pdfBoldFont };
+    return this.fonts;
+  }
+}
