@@ -42,6 +42,11 @@ export const state: components['schemas']['SubmissionState'] = one.submissions[0
 export const hsn: string | undefined = one.effectiveCanonical?.lines[0].hsnCode;
 export const audited: string = one.audit[0].actor;
 
+export const unread: typeof one.canonical = null;
+type Report = Json<paths['/reconciliation/{gstin}/{period}']['get']['responses'][200]>;
+export const neverRun: Report['lastRun'] = null;
+export const itc: string | undefined = ({} as Report).categories.exact?.itcAtStake;
+
 declare const page: Json<paths['/submissions']['get']['responses'][200]>;
 export const total: number = page.total + page.items.length;
 export const irn: string | null = page.items[0].irn;

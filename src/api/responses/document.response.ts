@@ -77,7 +77,7 @@ export class DocumentPageResponse {
 }
 
 export class AuditEventResponse {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ description: 'a bigint, as text' })
   id!: string;
 
   @ApiProperty({ format: 'date-time' })
