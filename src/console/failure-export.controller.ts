@@ -3,7 +3,7 @@
  * connector, errorClass, regime, from, to). Behind the API key like every data route.
  */
 import { Controller, Get, Param, Query, Res, BadRequestException } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiParam, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiErrors, connectorIdOf, ListQuery } from '../api';
 import { DocumentRepository } from '../database/repositories';
@@ -34,6 +34,7 @@ export class FailureExportController {
 
   @Get('failures.:format')
   @ApiOperation({ summary: 'The failure queue (filters as GET /submissions) as CSV or XLSX' })
+  @ApiParam({ name: 'format', enum: Object.keys(CONTENT_TYPES) })
   @ApiOkResponse({
     description: 'the file, as an attachment',
     content: {
