@@ -1,13 +1,13 @@
 /** Creates and configures the Nest application the same way for `main.ts` and for tests. */
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { Logger } from 'nestjs-pino';
 import {
   admitBodies,
-  documentRegimeOperations,
+  apiDocument,
   jsonBodyGuard,
   presentedApiKey,
   ApiKeys,
@@ -46,16 +46,7 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
   // No enableShutdownHooks: the process that runs the app owns its signals (main.ts closes it once). With
   // both, a SIGTERM ran every shutdown hook twice at the same time, and one run closed the queue's pool
   // while the other still drained its jobs (a job then failed "shut down while active" and ran again).
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('ERP compliance connector')
-      .setDescription('Operator API: documents, submissions, retries, connectors; webhook intake.')
-      .setVersion('0.1.0')
-      .addApiKey({ type: 'apiKey', name: 'X-API-Key', in: 'header' }, 'api-key')
-      .build(),
-  );
-  documentRegimeOperations(document, app.get(RegimeRegistry).descriptors());
+  const document = apiDocument(app, app.get(RegimeRegistry).descriptors());
   app.use(['/docs', '/docs-json', '/docs-yaml'], requireApiKey(app.get(ApiKeys)));
   SwaggerModule.setup('docs', app, document);
   return app;

@@ -10,7 +10,24 @@ import {
   Query,
   Req,
 } from '@nestjs/common';
-import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiBody,
+  ApiConsumes,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiSecurity,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiErrors } from './responses/api-errors.decorator';
+import {
+  ConnectorCheckResponse,
+  ConnectorResponse,
+  InboxFilesResponse,
+  PullEnqueuedResponse,
+  UploadedFileResponse,
+} from './responses/connector.response';
 import type { Request } from 'express';
 import { isFileDropSource } from '../connectors';
 import { ConnectorInstanceRepository } from '../database/repositories';
@@ -19,6 +36,7 @@ import { ConnectorRuntimeService, type LiveConnector } from '../sync';
 
 @ApiTags('connectors')
 @ApiSecurity('api-key')
+@ApiErrors(401)
 @Controller('connectors')
 export class ConnectorsController {
   constructor(
@@ -29,6 +47,7 @@ export class ConnectorsController {
 
   @Get()
   @ApiOperation({ summary: 'Configured connector instances (secrets redacted), cursors and last pull' })
+  @ApiOkResponse({ type: [ConnectorResponse] })
   async list() {
     const rows = await this.instances.list();
     return this.connectors.list().map((live) => {
@@ -48,6 +67,8 @@ export class ConnectorsController {
 
   @Get(':name/check')
   @ApiOperation({ summary: "Run the connector's check(): can we reach and read this ERP?" })
+  @ApiOkResponse({ type: ConnectorCheckResponse })
+  @ApiErrors(404)
   async check(@Param('name') name: string) {
     const live = this.live(name);
     return live.connector.check();
@@ -56,6 +77,8 @@ export class ConnectorsController {
   @Post(':name/pull')
   @HttpCode(202)
   @ApiOperation({ summary: 'Enqueue a pull now (one at a time per instance)' })
+  @ApiAcceptedResponse({ type: PullEnqueuedResponse })
+  @ApiErrors(404)
   async pull(@Param('name') name: string) {
     this.live(name);
     const jobId = await this.queue.send(JobName.ConnectorPull, { instance: name }, { key: name });
@@ -65,6 +88,16 @@ export class ConnectorsController {
   @Post(':name/files')
   @HttpCode(202)
   @ApiOperation({ summary: 'Upload a CSV file into the instance inbox (body: the file, ?filename=...)' })
+  @ApiQuery({
+    name: 'filename',
+    type: String,
+    required: false,
+    description: 'stored under this name (default upload-<time>.csv)',
+  })
+  @ApiConsumes('text/csv', 'text/plain', 'application/octet-stream')
+  @ApiBody({ description: 'the file', schema: { type: 'string', format: 'binary' } })
+  @ApiAcceptedResponse({ type: UploadedFileResponse, description: 'stored in the inbox; a pull is enqueued' })
+  @ApiErrors(400, 404, 413, 415)
   async upload(@Param('name') name: string, @Query('filename') filename: unknown, @Req() request: Request) {
     if (filename !== undefined && typeof filename !== 'string') {
       throw new BadRequestException({
@@ -100,6 +133,8 @@ export class ConnectorsController {
     summary:
       'Files waiting in the inbox, and files rejected (not CSV, wrong encoding, too large, no data) with the reason',
   })
+  @ApiOkResponse({ type: InboxFilesResponse })
+  @ApiErrors(400, 404)
   async files(@Param('name') name: string) {
     const live = this.live(name);
     const { connector } = live;

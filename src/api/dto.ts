@@ -23,7 +23,7 @@ const MAX_OFFSET = 1_000_000_000;
 const ERROR_CLASSES = SUBMISSION_ERROR_CLASSES;
 
 export class PageQuery {
-  @ApiPropertyOptional({ default: 50, maximum: 500 })
+  @ApiPropertyOptional({ type: 'integer', default: 50, minimum: 1, maximum: 500 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -32,7 +32,7 @@ export class PageQuery {
   limit = 50;
 
   /** PostgreSQL's OFFSET is a bigint: a larger number (1e20 is an integer too) failed the query. */
-  @ApiPropertyOptional({ default: 0, maximum: MAX_OFFSET })
+  @ApiPropertyOptional({ type: 'integer', default: 0, minimum: 0, maximum: MAX_OFFSET })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -79,7 +79,7 @@ export class ListQuery extends PageQuery {
   @IsIn(STATES)
   state?: SubmissionState;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ description: 'connector instance name' })
   @IsOptional()
   @IsString()
   connector?: string;
@@ -89,17 +89,17 @@ export class ListQuery extends PageQuery {
   @IsIn(ERROR_CLASSES)
   errorClass?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ enum: REGIME_NAMES })
   @IsOptional()
   @IsIn(REGIME_NAMES)
   regime?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ description: 'document date from (YYYY-MM-DD)' })
   @IsOptional()
   @IsISO8601({ strict: true })
   from?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ description: 'document date to (YYYY-MM-DD)' })
   @IsOptional()
   @IsISO8601({ strict: true })
   to?: string;

@@ -4,7 +4,14 @@
  * `POST /submissions/:id/cancel` (the regime's cancel policy), its expiry check is the regime's job.
  */
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from './responses/api-errors.decorator';
+import { SubmissionResponse } from './responses/submission.response';
+import {
+  ConsolidationResponse,
+  ExpiringBillResponse,
+  ExpiryCheckResponse,
+} from './responses/ewaybill.response';
 import { EWAYBILL_DESCRIPTOR, EWAYBILL_EXPIRY_CHECK, expiringBills } from '../compliance/ewaybill';
 import {
   CancellationService,
@@ -22,6 +29,7 @@ const REGIME = EWAYBILL_DESCRIPTOR.name;
 
 @ApiTags('ewaybills')
 @ApiSecurity('api-key')
+@ApiErrors(401)
 @Controller('ewaybills')
 export class EwaybillController {
   constructor(
@@ -35,6 +43,8 @@ export class EwaybillController {
   @Post(':submissionId/part-b')
   @HttpCode(200)
   @ApiOperation({ summary: 'Alias of POST /submissions/:id/operations/part-b; answers the submission' })
+  @ApiOkResponse({ type: SubmissionResponse })
+  @ApiErrors(400, 404, 409, 422, 502, 503, 504)
   partB(@Param('submissionId', ParseUUIDPipe) id: string, @Body() body: unknown) {
     return this.operateOn(id, 'part-b', body);
   }
@@ -42,6 +52,8 @@ export class EwaybillController {
   @Post(':submissionId/transporter')
   @HttpCode(200)
   @ApiOperation({ summary: 'Alias of POST /submissions/:id/operations/transporter; answers the submission' })
+  @ApiOkResponse({ type: SubmissionResponse })
+  @ApiErrors(400, 404, 409, 422, 502, 503, 504)
   transporter(@Param('submissionId', ParseUUIDPipe) id: string, @Body() body: unknown) {
     return this.operateOn(id, 'transporter', body);
   }
@@ -49,6 +61,8 @@ export class EwaybillController {
   @Post(':submissionId/extend')
   @HttpCode(200)
   @ApiOperation({ summary: 'Alias of POST /submissions/:id/operations/extend; answers the submission' })
+  @ApiOkResponse({ type: SubmissionResponse })
+  @ApiErrors(400, 404, 409, 422, 502, 503, 504)
   extend(@Param('submissionId', ParseUUIDPipe) id: string, @Body() body: unknown) {
     return this.operateOn(id, 'extend', body);
   }
@@ -59,6 +73,8 @@ export class EwaybillController {
     summary:
       'Alias of POST /submissions/:id/cancel: within 24 h of generation (409 code 728 otherwise); reasons 1-4 as the e-way bill system numbers them',
   })
+  @ApiOkResponse({ type: SubmissionResponse, description: 'the submission, now CANCELLED' })
+  @ApiErrors(400, 404, 409, 422, 502, 503, 504)
   cancel(@Param('submissionId', ParseUUIDPipe) id: string, @Body() body: CancelRequestDto) {
     return this.cancellation.cancel(
       id,
@@ -70,6 +86,8 @@ export class EwaybillController {
   @Post('consolidate')
   @HttpCode(200)
   @ApiOperation({ summary: 'Alias of POST /submissions/operations/consolidate' })
+  @ApiOkResponse({ type: ConsolidationResponse })
+  @ApiErrors(400, 404, 409, 422, 502, 503, 504)
   async consolidate(@Body() body: unknown) {
     const { action, request } = await operatorActionOf(body);
     const run = await this.operations.run({
@@ -83,6 +101,8 @@ export class EwaybillController {
 
   @Get('expiring')
   @ApiOperation({ summary: 'Active e-way bills whose validity ends within the given hours' })
+  @ApiOkResponse({ type: [ExpiringBillResponse] })
+  @ApiErrors(400)
   expiring(@Query() query: ExpiringQuery) {
     return expiringBills(this.jobs.context(REGIME), {
       withinHours: query.withinHours,
@@ -96,6 +116,7 @@ export class EwaybillController {
     summary:
       'Run the scheduled check now: extend bills in their window where the instance configures autoExtend',
   })
+  @ApiOkResponse({ type: ExpiryCheckResponse })
   extendExpiring() {
     return this.regimeJobs.run(EWAYBILL_EXPIRY_CHECK);
   }

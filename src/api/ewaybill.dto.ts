@@ -4,7 +4,7 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 
 export class ExpiringQuery {
-  @ApiPropertyOptional({ default: 8, minimum: 1, maximum: 720 })
+  @ApiPropertyOptional({ type: 'integer', default: 8, minimum: 1, maximum: 720 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()

@@ -9,7 +9,19 @@
  *   sizes, providers held back after a 429, in development the sandbox's services) need an API key.
  */
 import { Controller, Get, Inject, Optional, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiExtraModels,
+} from '@nestjs/swagger';
+import {
+  HealthCheckResponse,
+  HealthResponse,
+  LivenessResponse,
+  ReadinessResponse,
+} from './responses/health.response';
 import type { Request, Response } from 'express';
 import { SHARED_PROVIDER_THROTTLE } from '../compliance/http';
 import { QueueService } from '../queue';
@@ -27,6 +39,7 @@ interface Check {
 }
 
 @ApiTags('health')
+@ApiExtraModels(HealthCheckResponse)
 @Controller('health')
 export class HealthController {
   constructor(
@@ -39,6 +52,7 @@ export class HealthController {
   @Public()
   @Get('live')
   @ApiOperation({ summary: 'Liveness: the process answers (no check is run)' })
+  @ApiOkResponse({ type: LivenessResponse })
   live() {
     return { status: 'up' };
   }
@@ -46,6 +60,11 @@ export class HealthController {
   @Public()
   @Get('ready')
   @ApiOperation({ summary: 'Readiness: database (last background check) and queue; 503 when either is down' })
+  @ApiOkResponse({ type: ReadinessResponse })
+  @ApiServiceUnavailableResponse({
+    type: ReadinessResponse,
+    description: 'the database or the queue is down',
+  })
   ready(@Res({ passthrough: true }) response: Response) {
     const checks = this.readiness();
     const ok = Object.values(checks).every((check) => check.status === 'up');
@@ -59,6 +78,8 @@ export class HealthController {
     summary:
       "Database, queue and each connector's last background check: statuses for anyone, details and ages with an API key; 503 only when not ready",
   })
+  @ApiOkResponse({ type: HealthResponse })
+  @ApiServiceUnavailableResponse({ type: HealthResponse, description: 'the database or the queue is down' })
   async check(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
     const detailed = this.keys.accepts(presentedApiKey(request));
     const checks: Record<string, Check> = this.readiness();

@@ -11,7 +11,9 @@ import {
   ServiceUnavailableException,
   UnauthorizedException,
 } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from './responses/api-errors.decorator';
+import { IrnCallbackResponse } from './responses/webhook.response';
 import type { Request } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ComplianceError } from '../compliance';
@@ -48,6 +50,8 @@ export class IrnCallbackController {
     name: DEFAULT_IRN_CALLBACK_SECRET_HEADER,
     description: 'the shared secret (regimeSettings.in-einvoice.callbackSecret; header name configurable)',
   })
+  @ApiOkResponse({ type: IrnCallbackResponse })
+  @ApiErrors(400, 401, 404, 409, 503)
   async receive(
     @Param('instance') instance: string,
     @Body() body: unknown,

@@ -30,7 +30,7 @@ export class RunsQuery {
   @Matches(/^(0[1-9]|1[0-2])\d{4}$/)
   period?: string;
 
-  @ApiPropertyOptional({ default: 50, maximum: 500 })
+  @ApiPropertyOptional({ type: 'integer', default: 50, minimum: 1, maximum: 500 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -63,7 +63,10 @@ export class ReportPageQuery extends ReportQuery {
 }
 
 export class SuppliersQuery {
-  @ApiPropertyOptional({ description: 'only suppliers with something still open (statements to send)' })
+  @ApiPropertyOptional({
+    enum: ['true', 'false'],
+    description: 'only suppliers with something still open (statements to send)',
+  })
   @IsOptional()
   @IsIn(['true', 'false'])
   open?: 'true' | 'false';

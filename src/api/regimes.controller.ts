@@ -3,9 +3,12 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { REGIME_PLUGINS } from '../sync';
 import { regimeReasons, type RegimeReasons } from './regime-reasons';
+import { ApiErrors } from './responses/api-errors.decorator';
+import { RegimeReasonsResponse } from './responses/regime.response';
 
 @ApiTags('regimes')
 @ApiSecurity('api-key')
+@ApiErrors(401)
 @Controller('regimes')
 export class RegimesController {
   @Get()
@@ -14,6 +17,7 @@ export class RegimesController {
       "Each regime's cancel reasons and operation reasons (Part-B, extension) in the authority's own numbering",
   })
   @ApiOkResponse({
+    type: [RegimeReasonsResponse],
     description: 'One entry per regime: name, cancelReasons, cancelRemarkMaxLength, operations',
   })
   list(): RegimeReasons[] {

@@ -1,9 +1,12 @@
 import { BadRequestException, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from './responses/api-errors.decorator';
+import { RejectedIrnFetchResponse, RejectedIrnListResponse } from './responses/rejected-irn.response';
 import { parseIrpDay, type IrpDay, RejectedIrnsService } from '../sync';
 
 @ApiTags('einvoice')
 @ApiSecurity('api-key')
+@ApiErrors(401)
 @Controller('einvoice/rejected-irns')
 export class RejectedIrnsController {
   constructor(private readonly rejected: RejectedIrnsService) {}
@@ -13,7 +16,9 @@ export class RejectedIrnsController {
     summary:
       'Documents the IRP lists as rejected on a day (GETREJECTEDIRNS), matched to ours or marked unmatched',
   })
-  @ApiQuery({ name: 'date', description: 'IST day, dd/mm/yyyy or yyyy-mm-dd' })
+  @ApiQuery({ name: 'date', type: String, description: 'IST day, dd/mm/yyyy or yyyy-mm-dd' })
+  @ApiOkResponse({ type: RejectedIrnListResponse })
+  @ApiErrors(400)
   async list(@Query('date') date: unknown) {
     const items = await this.rejected.list(dayOf(date));
     return { items, unmatched: items.filter((item) => !item.matched).length };
@@ -22,8 +27,10 @@ export class RejectedIrnsController {
   @Post('fetch')
   @HttpCode(200)
   @ApiOperation({ summary: "Fetch the IRP's rejected-IRN list for a day now, for every e-invoice instance" })
-  @ApiQuery({ name: 'date', description: 'IST day, dd/mm/yyyy or yyyy-mm-dd' })
-  @ApiQuery({ name: 'operator', required: false })
+  @ApiQuery({ name: 'date', type: String, description: 'IST day, dd/mm/yyyy or yyyy-mm-dd' })
+  @ApiQuery({ name: 'operator', type: String, required: false, description: 'who fetches (audited)' })
+  @ApiOkResponse({ type: RejectedIrnFetchResponse })
+  @ApiErrors(400)
   async fetch(@Query('date') date: unknown, @Query('operator') operator: unknown) {
     const day = dayOf(date);
     const actor = `operator:${typeof operator === 'string' && operator ? operator : 'api'}`;

@@ -1,5 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UnprocessableEntityException } from '@nestjs/common';
-import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from './responses/api-errors.decorator';
+import { ReturnSessionResponse } from './responses/return-session.response';
 import { ComplianceError } from '../compliance';
 import { AuditRepository } from '../database/repositories';
 import { ReturnGatewaysService } from '../sync/reconciliation';
@@ -8,6 +10,7 @@ import { OperatorNoteDto, SubmitOtpDto } from './reconciliation.dto';
 /** The operator's side of the return gateway session: ask for an OTP, hand it in, see the session, log out. */
 @ApiTags('returns')
 @ApiSecurity('api-key')
+@ApiErrors(401)
 @Controller('returns/:gstin/session')
 export class ReturnGatewayController {
   constructor(
@@ -17,6 +20,8 @@ export class ReturnGatewayController {
 
   @Get()
   @ApiOperation({ summary: 'Session state (none, otp-requested, active) and expiry' })
+  @ApiOkResponse({ type: ReturnSessionResponse })
+  @ApiErrors(404)
   status(@Param('gstin') gstin: string) {
     return this.gateways.client(gstin).session.status();
   }
@@ -24,6 +29,8 @@ export class ReturnGatewayController {
   @Post('otp-request')
   @HttpCode(200)
   @ApiOperation({ summary: 'Ask the GST system to send the taxpayer an OTP' })
+  @ApiOkResponse({ type: ReturnSessionResponse })
+  @ApiErrors(400, 404, 422, 502, 503)
   async requestOtp(@Param('gstin') gstin: string, @Body() body: OperatorNoteDto) {
     const status = await this.gateways.client(gstin).session.requestOtp();
     await this.audit.append({
@@ -39,6 +46,8 @@ export class ReturnGatewayController {
   @ApiOperation({
     summary: 'Submit the OTP: opens the session every instance then uses (refreshed automatically)',
   })
+  @ApiOkResponse({ type: ReturnSessionResponse })
+  @ApiErrors(400, 404, 422, 503)
   async submitOtp(@Param('gstin') gstin: string, @Body() body: SubmitOtpDto) {
     try {
       const status = await this.gateways.client(gstin).session.submitOtp(body.otp);
@@ -64,6 +73,8 @@ export class ReturnGatewayController {
   @Post('logout')
   @HttpCode(200)
   @ApiOperation({ summary: 'End the session' })
+  @ApiOkResponse({ type: ReturnSessionResponse })
+  @ApiErrors(400, 404, 503)
   async logout(@Param('gstin') gstin: string, @Body() body: OperatorNoteDto) {
     await this.gateways.client(gstin).session.logout();
     await this.audit.append({

@@ -9,7 +9,14 @@ import {
   Post,
   Query,
 } from '@nestjs/common';
-import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from './responses/api-errors.decorator';
+import {
+  OperationRunResponse,
+  RetryResponse,
+  SubmissionPageResponse,
+  SubmissionResponse,
+} from './responses/submission.response';
 import {
   ConnectorRuntimeService,
   OperatorService,
@@ -22,6 +29,7 @@ import { operatorActionOf } from './operator-action';
 
 @ApiTags('submissions')
 @ApiSecurity('api-key')
+@ApiErrors(401)
 @Controller('submissions')
 export class SubmissionsController {
   constructor(
@@ -38,6 +46,8 @@ export class SubmissionsController {
     summary:
       "Run an operation the submissions' regime declares over several of them (body: its request, submissionIds, operator, reason); audited",
   })
+  @ApiOkResponse({ type: OperationRunResponse })
+  @ApiErrors(400, 404, 409, 422, 502, 503, 504)
   async operateOnMany(@Param('operation') operation: string, @Body() body: unknown) {
     const { action, request } = await operatorActionOf(body);
     return this.operations.run({
@@ -54,6 +64,8 @@ export class SubmissionsController {
     summary:
       "Run an operation the submission's regime declares (e-way bill: part-b, transporter, extend); body: its request, operator, reason; audited",
   })
+  @ApiOkResponse({ type: OperationRunResponse })
+  @ApiErrors(400, 404, 409, 422, 502, 503, 504)
   async operate(
     @Param('id', ParseUUIDPipe) id: string,
     @Param('operation') operation: string,
@@ -75,6 +87,8 @@ export class SubmissionsController {
     summary:
       "Cancel a registration within the regime's window (IRN: 24 h, no active e-way bill; e-way bill: 24 h); reason codes as the regime's authority numbers them; audited",
   })
+  @ApiOkResponse({ type: SubmissionResponse, description: 'the submission, now CANCELLED' })
+  @ApiErrors(400, 404, 409, 422, 502, 503, 504)
   cancel(@Param('id', ParseUUIDPipe) id: string, @Body() body: CancelRequestDto) {
     return this.cancellation.cancel(
       id,
@@ -85,6 +99,8 @@ export class SubmissionsController {
 
   @Get()
   @ApiOperation({ summary: 'List submissions (the failure queue: ?state=REJECTED or ?errorClass=...)' })
+  @ApiOkResponse({ type: SubmissionPageResponse })
+  @ApiErrors(400)
   list(@Query() query: ListQuery) {
     return this.operator.listSubmissions({
       state: query.state,
@@ -101,6 +117,8 @@ export class SubmissionsController {
   @Post('retry')
   @HttpCode(200)
   @ApiOperation({ summary: 'Retry submissions by ids or by filter; operator and reason are audited' })
+  @ApiOkResponse({ type: RetryResponse })
+  @ApiErrors(400)
   retry(@Body() body: RetryRequestDto) {
     if (!body.ids?.length && !body.filter) {
       throw new BadRequestException({

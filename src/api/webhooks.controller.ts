@@ -1,6 +1,7 @@
 import {
   Controller,
   Headers,
+  HttpCode,
   HttpException,
   Param,
   Post,
@@ -8,7 +9,20 @@ import {
   Res,
   UnauthorizedException,
 } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiExtraModels,
+  ApiHeader,
+  ApiOperation,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import { ApiErrors } from './responses/api-errors.decorator';
+import { ErrorResponse } from './responses/error.response';
+import { WebhookBatchResponse } from './responses/webhook.response';
+import { WEBHOOK_INVOICE_SCHEMA } from './canonical-invoice-docs';
 import type { Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
 import { isPushSource } from '../connectors';
@@ -24,6 +38,7 @@ import { Public } from './public.decorator';
 import { parseWebhookBody, requireJsonContentType } from './webhook-body';
 
 @ApiTags('webhooks')
+@ApiExtraModels(WebhookBatchResponse, ErrorResponse)
 @Controller('webhooks')
 export class WebhooksController {
   private readonly noInstanceSecret = randomBytes(32).toString('hex');
@@ -35,6 +50,8 @@ export class WebhooksController {
 
   @Public()
   @Post(':instance/invoices')
+  // The intake's answer sets its own status (202, or 400 when nothing could be stored); 202 is the usual.
+  @HttpCode(202)
   @ApiOperation({ summary: 'Push canonical invoices (one, an array, or {documents: [...]}); HMAC-signed' })
   @ApiHeader({ name: 'X-Webhook-Timestamp', description: 'unix seconds' })
   @ApiHeader({
@@ -42,6 +59,33 @@ export class WebhooksController {
     description: 'sha256=hex(HMAC-SHA256(secret, timestamp + "." + raw body))',
   })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @ApiBody({
+    description: 'one canonical invoice, an array of them, or {documents: [...]}; each may carry externalId',
+    schema: {
+      oneOf: [
+        { $ref: `#/components/schemas/${WEBHOOK_INVOICE_SCHEMA}` },
+        { type: 'array', items: { $ref: `#/components/schemas/${WEBHOOK_INVOICE_SCHEMA}` } },
+        {
+          type: 'object',
+          required: ['documents'],
+          properties: {
+            documents: { type: 'array', items: { $ref: `#/components/schemas/${WEBHOOK_INVOICE_SCHEMA}` } },
+          },
+        },
+      ],
+    },
+  })
+  @ApiAcceptedResponse({
+    type: WebhookBatchResponse,
+    description: 'stored (valid or as MAPPING_FAILED) and queued',
+  })
+  @ApiBadRequestResponse({
+    description: 'nothing in the body could be stored (the batch answer), or the body is not JSON',
+    schema: {
+      oneOf: [{ $ref: getSchemaPath(WebhookBatchResponse) }, { $ref: getSchemaPath(ErrorResponse) }],
+    },
+  })
+  @ApiErrors(401, 415, 422, 503)
   async receive(
     @Param('instance') instance: string,
     @Headers('idempotency-key') idempotencyKey: string | undefined,

@@ -8,7 +8,21 @@ import {
   ParseUUIDPipe,
   Post,
 } from '@nestjs/common';
-import { ApiOperation, ApiProperty, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiSecurity,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiErrors } from './responses/api-errors.decorator';
+import {
+  EgsUnitListResponse,
+  EgsUnitResponse,
+  OnboardingResponse,
+  SignedInvoiceListResponse,
+} from './responses/zatca.response';
 import { IsObject, IsString, Matches } from 'class-validator';
 import {
   checkEgsCsrConfig,
@@ -39,6 +53,7 @@ class OnboardRequestDto {
 
 @ApiTags('zatca')
 @ApiSecurity('api-key')
+@ApiErrors(401)
 @Controller('zatca')
 export class ZatcaController {
   constructor(
@@ -50,6 +65,7 @@ export class ZatcaController {
 
   @Get('egs-units')
   @ApiOperation({ summary: 'Every EGS unit: onboarding state, certificate expiry, what it waits for' })
+  @ApiOkResponse({ type: EgsUnitListResponse })
   async list() {
     const records = await this.store.list();
     return { items: await Promise.all(records.map((record) => this.view(record))) };
@@ -60,6 +76,11 @@ export class ZatcaController {
     summary:
       'Onboard (or re-onboard) an EGS unit: key + CSR, compliance CSID (OTP), compliance checks, production CSID',
   })
+  @ApiCreatedResponse({
+    type: OnboardingResponse,
+    description: 'onboarded; what waited for the unit went on',
+  })
+  @ApiErrors(400, 422, 502, 503, 504)
   async onboard(@Param('id') id: string, @Body() body: OnboardRequestDto) {
     const problems = checkEgsCsrConfig(body.csr);
     if (problems.length > 0) {
@@ -75,6 +96,8 @@ export class ZatcaController {
 
   @Get('egs-units/:id')
   @ApiOperation({ summary: "An EGS unit's onboarding state and certificate expiry (never its keys)" })
+  @ApiOkResponse({ type: EgsUnitResponse })
+  @ApiErrors(404)
   async get(@Param('id') id: string) {
     const record = await this.store.get(id);
     if (!record) throw new NotFoundException(`no EGS unit ${id}`);
@@ -86,6 +109,8 @@ export class ZatcaController {
     summary:
       'Every invoice signed for a submission (ICV, PIH, hash, QR, signed XML), a rejected or superseded one included',
   })
+  @ApiOkResponse({ type: SignedInvoiceListResponse })
+  @ApiErrors(400)
   async signedInvoices(@Param('id', ParseUUIDPipe) id: string) {
     return { submissionId: id, items: await this.chain.listSigned(id) };
   }

@@ -3,9 +3,9 @@
  * connector, errorClass, regime, from, to). Behind the API key like every data route.
  */
 import { Controller, Get, Param, Query, Res, BadRequestException } from '@nestjs/common';
-import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiParam, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { connectorIdOf, ListQuery } from '../api';
+import { ApiErrors, connectorIdOf, ListQuery } from '../api';
 import { DocumentRepository } from '../database/repositories';
 import { FAILURE_STATES } from '../domain';
 import { ConnectorRuntimeService, OperatorService } from '../sync';
@@ -23,6 +23,7 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 
 @ApiTags('exports')
 @ApiSecurity('api-key')
+@ApiErrors(401)
 @Controller('exports')
 export class FailureExportController {
   constructor(
@@ -33,6 +34,15 @@ export class FailureExportController {
 
   @Get('failures.:format')
   @ApiOperation({ summary: 'The failure queue (filters as GET /submissions) as CSV or XLSX' })
+  @ApiParam({ name: 'format', enum: Object.keys(CONTENT_TYPES) })
+  @ApiOkResponse({
+    description: 'the file, as an attachment',
+    content: {
+      [CONTENT_TYPES.csv]: { schema: { type: 'string', format: 'binary' } },
+      [CONTENT_TYPES.xlsx]: { schema: { type: 'string', format: 'binary' } },
+    },
+  })
+  @ApiErrors(400)
   async failures(@Param('format') format: string, @Query() query: ListQuery, @Res() response: Response) {
     const contentType = CONTENT_TYPES[format];
     if (!contentType) throw new BadRequestException(`format must be csv or xlsx, not ${format}`);

@@ -4,13 +4,15 @@
  * ZATCA accepted (the latest signed generation that was neither rejected nor superseded).
  */
 import { Controller, Get, NotFoundException, Param, ParseUUIDPipe, Res } from '@nestjs/common';
-import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../api';
 import type { Response } from 'express';
 import { qrPng } from '../connectors/csv';
 import { SubmissionRepository, PostgresZatcaChainStore } from '../database/repositories';
 
 @ApiTags('submissions')
 @ApiSecurity('api-key')
+@ApiErrors(401)
 @Controller('submissions')
 export class SubmissionQrController {
   constructor(
@@ -20,6 +22,8 @@ export class SubmissionQrController {
 
   @Get(':id/qr.png')
   @ApiOperation({ summary: "The registration's QR code as a PNG (IRN signed QR, or ZATCA invoice QR)" })
+  @ApiOkResponse({ content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiErrors(400, 404)
   async qr(@Param('id', ParseUUIDPipe) id: string, @Res() response: Response): Promise<void> {
     const payload = await this.payloadOf(id);
     if (!payload) throw new NotFoundException(`submission ${id} has no QR (not registered)`);

@@ -1,4 +1,5 @@
 export * from './canonical-invoice';
+export { CANONICAL_INVOICE_SCHEMAS } from './canonical-invoice.schema';
 export * from './field-error';
 export * from './money';
 export * from './gstin';

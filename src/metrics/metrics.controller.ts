@@ -3,7 +3,7 @@
  * it as `authorization: { credentials: <key> }`, i.e. `Authorization: Bearer <key>`).
  */
 import { Controller, Get, Header, Res } from '@nestjs/common';
-import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { MetricsService } from './metrics.service';
 
@@ -19,6 +19,11 @@ export class MetricsController {
     summary:
       'Prometheus metrics: documents, submissions, authority errors, write-back failures, reconciliation verdicts, job queue, process',
   })
+  @ApiOkResponse({
+    description: 'Prometheus text exposition format',
+    content: { 'text/plain': { schema: { type: 'string' } } },
+  })
+  @ApiUnauthorizedResponse({ description: 'no valid API key' })
   async scrape(@Res() response: Response): Promise<void> {
     const body = await this.metrics.text();
     response.set('Content-Type', this.metrics.contentType).status(200).send(body);

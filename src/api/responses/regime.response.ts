@@ -1,0 +1,38 @@
+/** What GET /regimes answers: each regime's reason codes in the authority's own numbering. */
+import { ApiProperty } from '@nestjs/swagger';
+
+export class ReasonOptionResponse {
+  @ApiProperty()
+  code!: string;
+
+  @ApiProperty()
+  label!: string;
+}
+
+export class RegimeOperationReasonsResponse {
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty()
+  summary!: string;
+
+  @ApiProperty({ type: [ReasonOptionResponse] })
+  reasons!: ReasonOptionResponse[];
+}
+
+export class RegimeReasonsResponse {
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty()
+  cancellable!: boolean;
+
+  @ApiProperty({ type: [ReasonOptionResponse] })
+  cancelReasons!: ReasonOptionResponse[];
+
+  @ApiProperty({ type: Number, nullable: true })
+  cancelRemarkMaxLength!: number | null;
+
+  @ApiProperty({ type: [RegimeOperationReasonsResponse] })
+  operations!: RegimeOperationReasonsResponse[];
+}
