@@ -4,7 +4,8 @@
  * it. Behind the API key like every operator route; the console opens the page with it (see console.js).
  */
 import { Controller, Get, Param, ParseUUIDPipe, Res } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../api';
 import type { Response } from 'express';
 import { PRINT_CONTENT_SECURITY_POLICY, PrintService } from './print';
 
@@ -16,6 +17,8 @@ export class SubmissionPrintController {
 
   @Get(':id/print')
   @ApiProduces('text/html')
+  @ApiOkResponse({ content: { 'text/html': { schema: { type: 'string' } } } })
+  @ApiErrors(400, 404, 409)
   @ApiOperation({
     summary:
       'The registered invoice as a printable A4 page (IRN, Ack No/Date and signed QR; or ZATCA UUID, ICV and QR); 409 until registered',
@@ -33,6 +36,8 @@ export class SubmissionPrintController {
 
   @Get(':id/print.pdf')
   @ApiProduces('application/pdf')
+  @ApiOkResponse({ content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiErrors(400, 404, 409)
   @ApiOperation({ summary: 'The registered invoice as an A4 PDF; 409 until registered' })
   async pdf(@Param('id', ParseUUIDPipe) id: string, @Res() response: Response): Promise<void> {
     const pdf = await this.print.pdf(id);
