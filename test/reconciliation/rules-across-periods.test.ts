@@ -49,6 +49,10 @@ function september(): Record<string, unknown> {
     // The supplier first reported bill A-7 at 5,000; the books hold 5,500 (the bill as received).
     { ctin: AMENDING, inum: 'A-7', dt: '12-09-2026', txval: 5000, igst: 900 },
   ]);
+  // A bill of entry customs later amended (the books hold the amended values).
+  (portal.data as { docdata: Record<string, unknown> }).docdata.impg = [
+    boeEntry('7777777', '15-09-2026', 10000, 'N'),
+  ];
   return portal;
 }
 
@@ -79,6 +83,20 @@ function amendment(period: string, inum: string, dt: string, txval: number, igst
   ];
 }
 
+function boeEntry(boenum: string, boedt: string, txval: number, isamd: 'Y' | 'N') {
+  return {
+    refdt: '28-10-2026',
+    recdt: '30-10-2026',
+    portcode: '18272A',
+    boenum,
+    boedt,
+    isamd,
+    txval,
+    igst: txval * 0.18,
+    cess: 0,
+  };
+}
+
 function october(): Record<string, unknown> {
   const portal = portalB2b('102026', [
     { ctin: SUPPLIER, inum: '101', dt: '05-10-2026', txval: 10000, igst: 1800 },
@@ -89,17 +107,9 @@ function october(): Record<string, unknown> {
   const docdata = (portal.data as { docdata: Record<string, unknown> }).docdata;
   docdata.b2ba = amendment('102026', 'A-7', '12-09-2026', 5500, 990);
   docdata.impg = [
-    {
-      refdt: '28-10-2026',
-      recdt: '30-10-2026',
-      portcode: '18272A',
-      boenum: '2566282',
-      boedt: '18-10-2026',
-      isamd: 'N',
-      txval: 40000,
-      igst: 7200,
-      cess: 0,
-    },
+    boeEntry('2566282', '18-10-2026', 40000, 'N'),
+    // Amended at customs (isamd Y): supersedes September's entry of the same BOE number.
+    boeEntry('7777777', '15-09-2026', 10500, 'Y'),
   ];
   docdata.impgsez = [
     {
@@ -130,6 +140,7 @@ beforeAll(async () => {
         `V-0901,${SUPPLIER},Rao Steel,S-1,03-09-2026,INV,1000.00,180.00,0,0,0,1180.00,29,N,`,
         `V-0902,${LATE},Late Filer,L-9,20-09-2026,INV,2000.00,360.00,0,0,0,2360.00,27,N,`,
         `V-0903,${AMENDING},Amending Traders,A-7,12-09-2026,INV,5500.00,990.00,0,0,0,6490.00,24,N,`,
+        `V-0905,,Overseas Supplier,7777777,15-09-2026,BOE,10500.00,1890.00,0,0,0,12390.00,,N,18272A`,
         // September bill no 2B holds: missing in September, not shown in October.
         `V-0904,${SUPPLIER},Rao Steel,S-2,25-09-2026,INV,700.00,126.00,0,0,0,826.00,29,N,`,
         `V-1005,${SUPPLIER},Rao Steel,101,05-10-2026,INV,10000.00,1800.00,0,0,0,11800.00,29,N,`,
@@ -159,6 +170,9 @@ describe('reconciliation across periods, imports and residual pairs', () => {
     expect(ofBook(rows, 'V-0902').map((m) => m.category)).toEqual(['missing-in-2b']);
     expect(ofBook(rows, 'V-0903').map((m) => [m.category, m.gstr2bNumber])).toEqual([['mismatch', 'A-7']]);
     expect(ofBook(rows, 'V-0901').map((m) => m.category)).toEqual(['exact']);
+    expect(ofBook(rows, 'V-0905').map((m) => [m.category, m.gstr2bNumber])).toEqual([
+      ['mismatch', '7777777'],
+    ]);
   });
 
   it('October pairs the late September bill and the B2BA, and both close in September', async () => {
@@ -185,6 +199,12 @@ describe('reconciliation across periods, imports and residual pairs', () => {
       ['in-other-period', '102026'],
     ]);
     expect(ofBook(sep, 'V-0904').map((m) => m.category)).toEqual(['missing-in-2b']);
+    // The bill of entry amended at customs: October's entry takes over the pair, September's is amended.
+    expect(ofBook(oct, 'V-0905').map((m) => [m.category, m.section])).toEqual([['exact', 'impg']]);
+    expect(ofNumber(sep, '7777777').map((m) => [m.category, m.otherPeriod])).toEqual([['amended', '102026']]);
+    expect(ofBook(sep, 'V-0905').map((m) => [m.category, m.otherPeriod])).toEqual([
+      ['in-other-period', '102026'],
+    ]);
   });
 
   it('re-running September keeps what October settled (closes in both, whichever runs last)', async () => {

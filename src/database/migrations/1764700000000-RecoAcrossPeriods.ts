@@ -14,7 +14,9 @@ export class RecoAcrossPeriods1764700000000 implements MigrationInterface {
     await q.query(`ALTER TABLE reco_match ADD COLUMN other_period text`);
     await q.query(`CREATE INDEX purchase_record_bill_date ON purchase_record (gstin, connector, bill_date)`);
     await q.query(
-      `CREATE INDEX gstr2b_document_amendments ON gstr2b_document (gstin) WHERE section IN ('b2ba', 'cdnra', 'isda')`,
+      `CREATE INDEX gstr2b_document_amendments ON gstr2b_document (gstin)
+       WHERE section IN ('b2ba', 'cdnra', 'isda')
+         OR (section IN ('impg', 'impgsez') AND detail->>'amendedAtCustoms' = 'true')`,
     );
     await q.query(
       `CREATE INDEX gstr2b_document_amended ON gstr2b_document (gstin, amended_in) WHERE amended_in IS NOT NULL`,

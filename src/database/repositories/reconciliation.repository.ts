@@ -194,6 +194,16 @@ const GSTR2B_TABLE: ReplacedTable<Gstr2bRow> = {
   deletesWithinScopeColumn: false,
 };
 
+/**
+ * Amendments in GSTR-2B: b2ba, cdnra and isda name the original they replace (`original.number`, section
+ * without its "a"); a bill of entry amended at customs (impg/impgsez `isamd` Y) replaces the earlier entry of
+ * its own BOE number in its own section.
+ */
+const IS_AMENDMENT = `(section IN ('b2ba', 'cdnra', 'isda')
+  OR (section IN ('impg', 'impgsez') AND detail->>'amendedAtCustoms' = 'true'))`;
+const ORIGINAL_SECTION = `CASE WHEN section IN ('impg', 'impgsez') THEN section ELSE left(section, length(section) - 1) END`;
+const ORIGINAL_NUMBER = `upper(CASE WHEN section IN ('impg', 'impgsez') THEN number ELSE detail->'original'->>'number' END)`;
+
 @Injectable()
 export class ReconciliationRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -500,11 +510,10 @@ export class ReconciliationRepository {
     // on section, supplier and number (IS NOT DISTINCT FROM would keep the planner from hashing).
     await manager.query(
       `WITH later AS MATERIALIZED (
-         SELECT id, period, left(section, length(section) - 1) AS original_section,
-           coalesce(supplier_gstin, '') AS supplier, upper(detail->'original'->>'number') AS original_number
+         SELECT id, period, ${ORIGINAL_SECTION} AS original_section, coalesce(supplier_gstin, '') AS supplier,
+           ${ORIGINAL_NUMBER} AS original_number
          FROM gstr2b_document
-         WHERE gstin = $1 AND section IN ('b2ba', 'cdnra', 'isda')
-           AND to_date(period, 'MMYYYY') > to_date($2, 'MMYYYY'))
+         WHERE gstin = $1 AND ${IS_AMENDMENT} AND to_date(period, 'MMYYYY') > to_date($2, 'MMYYYY'))
        UPDATE gstr2b_document o SET amended_in = a.period, amended_by = a.id
        FROM later a
        WHERE o.gstin = $1 AND o.period = $2 AND o.amended_in IS NULL
@@ -515,9 +524,9 @@ export class ReconciliationRepository {
     const marked = returnedRows<{ id: string; period: string; amendment: string; section: string }>(
       await manager.query(
         `WITH amendments AS MATERIALIZED (
-           SELECT id, number, section, left(section, length(section) - 1) AS original_section,
-             coalesce(supplier_gstin, '') AS supplier, upper(detail->'original'->>'number') AS original_number
-           FROM gstr2b_document WHERE gstin = $1 AND period = $2 AND section IN ('b2ba', 'cdnra', 'isda'))
+           SELECT id, number, section, ${ORIGINAL_SECTION} AS original_section,
+             coalesce(supplier_gstin, '') AS supplier, ${ORIGINAL_NUMBER} AS original_number
+           FROM gstr2b_document WHERE gstin = $1 AND period = $2 AND ${IS_AMENDMENT})
          UPDATE gstr2b_document o SET amended_in = $2, amended_by = a.id
          FROM amendments a
          WHERE o.gstin = $1 AND to_date(o.period, 'MMYYYY') < to_date($2, 'MMYYYY')
