@@ -4,26 +4,13 @@ import type { RecoDocument } from './reco-document';
 import { looseNumber, numberSimilarity } from './invoice-number';
 import { reconcile } from './reconcile';
 import { toPaise, fromPaise } from './paise';
+import { recoDoc } from './__fixtures__/reco-doc';
 
 const A = '29AABCR6898M1ZN';
 const A_OTHER_STATE = '27AABCR6898M1ZP';
 const B = '24AAQCA8719H1ZC';
 
-function doc(id: string, number: string, overrides: Partial<RecoDocument> = {}): RecoDocument {
-  return {
-    id,
-    supplierGstin: A,
-    kind: 'INV',
-    number,
-    date: '2026-10-05',
-    taxableValue: '10000.00',
-    igst: '1800.00',
-    cgst: '0.00',
-    sgst: '0.00',
-    cess: '0.00',
-    ...overrides,
-  };
-}
+const doc = recoDoc;
 
 const books: RecoDocument[] = [
   doc('b-exact', 'INV-001'),

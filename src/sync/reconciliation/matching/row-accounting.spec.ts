@@ -1,26 +1,12 @@
 import { DEFAULT_MATCH_CONFIG } from './match-config';
 import type { MatchResult } from './match-result';
-import type { RecoDocument } from './reco-document';
 import { reconcile } from './reconcile';
 import { assertEveryRowReported, RowAccountingError } from './row-accounting';
+import { recoDoc } from './__fixtures__/reco-doc';
 
 const A = '29AABCR6898M1ZN';
 
-function doc(id: string, number: string, overrides: Partial<RecoDocument> = {}): RecoDocument {
-  return {
-    id,
-    supplierGstin: A,
-    kind: 'INV',
-    number,
-    date: '2026-10-05',
-    taxableValue: '10000.00',
-    igst: '1800.00',
-    cgst: '0.00',
-    sgst: '0.00',
-    cess: '0.00',
-    ...overrides,
-  };
-}
+const doc = recoDoc;
 
 const books = [doc('b1', 'INV-1'), doc('b2', 'INV-2'), doc('b3', 'INV-3'), doc('b3-twin', 'INV-3')];
 const gstr2b = [doc('g1', 'INV-1'), doc('g2', 'INV-2', { igst: '1900.00' }), doc('g4', 'INV-4')];

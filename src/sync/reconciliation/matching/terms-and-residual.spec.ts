@@ -6,24 +6,10 @@ import { DEFAULT_MATCH_CONFIG } from './match-config';
 import type { MatchResult } from './match-result';
 import type { RecoDocument } from './reco-document';
 import { reconcile } from './reconcile';
+import { recoDoc } from './__fixtures__/reco-doc';
 
-const SUPPLIER = '29AABCR6898M1ZN';
 
-function doc(id: string, number: string, overrides: Partial<RecoDocument> = {}): RecoDocument {
-  return {
-    id,
-    supplierGstin: SUPPLIER,
-    kind: 'INV',
-    number,
-    date: '2026-10-05',
-    taxableValue: '10000.00',
-    igst: '1800.00',
-    cgst: '0.00',
-    sgst: '0.00',
-    cess: '0.00',
-    ...overrides,
-  };
-}
+const doc = recoDoc;
 
 const row = (r: MatchResult) => [r.category, r.rule, r.bookId ?? null, r.gstr2bId ?? null];
 
