@@ -118,6 +118,31 @@ function kb(pid: number, field: string): number {
   }
 }
 
+/** CPU time (user + system, ms) a process has used; clock ticks of 10 ms (CLK_TCK 100 on Linux). */
+function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time of the PostgreSQL cluster: the postmaster and its live children (backends of the pool). */
+function postgresCpuMs(postmaster: number): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const parent = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+      if (Number(entry) === postmaster || parent === postmaster) total += cpuMsOf(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
 /** Resident memory of the PostgreSQL cluster's processes (their private pages plus shared buffers once). */
 function postgresRssMb(postmaster: number): number {
   let total = 0;
@@ -255,11 +280,15 @@ export async function runRoute(n: number): Promise<void> {
     console.log(
       `${label}: inputs written in ${Math.round(performance.now() - generated)} ms (2B JSON ${Math.round(size / 1_048_576)} MB); service idle RSS ${Math.round(baseRss)} MB`,
     );
+    // CPU time beside wall time: on a shared 2-core machine the CPU a step costs is the figure other load
+    // does not move (a quiet machine's wall time is at best CPU / cores used at once).
     const step = async (name: string, work: () => Promise<string>): Promise<void> => {
       const started = performance.now();
+      const serviceCpu = cpuMsOf(pid);
+      const postgresCpu = postgresCpuMs(postmaster);
       const note = await work();
       console.log(
-        `${label}: ${name} ${Math.round(performance.now() - started)} ms; service peak RSS ${Math.round(kb(pid, 'VmHWM') / 1024)} MB, PostgreSQL peak ${Math.round(pgPeak)} MB (anonymous RSS) ${note}`,
+        `${label}: ${name} ${Math.round(performance.now() - started)} ms wall; CPU service ${cpuMsOf(pid) - serviceCpu} ms, PostgreSQL ${postgresCpuMs(postmaster) - postgresCpu} ms; service peak RSS ${Math.round(kb(pid, 'VmHWM') / 1024)} MB, PostgreSQL peak ${Math.round(pgPeak)} MB (anonymous RSS) ${note}`,
       );
     };
     for (const attempt of ['import (stream + pull + store + match)', 're-import (a re-run)']) {
