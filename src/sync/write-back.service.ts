@@ -107,7 +107,7 @@ export class WriteBackService {
     await this.enqueue(
       submissions.filter((_, i) => errors[i] !== undefined),
       {
-        startAfter: new Date(Date.now() + RETRY_DELAY_SECONDS * 1000),
+        startAfterSeconds: RETRY_DELAY_SECONDS,
         retryLimit: Math.max(writeBackRetries - 1, 0),
       },
     );
@@ -115,7 +115,7 @@ export class WriteBackService {
 
   private enqueue(
     submissions: readonly SubmissionEntity[],
-    options: { startAfter?: Date; retryLimit?: number },
+    options: { startAfterSeconds?: number; retryLimit?: number },
   ): Promise<void> {
     return this.queue.sendMany(
       JobName.SubmissionWriteBack,
@@ -272,7 +272,7 @@ export class WriteBackService {
       );
       // A new job for the same key (this one completes): the queue keeps at most one waiting per key.
       await this.enqueue([submission], {
-        startAfter: new Date(Date.now() + writeBackMaxDelaySeconds * 1000),
+        startAfterSeconds: writeBackMaxDelaySeconds,
         retryLimit: 0,
       });
       return;
