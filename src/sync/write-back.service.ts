@@ -265,7 +265,7 @@ export class WriteBackService {
       );
       throw classified;
     }
-    if (classified.retryable && this.withinOutageWindow(submission)) {
+    if (classified.retryable && (await this.withinOutageWindow(submission))) {
       const { writeBackMaxDelaySeconds } = this.config.queue;
       this.logger.warn(
         `write-back of ${submission.id} still failing, next try in ${writeBackMaxDelaySeconds} s: ${classified.message}`,
@@ -297,11 +297,9 @@ export class WriteBackService {
   }
 
   /** Whether a transient write-back failure is still young enough to keep trying (see the queue config). */
-  private withinOutageWindow(submission: SubmissionEntity): boolean {
-    const { writeBackGiveUpAfterSeconds } = this.config.queue;
+  private withinOutageWindow(submission: SubmissionEntity): Promise<boolean> {
     // updated_at: when the outcome being written back was recorded (a failed try does not touch the row).
-    const since = submission.updatedAt ? new Date(submission.updatedAt).getTime() : Date.now();
-    return Date.now() - since < writeBackGiveUpAfterSeconds * 1000;
+    return this.submissions.updatedWithin(submission.id, this.config.queue.writeBackGiveUpAfterSeconds);
   }
 
   private writeBackDocument(document: DocumentEntity) {

@@ -294,6 +294,18 @@ export class SubmissionRepository {
   }
 
   /**
+   * Whether the submission's row changed less than `seconds` ago, by the database's clock (updated_at is
+   * the database's now(); the service's clock may be off from it). A row not found: false.
+   */
+  async updatedWithin(id: string, seconds: number): Promise<boolean> {
+    const rows: { within: boolean }[] = await this.dataSource.query(
+      `SELECT updated_at > now() - make_interval(secs => $2) AS within FROM submission WHERE id = $1`,
+      [id, seconds],
+    );
+    return rows[0]?.within === true;
+  }
+
+  /**
    * Renews the SUBMITTING lease of submissions whose call is still in progress, so that the sweep does not
    * take a slow but live send for a dead worker's. Rows that have left SUBMITTING are not touched.
    */
