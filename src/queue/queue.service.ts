@@ -8,6 +8,7 @@ import type PgBossTypes from 'pg-boss';
 import { PgBoss } from './pg-boss';
 import { QueueDatabase } from './queue-database';
 import { withQueueSetupLock } from './queue-setup-lock';
+import { startAfterOnDatabaseClock } from './start-after';
 import { AppConfig } from '../config';
 import { DATABASE_URL } from '../database';
 import { JobName, type JobPayloads } from './job-name';
@@ -84,14 +85,16 @@ export class QueueService implements OnModuleDestroy {
     return boss;
   }
 
+  /** `startAfterSeconds`: a delay, reckoned from the database's clock (see startAfterOnDatabaseClock). */
   async send<N extends JobName>(
     name: N,
     data: JobPayloads[N],
-    options: { key: string; startAfter?: Date },
+    options: { key: string; startAfterSeconds?: number },
   ): Promise<string | null> {
     const boss = await this.start();
-    const id = await boss.send(name, data, { singletonKey: options.key, startAfter: options.startAfter });
-    if (id && !options.startAfter) this.wake(boss, name, 1);
+    const startAfter = startAfterOnDatabaseClock(options.startAfterSeconds);
+    const id = await boss.send(name, data, { singletonKey: options.key, startAfter });
+    if (id && !startAfter) this.wake(boss, name, 1);
     return id;
   }
 
@@ -102,12 +105,16 @@ export class QueueService implements OnModuleDestroy {
   async sendMany<N extends JobName>(
     name: N,
     jobs: { data: JobPayloads[N]; key: string }[],
-    options: { startAfter?: Date; retryLimit?: number } = {},
+    options: { startAfterSeconds?: number; retryLimit?: number } = {},
   ): Promise<void> {
     if (jobs.length === 0) return;
     const boss = await this.start();
-    await boss.insert(jobs.map((job) => ({ name, data: job.data, singletonKey: job.key, ...options })));
-    if (!options.startAfter) this.wake(boss, name, jobs.length);
+    const startAfter = startAfterOnDatabaseClock(options.startAfterSeconds);
+    const { retryLimit } = options;
+    await boss.insert(
+      jobs.map((job) => ({ name, data: job.data, singletonKey: job.key, startAfter, retryLimit })),
+    );
+    if (!startAfter) this.wake(boss, name, jobs.length);
   }
 
   /**

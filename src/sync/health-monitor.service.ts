@@ -8,6 +8,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config';
+import { monotonicNow } from '../http';
 import { ConnectorRuntimeService } from './connector-runtime.service';
 
 export interface CheckResult {
@@ -25,8 +26,12 @@ export class HealthMonitor implements OnApplicationBootstrap, OnModuleDestroy {
   private databaseTimer?: NodeJS.Timeout;
   private running = false;
   private databaseResult?: CheckResult;
-  /** When the database check now running started; undefined when none runs. */
+  /**
+   * When the database check now running started, and when the last one finished (monotonicNow: a jump of the
+   * wall clock neither ages the last answer by an hour nor hides a check hanging for one).
+   */
   private databaseCheckSince?: number;
+  private databaseCheckedAt?: number;
   private readonly connectorResults = new Map<string, CheckResult>();
 
   constructor(
@@ -37,7 +42,7 @@ export class HealthMonitor implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** The database is checked before the service listens (readiness is known from the first request). */
   async onApplicationBootstrap(): Promise<void> {
-    this.databaseResult = await this.checkDatabase();
+    await this.recordDatabaseCheck();
     void this.checkAll();
     this.timer = setInterval(() => void this.checkAll(), this.config.schedule.healthCheckEverySeconds * 1000);
     this.timer.unref();
@@ -56,12 +61,17 @@ export class HealthMonitor implements OnApplicationBootstrap, OnModuleDestroy {
   /** One database check, unless one is still running. */
   private async refreshDatabase(): Promise<void> {
     if (this.databaseCheckSince !== undefined) return;
-    this.databaseCheckSince = Date.now();
+    this.databaseCheckSince = monotonicNow();
     try {
-      this.databaseResult = await this.checkDatabase();
+      await this.recordDatabaseCheck();
     } finally {
       this.databaseCheckSince = undefined;
     }
+  }
+
+  private async recordDatabaseCheck(): Promise<void> {
+    this.databaseResult = await this.checkDatabase();
+    this.databaseCheckedAt = monotonicNow();
   }
 
   /** The last database check; undefined before the first finished. */
@@ -73,15 +83,14 @@ export class HealthMonitor implements OnApplicationBootstrap, OnModuleDestroy {
    * Whether the last database check is up and recent enough to trust (three periods), and no check has
    * been waiting for an answer longer than the time bound (a paused database answers nothing, not "down").
    */
-  databaseReady(now = Date.now()): boolean {
+  databaseReady(now = monotonicNow()): boolean {
     const last = this.databaseResult;
-    if (!last || last.status !== 'up') return false;
+    const checkedAt = this.databaseCheckedAt;
+    if (!last || last.status !== 'up' || checkedAt === undefined) return false;
     const { databaseCheckEverySeconds, healthCheckTimeoutSeconds } = this.config.schedule;
     const since = this.databaseCheckSince;
     if (since !== undefined && now - since > healthCheckTimeoutSeconds * 1000) return false;
-    return (
-      now - Date.parse(last.checkedAt) <= (3 * databaseCheckEverySeconds + healthCheckTimeoutSeconds) * 1000
-    );
+    return now - checkedAt <= (3 * databaseCheckEverySeconds + healthCheckTimeoutSeconds) * 1000;
   }
 
   /** Each connector's last check, by instance name (not yet checked: absent). */

@@ -424,7 +424,7 @@ export class SubmissionProcessorService {
   private async failedMany(failures: readonly Sent[], documents: Documents): Promise<void> {
     if (failures.length === 0) return;
     // A wait gets no job: the operator's action (or the sweep, once the time has come) enqueues it.
-    const retries: (BatchMove & { at: Date; waits?: boolean })[] = [];
+    const retries: (BatchMove & { delayMs: number; waits?: boolean })[] = [];
     const giveUps: BatchMove[] = [];
     for (const { submission, error } of failures) {
       const classified = error as ComplianceError;
@@ -437,13 +437,12 @@ export class SubmissionProcessorService {
         response: classified.options.response ?? null,
       };
       if (classified.options.waitsForOperator) {
-        const at = new Date(Date.now() + OPERATOR_WAIT_RECHECK_MS);
         retries.push({
           submission,
-          at,
+          delayMs: OPERATOR_WAIT_RECHECK_MS,
           waits: true,
           // Waiting is not an attempt: once released, the submission has its retries left.
-          patch: { ...common, nextAttemptAt: at, attempts: Math.max(submission.attempts - 1, 0) },
+          patch: { ...common, attempts: Math.max(submission.attempts - 1, 0) },
           audit: { actor: SYSTEM_ACTOR, action: 'waiting-for-operator', reason: classified.message },
         });
         continue;
@@ -452,15 +451,10 @@ export class SubmissionProcessorService {
       const notSent = classified.options.notSent === true;
       if (classified.retryable && (notSent || submission.attempts < this.config.queue.maxAttempts)) {
         const delay = nextAttemptDelayMs(submission.attempts, classified.options.retryAfterMs);
-        const at = new Date(Date.now() + delay);
         retries.push({
           submission,
-          at,
-          patch: {
-            ...common,
-            nextAttemptAt: at,
-            ...(notSent ? { attempts: Math.max(submission.attempts - 1, 0) } : {}),
-          },
+          delayMs: delay,
+          patch: { ...common, ...(notSent ? { attempts: Math.max(submission.attempts - 1, 0) } : {}) },
           audit: {
             actor: SYSTEM_ACTOR,
             action: 'retry-scheduled',
@@ -480,20 +474,24 @@ export class SubmissionProcessorService {
         audit: { actor: SYSTEM_ACTOR, action: 'failed', reason },
       });
     }
-    const [retrying, gaveUp] = await this.dataSource.transaction(
-      async (m) =>
-        [
-          await this.transitions.moveManyIds(retries, S.Submitting, S.Retry, m),
-          await this.transitions.moveMany(giveUps, S.Submitting, S.Rejected, m),
-        ] as const,
-    );
+    const [retrying, gaveUp] = await this.dataSource.transaction(async (m) => {
+      const moved = await this.transitions.moveManyIds(retries, S.Submitting, S.Retry, m);
+      // When each is due again is reckoned by the database's clock, which is the one that checks it.
+      await this.submissions.scheduleNextAttempts(
+        retries
+          .filter((r) => moved.has(r.submission.id))
+          .map((r) => ({ id: r.submission.id, delayMs: r.delayMs })),
+        m,
+      );
+      return [moved, await this.transitions.moveMany(giveUps, S.Submitting, S.Rejected, m)] as const;
+    });
     await this.writeBack.writeBackNow([...gaveUp.values()], documents);
     for (const retry of retries) {
       if (retry.waits || !retrying.has(retry.submission.id)) continue;
       await this.queue.send(
         JobName.SubmissionProcess,
         { submissionId: retry.submission.id },
-        { key: retry.submission.id, startAfter: retry.at },
+        { key: retry.submission.id, startAfterSeconds: retry.delayMs / 1000 },
       );
     }
   }

@@ -107,7 +107,7 @@ export class WriteBackService {
     await this.enqueue(
       submissions.filter((_, i) => errors[i] !== undefined),
       {
-        startAfter: new Date(Date.now() + RETRY_DELAY_SECONDS * 1000),
+        startAfterSeconds: RETRY_DELAY_SECONDS,
         retryLimit: Math.max(writeBackRetries - 1, 0),
       },
     );
@@ -115,7 +115,7 @@ export class WriteBackService {
 
   private enqueue(
     submissions: readonly SubmissionEntity[],
-    options: { startAfter?: Date; retryLimit?: number },
+    options: { startAfterSeconds?: number; retryLimit?: number },
   ): Promise<void> {
     return this.queue.sendMany(
       JobName.SubmissionWriteBack,
@@ -265,14 +265,14 @@ export class WriteBackService {
       );
       throw classified;
     }
-    if (classified.retryable && this.withinOutageWindow(submission)) {
+    if (classified.retryable && (await this.withinOutageWindow(submission))) {
       const { writeBackMaxDelaySeconds } = this.config.queue;
       this.logger.warn(
         `write-back of ${submission.id} still failing, next try in ${writeBackMaxDelaySeconds} s: ${classified.message}`,
       );
       // A new job for the same key (this one completes): the queue keeps at most one waiting per key.
       await this.enqueue([submission], {
-        startAfter: new Date(Date.now() + writeBackMaxDelaySeconds * 1000),
+        startAfterSeconds: writeBackMaxDelaySeconds,
         retryLimit: 0,
       });
       return;
@@ -297,11 +297,9 @@ export class WriteBackService {
   }
 
   /** Whether a transient write-back failure is still young enough to keep trying (see the queue config). */
-  private withinOutageWindow(submission: SubmissionEntity): boolean {
-    const { writeBackGiveUpAfterSeconds } = this.config.queue;
+  private withinOutageWindow(submission: SubmissionEntity): Promise<boolean> {
     // updated_at: when the outcome being written back was recorded (a failed try does not touch the row).
-    const since = submission.updatedAt ? new Date(submission.updatedAt).getTime() : Date.now();
-    return Date.now() - since < writeBackGiveUpAfterSeconds * 1000;
+    return this.submissions.updatedWithin(submission.id, this.config.queue.writeBackGiveUpAfterSeconds);
   }
 
   private writeBackDocument(document: DocumentEntity) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFile, readFile, readdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { SourceDocument, WriteBackOutcome } from '../../src/connectors/contract';
@@ -198,6 +198,22 @@ describe('CSV connector: configuration', () => {
       const first = await pullAll(seeded.connector);
       expect(first.map((b) => b.documents.length)).toEqual([12]);
       expect(await pullAll(seeded.connector)).toEqual([]);
+    } finally {
+      await seeded.cleanup();
+    }
+  });
+
+  it('seeds on a later pull when the first seeding could not write (the disk full, then space back)', async () => {
+    const seeded = await createInstance({ seedFrom: join(SAMPLES_DIR, 'inbox') });
+    const inbox = seeded.connector.directories.inbox;
+    try {
+      await rm(inbox, { recursive: true });
+      await writeFile(inbox, ''); // nothing can be written under it
+      await expect(pullAll(seeded.connector)).rejects.toThrow();
+      await rm(inbox);
+      await mkdir(inbox);
+      const later = await pullAll(seeded.connector);
+      expect(later.map((b) => b.documents.length)).toEqual([12]);
     } finally {
       await seeded.cleanup();
     }

@@ -23,7 +23,8 @@ const EPHEMERAL_SANDBOX_PORTS = Object.fromEntries(
   Object.keys(DEFAULT_SANDBOX_PORTS).map((service) => [`SANDBOX_${service.toUpperCase()}_PORT`, '0']),
 );
 
-function spawnService(env: Record<string, string>): {
+/** The service as a child process (not waited for); its output collected. */
+export function spawnService(env: Record<string, string>): {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;

@@ -179,6 +179,34 @@ describe('webhook callbacks while the callback URL is down', () => {
     expect(receiver.delivered(401)).toEqual([]);
   }, 120_000);
 
+  it("keeps the window by the database's clock when the service's runs an hour ahead of it", async () => {
+    t = await start(600);
+    const realNow = Date.now.bind(Date);
+    const ahead = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + 3600_000);
+    try {
+      const ids = await push(t, 'AHEAD');
+      await eventually(
+        async () =>
+          (await states(t!, ids)).every((s) => s.state === 'WRITEBACK_PENDING') ? true : undefined,
+        30_000,
+      );
+      // Past the job's own retries: 10 minutes of the window are left by the database's clock, not
+      // an hour gone by the service's.
+      await new Promise((r) => setTimeout(r, 6_000));
+      expect((await states(t, ids)).map((s) => s.state)).toEqual(ids.map(() => 'WRITEBACK_PENDING'));
+
+      await receiver.up();
+      await eventually(
+        async () => ((await states(t!, ids)).every((s) => s.state === 'WRITTEN_BACK') ? true : undefined),
+        30_000,
+        300,
+      );
+      expect(receiver.delivered(200)).toHaveLength(DOCUMENTS);
+    } finally {
+      ahead.mockRestore();
+    }
+  }, 120_000);
+
   it('gives up after the window: WRITEBACK_FAILED with the reason, in the failure queue', async () => {
     t = await start(4);
     const ids = await push(t, 'GIVEUP');

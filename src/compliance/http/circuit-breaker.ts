@@ -6,6 +6,7 @@
  * waits instead of every document retrying on its own: a 3-minute outage costs a handful of probes, not
  * hundreds of requests a second.
  */
+import { monotonicNow } from '../../http';
 import { ComplianceError } from '../regime';
 
 /** Error code of a call refused because its provider's circuit is open: it was never sent. */
@@ -40,7 +41,7 @@ export class CircuitBreaker {
 
   constructor(
     policy: Partial<CircuitBreakerPolicy> = {},
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = monotonicNow,
   ) {
     this.policy = { ...DEFAULT_CIRCUIT_BREAKER_POLICY, ...policy };
   }

@@ -6,6 +6,7 @@
  * e-invoice, e-way bill or KSA APIs ("not shown"), so the client invents none: it sends as fast as it is
  * asked and waits only when the provider answers 429 (Retry-After). A configured `rateLimit` paces.
  */
+import { monotonicNow } from '../../http';
 import { sleep as realSleep } from './backoff';
 import type { RateLimiter } from './rate-limiter';
 
@@ -24,7 +25,7 @@ export class ClientRateLimiter implements RateLimiter {
 
   constructor(
     private readonly rate: ClientRateLimit = NO_CLIENT_PACING,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = monotonicNow,
     private readonly sleep: (ms: number) => Promise<void> = realSleep,
   ) {}
 

@@ -11,6 +11,7 @@
  */
 import type { Method } from 'axios';
 import { ComplianceError } from '../regime';
+import { expiryOnLocalClock } from './authority-expiry';
 import type { ClientRateLimit } from './client-rate-limiter';
 import type { ComplianceHttpClient, HttpPolicy } from './compliance-http-client';
 import { gatewayTransport, type GatewayDeps } from './gateway-transport';
@@ -189,7 +190,11 @@ export class GspSession {
     const sek = envelope.data?.Sek ?? envelope.data?.sek;
     return {
       token,
-      expiresAtMs: this.profile.tokenExpiry(envelope.data?.TokenExpiry, this.now()),
+      expiresAtMs: expiryOnLocalClock(
+        (authorityNow) => this.profile.tokenExpiry(envelope.data?.TokenExpiry, authorityNow),
+        response.headers.date,
+        this.now(),
+      ),
       extra: typeof sek === 'string' && sek ? { sek } : undefined,
     };
   }

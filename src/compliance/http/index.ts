@@ -13,7 +13,7 @@ export type {
 export { CollectingHttpLogger, silentHttpLogger } from './http-logger';
 export type { HttpLogEntry, HttpLogger } from './http-logger';
 export { REDACTED, isSecretKey, redact } from '../../security';
-export { readNetworkFailure } from '../../http';
+export { monotonicNow, readNetworkFailure } from '../../http';
 export type { NetworkFailure } from '../../http';
 export { TokenManager, callWithReauth } from './token-manager';
 export type { TokenManagerOptions } from './token-manager';

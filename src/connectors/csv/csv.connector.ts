@@ -561,7 +561,11 @@ export class CsvConnector implements ErpConnector, FileDropSource {
       }
       await mkdir(this.context.dataDir, { recursive: true });
       await writeFile(marker, new Date().toISOString());
-    })();
+    })().catch((error: unknown) => {
+      // A seeding that failed (the disk full) is tried again by the next pull, not answered forever.
+      this.seeding = undefined;
+      throw error;
+    });
     return this.seeding;
   }
 }

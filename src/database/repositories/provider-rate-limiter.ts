@@ -11,6 +11,7 @@
  */
 import type { DataSource } from 'typeorm';
 import {
+  monotonicNow,
   NO_CLIENT_PACING,
   sleep as realSleep,
   type ClientRateLimit,
@@ -48,13 +49,15 @@ export class ProviderRateLimiter implements RateLimiter {
   }
 
   pause(key: string, ms: number): void {
-    const until = Date.now() + ms;
+    const until = monotonicNow() + ms;
     this.pausedUntil.set(key, Math.max(until, this.pausedUntil.get(key) ?? 0));
+    // The shared pause ends by the database's clock, which the other processes read it by.
     this.dataSource
       .query(
-        `INSERT INTO provider_rate_pause (key, paused_until) VALUES ($1, $2)
+        `INSERT INTO provider_rate_pause (key, paused_until)
+         VALUES ($1, clock_timestamp() + $2 * interval '1 millisecond')
          ON CONFLICT (key) DO UPDATE SET paused_until = GREATEST(provider_rate_pause.paused_until, EXCLUDED.paused_until)`,
-        [key, new Date(until)],
+        [key, ms],
       )
       .catch((error: unknown) => this.onPauseError(error as Error));
   }
@@ -66,7 +69,7 @@ export class ProviderRateLimiter implements RateLimiter {
       for (;;) {
         const waiting = this.waiters.get(key) ?? [];
         if (waiting.length === 0) return;
-        const local = (this.pausedUntil.get(key) ?? 0) - Date.now();
+        const local = (this.pausedUntil.get(key) ?? 0) - monotonicNow();
         if (local > 0) {
           await this.sleep(local);
           continue;

@@ -277,6 +277,36 @@ export class SubmissionRepository {
   }
 
   /**
+   * Sets when each RETRY submission is next due as a delay from the database's clock, the clock that
+   * claimManyForSubmit and the sweep judge it by: a time computed by the service would be off by however
+   * far the service's clock is from the database's (an hour ahead: a 2 s backoff waited an hour).
+   */
+  async scheduleNextAttempts(
+    delays: readonly { id: string; delayMs: number }[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    if (delays.length === 0) return;
+    await manager.query(
+      `UPDATE submission s SET next_attempt_at = now() + v.ms * interval '1 millisecond'
+         FROM unnest($1::uuid[], $2::float8[]) AS v(id, ms)
+        WHERE s.id = v.id AND s.state = $3`,
+      [delays.map((d) => d.id), delays.map((d) => d.delayMs), SubmissionState.Retry],
+    );
+  }
+
+  /**
+   * Whether the submission's row changed less than `seconds` ago, by the database's clock (updated_at is
+   * the database's now(); the service's clock may be off from it). A row not found: false.
+   */
+  async updatedWithin(id: string, seconds: number): Promise<boolean> {
+    const rows: { within: boolean }[] = await this.dataSource.query(
+      `SELECT updated_at > now() - make_interval(secs => $2) AS within FROM submission WHERE id = $1`,
+      [id, seconds],
+    );
+    return rows[0]?.within === true;
+  }
+
+  /**
    * Renews the SUBMITTING lease of submissions whose call is still in progress, so that the sweep does not
    * take a slow but live send for a dead worker's. Rows that have left SUBMITTING are not touched.
    */

@@ -50,6 +50,11 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
   // No ETag: express would hash every JSON answer (SHA-1 over a bulk answer of up to 1,000 signed
   // invoices) for a header the simulated APIs do not send and no client revalidates against.
   app.disable('etag');
+  // The Date header states the simulated authority's time, as a real server's states its own clock.
+  app.use((_req, res, next) => {
+    res.setHeader('Date', options.clock.now().toUTCString());
+    next();
+  });
   app.use(express.json({ limit: '50mb' }));
   app.use(express.urlencoded({ extended: false }));
   app.use('/__sandbox', controlRouter(options, faults, rateLimiter, latency));
