@@ -84,12 +84,15 @@ export class HealthController {
     const detailed = this.keys.accepts(presentedApiKey(request));
     const checks: Record<string, Check> = this.readiness();
     if (detailed) checks.queue = { ...checks.queue, queued: await this.queueSizes() };
-    const connectors: Record<string, Check> = {};
+    const degradable: Record<string, Check> = {};
     for (const [name, last] of this.monitor.connectorChecks())
-      connectors[`connector:${name}`] = present(last);
-    const all = { ...checks, ...connectors };
+      degradable[`connector:${name}`] = present(last);
+    // The data folder's disk filling up degrades, like an ERP down: listed, the service stays ready.
+    const disk = this.monitor.disk();
+    if (disk) degradable.disk = present(disk);
+    const all = { ...checks, ...degradable };
     const ready = Object.values(checks).every((check) => check.status === 'up');
-    const degraded = Object.entries(connectors)
+    const degraded = Object.entries(degradable)
       .filter(([, check]) => check.status === 'down')
       .map(([name]) => name);
     response.status(ready ? 200 : 503);

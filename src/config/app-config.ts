@@ -195,6 +195,15 @@ export class ScheduleConfig {
   @Min(1)
   databaseCheckEverySeconds = 2;
 
+  /**
+   * Free space (MB) the data folder's disk must keep (the inbox and outbox files, the embedded PostgreSQL's
+   * cluster by default): below it /health lists `disk` as degraded with the figures, and the log says so
+   * once, so a disk filling up is seen before writes fail. Checked with the connectors' round.
+   */
+  @IsInt()
+  @Min(0)
+  minFreeDiskMb = 64;
+
   @IsInt()
   @Min(1)
   healthCheckTimeoutSeconds = 5;

@@ -6,6 +6,7 @@
  * never delays the database's.
  */
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { statfs } from 'node:fs/promises';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config';
 import { monotonicNow } from '../http';
@@ -33,6 +34,7 @@ export class HealthMonitor implements OnApplicationBootstrap, OnModuleDestroy {
   private databaseCheckSince?: number;
   private databaseCheckedAt?: number;
   private readonly connectorResults = new Map<string, CheckResult>();
+  private diskResult?: CheckResult;
 
   constructor(
     private readonly config: AppConfig,
@@ -93,6 +95,11 @@ export class HealthMonitor implements OnApplicationBootstrap, OnModuleDestroy {
     return now - checkedAt <= (3 * databaseCheckEverySeconds + healthCheckTimeoutSeconds) * 1000;
   }
 
+  /** The data folder's disk: free space against schedule.minFreeDiskMb (not yet checked: undefined). */
+  disk(): CheckResult | undefined {
+    return this.diskResult;
+  }
+
   /** Each connector's last check, by instance name (not yet checked: absent). */
   connectorChecks(): Map<string, CheckResult> {
     return new Map(this.connectorResults);
@@ -104,6 +111,7 @@ export class HealthMonitor implements OnApplicationBootstrap, OnModuleDestroy {
     this.running = true;
     try {
       await Promise.all([
+        this.checkDisk(),
         ...this.connectors.list().map(async (live) => {
           if (!live.enabled) {
             this.connectorResults.set(live.name, {
@@ -126,6 +134,21 @@ export class HealthMonitor implements OnApplicationBootstrap, OnModuleDestroy {
     } finally {
       this.running = false;
     }
+  }
+
+  private async checkDisk(): Promise<void> {
+    const dir = this.config.server.dataDir;
+    const minimumMb = this.config.schedule.minFreeDiskMb;
+    const result = await this.timed(async () => {
+      const stats = await statfs(dir);
+      const freeMb = Math.floor((stats.bavail * stats.bsize) / 1_048_576);
+      const text = `${freeMb} MB free on the data folder's disk (${dir}); at least ${minimumMb} MB kept`;
+      if (freeMb < minimumMb) throw new Error(`${text}: writes will fail (disk full)`);
+      return text;
+    });
+    if (result.status === 'down' && this.diskResult?.status !== 'down') this.log.warn(result.message);
+    if (result.status === 'up' && this.diskResult?.status === 'down') this.log.log(`disk: ${result.message}`);
+    this.diskResult = result;
   }
 
   private checkDatabase(): Promise<CheckResult> {

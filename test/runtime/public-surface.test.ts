@@ -69,6 +69,7 @@ describe('public surface: API documentation and health', () => {
       queue: { status: 'up' },
       'connector:books': { status: 'up' },
       'connector:tally-books': { status: 'down' },
+      disk: { status: 'up' },
     });
     for (const secret of [inbox, t.dataDir, tallyUrl, '127.0.0.1:9', tmpdir()]) {
       expect(publicText).not.toContain(secret);
