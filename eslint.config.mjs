@@ -213,6 +213,14 @@ export default tseslint.config(
       'compliance/ imports only domain/, http/, mappers/ and security/ (and its own http).',
     ),
   ),
+  zone(
+    ['src/cli/**/*.ts'],
+    forbid(
+      others('cli', 'domain'),
+      "cli/ talks to the service over HTTP: it imports only domain/ and the API's types (cli/api-types.ts), " +
+        'never server code.',
+    ),
+  ),
   {
     files: ['src/**/*.ts'],
     plugins: { faces: { rules: { 'import-through-face': importThroughFace } } },

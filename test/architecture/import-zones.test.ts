@@ -37,6 +37,13 @@ const PROBES: Record<string, string> = {
   'packages/sandbox/src/zatca/zone-probe-product.ts':
     "import { isRegimeName } from '../../../../src/domain/regime-name';",
   'packages/sandbox/src/zatca/zone-probe-own.ts': "import { SandboxClock } from '../framework';",
+  'src/cli/commands/zone-probe-sync.ts':
+    "import { MATCH_CATEGORIES } from '../../sync/reconciliation/matching';",
+  'src/cli/commands/zone-probe-database.ts':
+    "import { SubmissionRepository } from '../../database/repositories';",
+  'src/cli/commands/zone-probe-compliance.ts': "import { ComplianceError } from '../../compliance';",
+  'src/cli/commands/zone-probe-domain.ts': "import { SubmissionState } from '../../domain';",
+  'src/cli/commands/zone-probe-api-types.ts': "import { RECO_CATEGORIES } from '../api-types';",
   // Public faces.
   'src/sync/face-probe-deep.ts': "import { ComplianceError } from '../compliance/regime';",
   'src/sync/face-probe-deep-export.ts': "export { REGIME_NAMES } from '../domain/regime-name';",
@@ -129,6 +136,20 @@ describe('import zones (eslint.config.mjs)', () => {
     expect(restrictedBy.get('src/security/zone-probe-config.ts')).toEqual([
       expect.stringContaining('security/ imports nothing else'),
     ]);
+  });
+
+  it("refuses cli/ server code (sync, database, compliance), and lets it import domain/ and the API's types", () => {
+    for (const probe of [
+      'src/cli/commands/zone-probe-sync.ts',
+      'src/cli/commands/zone-probe-database.ts',
+      'src/cli/commands/zone-probe-compliance.ts',
+    ]) {
+      expect(restrictedBy.get(probe)).toEqual([
+        expect.stringContaining('cli/ talks to the service over HTTP'),
+      ]);
+    }
+    expect(restrictedBy.get('src/cli/commands/zone-probe-domain.ts')).toEqual([]);
+    expect(restrictedBy.get('src/cli/commands/zone-probe-api-types.ts')).toEqual([]);
   });
 
   it('refuses a static import of the sandbox package anywhere in src/; development loads it dynamically', () => {
