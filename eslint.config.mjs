@@ -214,6 +214,14 @@ export default tseslint.config(
     ),
   ),
   zone(
+    ['src/api/**/*.ts', 'src/console/**/*.ts'],
+    forbid(
+      ['database'],
+      'api/ and console/ reach the database only through services (sync/): no repository, entity or ' +
+        'data source in a controller.',
+    ),
+  ),
+  zone(
     ['src/cli/**/*.ts'],
     forbid(
       others('cli', 'domain'),

@@ -29,7 +29,6 @@ import {
   RunsQuery,
   SuppliersQuery,
 } from './reconciliation.dto';
-import { ReconciliationRepository } from '../database/repositories';
 import { GstinPeriodParams, SupplierStatementParams } from './reconciliation.params';
 
 @ApiTags('reconciliation')
@@ -40,7 +39,6 @@ export class ReconciliationController {
     private readonly reconciliation: ReconciliationService,
     private readonly actions: ReconciliationActionsService,
     private readonly reports: ReconciliationReportService,
-    private readonly repository: ReconciliationRepository,
     private readonly imports: Gstr2bImportService,
     private readonly exports: ReconciliationExportService,
   ) {}
@@ -48,7 +46,7 @@ export class ReconciliationController {
   @Get('runs')
   @ApiOperation({ summary: 'Reconciliation runs (scheduled, operator, import), newest first' })
   runs(@Query() query: RunsQuery) {
-    return this.repository.runs(query);
+    return this.reports.runs(query);
   }
 
   @Post(':gstin/:period/run')

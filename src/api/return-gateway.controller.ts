@@ -1,8 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UnprocessableEntityException } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ComplianceError } from '../compliance';
-import { AuditRepository } from '../database/repositories';
-import { ReturnGatewaysService } from '../sync/reconciliation';
+import { ReturnSessionService } from '../sync';
 import { OperatorNoteDto, SubmitOtpDto } from './reconciliation.dto';
 
 /** The operator's side of the return gateway session: ask for an OTP, hand it in, see the session, log out. */
@@ -10,28 +9,19 @@ import { OperatorNoteDto, SubmitOtpDto } from './reconciliation.dto';
 @ApiSecurity('api-key')
 @Controller('returns/:gstin/session')
 export class ReturnGatewayController {
-  constructor(
-    private readonly gateways: ReturnGatewaysService,
-    private readonly audit: AuditRepository,
-  ) {}
+  constructor(private readonly sessions: ReturnSessionService) {}
 
   @Get()
   @ApiOperation({ summary: 'Session state (none, otp-requested, active) and expiry' })
   status(@Param('gstin') gstin: string) {
-    return this.gateways.client(gstin).session.status();
+    return this.sessions.status(gstin);
   }
 
   @Post('otp-request')
   @HttpCode(200)
   @ApiOperation({ summary: 'Ask the GST system to send the taxpayer an OTP' })
-  async requestOtp(@Param('gstin') gstin: string, @Body() body: OperatorNoteDto) {
-    const status = await this.gateways.client(gstin).session.requestOtp();
-    await this.audit.append({
-      actor: `operator:${body.operator}`,
-      action: 'returns-otp-request',
-      details: { gstin },
-    });
-    return status;
+  requestOtp(@Param('gstin') gstin: string, @Body() body: OperatorNoteDto) {
+    return this.sessions.requestOtp(gstin, body.operator);
   }
 
   @Post('otp')
@@ -41,13 +31,7 @@ export class ReturnGatewayController {
   })
   async submitOtp(@Param('gstin') gstin: string, @Body() body: SubmitOtpDto) {
     try {
-      const status = await this.gateways.client(gstin).session.submitOtp(body.otp);
-      await this.audit.append({
-        actor: `operator:${body.operator}`,
-        action: 'returns-otp-submit',
-        details: { gstin },
-      });
-      return status;
+      return await this.sessions.submitOtp(gstin, body.otp, body.operator);
     } catch (error) {
       // A refused OTP is the operator's input, not an upstream failure.
       if (error instanceof ComplianceError && error.errorClass === 'auth') {
@@ -64,13 +48,7 @@ export class ReturnGatewayController {
   @Post('logout')
   @HttpCode(200)
   @ApiOperation({ summary: 'End the session' })
-  async logout(@Param('gstin') gstin: string, @Body() body: OperatorNoteDto) {
-    await this.gateways.client(gstin).session.logout();
-    await this.audit.append({
-      actor: `operator:${body.operator}`,
-      action: 'returns-logout',
-      details: { gstin },
-    });
-    return this.gateways.client(gstin).session.status();
+  logout(@Param('gstin') gstin: string, @Body() body: OperatorNoteDto) {
+    return this.sessions.logout(gstin, body.operator);
   }
 }

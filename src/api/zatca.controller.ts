@@ -16,9 +16,9 @@ import {
   type EgsCredentialRecord,
   reonboardInstruction,
 } from '../compliance/ksa';
-import { PostgresEgsCredentialStore, PostgresZatcaChainStore } from '../database/repositories';
 import type { Party } from '../domain';
 import { ZatcaReonboarding, ZatcaWaitingSubmissions } from '../compliance/ksa/reporting';
+import { ZatcaRecordsService } from '../sync';
 
 class OnboardRequestDto {
   @ApiProperty({ description: 'one-time password from the Fatoora portal' })
@@ -43,15 +43,14 @@ class OnboardRequestDto {
 export class ZatcaController {
   constructor(
     private readonly reonboarding: ZatcaReonboarding,
-    private readonly store: PostgresEgsCredentialStore,
-    private readonly chain: PostgresZatcaChainStore,
+    private readonly records: ZatcaRecordsService,
     private readonly waiting: ZatcaWaitingSubmissions,
   ) {}
 
   @Get('egs-units')
   @ApiOperation({ summary: 'Every EGS unit: onboarding state, certificate expiry, what it waits for' })
   async list() {
-    const records = await this.store.list();
+    const records = await this.records.egsUnits();
     return { items: await Promise.all(records.map((record) => this.view(record))) };
   }
 
@@ -76,7 +75,7 @@ export class ZatcaController {
   @Get('egs-units/:id')
   @ApiOperation({ summary: "An EGS unit's onboarding state and certificate expiry (never its keys)" })
   async get(@Param('id') id: string) {
-    const record = await this.store.get(id);
+    const record = await this.records.egsUnit(id);
     if (!record) throw new NotFoundException(`no EGS unit ${id}`);
     return this.view(record);
   }
@@ -87,7 +86,7 @@ export class ZatcaController {
       'Every invoice signed for a submission (ICV, PIH, hash, QR, signed XML), a rejected or superseded one included',
   })
   async signedInvoices(@Param('id', ParseUUIDPipe) id: string) {
-    return { submissionId: id, items: await this.chain.listSigned(id) };
+    return { submissionId: id, items: await this.records.signedInvoices(id) };
   }
 
   private async view(record: EgsCredentialRecord) {

@@ -37,6 +37,11 @@ const PROBES: Record<string, string> = {
   'packages/sandbox/src/zatca/zone-probe-product.ts':
     "import { isRegimeName } from '../../../../src/domain/regime-name';",
   'packages/sandbox/src/zatca/zone-probe-own.ts': "import { SandboxClock } from '../framework';",
+  'src/api/zone-probe-repository.ts': "import { SubmissionRepository } from '../database/repositories';",
+  'src/api/zone-probe-entities.ts': "import { SubmissionEntity } from '../database/entities';",
+  'src/console/print/zone-probe-repository.ts':
+    "import { SubmissionRepository } from '../../database/repositories';",
+  'src/console/zone-probe-sync.ts': "import { SubmissionRecordsService } from '../sync';",
   'src/cli/commands/zone-probe-sync.ts':
     "import { MATCH_CATEGORIES } from '../../sync/reconciliation/matching';",
   'src/cli/commands/zone-probe-database.ts':
@@ -136,6 +141,19 @@ describe('import zones (eslint.config.mjs)', () => {
     expect(restrictedBy.get('src/security/zone-probe-config.ts')).toEqual([
       expect.stringContaining('security/ imports nothing else'),
     ]);
+  });
+
+  it('refuses api/ and console/ the database (repositories, entities), and lets them use the services of sync/', () => {
+    for (const probe of [
+      'src/api/zone-probe-repository.ts',
+      'src/api/zone-probe-entities.ts',
+      'src/console/print/zone-probe-repository.ts',
+    ]) {
+      expect(restrictedBy.get(probe)).toEqual([
+        expect.stringContaining('reach the database only through services'),
+      ]);
+    }
+    expect(restrictedBy.get('src/console/zone-probe-sync.ts')).toEqual([]);
   });
 
   it("refuses cli/ server code (sync, database, compliance), and lets it import domain/ and the API's types", () => {
