@@ -27,6 +27,7 @@ const SRC_PARTS = [
   'main',
   'mappers',
   'metrics',
+  'ports',
   'queue',
   'security',
   'sync',
@@ -208,9 +209,23 @@ export default tseslint.config(
   zone(
     ['src/compliance/**/*.ts'],
     forbid(
-      // mappers/ sits below compliance/ in DESIGN's arrows; security/ is the shared secret box.
-      others('domain', 'http', 'mappers', 'compliance', 'security'),
-      'compliance/ imports only domain/, http/, mappers/ and security/ (and its own http).',
+      // mappers/ sits below compliance/ in DESIGN's arrows; security/ is the shared secret box; ports/
+      // the storage interfaces database/ implements.
+      others('domain', 'http', 'mappers', 'compliance', 'ports', 'security'),
+      'compliance/ imports only domain/, http/, mappers/, ports/ and security/ (and its own http).',
+    ),
+  ),
+  zone(
+    ['src/ports/**/*.ts'],
+    forbid(others('ports', 'domain'), 'ports/ (interfaces database/ implements) import only domain/.'),
+  ),
+  zone(
+    ['src/database/**/*.ts'],
+    forbid(
+      // connectors/ for its kit's state-store port; config/ and security/ for the master key and sealing.
+      others('database', 'domain', 'ports', 'connectors', 'config', 'security'),
+      'database/ implements ports (ports/, the connector kit) over domain/: it knows no compliance/, sync/, ' +
+        'api/, cli/ or console/ (a database failure a caller must act on is a port error, e.g. ChainSlotRefused).',
     ),
   ),
   zone(

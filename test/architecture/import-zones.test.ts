@@ -37,6 +37,15 @@ const PROBES: Record<string, string> = {
   'packages/sandbox/src/zatca/zone-probe-product.ts':
     "import { isRegimeName } from '../../../../src/domain/regime-name';",
   'packages/sandbox/src/zatca/zone-probe-own.ts': "import { SandboxClock } from '../framework';",
+  'src/database/repositories/zone-probe-compliance.ts': "import { ComplianceError } from '../../compliance';",
+  'src/database/repositories/zone-probe-compliance-ksa.ts':
+    "import { ZatcaChainStore } from '../../compliance/ksa';",
+  'src/database/repositories/zone-probe-sync.ts': "import { OperatorService } from '../../sync';",
+  'src/database/zone-probe-api.ts': "import { ApiKeys } from '../api';",
+  'src/database/repositories/zone-probe-ports.ts': "import { ChainSlotRefused } from '../../ports';",
+  'src/database/repositories/zone-probe-domain.ts': "import { SubmissionState } from '../../domain';",
+  'src/ports/zone-probe-compliance.ts': "import { ComplianceError } from '../compliance';",
+  'src/compliance/ksa/zone-probe-ports.ts': "import { ChainSlotRefused } from '../../ports';",
   'src/api/zone-probe-repository.ts': "import { SubmissionRepository } from '../database/repositories';",
   'src/api/zone-probe-entities.ts': "import { SubmissionEntity } from '../database/entities';",
   'src/console/print/zone-probe-repository.ts':
@@ -141,6 +150,26 @@ describe('import zones (eslint.config.mjs)', () => {
     expect(restrictedBy.get('src/security/zone-probe-config.ts')).toEqual([
       expect.stringContaining('security/ imports nothing else'),
     ]);
+  });
+
+  it('refuses database/ compliance/, sync/ and api/, and lets it implement ports/ over domain/', () => {
+    for (const probe of [
+      'src/database/repositories/zone-probe-compliance.ts',
+      'src/database/repositories/zone-probe-compliance-ksa.ts',
+      'src/database/repositories/zone-probe-sync.ts',
+      'src/database/zone-probe-api.ts',
+    ]) {
+      expect(restrictedBy.get(probe)).toEqual([expect.stringContaining('database/ implements ports')]);
+    }
+    expect(restrictedBy.get('src/database/repositories/zone-probe-ports.ts')).toEqual([]);
+    expect(restrictedBy.get('src/database/repositories/zone-probe-domain.ts')).toEqual([]);
+  });
+
+  it('refuses ports/ anything but domain/, and lets compliance/ use them', () => {
+    expect(restrictedBy.get('src/ports/zone-probe-compliance.ts')).toEqual([
+      expect.stringContaining('ports/ (interfaces database/ implements) import only domain/'),
+    ]);
+    expect(restrictedBy.get('src/compliance/ksa/zone-probe-ports.ts')).toEqual([]);
   });
 
   it('refuses api/ and console/ the database (repositories, entities), and lets them use the services of sync/', () => {
