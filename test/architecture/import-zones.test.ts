@@ -58,6 +58,14 @@ const PROBES: Record<string, string> = {
   'src/cli/commands/zone-probe-compliance.ts': "import { ComplianceError } from '../../compliance';",
   'src/cli/commands/zone-probe-domain.ts': "import { SubmissionState } from '../../domain';",
   'src/cli/commands/zone-probe-api-types.ts': "import { RECO_CATEGORIES } from '../api-types';",
+  // Regime names.
+  'src/sync/regime-name-probe.ts': "export const probe = 'sa-zatca';",
+  'src/api/regime-name-probe-type.ts': "export type Probe = 'in-ewaybill';",
+  'src/database/repositories/regime-name-probe-sql.ts':
+    "export const probe = `SELECT id FROM submission WHERE regime = 'in-einvoice'`;",
+  'src/sync/regime-name-probe-message.ts': "export const probe = 'the sa-zatca regime is not registered';",
+  'src/compliance/ksa/regime-name-probe.ts': "export const probe = 'sa-zatca';",
+  'src/config/regime-name-probe.ts': "export const probe = 'in-einvoice';",
   // Public faces.
   'src/sync/face-probe-deep.ts': "import { ComplianceError } from '../compliance/regime';",
   'src/sync/face-probe-deep-export.ts': "export { REGIME_NAMES } from '../domain/regime-name';",
@@ -75,6 +83,8 @@ const PROBES: Record<string, string> = {
 let exitCode: number | null;
 /** Per probe, the messages of no-restricted-imports (the zones). */
 const restrictedBy = new Map<string, string[]>();
+/** Per probe, the messages of no-restricted-syntax (regime names). */
+const syntaxBy = new Map<string, string[]>();
 /** Per probe, the messages of faces/import-through-face. */
 const facesBy = new Map<string, string[]>();
 
@@ -101,6 +111,7 @@ beforeAll(() => {
         result.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
       restrictedBy.set(path, messagesOf('no-restricted-imports'));
       facesBy.set(path, messagesOf('faces/import-through-face'));
+      syntaxBy.set(path, messagesOf('no-restricted-syntax'));
     }
   } finally {
     for (const path of Object.keys(PROBES)) rmSync(join(ROOT, path), { force: true });
@@ -215,6 +226,28 @@ describe('import zones (eslint.config.mjs)', () => {
       expect.stringContaining('shares nothing with the product'),
     ]);
     expect(restrictedBy.get('packages/sandbox/src/zatca/zone-probe-own.ts')).toEqual([]);
+  });
+});
+
+describe('regime names (eslint.config.mjs, no-restricted-syntax)', () => {
+  it('refuses a regime name as a string, a literal type or in SQL outside compliance/ and config/', () => {
+    for (const probe of [
+      'src/sync/regime-name-probe.ts',
+      'src/api/regime-name-probe-type.ts',
+      'src/database/repositories/regime-name-probe-sql.ts',
+    ]) {
+      expect(syntaxBy.get(probe)).toEqual([expect.stringContaining('A regime name belongs to its regime')]);
+    }
+  });
+
+  it('lets compliance/ and config/ name regimes, and any file mention one in prose', () => {
+    for (const probe of [
+      'src/compliance/ksa/regime-name-probe.ts',
+      'src/config/regime-name-probe.ts',
+      'src/sync/regime-name-probe-message.ts',
+    ]) {
+      expect(syntaxBy.get(probe)).toEqual([]);
+    }
   });
 });
 
