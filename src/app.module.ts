@@ -59,6 +59,9 @@ import {
   WebhookIntakeService,
   WorkersService,
   WriteBackService,
+  ReturnSessionService,
+  SubmissionRecordsService,
+  ZatcaRecordsService,
 } from './sync';
 import { RECONCILIATION_PROVIDERS } from './sync/reconciliation';
 import { CONSOLE_CONTROLLERS, CONSOLE_PROVIDERS } from './console';
@@ -175,6 +178,9 @@ export class AppModule {
       RegimeJobs,
       ...PIPELINE_PORT_PROVIDERS,
       OperatorService,
+      SubmissionRecordsService,
+      ZatcaRecordsService,
+      ReturnSessionService,
       CancellationService,
       RegimeOperationsService,
       HealthMonitor,

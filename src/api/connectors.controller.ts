@@ -30,7 +30,6 @@ import {
 } from './responses/connector.response';
 import type { Request } from 'express';
 import { isFileDropSource } from '../connectors';
-import { ConnectorInstanceRepository } from '../database/repositories';
 import { JobName, QueueService } from '../queue';
 import { ConnectorRuntimeService, type LiveConnector } from '../sync';
 
@@ -41,28 +40,14 @@ import { ConnectorRuntimeService, type LiveConnector } from '../sync';
 export class ConnectorsController {
   constructor(
     private readonly connectors: ConnectorRuntimeService,
-    private readonly instances: ConnectorInstanceRepository,
     private readonly queue: QueueService,
   ) {}
 
   @Get()
   @ApiOperation({ summary: 'Configured connector instances (secrets redacted), cursors and last pull' })
   @ApiOkResponse({ type: [ConnectorResponse] })
-  async list() {
-    const rows = await this.instances.list();
-    return this.connectors.list().map((live) => {
-      const row = rows.find((r) => r.id === live.id);
-      return {
-        name: live.name,
-        kind: live.kind,
-        enabled: live.enabled,
-        regimes: live.regimes,
-        config: live.publicConfig,
-        cursor: row?.cursor ?? null,
-        lastPullAt: row?.lastPullAt ?? null,
-        lastPullStats: row?.lastPullStats ?? null,
-      };
-    });
+  list() {
+    return this.connectors.summaries();
   }
 
   @Get(':name/check')

@@ -47,7 +47,6 @@ import {
   RunsQuery,
   SuppliersQuery,
 } from './reconciliation.dto';
-import { ReconciliationRepository } from '../database/repositories';
 import { GstinPeriodParams, SupplierStatementParams } from './reconciliation.params';
 
 @ApiTags('reconciliation')
@@ -60,7 +59,6 @@ export class ReconciliationController {
     private readonly reconciliation: ReconciliationService,
     private readonly actions: ReconciliationActionsService,
     private readonly reports: ReconciliationReportService,
-    private readonly repository: ReconciliationRepository,
     private readonly imports: Gstr2bImportService,
     private readonly exports: ReconciliationExportService,
   ) {}
@@ -70,7 +68,7 @@ export class ReconciliationController {
   @ApiOkResponse({ type: [RecoRunResponse] })
   @ApiErrors(400)
   runs(@Query() query: RunsQuery) {
-    return this.repository.runs(query);
+    return this.reports.runs(query);
   }
 
   @Post(':gstin/:period/run')

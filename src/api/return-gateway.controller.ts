@@ -3,8 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagg
 import { ApiErrors } from './responses/api-errors.decorator';
 import { ReturnSessionResponse } from './responses/return-session.response';
 import { ComplianceError } from '../compliance';
-import { AuditRepository } from '../database/repositories';
-import { ReturnGatewaysService } from '../sync/reconciliation';
+import { ReturnSessionService } from '../sync';
 import { OperatorNoteDto, SubmitOtpDto } from './reconciliation.dto';
 
 /** The operator's side of the return gateway session: ask for an OTP, hand it in, see the session, log out. */
@@ -13,17 +12,14 @@ import { OperatorNoteDto, SubmitOtpDto } from './reconciliation.dto';
 @ApiErrors(401)
 @Controller('returns/:gstin/session')
 export class ReturnGatewayController {
-  constructor(
-    private readonly gateways: ReturnGatewaysService,
-    private readonly audit: AuditRepository,
-  ) {}
+  constructor(private readonly sessions: ReturnSessionService) {}
 
   @Get()
   @ApiOperation({ summary: 'Session state (none, otp-requested, active) and expiry' })
   @ApiOkResponse({ type: ReturnSessionResponse })
   @ApiErrors(404)
   status(@Param('gstin') gstin: string) {
-    return this.gateways.client(gstin).session.status();
+    return this.sessions.status(gstin);
   }
 
   @Post('otp-request')
@@ -31,14 +27,8 @@ export class ReturnGatewayController {
   @ApiOperation({ summary: 'Ask the GST system to send the taxpayer an OTP' })
   @ApiOkResponse({ type: ReturnSessionResponse })
   @ApiErrors(400, 404, 422, 502, 503)
-  async requestOtp(@Param('gstin') gstin: string, @Body() body: OperatorNoteDto) {
-    const status = await this.gateways.client(gstin).session.requestOtp();
-    await this.audit.append({
-      actor: `operator:${body.operator}`,
-      action: 'returns-otp-request',
-      details: { gstin },
-    });
-    return status;
+  requestOtp(@Param('gstin') gstin: string, @Body() body: OperatorNoteDto) {
+    return this.sessions.requestOtp(gstin, body.operator);
   }
 
   @Post('otp')
@@ -50,13 +40,7 @@ export class ReturnGatewayController {
   @ApiErrors(400, 404, 422, 503)
   async submitOtp(@Param('gstin') gstin: string, @Body() body: SubmitOtpDto) {
     try {
-      const status = await this.gateways.client(gstin).session.submitOtp(body.otp);
-      await this.audit.append({
-        actor: `operator:${body.operator}`,
-        action: 'returns-otp-submit',
-        details: { gstin },
-      });
-      return status;
+      return await this.sessions.submitOtp(gstin, body.otp, body.operator);
     } catch (error) {
       // A refused OTP is the operator's input, not an upstream failure.
       if (error instanceof ComplianceError && error.errorClass === 'auth') {
@@ -75,13 +59,7 @@ export class ReturnGatewayController {
   @ApiOperation({ summary: 'End the session' })
   @ApiOkResponse({ type: ReturnSessionResponse })
   @ApiErrors(400, 404, 503)
-  async logout(@Param('gstin') gstin: string, @Body() body: OperatorNoteDto) {
-    await this.gateways.client(gstin).session.logout();
-    await this.audit.append({
-      actor: `operator:${body.operator}`,
-      action: 'returns-logout',
-      details: { gstin },
-    });
-    return this.gateways.client(gstin).session.status();
+  logout(@Param('gstin') gstin: string, @Body() body: OperatorNoteDto) {
+    return this.sessions.logout(gstin, body.operator);
   }
 }

@@ -30,9 +30,9 @@ import {
   type EgsCredentialRecord,
   reonboardInstruction,
 } from '../compliance/ksa';
-import { PostgresEgsCredentialStore, PostgresZatcaChainStore } from '../database/repositories';
 import type { Party } from '../domain';
 import { ZatcaReonboarding, ZatcaWaitingSubmissions } from '../compliance/ksa/reporting';
+import { ZatcaRecordsService } from '../sync';
 
 class OnboardRequestDto {
   @ApiProperty({ description: 'one-time password from the Fatoora portal' })
@@ -58,8 +58,7 @@ class OnboardRequestDto {
 export class ZatcaController {
   constructor(
     private readonly reonboarding: ZatcaReonboarding,
-    private readonly store: PostgresEgsCredentialStore,
-    private readonly chain: PostgresZatcaChainStore,
+    private readonly records: ZatcaRecordsService,
     private readonly waiting: ZatcaWaitingSubmissions,
   ) {}
 
@@ -67,7 +66,7 @@ export class ZatcaController {
   @ApiOperation({ summary: 'Every EGS unit: onboarding state, certificate expiry, what it waits for' })
   @ApiOkResponse({ type: EgsUnitListResponse })
   async list() {
-    const records = await this.store.list();
+    const records = await this.records.egsUnits();
     return { items: await Promise.all(records.map((record) => this.view(record))) };
   }
 
@@ -99,7 +98,7 @@ export class ZatcaController {
   @ApiOkResponse({ type: EgsUnitResponse })
   @ApiErrors(404)
   async get(@Param('id') id: string) {
-    const record = await this.store.get(id);
+    const record = await this.records.egsUnit(id);
     if (!record) throw new NotFoundException(`no EGS unit ${id}`);
     return this.view(record);
   }
@@ -112,7 +111,7 @@ export class ZatcaController {
   @ApiOkResponse({ type: SignedInvoiceListResponse })
   @ApiErrors(400)
   async signedInvoices(@Param('id', ParseUUIDPipe) id: string) {
-    return { submissionId: id, items: await this.chain.listSigned(id) };
+    return { submissionId: id, items: await this.records.signedInvoices(id) };
   }
 
   private async view(record: EgsCredentialRecord) {

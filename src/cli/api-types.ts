@@ -178,6 +178,23 @@ export interface CancelRequest {
   reason: string;
 }
 
+/**
+ * The reconciliation categories `GET /reconciliation/:gstin/:period?category=` accepts (the enum the API
+ * documents for it); test/cli/reco-categories.test.ts holds this list to the server's.
+ */
+export const RECO_CATEGORIES = [
+  'exact',
+  'suggested',
+  'mismatch',
+  'pan',
+  'missing-in-2b',
+  'missing-in-books',
+  'duplicate-in-books',
+  'duplicate-in-2b',
+  'in-other-period',
+  'amended',
+] as const;
+
 /** Count and input tax credit at stake of one reconciliation category. */
 export interface RecoCategoryTotal {
   count: number;

@@ -6,6 +6,7 @@
  * and-set); regimes get it through `SUBMISSION_PIPELINE`.
  */
 import type { CanonicalInvoice, ComplianceIdentifiers, SubmissionState } from '../domain';
+import type { HeldSubmissions } from '../ports';
 import { regimePort } from './regime-job';
 
 /** A submission as regime logic sees it. */
@@ -42,13 +43,7 @@ export interface PipelineAudit {
   details?: Record<string, unknown>;
 }
 
-/** Submissions held in RETRY with an error code, whose request payload names `payloadKey` = `value`. */
-export interface HeldSubmissions {
-  regime: string;
-  errorCode: string;
-  payloadKey: string;
-  value: string;
-}
+export type { HeldSubmissions };
 
 export interface SubmissionPipeline {
   findSubmission(id: string): Promise<PipelineSubmission | undefined>;

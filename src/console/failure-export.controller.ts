@@ -6,7 +6,6 @@ import { Controller, Get, Param, Query, Res, BadRequestException } from '@nestjs
 import { ApiOkResponse, ApiParam, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiErrors, connectorIdOf, ListQuery } from '../api';
-import { DocumentRepository } from '../database/repositories';
 import { FAILURE_STATES } from '../domain';
 import { ConnectorRuntimeService, OperatorService } from '../sync';
 import { failuresCsv, failuresXlsx } from './export/failure-export';
@@ -29,7 +28,6 @@ export class FailureExportController {
   constructor(
     private readonly operator: OperatorService,
     private readonly connectors: ConnectorRuntimeService,
-    private readonly documents: DocumentRepository,
   ) {}
 
   @Get('failures.:format')
@@ -51,7 +49,7 @@ export class FailureExportController {
         `state must be one of ${FAILURE_STATES.join(', ')} for the failure queue`,
       );
     const submissions = await this.failedSubmissions(query);
-    const documents = await this.documents.findByIds([...new Set(submissions.map((s) => s.documentId))]);
+    const documents = await this.operator.findDocuments([...new Set(submissions.map((s) => s.documentId))]);
     const names = new Map(this.connectors.list().map((c) => [c.id, c.name]));
     const rows = failureRows(submissions, documents, (id) => names.get(id) ?? id);
     const body = format === 'csv' ? failuresCsv(rows) : await failuresXlsx(rows);

@@ -8,7 +8,7 @@ import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagg
 import { ApiErrors } from '../api';
 import type { Response } from 'express';
 import { qrPng } from '../connectors/csv';
-import { SubmissionRepository, PostgresZatcaChainStore } from '../database/repositories';
+import { SubmissionRecordsService, ZatcaRecordsService } from '../sync';
 
 @ApiTags('submissions')
 @ApiSecurity('api-key')
@@ -16,8 +16,8 @@ import { SubmissionRepository, PostgresZatcaChainStore } from '../database/repos
 @Controller('submissions')
 export class SubmissionQrController {
   constructor(
-    private readonly submissions: SubmissionRepository,
-    private readonly chain: PostgresZatcaChainStore,
+    private readonly submissions: SubmissionRecordsService,
+    private readonly zatca: ZatcaRecordsService,
   ) {}
 
   @Get(':id/qr.png')
@@ -32,10 +32,10 @@ export class SubmissionQrController {
   }
 
   private async payloadOf(id: string): Promise<string | null> {
-    const [submission] = await this.submissions.findByIds([id]);
+    const submission = await this.submissions.find(id);
     if (!submission) throw new NotFoundException(`no submission ${id}`);
     if (submission.signedQr) return submission.signedQr;
-    const signed = await this.chain.listSigned(id);
+    const signed = await this.zatca.signedInvoices(id);
     const accepted = signed.filter((s) => !s.rejectedAt && !s.supersededAt && s.qr);
     return accepted.at(-1)?.qr ?? null;
   }

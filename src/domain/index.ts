@@ -55,3 +55,4 @@ export {
 } from './submission-state';
 export type { WriteBackOutcome } from './write-back-outcome';
 export { normaliseVehicleNumber } from './vehicle-number';
+export { monotonicNow } from './monotonic-clock';

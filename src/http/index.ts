@@ -5,4 +5,3 @@
 export { readNetworkFailure } from './network-failure';
 export type { NetworkFailure } from './network-failure';
 export { retryAfterMs } from './retry-after';
-export { monotonicNow } from './monotonic-clock';

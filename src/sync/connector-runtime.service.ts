@@ -12,6 +12,18 @@ export interface LiveConnector extends RegisteredConnector {
   id: string;
 }
 
+/** What GET /connectors answers per instance. */
+export interface ConnectorSummary {
+  name: string;
+  kind: string;
+  enabled: boolean;
+  regimes: string[];
+  config: Record<string, unknown>;
+  cursor: Record<string, unknown> | null;
+  lastPullAt: Date | null;
+  lastPullStats: Record<string, unknown> | null;
+}
+
 @Injectable()
 export class ConnectorRuntimeService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Connectors');
@@ -58,6 +70,24 @@ export class ConnectorRuntimeService implements OnModuleInit, OnApplicationShutd
 
   list(): LiveConnector[] {
     return [...this.live.values()];
+  }
+
+  /** Each live instance as configured (secrets redacted), with its stored cursor and last pull. */
+  async summaries(): Promise<ConnectorSummary[]> {
+    const rows = await this.instances.list();
+    return this.list().map((live) => {
+      const row = rows.find((r) => r.id === live.id);
+      return {
+        name: live.name,
+        kind: live.kind,
+        enabled: live.enabled,
+        regimes: live.regimes,
+        config: live.publicConfig,
+        cursor: row?.cursor ?? null,
+        lastPullAt: row?.lastPullAt ?? null,
+        lastPullStats: row?.lastPullStats ?? null,
+      };
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {

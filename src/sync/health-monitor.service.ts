@@ -9,7 +9,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy }
 import { statfs } from 'node:fs/promises';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config';
-import { monotonicNow } from '../http';
+import { monotonicNow } from '../domain';
 import { ConnectorRuntimeService } from './connector-runtime.service';
 
 export interface CheckResult {

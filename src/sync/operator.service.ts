@@ -85,6 +85,11 @@ export class OperatorService {
     };
   }
 
+  /** The documents of these ids (an unknown id is left out). */
+  findDocuments(ids: readonly string[]) {
+    return this.documents.findByIds(ids);
+  }
+
   async getDocument(id: string) {
     const document = await this.documents.findById(id);
     if (!document) throw new NotFoundException(`no document ${id}`);

@@ -37,6 +37,35 @@ const PROBES: Record<string, string> = {
   'packages/sandbox/src/zatca/zone-probe-product.ts':
     "import { isRegimeName } from '../../../../src/domain/regime-name';",
   'packages/sandbox/src/zatca/zone-probe-own.ts': "import { SandboxClock } from '../framework';",
+  'src/database/repositories/zone-probe-compliance.ts': "import { ComplianceError } from '../../compliance';",
+  'src/database/repositories/zone-probe-compliance-ksa.ts':
+    "import { ZatcaChainStore } from '../../compliance/ksa';",
+  'src/database/repositories/zone-probe-sync.ts': "import { OperatorService } from '../../sync';",
+  'src/database/zone-probe-api.ts': "import { ApiKeys } from '../api';",
+  'src/database/repositories/zone-probe-ports.ts': "import { ChainSlotRefused } from '../../ports';",
+  'src/database/repositories/zone-probe-domain.ts': "import { SubmissionState } from '../../domain';",
+  'src/ports/zone-probe-compliance.ts': "import { ComplianceError } from '../compliance';",
+  'src/compliance/ksa/zone-probe-ports.ts': "import { ChainSlotRefused } from '../../ports';",
+  'src/api/zone-probe-repository.ts': "import { SubmissionRepository } from '../database/repositories';",
+  'src/api/zone-probe-entities.ts': "import { SubmissionEntity } from '../database/entities';",
+  'src/console/print/zone-probe-repository.ts':
+    "import { SubmissionRepository } from '../../database/repositories';",
+  'src/console/zone-probe-sync.ts': "import { SubmissionRecordsService } from '../sync';",
+  'src/cli/commands/zone-probe-sync.ts':
+    "import { MATCH_CATEGORIES } from '../../sync/reconciliation/matching';",
+  'src/cli/commands/zone-probe-database.ts':
+    "import { SubmissionRepository } from '../../database/repositories';",
+  'src/cli/commands/zone-probe-compliance.ts': "import { ComplianceError } from '../../compliance';",
+  'src/cli/commands/zone-probe-domain.ts': "import { SubmissionState } from '../../domain';",
+  'src/cli/commands/zone-probe-api-types.ts': "import { RECO_CATEGORIES } from '../api-types';",
+  // Regime names.
+  'src/sync/regime-name-probe.ts': "export const probe = 'sa-zatca';",
+  'src/api/regime-name-probe-type.ts': "export type Probe = 'in-ewaybill';",
+  'src/database/repositories/regime-name-probe-sql.ts':
+    "export const probe = `SELECT id FROM submission WHERE regime = 'in-einvoice'`;",
+  'src/sync/regime-name-probe-message.ts': "export const probe = 'the sa-zatca regime is not registered';",
+  'src/compliance/ksa/regime-name-probe.ts': "export const probe = 'sa-zatca';",
+  'src/config/regime-name-probe.ts': "export const probe = 'in-einvoice';",
   // Public faces.
   'src/sync/face-probe-deep.ts': "import { ComplianceError } from '../compliance/regime';",
   'src/sync/face-probe-deep-export.ts': "export { REGIME_NAMES } from '../domain/regime-name';",
@@ -54,6 +83,8 @@ const PROBES: Record<string, string> = {
 let exitCode: number | null;
 /** Per probe, the messages of no-restricted-imports (the zones). */
 const restrictedBy = new Map<string, string[]>();
+/** Per probe, the messages of no-restricted-syntax (regime names). */
+const syntaxBy = new Map<string, string[]>();
 /** Per probe, the messages of faces/import-through-face. */
 const facesBy = new Map<string, string[]>();
 
@@ -80,6 +111,7 @@ beforeAll(() => {
         result.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
       restrictedBy.set(path, messagesOf('no-restricted-imports'));
       facesBy.set(path, messagesOf('faces/import-through-face'));
+      syntaxBy.set(path, messagesOf('no-restricted-syntax'));
     }
   } finally {
     for (const path of Object.keys(PROBES)) rmSync(join(ROOT, path), { force: true });
@@ -131,6 +163,53 @@ describe('import zones (eslint.config.mjs)', () => {
     ]);
   });
 
+  it('refuses database/ compliance/, sync/ and api/, and lets it implement ports/ over domain/', () => {
+    for (const probe of [
+      'src/database/repositories/zone-probe-compliance.ts',
+      'src/database/repositories/zone-probe-compliance-ksa.ts',
+      'src/database/repositories/zone-probe-sync.ts',
+      'src/database/zone-probe-api.ts',
+    ]) {
+      expect(restrictedBy.get(probe)).toEqual([expect.stringContaining('database/ implements ports')]);
+    }
+    expect(restrictedBy.get('src/database/repositories/zone-probe-ports.ts')).toEqual([]);
+    expect(restrictedBy.get('src/database/repositories/zone-probe-domain.ts')).toEqual([]);
+  });
+
+  it('refuses ports/ anything but domain/, and lets compliance/ use them', () => {
+    expect(restrictedBy.get('src/ports/zone-probe-compliance.ts')).toEqual([
+      expect.stringContaining('ports/ (interfaces database/ implements) import only domain/'),
+    ]);
+    expect(restrictedBy.get('src/compliance/ksa/zone-probe-ports.ts')).toEqual([]);
+  });
+
+  it('refuses api/ and console/ the database (repositories, entities), and lets them use the services of sync/', () => {
+    for (const probe of [
+      'src/api/zone-probe-repository.ts',
+      'src/api/zone-probe-entities.ts',
+      'src/console/print/zone-probe-repository.ts',
+    ]) {
+      expect(restrictedBy.get(probe)).toEqual([
+        expect.stringContaining('reach the database only through services'),
+      ]);
+    }
+    expect(restrictedBy.get('src/console/zone-probe-sync.ts')).toEqual([]);
+  });
+
+  it("refuses cli/ server code (sync, database, compliance), and lets it import domain/ and the API's types", () => {
+    for (const probe of [
+      'src/cli/commands/zone-probe-sync.ts',
+      'src/cli/commands/zone-probe-database.ts',
+      'src/cli/commands/zone-probe-compliance.ts',
+    ]) {
+      expect(restrictedBy.get(probe)).toEqual([
+        expect.stringContaining('cli/ talks to the service over HTTP'),
+      ]);
+    }
+    expect(restrictedBy.get('src/cli/commands/zone-probe-domain.ts')).toEqual([]);
+    expect(restrictedBy.get('src/cli/commands/zone-probe-api-types.ts')).toEqual([]);
+  });
+
   it('refuses a static import of the sandbox package anywhere in src/; development loads it dynamically', () => {
     for (const probe of [
       'src/sync/zone-probe-sandbox.ts',
@@ -147,6 +226,28 @@ describe('import zones (eslint.config.mjs)', () => {
       expect.stringContaining('shares nothing with the product'),
     ]);
     expect(restrictedBy.get('packages/sandbox/src/zatca/zone-probe-own.ts')).toEqual([]);
+  });
+});
+
+describe('regime names (eslint.config.mjs, no-restricted-syntax)', () => {
+  it('refuses a regime name as a string, a literal type or in SQL outside compliance/ and config/', () => {
+    for (const probe of [
+      'src/sync/regime-name-probe.ts',
+      'src/api/regime-name-probe-type.ts',
+      'src/database/repositories/regime-name-probe-sql.ts',
+    ]) {
+      expect(syntaxBy.get(probe)).toEqual([expect.stringContaining('A regime name belongs to its regime')]);
+    }
+  });
+
+  it('lets compliance/ and config/ name regimes, and any file mention one in prose', () => {
+    for (const probe of [
+      'src/compliance/ksa/regime-name-probe.ts',
+      'src/config/regime-name-probe.ts',
+      'src/sync/regime-name-probe-message.ts',
+    ]) {
+      expect(syntaxBy.get(probe)).toEqual([]);
+    }
   });
 });
 

@@ -57,6 +57,14 @@ function qrCodesOn(html: string): string[] {
   });
 }
 
+/** The QR code GET /submissions/:id/qr.png draws, read back from its pixels. */
+async function qrRouteCode(res: Response): Promise<string | undefined> {
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('image/png');
+  const image = PNG.sync.read(Buffer.from(await res.arrayBuffer()));
+  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data;
+}
+
 describe('printable invoice of registered submissions (sandbox IRP and ZATCA simulator)', () => {
   let sandbox: RunningSandbox;
   let zatca: ZatcaSimulator;
@@ -159,6 +167,7 @@ describe('printable invoice of registered submissions (sandbox IRP and ZATCA sim
     expect(html).toContain('2,49,500.00');
     expect(html).toContain('94031090');
     expect(qrCodesOn(html)).toEqual([submission.signedQr]);
+    expect(await qrRouteCode(await api(`/submissions/${submission.id}/qr.png`))).toBe(submission.signedQr);
 
     const text = await pdfText(submission.id);
     expect(text).toContain(submission.irn);
@@ -223,6 +232,7 @@ describe('printable invoice of registered submissions (sandbox IRP and ZATCA sim
       expect(html).toMatch(new RegExp(`Invoice counter \\(ICV\\).*?<dd>${submission.zatcaIcv}</dd>`));
       expect(html).toContain('310987654300003'); // the seller's VAT number
       expect(qrCodesOn(html)).toEqual([submission.signedQr]);
+      expect(await qrRouteCode(await api(`/submissions/${submission.id}/qr.png`))).toBe(submission.signedQr);
 
       const text = await pdfText(submission.id);
       expect(text).toContain(submission.zatcaUuid);

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { ZATCA_INITIAL_PIH, type StoredSignedInvoice } from '../../src/compliance/ksa/chain';
-import { ComplianceError } from '../../src/compliance/regime';
 import { PostgresZatcaChainStore } from '../../src/database/repositories/zatca-chain.repository';
+import { ChainSlotRefused } from '../../src/ports';
 import {
   createZatcaTestDatabase,
   insertZatcaSubmission,
@@ -111,8 +111,8 @@ describe('PostgresZatcaChainStore', () => {
 
     const error = await store.withNextChainSlot('egs-e', fakeSign, duplicate).catch((e: unknown) => e);
 
-    expect(error).toBeInstanceOf(ComplianceError);
-    expect((error as ComplianceError).errorClass).toBe('validation');
+    expect(error).toBeInstanceOf(ChainSlotRefused);
+    expect((error as ChainSlotRefused).refusal).toBe('uuid-taken');
     expect(await store.current('egs-e')).toEqual(before);
   });
 

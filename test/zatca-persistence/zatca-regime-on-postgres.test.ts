@@ -3,7 +3,7 @@ import { ConsoleLogger, Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { SecretBox } from '../../src/security/secret-box';
 import type { ZatcaPayload } from '../../src/compliance/ksa/zatca.regime';
-import type { Registered, SubmitContext } from '../../src/compliance/regime';
+import { ComplianceError, type Registered, type SubmitContext } from '../../src/compliance/regime';
 import { startZatcaSimulator, type ZatcaSimulator } from '@erp-connector/sandbox/zatca';
 import { testEgsUnit, testInvoice } from '../zatca-lifecycle/support/egs-fixtures';
 import {
@@ -221,5 +221,20 @@ describe('the sa-zatca regime on Postgres stores, against the ZATCA simulator', 
       [[tamperedContext.submissionId, stuck.submissionId]],
     );
     expect(actions.map((a) => a.action).sort()).toEqual(['zatca-report-failed', 'zatca-report-rejected']);
+  });
+
+  it("refuses, as the document's fault (validation), a second submission signing an invoice UUID already signed", async () => {
+    const payload = payloadOf('simplified', 'INV-5901');
+    await process1.regime.submit(payload, await contextFor('INV-5901'));
+    const before = await process1.chain.current(UNIT);
+
+    const error = await process1.regime
+      .submit(payload, await contextFor('INV-5901-again'))
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ComplianceError);
+    expect(error).toMatchObject({ errorClass: 'validation' });
+    expect((error as ComplianceError).message).toContain(`invoice UUID ${payload.uuid} is already signed`);
+    expect(await process1.chain.current(UNIT)).toEqual(before);
   });
 });

@@ -7,12 +7,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import type { RecoCategoryTotal, RecoMatch, RecoReport } from '../api-types';
+import { RECO_CATEGORIES, type RecoCategoryTotal, type RecoMatch, type RecoReport } from '../api-types';
 import type { CliContext } from '../context';
 import { CliError } from '../cli-error';
 import { ExitCode } from '../io';
 import { formatTable } from '../table';
-import { MATCH_CATEGORIES } from '../../sync/reconciliation/matching';
 import { Dec } from '../../domain';
 import { addJsonOption } from './options';
 
@@ -84,7 +83,7 @@ function formatReport(report: RecoReport, withRows: boolean): string {
 }
 
 const categoryOption = () =>
-  new Option('--category <category>', 'only this category').choices([...MATCH_CATEGORIES]);
+  new Option('--category <category>', 'only this category').choices([...RECO_CATEGORIES]);
 
 export function recoCommand(ctx: CliContext): Command {
   const command = new Command('reco').description(

@@ -6,7 +6,7 @@
  * waits instead of every document retrying on its own: a 3-minute outage costs a handful of probes, not
  * hundreds of requests a second.
  */
-import { monotonicNow } from '../../http';
+import { monotonicNow } from '../../domain';
 import { ComplianceError } from '../regime';
 
 /** Error code of a call refused because its provider's circuit is open: it was never sent. */

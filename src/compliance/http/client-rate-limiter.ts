@@ -6,17 +6,11 @@
  * e-invoice, e-way bill or KSA APIs ("not shown"), so the client invents none: it sends as fast as it is
  * asked and waits only when the provider answers 429 (Retry-After). A configured `rateLimit` paces.
  */
-import { monotonicNow } from '../../http';
+import { monotonicNow } from '../../domain';
 import { sleep as realSleep } from './backoff';
-import type { RateLimiter } from './rate-limiter';
+import { NO_CLIENT_PACING, type ClientRateLimit, type RateLimiter } from '../../ports';
 
-export interface ClientRateLimit {
-  limit: number;
-  windowMs: number;
-}
-
-/** `limit: 0` means no client-side pacing: only a 429's Retry-After holds a key. */
-export const NO_CLIENT_PACING: ClientRateLimit = Object.freeze({ limit: 0, windowMs: 60_000 });
+export { NO_CLIENT_PACING, type ClientRateLimit };
 
 export class ClientRateLimiter implements RateLimiter {
   private readonly sent = new Map<string, number[]>();

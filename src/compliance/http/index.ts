@@ -13,7 +13,8 @@ export type {
 export { CollectingHttpLogger, silentHttpLogger } from './http-logger';
 export type { HttpLogEntry, HttpLogger } from './http-logger';
 export { REDACTED, isSecretKey, redact } from '../../security';
-export { monotonicNow, readNetworkFailure } from '../../http';
+export { readNetworkFailure } from '../../http';
+export { monotonicNow } from '../../domain';
 export type { NetworkFailure } from '../../http';
 export { TokenManager, callWithReauth } from './token-manager';
 export type { TokenManagerOptions } from './token-manager';

@@ -3,9 +3,9 @@
  * name, which the CSR must carry (extension 1.3.6.1.4.1.311.20.2, as the SDK writes it): a CSR made for
  * the wrong environment is refused by onboarding.
  */
-export type ZatcaEnvironment = 'developer-portal' | 'simulation' | 'core';
+import { isZatcaEnvironment, ZATCA_ENVIRONMENTS, type ZatcaEnvironment } from '../../ports';
 
-export const ZATCA_ENVIRONMENTS: readonly ZatcaEnvironment[] = ['developer-portal', 'simulation', 'core'];
+export { isZatcaEnvironment, ZATCA_ENVIRONMENTS, type ZatcaEnvironment };
 
 export const CERTIFICATE_TEMPLATE_NAMES: Readonly<Record<ZatcaEnvironment, string>> = {
   'developer-portal': 'TSTZATCA-Code-Signing',
@@ -19,7 +19,3 @@ export const FATOORA_BASE_URLS: Readonly<Record<ZatcaEnvironment, string>> = {
   simulation: 'https://gw-fatoora.zatca.gov.sa/e-invoicing/simulation',
   core: 'https://gw-fatoora.zatca.gov.sa/e-invoicing/core',
 };
-
-export function isZatcaEnvironment(value: unknown): value is ZatcaEnvironment {
-  return typeof value === 'string' && (ZATCA_ENVIRONMENTS as readonly string[]).includes(value);
-}

@@ -31,12 +31,10 @@ import {
   type ZatcaXmlBuilder,
   type ZatcaXmlSigner,
 } from './zatca-documents';
+import { ZATCA_STATUS } from '../../ports';
+import { chainSlotError } from './chain-slot-error';
 
-export const ZATCA_STATUS = {
-  cleared: 'CLEARED',
-  reported: 'REPORTED',
-  pendingReporting: 'SIGNED_PENDING_REPORTING',
-} as const;
+export { ZATCA_STATUS };
 
 export interface ZatcaPayload {
   invoice: CanonicalInvoice;
@@ -297,30 +295,34 @@ export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
     return computeInvoiceHash(rebuilt.value).hashBase64 !== rejected.hash;
   }
 
-  private signInNextSlot(
+  private async signInNextSlot(
     payload: ZatcaPayload,
     credentials: EgsSigningCredentials,
     owner: ChainSlotOwner,
   ): Promise<StoredSignedInvoice> {
-    return this.deps.chain.withNextChainSlot(
-      payload.egsUnitId,
-      (icv, pih) => {
-        const built = this.deps.buildXml(payload.invoice, { icv, pih, uuid: owner.uuid });
-        if (!built.ok) {
-          const detail = built.errors.map((error) => `${error.path}: ${error.message}`).join('; ');
-          return Promise.reject(
-            new ComplianceError('validation', `invoice no longer maps to ZATCA UBL: ${detail}`),
-          );
-        }
-        const result = this.deps.sign(built.value, {
-          privateKeyPem: credentials.privateKeyPem,
-          certificateBase64: credentials.certificateBase64,
-          signingTime: this.now(),
-        });
-        return Promise.resolve({ signedXml: result.signedXml, hash: result.invoiceHash });
-      },
-      owner,
-    );
+    try {
+      return await this.deps.chain.withNextChainSlot(
+        payload.egsUnitId,
+        (icv, pih) => {
+          const built = this.deps.buildXml(payload.invoice, { icv, pih, uuid: owner.uuid });
+          if (!built.ok) {
+            const detail = built.errors.map((error) => `${error.path}: ${error.message}`).join('; ');
+            return Promise.reject(
+              new ComplianceError('validation', `invoice no longer maps to ZATCA UBL: ${detail}`),
+            );
+          }
+          const result = this.deps.sign(built.value, {
+            privateKeyPem: credentials.privateKeyPem,
+            certificateBase64: credentials.certificateBase64,
+            signingTime: this.now(),
+          });
+          return Promise.resolve({ signedXml: result.signedXml, hash: result.invoiceHash });
+        },
+        owner,
+      );
+    } catch (error) {
+      throw chainSlotError(error);
+    }
   }
 }
 

@@ -6,10 +6,9 @@
 import { existsSync } from 'node:fs';
 import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { AppConfig } from '../../config';
-import type { SubmissionEntity } from '../../database/entities';
-import { PostgresZatcaChainStore, SubmissionRepository } from '../../database/repositories';
 import { isRegistered, SubmissionState } from '../../domain';
 import type { NicEinvoiceV11 } from '../../mappers/irn';
+import { type SubmissionRecord, SubmissionRecordsService, ZatcaRecordsService } from '../../sync';
 import { irnPrintable, type IrnRegistration } from './irn-printable';
 import { printHtml } from './print-html';
 import { printPdf, type PdfFonts } from './print-pdf';
@@ -22,8 +21,8 @@ export class PrintService {
   private fonts: PdfFonts | undefined | null = null;
 
   constructor(
-    private readonly submissions: SubmissionRepository,
-    private readonly chain: PostgresZatcaChainStore,
+    private readonly submissions: SubmissionRecordsService,
+    private readonly zatcaRecords: ZatcaRecordsService,
     private readonly config: AppConfig,
   ) {}
 
@@ -36,7 +35,7 @@ export class PrintService {
   }
 
   private async printable(submissionId: string): Promise<PrintableInvoice> {
-    const [submission] = await this.submissions.findByIds([submissionId]);
+    const submission = await this.submissions.find(submissionId);
     if (!submission) throw new NotFoundException(`no submission ${submissionId}`);
     if (!isRegistered(submission.state)) {
       throw new ConflictException({
@@ -50,7 +49,7 @@ export class PrintService {
     throw new NotFoundException(`a ${submission.regime} submission has no printable invoice`);
   }
 
-  private async irn(submission: SubmissionEntity): Promise<PrintableInvoice> {
+  private async irn(submission: SubmissionRecord): Promise<PrintableInvoice> {
     const invoice = submission.requestPayload as NicEinvoiceV11 | null;
     if (!invoice || !submission.irn || !submission.signedQr) {
       throw new ConflictException(`submission ${submission.id} holds no IRN with its invoice and signed QR`);
@@ -67,7 +66,7 @@ export class PrintService {
   }
 
   /** The e-way bill generated with the IRN, or else by its own submission for the same document. */
-  private async ewaybillOf(submission: SubmissionEntity): Promise<IrnRegistration['ewaybill']> {
+  private async ewaybillOf(submission: SubmissionRecord): Promise<IrnRegistration['ewaybill']> {
     const own = submission.ewbNo ? submission : undefined;
     const separate = own
       ? undefined
@@ -83,8 +82,8 @@ export class PrintService {
     return { ewbNo: holder.ewbNo, ewbDate: holder.identifiers.ewbDate, validUpto: holder.validUpto };
   }
 
-  private async zatca(submission: SubmissionEntity): Promise<PrintableInvoice> {
-    const accepted = (await this.chain.listSigned(submission.id))
+  private async zatca(submission: SubmissionRecord): Promise<PrintableInvoice> {
+    const accepted = (await this.zatcaRecords.signedInvoices(submission.id))
       .filter((signed) => !signed.rejectedAt && !signed.supersededAt)
       .at(-1);
     const xml = submission.identifiers.zatcaClearedXml ?? accepted?.signedXml;

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { ComplianceCheckRecord, EgsOnboardingState, StoredCsid } from '../../compliance/ksa';
+import type { ComplianceCheckRecord, EgsOnboardingState, StoredCsid } from '../../ports';
 
 /** An onboarded ZATCA EGS unit. The private key and CSID secrets are sealed (SecretBox, context = id). */
 @Entity('egs_unit')

@@ -15,7 +15,7 @@ import {
   type EgsOnboardingState,
   type StoredCsid,
   isZatcaEnvironment,
-} from '../../compliance/ksa';
+} from '../../ports';
 
 interface EgsUnitRow {
   id: string;

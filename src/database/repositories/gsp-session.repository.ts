@@ -1,13 +1,13 @@
 /**
  * Provider access tokens in `gsp_session`, shared by every process: sealed with the master key at rest,
  * refreshed by one process at a time (a transaction-scoped advisory lock per key). Implements the
- * compliance layer's TokenStore interface.
+ * TokenStore port (ports/).
  */
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { SecretBox } from '../../security';
-import type { StoredToken, TokenStore } from '../../compliance/http';
+import type { StoredToken, TokenStore } from '../../ports';
 
 @Injectable()
 export class GspSessionRepository implements TokenStore {

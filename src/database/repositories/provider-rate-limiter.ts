@@ -10,13 +10,10 @@
  * callers hold no pool connections.
  */
 import type { DataSource } from 'typeorm';
-import {
-  monotonicNow,
-  NO_CLIENT_PACING,
-  sleep as realSleep,
-  type ClientRateLimit,
-  type RateLimiter,
-} from '../../compliance/http';
+import { monotonicNow } from '../../domain';
+import { NO_CLIENT_PACING, type ClientRateLimit, type RateLimiter } from '../../ports';
+
+const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** No allowance configured: no pacing, only a 429's Retry-After pauses the key (see ClientRateLimiter). */
 const DEFAULT_RATE: ClientRateLimit = NO_CLIENT_PACING;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource, type EntityManager } from 'typeorm';
-import type { HeldSubmissions } from '../../compliance';
+import type { HeldSubmissions } from '../../ports';
 import { type SubmissionIdentifierColumns, SubmissionState } from '../../domain';
 import { SubmissionEntity } from '../entities';
 import { insertFromJson } from './insert-from-json';

@@ -12,6 +12,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
+  ChainSlotRefused,
   ZATCA_INITIAL_PIH,
   type ChainSlotOwner,
   type ChainState,
@@ -20,8 +21,7 @@ import {
   type StoredSignedInvoice,
   type ZatcaChainStore,
   type ZatcaRejection,
-} from '../../compliance/ksa';
-import { ComplianceError } from '../../compliance';
+} from '../../ports';
 
 /** How long a worker waits for another one signing on the same unit before it gives up (and retries). */
 const CHAIN_LOCK_TIMEOUT = '30s';
@@ -268,19 +268,19 @@ function isUuid(value: string): boolean {
   return UUID_PATTERN.test(value);
 }
 
-/** Database failures the pipeline can act on become ComplianceErrors; anything else passes unchanged. */
+/** Database failures the regime can act on become ChainSlotRefused; anything else passes unchanged. */
 function classifyChainError(error: unknown, egsUnitId: string, owner: ChainSlotOwner): unknown {
   const driver = (error as { driverError?: { code?: string; constraint?: string } }).driverError;
   if (driver?.code === '55P03') {
-    return new ComplianceError(
-      'transient',
+    return new ChainSlotRefused(
+      'unit-busy',
       `another worker is still signing for EGS unit ${egsUnitId}; will retry`,
       { cause: error },
     );
   }
   if (driver?.code === '23505' && driver.constraint === 'zatca_signed_invoice_uuid') {
-    return new ComplianceError(
-      'validation',
+    return new ChainSlotRefused(
+      'uuid-taken',
       `invoice UUID ${owner.uuid} is already signed for another submission; one ERP document is signed once`,
       { cause: error },
     );

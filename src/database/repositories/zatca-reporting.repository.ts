@@ -7,14 +7,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type {
-  DueReport,
-  ReportAnswer,
-  ReportStatusChange,
-  SignedInvoiceRef,
-  ZatcaReportingStore,
-} from '../../compliance/ksa/reporting';
-import { ZATCA_STATUS } from '../../compliance/ksa';
+import {
+  type DueReport,
+  type ReportAnswer,
+  type ReportStatusChange,
+  type SignedInvoiceRef,
+  type ZatcaReportingStore,
+  ZATCA_STATUS,
+} from '../../ports';
 import { SubmissionState } from '../../domain';
 import { AuditRepository } from './audit.repository';
 import { markSignedInvoiceRejected } from './zatca-chain.repository';

@@ -76,4 +76,9 @@ export class ReconciliationReportService {
   suppliers(gstin: string, period: string, openOnly = false): Promise<SupplierSummary[]> {
     return this.pages.supplierTotals(gstin, period, openOnly);
   }
+
+  /** The runs (scheduled, operator, import), newest first, optionally of one GSTIN and period. */
+  runs(filter: { gstin?: string; period?: string; limit?: number }) {
+    return this.repository.runs(filter);
+  }
 }

@@ -8,7 +8,6 @@ import type { RecoDocument } from './reco-document';
 import { reconcile } from './reconcile';
 import { recoDoc } from './__fixtures__/reco-doc';
 
-
 const doc = recoDoc;
 
 const row = (r: MatchResult) => [r.category, r.rule, r.bookId ?? null, r.gstr2bId ?? null];
