@@ -26,11 +26,14 @@ interface Logic {
     rows: { state: string; count: number; failure: boolean }[];
     failures: number;
   };
-  queueRequests(filter: { state?: string; connector?: string; errorClass?: string }): string[];
-  mergeQueue(pages: { total: number; items: { id: string; updatedAt: string }[] }[]): {
-    items: { id: string }[];
-    total: number;
-  };
+  queueRequest(filter: { state?: string; connector?: string; errorClass?: string }, offset: number): string;
+  retryFilterBody(
+    filter: { state?: string; connector?: string; errorClass?: string; from?: string },
+    operator: string,
+    reason: string,
+  ): Result<Record<string, unknown>>;
+  pageSummary(offset: number, count: number, total: number, noun: string): string;
+  pageMoves(offset: number, total: number): { previous: number | null; next: number | null };
   retryBody(ids: string[], operator: string, reason: string): Result<Record<string, unknown>>;
   overrideBody(
     path: string,
@@ -39,10 +42,15 @@ interface Logic {
     operator: string,
     reason: string,
   ): Result<Record<string, unknown>>;
-  describeRetry(result: {
-    retried: { submissionId: string }[];
-    skipped: { submissionId: string; why: string }[];
-  }): string;
+  describeRetry(
+    result: {
+      retried: { submissionId: string }[];
+      skipped: { submissionId: string; why: string }[];
+      matched?: number;
+      limit?: number;
+    },
+    byFilter?: boolean,
+  ): string;
   apiErrorMessage(status: number, body: unknown): string;
   queueReason(submission: Record<string, unknown>): string;
   cancelBody(
@@ -136,33 +144,50 @@ describe('console logic (the served console-logic.js)', () => {
     expect(counts.rows.find((r) => r.state === 'READY')?.count).toBe(0);
   });
 
-  it('queries every failure state unless one state is chosen', () => {
-    expect(plain(logic.queueRequests({ connector: 'erp' }))).toEqual([
-      '/submissions?state=REJECTED&connector=erp&limit=200',
-      '/submissions?state=MAPPING_FAILED&connector=erp&limit=200',
-      '/submissions?state=WRITEBACK_FAILED&connector=erp&limit=200',
-    ]);
-    expect(plain(logic.queueRequests({ state: 'REJECTED', errorClass: 'rejected' }))).toEqual([
-      '/submissions?state=REJECTED&errorClass=rejected&limit=200',
-    ]);
+  it('asks the server for one page of the whole failure queue, or of one chosen state', () => {
+    expect(logic.queueRequest({ connector: 'erp' }, 0)).toBe(
+      '/submissions?failing=true&connector=erp&limit=50',
+    );
+    expect(logic.queueRequest({ state: 'REJECTED', errorClass: 'rejected' }, 100)).toBe(
+      '/submissions?state=REJECTED&errorClass=rejected&limit=50&offset=100',
+    );
   });
 
-  it('merges pages newest first without duplicates', () => {
-    const merged = plain(
-      logic.mergeQueue([
-        {
-          total: 2,
-          items: [
-            { id: 'b', updatedAt: '2026-01-02T00:00:00Z' },
-            { id: 'a', updatedAt: '2026-01-01T00:00:00Z' },
-          ],
-        },
-        { total: 1, items: [{ id: 'c', updatedAt: '2026-01-03T00:00:00Z' }] },
-        { total: 1, items: [{ id: 'a', updatedAt: '2026-01-01T00:00:00Z' }] },
-      ]),
+  it('retries all over the filter, not the rows shown', () => {
+    expect(
+      plain(
+        logic.retryFilterBody({ connector: 'erp', state: '', from: '2026-11-01' }, 'asha', 'GSTIN fixed'),
+      ),
+    ).toEqual({
+      ok: true,
+      body: {
+        filter: { failing: true, connector: 'erp', from: '2026-11-01' },
+        operator: 'asha',
+        reason: 'GSTIN fixed',
+      },
+    });
+    expect(plain(logic.retryFilterBody({ state: 'REJECTED' }, 'asha', 'GSTIN fixed')).body).toEqual({
+      filter: { state: 'REJECTED' },
+      operator: 'asha',
+      reason: 'GSTIN fixed',
+    });
+    expect(plain(logic.retryFilterBody({}, '', 'GSTIN fixed')).ok).toBe(false);
+    expect(
+      logic.describeRetry({ retried: [{ submissionId: 'a' }], skipped: [], matched: 1, limit: 1000 }, true),
+    ).toBe('Retried 1, skipped 0 of the 1 matching the filter.');
+    expect(logic.describeRetry({ retried: [], skipped: [], matched: 1500, limit: 1000 }, true)).toBe(
+      'Retried 0, skipped 0 of the 1500 matching the filter. Only the first 1000 were taken: retry all again for the rest.',
     );
-    expect(merged.items.map((i) => i.id)).toEqual(['c', 'b', 'a']);
-    expect(merged.total).toBe(4);
+  });
+
+  it('pages: the range shown, the total, and where the previous and next pages start', () => {
+    expect(logic.pageSummary(0, 0, 0, 'failed submission(s)')).toBe('Showing 0 of 0 failed submission(s).');
+    expect(logic.pageSummary(50, 50, 230, 'failed submission(s)')).toBe(
+      'Showing 51\u2013100 of 230 failed submission(s).',
+    );
+    expect(plain(logic.pageMoves(0, 230))).toEqual({ previous: null, next: 50 });
+    expect(plain(logic.pageMoves(200, 230))).toEqual({ previous: 150, next: null });
+    expect(plain(logic.pageMoves(0, 50))).toEqual({ previous: null, next: null });
   });
 
   it('requires operator and reason for a retry, and trims them', () => {

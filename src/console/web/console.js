@@ -15,10 +15,12 @@
     var words = F.stateInWords(state);
     return words === state ? state : words + ' (' + state + ')';
   }
+  /**
+   * A document as GET /documents lists it: its listing columns and its submissions.
+   * @typedef {DocumentListing & { id: string, submissions: Submission[] }} DocumentHit
+   */
   var KEY_STORAGE = 'connectorConsole.apiKey';
   var OPERATOR_STORAGE = 'connectorConsole.operator';
-  /** @type {Submission[]} */
-  var shown = [];
   /** @type {{ id: string, documentId: string, regime: string } | null} */
   var selected = null;
   /** @type {string | null} */
@@ -297,129 +299,179 @@
     return tr;
   }
 
+  /**
+   * What a list shows of a submission's document: number, buyer (name and GSTIN / VAT number), amount.
+   * @param {Submission} s
+   */
+  function documentColumns(s) {
+    var d = s.document;
+    if (!d) return [L.shortId(s.documentId), '', ''];
+    var buyer = [d.buyerName, d.buyerTaxId].filter(Boolean).join(' \u00b7 ');
+    return [
+      d.docNumber || L.shortId(s.documentId),
+      buyer,
+      F.formatAmount(d.invoiceTotal, d.currency || 'INR'),
+    ];
+  }
+
+  /**
+   * Shows the previous / next buttons of a paged list.
+   * @param {string} prefix id prefix of the two buttons
+   * @param {number} offset
+   * @param {number} total
+   */
+  function showPager(prefix, offset, total) {
+    var moves = L.pageMoves(offset, total);
+    byId(prefix + '-previous').hidden = moves.previous === null;
+    byId(prefix + '-next').hidden = moves.next === null;
+    return moves;
+  }
+
+  /** The failure queue's current page offset, and the filter it pages (re-read on Apply). */
+  var queueOffset = 0;
+  /** @type {{ previous: number | null, next: number | null }} */
+  var queueMoves = { previous: null, next: null };
+  var queueTotal = 0;
+
+  /**
+   * One page of the failure queue: one request, each row with its document (no request per row).
+   * @returns {Promise<void>}
+   */
   function loadQueue() {
-    var paths = L.queueRequests(filter());
-    return Promise.all(
-      paths.map(function (p) {
-        return getPage(p);
-      }),
-    ).then(function (pages) {
-      var queue = L.mergeQueue(pages);
-      shown = queue.items;
+    return getPage(L.queueRequest(filter(), queueOffset)).then(function (/** @type {SubmissionPage} */ page) {
+      if (page.items.length === 0 && queueOffset > 0 && page.total > 0) {
+        queueOffset = Math.max(0, page.total - L.PAGE_SIZE);
+        return loadQueue();
+      }
+      queueTotal = page.total;
       var body = byId('queue');
       clear(body);
-      return Promise.all(
-        queue.items.map(function (s) {
-          return getDocument(s.documentId).then(function (doc) {
-            return { submission: s, docNumber: doc.docNumber || L.shortId(s.documentId) };
-          });
-        }),
-      ).then(function (rows) {
-        rows.forEach(function (r) {
-          var s = r.submission;
-          var tr = submissionRow(s, [
-            F.formatTime(s.updatedAt),
-            r.docNumber,
-            s.regime,
-            stateText(s.state),
-            s.errorClass,
-            s.errorCode,
-            L.queueReason(s),
-            s.attempts,
-          ]);
-          var pick = document.createElement('input');
-          pick.type = 'checkbox';
-          pick.className = 'pick';
-          pick.value = s.id;
-          pick.setAttribute('aria-label', 'select ' + r.docNumber);
-          var cell = document.createElement('td');
-          cell.className = 'pick';
-          cell.appendChild(pick);
-          tr.insertBefore(cell, tr.firstChild);
-          body.appendChild(tr);
-        });
-        input('select-all').checked = false;
-        byId('queue-summary').textContent =
-          'Showing ' + queue.items.length + ' of ' + queue.total + ' failed submission(s).';
-        /** @type {HTMLButtonElement} */ (byId('retry-all')).disabled = queue.items.length === 0;
+      page.items.forEach(function (s) {
+        var columns = documentColumns(s);
+        var tr = submissionRow(s, [
+          F.formatTime(s.updatedAt),
+          columns[0],
+          columns[1],
+          columns[2],
+          s.regime,
+          stateText(s.state),
+          s.errorClass,
+          s.errorCode,
+          L.queueReason(s),
+          s.attempts,
+        ]);
+        tr.children[3].className = 'amount';
+        var pick = document.createElement('input');
+        pick.type = 'checkbox';
+        pick.className = 'pick';
+        pick.value = s.id;
+        pick.setAttribute('aria-label', 'select ' + columns[0]);
+        var cell = document.createElement('td');
+        cell.className = 'pick';
+        cell.appendChild(pick);
+        tr.insertBefore(cell, tr.firstChild);
+        body.appendChild(tr);
       });
+      input('select-all').checked = false;
+      byId('queue-summary').textContent = L.pageSummary(
+        queueOffset,
+        page.items.length,
+        page.total,
+        'failed submission(s)',
+      );
+      queueMoves = showPager('queue', queueOffset, page.total);
+      var retryAll = /** @type {HTMLButtonElement} */ (byId('retry-all'));
+      retryAll.disabled = page.total === 0;
+      retryAll.textContent = 'Retry all ' + page.total + ' matching';
     });
   }
 
   /**
-   * @param {{ submission: Submission, docNumber: string }[]} rows
+   * @param {Submission[]} submissions
    * @param {string} summary
    */
-  function showSubmissionRows(rows, summary) {
+  function showSubmissionRows(submissions, summary) {
     var body = byId('submissions');
     clear(body);
-    rows.forEach(function (r) {
-      var s = r.submission;
+    submissions.forEach(function (s) {
       var registration = L.registrationOf(s);
+      var columns = documentColumns(s);
       var tr = submissionRow(s, [
         F.formatTime(s.updatedAt),
-        r.docNumber,
+        columns[0],
+        columns[1],
+        columns[2],
         s.regime,
         stateText(s.state),
         registration.id,
         registration.ack,
       ]);
-      tr.children[4].className = 'identifier';
+      tr.children[3].className = 'amount';
+      tr.children[6].className = 'identifier';
       body.appendChild(tr);
     });
     byId('submissions-summary').textContent = summary;
     setStatus('Updated ' + F.formatTime(new Date().toISOString()));
   }
 
-  /** Documents matching the search (invoice number, buyer GSTIN, IRN; searched by the server), with their submissions. */
-  function searchSubmissions(/** @type {string} */ q) {
+  var submissionsOffset = 0;
+  /** @type {{ previous: number | null, next: number | null }} */
+  var submissionsMoves = { previous: null, next: null };
+
+  /**
+   * Documents matching the search (invoice number, buyer GSTIN, IRN; searched and paged by the server),
+   * each with its submissions as GET /documents lists them.
+   * @param {string} q
+   */
+  function searchSubmissions(q) {
     var state = select('submissions-state').value;
     var regime = select('submissions-regime').value;
-    var found = /** @type {Promise<{ total: number, items: { id: string }[] }>} */ (
-      api('GET', '/documents' + L.query({ q: q, state: state, regime: regime, limit: L.QUEUE_PAGE }))
+    var found = /** @type {Promise<{ total: number, items: DocumentHit[] }>} */ (
+      api(
+        'GET',
+        '/documents' +
+          L.query({
+            q: q,
+            state: state,
+            regime: regime,
+            limit: L.PAGE_SIZE,
+            offset: submissionsOffset || undefined,
+          }),
+      )
     );
     return found.then(function (page) {
-      return Promise.all(
-        page.items.map(function (d) {
-          return getDocument(d.id);
-        }),
-      ).then(function (docs) {
-        /** @type {{ submission: Submission, docNumber: string }[]} */
-        var rows = [];
-        docs.forEach(function (doc) {
-          doc.submissions
-            .filter(function (s) {
-              return (!state || s.state === state) && (!regime || s.regime === regime);
-            })
-            .forEach(function (s) {
-              rows.push({ submission: s, docNumber: doc.docNumber || L.shortId(doc.id) });
-            });
-        });
-        showSubmissionRows(
-          rows,
-          'Showing ' + page.items.length + ' of ' + page.total + ' document(s) matching "' + q + '".',
-        );
+      /** @type {Submission[]} */
+      var rows = [];
+      page.items.forEach(function (doc) {
+        doc.submissions
+          .filter(function (s) {
+            return (!state || s.state === state) && (!regime || s.regime === regime);
+          })
+          .forEach(function (s) {
+            rows.push(Object.assign({}, s, { documentId: doc.id, document: doc }));
+          });
       });
+      submissionsMoves = showPager('submissions', submissionsOffset, page.total);
+      showSubmissionRows(
+        rows,
+        L.pageSummary(submissionsOffset, page.items.length, page.total, 'document(s) matching "' + q + '"'),
+      );
     });
   }
 
   function loadSubmissions() {
     var q = input('submissions-search').value.trim();
     if (q) return searchSubmissions(q);
-    var path = L.submissionsRequest({
-      state: select('submissions-state').value,
-      regime: select('submissions-regime').value,
-    });
+    var path = L.submissionsRequest(
+      { state: select('submissions-state').value, regime: select('submissions-regime').value },
+      submissionsOffset,
+    );
     return getPage(path).then(function (page) {
-      return Promise.all(
-        page.items.map(function (s) {
-          return getDocument(s.documentId).then(function (doc) {
-            return { submission: s, docNumber: doc.docNumber || L.shortId(s.documentId) };
-          });
-        }),
-      ).then(function (rows) {
-        showSubmissionRows(rows, 'Showing ' + page.items.length + ' of ' + page.total + ' submission(s).');
-      });
+      submissionsMoves = showPager('submissions', submissionsOffset, page.total);
+      showSubmissionRows(
+        page.items,
+        L.pageSummary(submissionsOffset, page.items.length, page.total, 'submission(s)'),
+      );
     });
   }
 
@@ -635,6 +687,39 @@
       .catch(failed);
   }
 
+  /**
+   * Retries every submission the queue's filter matches (all pages), through the server's filter retry.
+   */
+  function retryAllMatching() {
+    var who = operatorInputs();
+    var request = L.retryFilterBody(filter(), who.operator, who.reason);
+    if (!request.ok) return setActionMessage(request.errors.join('; '), true);
+    if (
+      !window.confirm('Retry all ' + queueTotal + ' failed submission(s) matching the filter, on every page?')
+    )
+      return;
+    setActionMessage('Retrying all ' + queueTotal + ' matching\u2026', false);
+    api('POST', '/submissions/retry', request.body)
+      .then(function (result) {
+        setActionMessage(L.describeRetry(/** @type {RetryResult} */ (result), true), false);
+        return refresh();
+      })
+      .catch(failed);
+  }
+
+  /**
+   * @param {string} id
+   * @param {() => Promise<unknown> | undefined} move
+   */
+  function pagerButton(id, move) {
+    byId(id).addEventListener('click', function () {
+      selected = null;
+      byId('detail').hidden = true;
+      var moved = move();
+      if (moved) moved.catch(failed);
+    });
+  }
+
   /** @param {boolean} andRetry */
   function saveOverride(andRetry) {
     if (!selected) return;
@@ -843,12 +928,14 @@
     });
     byId('filters').addEventListener('submit', function (event) {
       event.preventDefault();
+      queueOffset = 0;
       selected = null;
       byId('detail').hidden = true;
       loadQueue().catch(failed);
     });
     byId('submission-filters').addEventListener('submit', function (event) {
       event.preventDefault();
+      submissionsOffset = 0;
       selected = null;
       byId('detail').hidden = true;
       loadSubmissions().catch(failed);
@@ -865,11 +952,26 @@
     byId('retry-selected').addEventListener('click', function () {
       retry(pickedIds());
     });
-    byId('retry-all').addEventListener('click', function () {
-      var ids = shown.map(function (s) {
-        return s.id;
-      });
-      retry(ids, 'Retry all ' + ids.length + ' shown submission(s)?');
+    byId('retry-all').addEventListener('click', retryAllMatching);
+    pagerButton('queue-previous', function () {
+      if (queueMoves.previous === null) return;
+      queueOffset = queueMoves.previous;
+      return loadQueue();
+    });
+    pagerButton('queue-next', function () {
+      if (queueMoves.next === null) return;
+      queueOffset = queueMoves.next;
+      return loadQueue();
+    });
+    pagerButton('submissions-previous', function () {
+      if (submissionsMoves.previous === null) return;
+      submissionsOffset = submissionsMoves.previous;
+      return loadSubmissions();
+    });
+    pagerButton('submissions-next', function () {
+      if (submissionsMoves.next === null) return;
+      submissionsOffset = submissionsMoves.next;
+      return loadSubmissions();
     });
     byId('retry-one').addEventListener('click', function () {
       if (selected) retry([selected.id]);

@@ -19,6 +19,17 @@ export interface DocumentFilter {
   offset: number;
 }
 
+/** What a list shows of a document beside its submission: number, buyer, amount. */
+export interface DocumentListing {
+  id: string;
+  docNumber: string | null;
+  docDate: string | null;
+  buyerName: string | null;
+  buyerTaxId: string | null;
+  invoiceTotal: string | null;
+  currency: string | null;
+}
+
 @Injectable()
 export class DocumentRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -50,6 +61,18 @@ export class DocumentRepository {
       [[...ids]],
     );
     return hydrateRows(this.dataSource, DocumentEntity, rows, manager);
+  }
+
+  /** The listing columns of `ids`, read without the payloads (one query for a whole page). */
+  async listings(ids: readonly string[]): Promise<DocumentListing[]> {
+    if (ids.length === 0) return [];
+    return this.dataSource.query(
+      `SELECT id, doc_number AS "docNumber", to_char(doc_date, 'YYYY-MM-DD') AS "docDate",
+              canonical->'buyer'->>'legalName' AS "buyerName", buyer_tax_id AS "buyerTaxId",
+              canonical->'totals'->>'invoiceTotal' AS "invoiceTotal", canonical->>'currency' AS currency
+         FROM document WHERE id = ANY($1::uuid[])`,
+      [[...ids]],
+    );
   }
 
   async insert(document: Partial<DocumentEntity>, manager: EntityManager): Promise<DocumentEntity> {
