@@ -34,6 +34,17 @@ interface Logic {
   ): Result<Record<string, unknown>>;
   pageSummary(offset: number, count: number, total: number, noun: string): string;
   pageMoves(offset: number, total: number): { previous: number | null; next: number | null };
+  formatAge(seconds: number): string;
+  describeUpload(file: string, stats: Record<string, number> | null): string;
+  uploadPath(connector: string, fileName: string): string;
+  providerLines(
+    providers: {
+      throttled: { provider: string; reason: string; resumesAt: string; secondsLeft: number }[];
+      circuitsOpen: { key: string; failures: number; reopensAt: string; secondsLeft: number }[];
+    },
+    connectorsDown: { connector: string; message: string | null }[],
+    time: (iso: string) => string,
+  ): string[];
   retryBody(ids: string[], operator: string, reason: string): Result<Record<string, unknown>>;
   overrideBody(
     path: string,
@@ -188,6 +199,41 @@ describe('console logic (the served console-logic.js)', () => {
     expect(plain(logic.pageMoves(0, 230))).toEqual({ previous: null, next: 50 });
     expect(plain(logic.pageMoves(200, 230))).toEqual({ previous: 150, next: null });
     expect(plain(logic.pageMoves(0, 50))).toEqual({ previous: null, next: null });
+  });
+
+  it('says how long the oldest document waits, and which providers are pacing or down', () => {
+    expect(logic.formatAge(42)).toBe('42 s');
+    expect(logic.formatAge(12 * 60 + 5)).toBe('12 min');
+    expect(logic.formatAge(5 * 3600 + 20 * 60)).toBe('5 h 20 min');
+    expect(logic.formatAge(3 * 86400 + 4 * 3600 + 59)).toBe('3 d 4 h');
+    expect(
+      plain(
+        logic.providerLines(
+          {
+            throttled: [
+              { provider: 'gsp-einvoice', reason: 'client-pacing', resumesAt: 'T1', secondsLeft: 2 },
+            ],
+            circuitsOpen: [{ key: 'https://irp.example', failures: 5, reopensAt: 'T2', secondsLeft: 15 }],
+          },
+          [{ connector: 'tally', message: 'connection refused' }],
+          (iso) => `<${iso}>`,
+        ),
+      ),
+    ).toEqual([
+      'gsp-einvoice is pacing (configured allowance): calls wait until <T1> (2 s)',
+      'https://irp.example is down (5 failed calls): calls are held until <T2> (15 s)',
+      'connector tally is down: connection refused',
+    ]);
+  });
+
+  it("uploads to the connector's file route and says what the pull read", () => {
+    expect(logic.uploadPath('books & co', 'sales nov.csv')).toBe(
+      '/connectors/books%20%26%20co/files?filename=sales%20nov.csv',
+    );
+    expect(
+      logic.describeUpload('s.csv', { created: 3, updated: 1, unchanged: 0, problems: 2, batches: 1 }),
+    ).toBe('s.csv was read: 3 new document(s), 1 updated, 0 unchanged; 2 problem(s) in the file.');
+    expect(logic.describeUpload('s.csv', null)).toBe('s.csv was read.');
   });
 
   it('requires operator and reason for a retry, and trims them', () => {

@@ -94,6 +94,9 @@ describe('operator console in headless Chromium (real app, sandbox IRP)', () => 
     await shot('1-login');
     await page.fill('#api-key', TEST_API_KEY);
     await page.click('#login-form button[type=submit]');
+    // The dashboard is the landing view; the failure queue is a tab.
+    await page.waitForSelector('#dashboard-lines tr');
+    await page.click('#tab-queue');
     await page.waitForSelector('#queue tr');
     await page.fill('#operator', 'asha');
     await page.fill('#reason', 'buyer GSTIN corrected from the purchase order');

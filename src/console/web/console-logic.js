@@ -21,7 +21,8 @@
  *   signedQr?: string | null, updatedAt: string, document?: DocumentListing | null
  * }} Submission
  * @typedef {{ docNumber: string | null, docDate: string | null, buyerName: string | null,
- *   buyerTaxId: string | null, invoiceTotal: string | null, currency: string | null }} DocumentListing
+ *   buyerTaxId: string | null, invoiceTotal: string | null, currency: string | null,
+ *   sourceRef?: string | null }} DocumentListing
  * @typedef {{
  *   at: string, actor: string, action: string, submissionId: string | null,
  *   fromState: string | null, toState: string | null, reason: string | null
@@ -38,6 +39,9 @@
  * @typedef {{ retried: Retried[], skipped: Skipped[], matched?: number, limit?: number }} RetryResult
  * @typedef {{ path: string, value: string, rule: string, message: string, fixPath: string }} FieldErrorRow
  * @typedef {{ ok: true, body: Record<string, unknown> } | { ok: false, errors: string[] }} BodyResult
+ * @typedef {{ provider: string, reason: string, resumesAt: string, secondsLeft: number }} ThrottledProvider
+ * @typedef {{ key: string, failures: number, reopensAt: string, secondsLeft: number }} OpenCircuit
+ * @typedef {{ throttled: ThrottledProvider[], circuitsOpen: OpenCircuit[] }} DashboardProviders
  */
 
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the global the app script reads
@@ -509,6 +513,85 @@ var ConsoleLogic = (function () {
   }
 
   /**
+   * What an upload came to, in one line: the pull's counts (GET /connectors' lastPullStats).
+   * @param {string} file the name the file was stored as
+   * @param {Record<string, number> | null} stats
+   */
+  function describeUpload(file, stats) {
+    if (!stats) return file + ' was read.';
+    var count = function (/** @type {string} */ key) {
+      return stats[key] || 0;
+    };
+    var text =
+      file +
+      ' was read: ' +
+      count('created') +
+      ' new document(s), ' +
+      count('updated') +
+      ' updated, ' +
+      count('unchanged') +
+      ' unchanged';
+    if (count('flagged-altered')) text += ', ' + count('flagged-altered') + ' changed after registration';
+    if (count('problems')) text += '; ' + count('problems') + ' problem(s) in the file';
+    return text + '.';
+  }
+
+  /**
+   * The upload route of a file connector: the file's name travels as ?filename=.
+   * @param {string} connector
+   * @param {string} fileName
+   */
+  function uploadPath(connector, fileName) {
+    return '/connectors/' + encodeURIComponent(connector) + '/files' + query({ filename: fileName });
+  }
+
+  /**
+   * A waiting time as people say it: "45 s", "12 min", "5 h 20 min", "3 d 4 h".
+   * @param {number} seconds
+   */
+  function formatAge(seconds) {
+    var s = Math.max(0, Math.floor(seconds));
+    if (s < 60) return s + ' s';
+    var minutes = Math.floor(s / 60);
+    if (minutes < 60) return minutes + ' min';
+    var hours = Math.floor(minutes / 60);
+    if (hours < 24) return hours + ' h' + (minutes % 60 ? ' ' + (minutes % 60) + ' min' : '');
+    var days = Math.floor(hours / 24);
+    return days + ' d' + (hours % 24 ? ' ' + (hours % 24) + ' h' : '');
+  }
+
+  /**
+   * One line per provider holding calls back or down, and per connector down, in words.
+   * @param {DashboardProviders} providers
+   * @param {{ connector: string, message: string | null }[]} connectorsDown
+   * @param {(iso: string) => string} time formats an instant for the reader
+   */
+  function providerLines(providers, connectorsDown, time) {
+    var lines = providers.throttled.map(function (t) {
+      var why = t.reason === 'provider-429' ? 'refusing calls (HTTP 429)' : 'pacing (configured allowance)';
+      return (
+        t.provider + ' is ' + why + ': calls wait until ' + time(t.resumesAt) + ' (' + t.secondsLeft + ' s)'
+      );
+    });
+    providers.circuitsOpen.forEach(function (c) {
+      lines.push(
+        c.key +
+          ' is down (' +
+          c.failures +
+          ' failed calls): calls are held until ' +
+          time(c.reopensAt) +
+          ' (' +
+          c.secondsLeft +
+          ' s)',
+      );
+    });
+    connectorsDown.forEach(function (c) {
+      lines.push('connector ' + c.connector + ' is down' + (c.message ? ': ' + c.message : ''));
+    });
+    return lines;
+  }
+
+  /**
    * A QR worth printing: the registration holds one and was not cancelled.
    * @param {Submission | null} submission
    */
@@ -590,6 +673,10 @@ var ConsoleLogic = (function () {
     identifiersOf: identifiersOf,
     registrationOf: registrationOf,
     hasQr: hasQr,
+    formatAge: formatAge,
+    describeUpload: describeUpload,
+    uploadPath: uploadPath,
+    providerLines: providerLines,
     retryable: retryable,
     submissionSummary: submissionSummary,
   });

@@ -225,18 +225,91 @@
     };
   }
 
-  /** @param {'queue' | 'submissions' | 'reco'} view */
+  var VIEWS = ['dashboard', 'queue', 'submissions', 'reco'];
+
+  /** @param {'dashboard' | 'queue' | 'submissions' | 'reco'} view */
   function showView(view) {
-    byId('queue-view').hidden = view !== 'queue';
-    byId('submissions-view').hidden = view !== 'submissions';
-    byId('reco-view').hidden = view !== 'reco';
-    byId('tab-queue').className = view === 'queue' ? 'tab active' : 'tab';
-    byId('tab-submissions').className = view === 'submissions' ? 'tab active' : 'tab';
-    byId('tab-reco').className = view === 'reco' ? 'tab active' : 'tab';
+    VIEWS.forEach(function (name) {
+      byId(name + '-view').hidden = name !== view;
+      byId('tab-' + name).className = name === view ? 'tab active' : 'tab';
+    });
     byId('detail').hidden = true;
     selected = null;
     if (view === 'reco') return RecoView.show();
-    return view === 'queue' ? refresh() : loadSubmissions().catch(failed);
+    return view === 'submissions' ? loadSubmissions().catch(failed) : refresh();
+  }
+
+  /**
+   * @typedef {{ sellerTaxId: string | null, docType: string | null, regime: string, state: string,
+   *   currency: string | null, todayCount: number, todayValue: string, monthCount: number,
+   *   monthValue: string }} DashboardLine
+   * @typedef {{ docNumber: string | null, documentId: string, submissionId: string, regime: string,
+   *   state: string, since: string, ageSeconds: number, docDate: string | null }} OldestPending
+   * @typedef {{ today: string, monthStart: string, timeZone: string, lines: DashboardLine[],
+   *   oldestPending: OldestPending | null, providers: DashboardProviders,
+   *   connectorsDown: { connector: string, message: string | null }[] }} Dashboard
+   */
+
+  /** The landing view: GET /dashboard's figures, with amounts as an accountant reads them. */
+  function loadDashboard() {
+    var answer = /** @type {Promise<Dashboard>} */ (api('GET', '/dashboard'));
+    return answer.then(function (d) {
+      byId('dashboard-summary').textContent =
+        'Sales documents by document date: today ' +
+        F.formatDate(d.today) +
+        ', this month from ' +
+        F.formatDate(d.monthStart) +
+        ' (' +
+        d.timeZone +
+        ').';
+      var body = byId('dashboard-lines');
+      clear(body);
+      if (d.lines.length === 0)
+        body.appendChild(row(['No documents dated this month.', '', '', '', '', '', '', '']));
+      d.lines.forEach(function (l) {
+        var currency = l.currency || 'INR';
+        var tr = row([
+          l.sellerTaxId,
+          l.docType,
+          l.regime,
+          stateText(l.state),
+          l.todayCount,
+          F.formatAmount(l.todayValue, currency),
+          l.monthCount,
+          F.formatAmount(l.monthValue, currency),
+        ]);
+        [4, 5, 6, 7].forEach(function (i) {
+          tr.children[i].className = 'amount';
+        });
+        if (L.FAILURE_STATES.indexOf(l.state) >= 0) tr.className = 'failing';
+        body.appendChild(tr);
+      });
+      var oldest = d.oldestPending;
+      var oldestLine = byId('dashboard-oldest');
+      oldestLine.className = oldest ? 'message warn' : 'message';
+      oldestLine.textContent = oldest
+        ? 'Oldest pending: ' +
+          (oldest.docNumber || L.shortId(oldest.documentId)) +
+          ' (' +
+          oldest.regime +
+          ', ' +
+          stateText(oldest.state) +
+          '), waiting ' +
+          L.formatAge(oldest.ageSeconds) +
+          ' since ' +
+          F.formatTime(oldest.since) +
+          '.'
+        : 'Nothing pending: every document is registered or cancelled.';
+      var lines = L.providerLines(d.providers, d.connectorsDown, function (iso) {
+        return F.formatTime(iso);
+      });
+      var list = byId('dashboard-providers');
+      clear(list);
+      list.hidden = lines.length === 0;
+      lines.forEach(function (line) {
+        list.appendChild(text('li', line));
+      });
+    });
   }
 
   function loadConnectors() {
@@ -249,6 +322,19 @@
         option(connectors, c.name, c.name + ' (' + c.kind + ')');
       });
       connectors.value = current;
+      var uploads = select('upload-connector');
+      var chosen = uploads.value;
+      clear(uploads);
+      list
+        .filter(function (c) {
+          return c.kind === 'csv';
+        })
+        .forEach(function (c) {
+          option(uploads, c.name, c.name);
+        });
+      if (chosen) uploads.value = chosen;
+      /** @type {HTMLButtonElement} */ (byId('upload-form').querySelector('button')).disabled =
+        uploads.options.length === 0;
     });
   }
 
@@ -555,12 +641,13 @@
   function refresh() {
     setStatus('Loading\u2026');
     void loadProviders();
-    var queueShown = !byId('queue-view').hidden;
     var work = !byId('reco-view').hidden
       ? RecoView.load()
-      : queueShown
-        ? Promise.all([loadCounts(), loadQueue(), loadRejectedFiles()])
-        : loadSubmissions();
+      : !byId('dashboard-view').hidden
+        ? loadDashboard()
+        : !byId('queue-view').hidden
+          ? Promise.all([loadCounts(), loadQueue(), loadRejectedFiles()])
+          : loadSubmissions();
     return work
       .then(function () {
         setStatus('Updated ' + F.formatTime(new Date().toISOString()));
@@ -718,6 +805,190 @@
       var moved = move();
       if (moved) moved.catch(failed);
     });
+  }
+
+  /** @param {number} ms */
+  function pause(ms) {
+    return new Promise(function (resolve) {
+      setTimeout(resolve, ms);
+    });
+  }
+
+  /**
+   * Waits until the uploaded file has left the inbox (read) or was set aside (its reason is thrown).
+   * @param {string} connector
+   * @param {{ filename: string, contentHash: string }} stored
+   * @param {string} since ISO instant of the upload: an older refusal of the same content is not this one
+   * @param {number} deadline
+   * @returns {Promise<void>}
+   */
+  function fileRead(connector, stored, since, deadline) {
+    var path = '/connectors/' + encodeURIComponent(connector) + '/files';
+    var files =
+      /** @type {Promise<{ inbox: string[], rejected: (RejectedFile & { contentHash?: string })[] }>} */ (
+        api('GET', path)
+      );
+    return files.then(function (answer) {
+      var rejected = answer.rejected.find(function (f) {
+        return f.contentHash === stored.contentHash && f.rejectedAt >= since;
+      });
+      if (rejected) throw new Error(stored.filename + ' was set aside: ' + rejected.reason);
+      if (answer.inbox.indexOf(stored.filename) < 0) return undefined;
+      if (Date.now() > deadline)
+        throw new Error(stored.filename + ' is still waiting in the inbox; look again later.');
+      return pause(500).then(function () {
+        return fileRead(connector, stored, since, deadline);
+      });
+    });
+  }
+
+  /**
+   * Waits until the connector's new documents have been mapped (nothing RECEIVED or READY), bounded.
+   * @param {string} connector
+   * @param {number} deadline
+   * @returns {Promise<void>}
+   */
+  function intakeDone(connector, deadline) {
+    return Promise.all(
+      ['RECEIVED', 'READY'].map(function (state) {
+        return getPage('/submissions' + L.query({ connector: connector, state: state, limit: 1 }));
+      }),
+    ).then(function (pages) {
+      var waiting = pages[0].total + pages[1].total;
+      if (waiting === 0 || Date.now() > deadline) return undefined;
+      return pause(500).then(function () {
+        return intakeDone(connector, deadline);
+      });
+    });
+  }
+
+  /** Pages of the failure queue read to count an upload's failures (newest first), at most. */
+  var UPLOAD_ERROR_PAGES = 20;
+
+  /**
+   * Failures of the connector changed since `since`: the rows of this upload that need a fix. The queue
+   * lists the latest change first, so its pages are read until an older failure or its end.
+   * @param {string} connector
+   * @param {string} since ISO instant
+   * @param {number} [offset]
+   * @param {Submission[]} [found]
+   * @returns {Promise<Submission[]>}
+   */
+  function uploadFailures(connector, since, offset, found) {
+    var from = offset || 0;
+    var so = found || [];
+    return getPage(L.queueRequest({ connector: connector }, from)).then(function (page) {
+      var mine = page.items.filter(function (s) {
+        return s.updatedAt >= since;
+      });
+      var all = so.concat(mine);
+      var more = mine.length === page.items.length && from + page.items.length < page.total;
+      return more && from / L.PAGE_SIZE < UPLOAD_ERROR_PAGES - 1
+        ? uploadFailures(connector, since, from + L.PAGE_SIZE, all)
+        : all;
+    });
+  }
+
+  /**
+   * Lists the first page of an upload's failures; answers how many there are.
+   * @param {string} connector
+   * @param {string} since
+   */
+  function showUploadErrors(connector, since) {
+    return uploadFailures(connector, since).then(function (failures) {
+      var body = byId('upload-errors');
+      clear(body);
+      failures.slice(0, L.PAGE_SIZE).forEach(function (s) {
+        var d = s.document;
+        body.appendChild(
+          submissionRow(s, [
+            (d && d.docNumber) || L.shortId(s.documentId),
+            (d && d.sourceRef) || '',
+            stateText(s.state),
+            L.queueReason(s),
+          ]),
+        );
+      });
+      byId('upload-errors-table').hidden = failures.length === 0;
+      return failures.length;
+    });
+  }
+
+  /**
+   * Uploads the chosen CSV to the connector's inbox (POST /connectors/:name/files), waits until it is
+   * read, then says what came of it: the pull's counts and the rows that need a fix.
+   * @param {SubmitEvent} event
+   */
+  function uploadCsv(event) {
+    event.preventDefault();
+    var connector = select('upload-connector').value;
+    var files = input('upload-file').files;
+    var file = files && files[0];
+    if (!connector || !file) return;
+    var result = byId('upload-result');
+    result.className = 'message';
+    result.textContent = 'Uploading ' + file.name + '\u2026';
+    byId('upload-errors-table').hidden = true;
+    var since = new Date(Date.now() - 1000).toISOString();
+    var deadline = Date.now() + 60000;
+    fetch(L.uploadPath(connector, file.name), {
+      method: 'POST',
+      headers: { 'X-API-Key': apiKey(), 'Content-Type': 'text/csv', Accept: 'application/json' },
+      body: file,
+      credentials: 'omit',
+      cache: 'no-store',
+    })
+      .then(function (response) {
+        return response.text().then(function (raw) {
+          /** @type {unknown} */
+          var data = null;
+          try {
+            data = raw ? JSON.parse(raw) : null;
+          } catch {
+            data = { message: raw.slice(0, 200) };
+          }
+          if (!response.ok) throw new ApiError(response.status, L.apiErrorMessage(response.status, data));
+          return /** @type {{ filename: string, contentHash: string }} */ (data);
+        });
+      })
+      .then(function (stored) {
+        result.textContent = stored.filename + ' is in the inbox; reading it\u2026';
+        return fileRead(connector, stored, since, deadline)
+          .then(function () {
+            return intakeDone(connector, deadline);
+          })
+          .then(function () {
+            var listed =
+              /** @type {Promise<{ name: string, lastPullStats: Record<string, number> | null }[]>} */ (
+                api('GET', '/connectors')
+              );
+            return Promise.all([listed, showUploadErrors(connector, since)]);
+          })
+          .then(function (answers) {
+            var mine = answers[0].find(function (c) {
+              return c.name === connector;
+            });
+            var fixes = answers[1];
+            result.textContent =
+              L.describeUpload(stored.filename, mine ? mine.lastPullStats : null) +
+              (fixes
+                ? ' ' +
+                  fixes +
+                  ' document(s) need a fix in the ERP or here (' +
+                  (fixes > L.PAGE_SIZE
+                    ? 'the first ' + L.PAGE_SIZE + ' below, all in the failure queue'
+                    : 'below') +
+                  ').'
+                : ' No row needs a fix.');
+            result.className = fixes ? 'message error' : 'message';
+            input('upload-file').value = '';
+            return loadDashboard();
+          });
+      })
+      .catch(function (/** @type {unknown} */ error) {
+        result.textContent = error instanceof Error ? error.message : String(error);
+        result.className = 'message error';
+      });
   }
 
   /** @param {boolean} andRetry */
@@ -909,6 +1180,9 @@
     byId('refresh').addEventListener('click', function () {
       void refresh();
     });
+    byId('tab-dashboard').addEventListener('click', function () {
+      void showView('dashboard');
+    });
     byId('tab-queue').addEventListener('click', function () {
       void showView('queue');
     });
@@ -992,6 +1266,7 @@
       saveOverride(true);
     });
     byId('cancel-form').addEventListener('submit', cancelRegistration);
+    byId('upload-form').addEventListener('submit', uploadCsv);
     if (apiKey()) start();
     else showConsole(false);
   }

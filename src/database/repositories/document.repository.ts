@@ -28,6 +28,8 @@ export interface DocumentListing {
   buyerTaxId: string | null;
   invoiceTotal: string | null;
   currency: string | null;
+  /** Where the ERP's record came from: a CSV file and its rows, a webhook item, a voucher. */
+  sourceRef: string | null;
 }
 
 @Injectable()
@@ -69,7 +71,8 @@ export class DocumentRepository {
     return this.dataSource.query(
       `SELECT id, doc_number AS "docNumber", to_char(doc_date, 'YYYY-MM-DD') AS "docDate",
               canonical->'buyer'->>'legalName' AS "buyerName", buyer_tax_id AS "buyerTaxId",
-              canonical->'totals'->>'invoiceTotal' AS "invoiceTotal", canonical->>'currency' AS currency
+              canonical->'totals'->>'invoiceTotal' AS "invoiceTotal", canonical->>'currency' AS currency,
+              source_ref AS "sourceRef"
          FROM document WHERE id = ANY($1::uuid[])`,
       [[...ids]],
     );
