@@ -65,13 +65,18 @@ export class DocumentRepository {
     return hydrateRows(this.dataSource, DocumentEntity, rows, manager);
   }
 
-  /** The listing columns of `ids`, read without the payloads (one query for a whole page). */
+  /**
+   * The listing columns of `ids`, read without the payloads (one query for a whole page); an operator's
+   * override of the buyer or the total is what the list shows.
+   */
   async listings(ids: readonly string[]): Promise<DocumentListing[]> {
     if (ids.length === 0) return [];
     return this.dataSource.query(
       `SELECT id, doc_number AS "docNumber", to_char(doc_date, 'YYYY-MM-DD') AS "docDate",
-              canonical->'buyer'->>'legalName' AS "buyerName", buyer_tax_id AS "buyerTaxId",
-              canonical->'totals'->>'invoiceTotal' AS "invoiceTotal", canonical->>'currency' AS currency,
+              COALESCE(overrides->>'buyer.legalName', canonical->'buyer'->>'legalName') AS "buyerName",
+              COALESCE(overrides->>'buyer.gstin', overrides->>'buyer.vatNumber', buyer_tax_id) AS "buyerTaxId",
+              COALESCE(overrides->>'totals.invoiceTotal', canonical->'totals'->>'invoiceTotal') AS "invoiceTotal",
+              canonical->>'currency' AS currency,
               source_ref AS "sourceRef"
          FROM document WHERE id = ANY($1::uuid[])`,
       [[...ids]],
