@@ -83,14 +83,6 @@ export class SubmissionFilterDto {
 }
 
 export class ListQuery extends PageQuery {
-  @ApiPropertyOptional({
-    description: 'only the failure queue: MAPPING_FAILED, REJECTED and WRITEBACK_FAILED (with no state)',
-  })
-  @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
-  @IsBoolean()
-  failing?: boolean;
-
   @ApiPropertyOptional({ enum: STATES })
   @IsOptional()
   @IsIn(STATES)
@@ -125,6 +117,17 @@ export class ListQuery extends PageQuery {
   @IsOptional()
   @IsString()
   docNumber?: string;
+}
+
+/** GET /submissions: the list's filters, and the failure queue as one of them. */
+export class SubmissionListQuery extends ListQuery {
+  @ApiPropertyOptional({
+    description: 'only the failure queue: MAPPING_FAILED, REJECTED and WRITEBACK_FAILED (with no state)',
+  })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean()
+  failing?: boolean;
 }
 
 /** GET /documents: the list's filters and a search. */

@@ -17,7 +17,7 @@ import {
   RegimeOperationsService,
 } from '../sync';
 import { connectorIdOf } from './connector-filter';
-import { CancelRequestDto, ListQuery, RetryRequestDto } from './dto';
+import { CancelRequestDto, RetryRequestDto, SubmissionListQuery } from './dto';
 import { operatorActionOf } from './operator-action';
 import { statesOf } from './state-filter';
 
@@ -89,7 +89,7 @@ export class SubmissionsController {
     summary:
       'List submissions, each with its document (number, buyer, amount); the failure queue: ?failing=true, ?state=REJECTED or ?errorClass=...',
   })
-  list(@Query() query: ListQuery) {
+  list(@Query() query: SubmissionListQuery) {
     return this.operator.listSubmissions({
       states: statesOf(query.state, query.failing),
       regime: query.regime,
