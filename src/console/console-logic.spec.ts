@@ -37,6 +37,9 @@ interface Logic {
   formatAge(seconds: number): string;
   describeUpload(file: string, stats: Record<string, number> | null): string;
   uploadPath(connector: string, fileName: string): string;
+  inFileOrder(
+    submissions: { id: string; document?: { sourceRef?: string | null } | null }[],
+  ): { id: string }[];
   providerLines(
     providers: {
       throttled: { provider: string; reason: string; resumesAt: string; secondsLeft: number }[];
@@ -234,6 +237,16 @@ describe('console logic (the served console-logic.js)', () => {
       logic.describeUpload('s.csv', { created: 3, updated: 1, unchanged: 0, problems: 2, batches: 1 }),
     ).toBe('s.csv was read: 3 new document(s), 1 updated, 0 unchanged; 2 problem(s) in the file.');
     expect(logic.describeUpload('s.csv', null)).toBe('s.csv was read.');
+    expect(
+      plain(
+        logic.inFileOrder([
+          { id: 'c', document: { sourceRef: 's.csv rows 104-105' } },
+          { id: 'x', document: null },
+          { id: 'a', document: { sourceRef: 's.csv row 2' } },
+          { id: 'b', document: { sourceRef: 's.csv rows 12-13' } },
+        ]),
+      ).map((s) => s.id),
+    ).toEqual(['a', 'b', 'c', 'x']);
   });
 
   it('requires operator and reason for a retry, and trims them', () => {

@@ -537,6 +537,22 @@ var ConsoleLogic = (function () {
   }
 
   /**
+   * An upload's failures in the order of the file: by the first row number their source names
+   * ("sales.csv rows 12-13"); those without one last.
+   * @param {Submission[]} submissions
+   */
+  function inFileOrder(submissions) {
+    /** @param {Submission} s */
+    var rowOf = function (s) {
+      var match = /\brows? (\d+)/.exec((s.document && s.document.sourceRef) || '');
+      return match ? Number(match[1]) : Number.MAX_SAFE_INTEGER;
+    };
+    return submissions.slice().sort(function (a, b) {
+      return rowOf(a) - rowOf(b);
+    });
+  }
+
+  /**
    * The upload route of a file connector: the file's name travels as ?filename=.
    * @param {string} connector
    * @param {string} fileName
@@ -676,6 +692,7 @@ var ConsoleLogic = (function () {
     formatAge: formatAge,
     describeUpload: describeUpload,
     uploadPath: uploadPath,
+    inFileOrder: inFileOrder,
     providerLines: providerLines,
     retryable: retryable,
     submissionSummary: submissionSummary,

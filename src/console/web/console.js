@@ -898,17 +898,19 @@
     return uploadFailures(connector, since).then(function (failures) {
       var body = byId('upload-errors');
       clear(body);
-      failures.slice(0, L.PAGE_SIZE).forEach(function (s) {
-        var d = s.document;
-        body.appendChild(
-          submissionRow(s, [
-            (d && d.docNumber) || L.shortId(s.documentId),
-            (d && d.sourceRef) || '',
-            stateText(s.state),
-            L.queueReason(s),
-          ]),
-        );
-      });
+      L.inFileOrder(failures)
+        .slice(0, L.PAGE_SIZE)
+        .forEach(function (s) {
+          var d = s.document;
+          body.appendChild(
+            submissionRow(s, [
+              (d && d.docNumber) || L.shortId(s.documentId),
+              (d && d.sourceRef) || '',
+              stateText(s.state),
+              L.queueReason(s),
+            ]),
+          );
+        });
       byId('upload-errors-table').hidden = failures.length === 0;
       return failures.length;
     });
