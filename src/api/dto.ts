@@ -3,6 +3,7 @@ import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsBoolean,
   IsIn,
   IsISO8601,
   IsInt,
@@ -42,6 +43,14 @@ export class PageQuery {
 }
 
 export class SubmissionFilterDto {
+  @ApiPropertyOptional({
+    description: 'only the failure queue: MAPPING_FAILED, REJECTED and WRITEBACK_FAILED (with no state)',
+  })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean()
+  failing?: boolean;
+
   @ApiPropertyOptional({ enum: STATES })
   @IsOptional()
   @IsIn(STATES)
@@ -108,6 +117,17 @@ export class ListQuery extends PageQuery {
   @IsOptional()
   @IsString()
   docNumber?: string;
+}
+
+/** GET /submissions: the list's filters, and the failure queue as one of them. */
+export class SubmissionListQuery extends ListQuery {
+  @ApiPropertyOptional({
+    description: 'only the failure queue: MAPPING_FAILED, REJECTED and WRITEBACK_FAILED (with no state)',
+  })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean()
+  failing?: boolean;
 }
 
 /** GET /documents: the list's filters and a search. */

@@ -4,6 +4,7 @@ export { admitBodies, takesSignedBody } from './body-admission';
 export { ApiKeys } from './api-keys';
 export { connectorIdOf } from './connector-filter';
 export { ConnectorsController } from './connectors.controller';
+export { DashboardController } from './dashboard.controller';
 export { DocumentsController } from './documents.controller';
 export { ListQuery } from './dto';
 export { EwaybillController } from './ewaybill.controller';

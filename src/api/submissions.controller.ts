@@ -24,8 +24,9 @@ import {
   RegimeOperationsService,
 } from '../sync';
 import { connectorIdOf } from './connector-filter';
-import { CancelRequestDto, ListQuery, RetryRequestDto } from './dto';
+import { CancelRequestDto, RetryRequestDto, SubmissionListQuery } from './dto';
 import { operatorActionOf } from './operator-action';
+import { statesOf } from './state-filter';
 
 @ApiTags('submissions')
 @ApiSecurity('api-key')
@@ -98,12 +99,15 @@ export class SubmissionsController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List submissions (the failure queue: ?state=REJECTED or ?errorClass=...)' })
+  @ApiOperation({
+    summary:
+      'List submissions, each with its document (number, buyer, amount); the failure queue: ?failing=true, ?state=REJECTED or ?errorClass=...',
+  })
   @ApiOkResponse({ type: SubmissionPageResponse })
   @ApiErrors(400)
-  list(@Query() query: ListQuery) {
+  list(@Query() query: SubmissionListQuery) {
     return this.operator.listSubmissions({
-      state: query.state,
+      states: statesOf(query.state, query.failing),
       regime: query.regime,
       errorClass: query.errorClass,
       connectorInstanceId: connectorIdOf(this.connectors, query.connector),
@@ -116,7 +120,10 @@ export class SubmissionsController {
 
   @Post('retry')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Retry submissions by ids or by filter; operator and reason are audited' })
+  @ApiOperation({
+    summary:
+      'Retry submissions by ids or by filter (the first `limit` of the `matched`); operator and reason are audited',
+  })
   @ApiOkResponse({ type: RetryResponse })
   @ApiErrors(400)
   retry(@Body() body: RetryRequestDto) {
@@ -129,7 +136,7 @@ export class SubmissionsController {
     }
     const filter = body.filter
       ? {
-          state: body.filter.state,
+          states: statesOf(body.filter.state, body.filter.failing),
           regime: body.filter.regime,
           errorClass: body.filter.errorClass,
           connectorInstanceId: connectorIdOf(this.connectors, body.filter.connector),

@@ -8,6 +8,7 @@ interface AccountantFormat {
   stateInWords(state: string): string;
   formatAmount(amount: string | null | undefined, currency: string): string;
   formatTime(value: string | null | undefined, timeZone?: string): string;
+  formatDate(value: string | null | undefined): string;
 }
 
 const F = runInNewContext(
@@ -50,5 +51,11 @@ describe('accountant-format (the served accountant-format.js)', () => {
     expect(F.formatTime('2026-11-28T19:57:00Z')).toBe('29 Nov 2026, 01:27 IST');
     expect(F.formatTime('2026-11-28T19:57:00Z', 'Asia/Riyadh')).toBe('28 Nov 2026, 22:57 AST');
     expect(F.formatTime('not a time')).toBe('not a time');
+  });
+
+  it('shows a document date as a date, without a zone', () => {
+    expect(F.formatDate('2026-11-01')).toBe('01 Nov 2026');
+    expect(F.formatDate('2026-13-01')).toBe('2026-13-01');
+    expect(F.formatDate(null)).toBe('');
   });
 });

@@ -26,11 +26,28 @@ interface Logic {
     rows: { state: string; count: number; failure: boolean }[];
     failures: number;
   };
-  queueRequests(filter: { state?: string; connector?: string; errorClass?: string }): string[];
-  mergeQueue(pages: { total: number; items: { id: string; updatedAt: string }[] }[]): {
-    items: { id: string }[];
-    total: number;
-  };
+  queueRequest(filter: { state?: string; connector?: string; errorClass?: string }, offset: number): string;
+  retryFilterBody(
+    filter: { state?: string; connector?: string; errorClass?: string; from?: string },
+    operator: string,
+    reason: string,
+  ): Result<Record<string, unknown>>;
+  pageSummary(offset: number, count: number, total: number, noun: string): string;
+  pageMoves(offset: number, total: number): { previous: number | null; next: number | null };
+  formatAge(seconds: number): string;
+  describeUpload(file: string, stats: Record<string, number> | null): string;
+  uploadPath(connector: string, fileName: string): string;
+  inFileOrder(
+    submissions: { id: string; document?: { sourceRef?: string | null } | null }[],
+  ): { id: string }[];
+  providerLines(
+    providers: {
+      throttled: { provider: string; reason: string; resumesAt: string; secondsLeft: number }[];
+      circuitsOpen: { key: string; failures: number; reopensAt: string; secondsLeft: number }[];
+    },
+    connectorsDown: { connector: string; message: string | null }[],
+    time: (iso: string) => string,
+  ): string[];
   retryBody(ids: string[], operator: string, reason: string): Result<Record<string, unknown>>;
   overrideBody(
     path: string,
@@ -39,10 +56,15 @@ interface Logic {
     operator: string,
     reason: string,
   ): Result<Record<string, unknown>>;
-  describeRetry(result: {
-    retried: { submissionId: string }[];
-    skipped: { submissionId: string; why: string }[];
-  }): string;
+  describeRetry(
+    result: {
+      retried: { submissionId: string }[];
+      skipped: { submissionId: string; why: string }[];
+      matched?: number;
+      limit?: number;
+    },
+    byFilter?: boolean,
+  ): string;
   apiErrorMessage(status: number, body: unknown): string;
   queueReason(submission: Record<string, unknown>): string;
   cancelBody(
@@ -136,33 +158,95 @@ describe('console logic (the served console-logic.js)', () => {
     expect(counts.rows.find((r) => r.state === 'READY')?.count).toBe(0);
   });
 
-  it('queries every failure state unless one state is chosen', () => {
-    expect(plain(logic.queueRequests({ connector: 'erp' }))).toEqual([
-      '/submissions?state=REJECTED&connector=erp&limit=200',
-      '/submissions?state=MAPPING_FAILED&connector=erp&limit=200',
-      '/submissions?state=WRITEBACK_FAILED&connector=erp&limit=200',
-    ]);
-    expect(plain(logic.queueRequests({ state: 'REJECTED', errorClass: 'rejected' }))).toEqual([
-      '/submissions?state=REJECTED&errorClass=rejected&limit=200',
+  it('asks the server for one page of the whole failure queue, or of one chosen state', () => {
+    expect(logic.queueRequest({ connector: 'erp' }, 0)).toBe(
+      '/submissions?failing=true&connector=erp&limit=50',
+    );
+    expect(logic.queueRequest({ state: 'REJECTED', errorClass: 'rejected' }, 100)).toBe(
+      '/submissions?state=REJECTED&errorClass=rejected&limit=50&offset=100',
+    );
+  });
+
+  it('retries all over the filter, not the rows shown', () => {
+    expect(
+      plain(
+        logic.retryFilterBody({ connector: 'erp', state: '', from: '2026-11-01' }, 'asha', 'GSTIN fixed'),
+      ),
+    ).toEqual({
+      ok: true,
+      body: {
+        filter: { failing: true, connector: 'erp', from: '2026-11-01' },
+        operator: 'asha',
+        reason: 'GSTIN fixed',
+      },
+    });
+    expect(plain(logic.retryFilterBody({ state: 'REJECTED' }, 'asha', 'GSTIN fixed')).body).toEqual({
+      filter: { state: 'REJECTED' },
+      operator: 'asha',
+      reason: 'GSTIN fixed',
+    });
+    expect(plain(logic.retryFilterBody({}, '', 'GSTIN fixed')).ok).toBe(false);
+    expect(
+      logic.describeRetry({ retried: [{ submissionId: 'a' }], skipped: [], matched: 1, limit: 1000 }, true),
+    ).toBe('Retried 1, skipped 0 of the 1 matching the filter.');
+    expect(logic.describeRetry({ retried: [], skipped: [], matched: 1500, limit: 1000 }, true)).toBe(
+      'Retried 0, skipped 0 of the 1500 matching the filter. Only the first 1000 were taken: retry all again for the rest.',
+    );
+  });
+
+  it('pages: the range shown, the total, and where the previous and next pages start', () => {
+    expect(logic.pageSummary(0, 0, 0, 'failed submission(s)')).toBe('Showing 0 of 0 failed submission(s).');
+    expect(logic.pageSummary(50, 50, 230, 'failed submission(s)')).toBe(
+      'Showing 51\u2013100 of 230 failed submission(s).',
+    );
+    expect(plain(logic.pageMoves(0, 230))).toEqual({ previous: null, next: 50 });
+    expect(plain(logic.pageMoves(200, 230))).toEqual({ previous: 150, next: null });
+    expect(plain(logic.pageMoves(0, 50))).toEqual({ previous: null, next: null });
+  });
+
+  it('says how long the oldest document waits, and which providers are pacing or down', () => {
+    expect(logic.formatAge(42)).toBe('42 s');
+    expect(logic.formatAge(12 * 60 + 5)).toBe('12 min');
+    expect(logic.formatAge(5 * 3600 + 20 * 60)).toBe('5 h 20 min');
+    expect(logic.formatAge(3 * 86400 + 4 * 3600 + 59)).toBe('3 d 4 h');
+    expect(
+      plain(
+        logic.providerLines(
+          {
+            throttled: [
+              { provider: 'gsp-einvoice', reason: 'client-pacing', resumesAt: 'T1', secondsLeft: 2 },
+            ],
+            circuitsOpen: [{ key: 'https://irp.example', failures: 5, reopensAt: 'T2', secondsLeft: 15 }],
+          },
+          [{ connector: 'tally', message: 'connection refused' }],
+          (iso) => `<${iso}>`,
+        ),
+      ),
+    ).toEqual([
+      'gsp-einvoice is pacing (configured allowance): calls wait until <T1> (2 s)',
+      'https://irp.example is down (5 failed calls): calls are held until <T2> (15 s)',
+      'connector tally is down: connection refused',
     ]);
   });
 
-  it('merges pages newest first without duplicates', () => {
-    const merged = plain(
-      logic.mergeQueue([
-        {
-          total: 2,
-          items: [
-            { id: 'b', updatedAt: '2026-01-02T00:00:00Z' },
-            { id: 'a', updatedAt: '2026-01-01T00:00:00Z' },
-          ],
-        },
-        { total: 1, items: [{ id: 'c', updatedAt: '2026-01-03T00:00:00Z' }] },
-        { total: 1, items: [{ id: 'a', updatedAt: '2026-01-01T00:00:00Z' }] },
-      ]),
+  it("uploads to the connector's file route and says what the pull read", () => {
+    expect(logic.uploadPath('books & co', 'sales nov.csv')).toBe(
+      '/connectors/books%20%26%20co/files?filename=sales%20nov.csv',
     );
-    expect(merged.items.map((i) => i.id)).toEqual(['c', 'b', 'a']);
-    expect(merged.total).toBe(4);
+    expect(
+      logic.describeUpload('s.csv', { created: 3, updated: 1, unchanged: 0, problems: 2, batches: 1 }),
+    ).toBe('s.csv was read: 3 new document(s), 1 updated, 0 unchanged; 2 problem(s) in the file.');
+    expect(logic.describeUpload('s.csv', null)).toBe('s.csv was read.');
+    expect(
+      plain(
+        logic.inFileOrder([
+          { id: 'c', document: { sourceRef: 's.csv rows 104-105' } },
+          { id: 'x', document: null },
+          { id: 'a', document: { sourceRef: 's.csv row 2' } },
+          { id: 'b', document: { sourceRef: 's.csv rows 12-13' } },
+        ]),
+      ).map((s) => s.id),
+    ).toEqual(['a', 'b', 'c', 'x']);
   });
 
   it('requires operator and reason for a retry, and trims them', () => {

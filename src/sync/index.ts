@@ -3,6 +3,7 @@ export { CancellationService } from './cancellation.service';
 export { CONNECTOR_FACTORIES } from './connector-registry';
 export type { LiveConnector } from './connector-runtime.service';
 export { ConnectorRuntimeService, type ConnectorSummary } from './connector-runtime.service';
+export { DashboardService } from './dashboard.service';
 export { HealthMonitor, type CheckResult } from './health-monitor.service';
 export { EinvoiceSubmissionLookup } from './einvoice/einvoice-submission-lookup';
 export type { IrnCallbackAnswer } from './einvoice/irn-callback.service';

@@ -36,6 +36,9 @@ export interface OperatorAction {
 export interface RetryResult {
   retried: { submissionId: string; from: string; to: string }[];
   skipped: { submissionId: string; state: string; why: string }[];
+  /** How many submissions the ids or the filter selected; at most RETRY_LIMIT of them are acted on. */
+  matched: number;
+  limit: number;
 }
 
 const RETRY_LIMIT = 1000;
@@ -55,33 +58,51 @@ export class OperatorService {
 
   async listDocuments(filter: DocumentFilter) {
     const { items, total } = await this.documents.list(filter);
-    const submissions = await this.submissions.forDocuments(items.map((d) => d.id));
+    const ids = items.map((d) => d.id);
+    const [submissions, listings] = await Promise.all([
+      this.submissions.forDocuments(ids),
+      this.documents.listings(ids),
+    ]);
     return {
       total,
-      items: items.map((d) => ({
-        id: d.id,
-        connectorInstanceId: d.connectorInstanceId,
-        erpId: d.erpId,
-        direction: d.direction,
-        docType: d.docType,
-        docNumber: d.docNumber,
-        docDate: d.docDate,
-        sellerTaxId: d.sellerTaxId,
-        buyerTaxId: d.buyerTaxId,
-        alteredAfterRegistration: d.alteredAfterRegistration,
-        erpDeleted: d.erpDeleted,
-        createdAt: d.createdAt,
-        submissions: submissions
-          .filter((s) => s.documentId === d.id)
-          .map((s) => ({
-            id: s.id,
-            regime: s.regime,
-            state: s.state,
-            errorClass: s.errorClass,
-            irn: s.irn,
-            expectedIrn: s.expectedIrn,
-          })),
-      })),
+      items: items.map((d) => {
+        const listing = listings.find((l) => l.id === d.id);
+        return {
+          id: d.id,
+          connectorInstanceId: d.connectorInstanceId,
+          erpId: d.erpId,
+          direction: d.direction,
+          docType: d.docType,
+          docNumber: d.docNumber,
+          docDate: d.docDate,
+          sellerTaxId: d.sellerTaxId,
+          buyerTaxId: d.buyerTaxId,
+          buyerName: listing?.buyerName ?? null,
+          invoiceTotal: listing?.invoiceTotal ?? null,
+          currency: listing?.currency ?? null,
+          alteredAfterRegistration: d.alteredAfterRegistration,
+          erpDeleted: d.erpDeleted,
+          createdAt: d.createdAt,
+          submissions: submissions
+            .filter((s) => s.documentId === d.id)
+            .map((s) => ({
+              id: s.id,
+              regime: s.regime,
+              state: s.state,
+              errorClass: s.errorClass,
+              errorCode: s.errorCode,
+              attempts: s.attempts,
+              irn: s.irn,
+              expectedIrn: s.expectedIrn,
+              ackNo: s.ackNo,
+              ackDate: s.ackDate,
+              ewbNo: s.ewbNo,
+              validUpto: s.validUpto,
+              zatcaStatus: s.zatcaStatus,
+              updatedAt: s.updatedAt,
+            })),
+        };
+      }),
     };
   }
 
@@ -100,21 +121,29 @@ export class OperatorService {
     return { ...document, effectiveCanonical: effectiveInvoice(document) ?? null, submissions, audit };
   }
 
-  listSubmissions(filter: SubmissionFilter) {
-    return this.submissions.list(filter);
+  /** A page of submissions, each with its document's number, buyer and amount (for lists people read). */
+  async listSubmissions(filter: SubmissionFilter) {
+    const { items, total } = await this.submissions.list(filter);
+    const listings = new Map(
+      (await this.documents.listings([...new Set(items.map((s) => s.documentId))])).map((d) => [d.id, d]),
+    );
+    return {
+      total,
+      items: items.map((s) => ({ ...s, document: listings.get(s.documentId) ?? null })),
+    };
   }
 
   async retry(
     selection: { ids?: string[]; filter?: Omit<SubmissionFilter, 'limit' | 'offset'> },
     action: OperatorAction,
   ): Promise<RetryResult> {
-    const { items } = await this.submissions.list({
+    const { items, total } = await this.submissions.list({
       ...(selection.filter ?? {}),
       ids: selection.ids,
       limit: RETRY_LIMIT,
       offset: 0,
     });
-    const result: RetryResult = { retried: [], skipped: [] };
+    const result: RetryResult = { retried: [], skipped: [], matched: total, limit: RETRY_LIMIT };
     for (const id of selection.ids ?? []) {
       if (!items.some((s) => s.id === id))
         result.skipped.push({ submissionId: id, state: 'unknown', why: 'no such submission' });

@@ -94,6 +94,9 @@ describe('operator console in headless Chromium (real app, sandbox IRP)', () => 
     await shot('1-login');
     await page.fill('#api-key', TEST_API_KEY);
     await page.click('#login-form button[type=submit]');
+    // The dashboard is the landing view; the failure queue is a tab.
+    await page.waitForSelector('#dashboard-lines tr');
+    await page.click('#tab-queue');
     await page.waitForSelector('#queue tr');
     await page.fill('#operator', 'asha');
     await page.fill('#reason', 'buyer GSTIN corrected from the purchase order');
@@ -192,6 +195,12 @@ describe('operator console in headless Chromium (real app, sandbox IRP)', () => 
     const row = page.locator('#submissions tr', { hasText: TO_CANCEL });
     await hasCount(row, 1);
     expect(await row.innerText()).toContain(before.irn);
+    // Lists show the buyer and amount an accountant knows, the operator's override included.
+    expect(await row.innerText()).toContain('Mysore Auto Components Ltd \u00b7 29AAFCM7314Q1ZT');
+    expect(await row.innerText()).toContain('\u20b920,178.00');
+    expect(await page.locator('#submissions tr', { hasText: FIX_IN_CONSOLE }).innerText()).toContain(
+      GOOD_BUYER,
+    );
     await shot('6-submissions');
     // the server searches: by IRN (and by the number's beginning, any case), the other rows go
     const rowsShown = page.locator('#submissions tr');

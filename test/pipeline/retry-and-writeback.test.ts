@@ -158,15 +158,24 @@ describe('pipeline: registration, rejection, operator retry, write-back (real HT
     const id = await push('RB/0003');
     await submissionOf(id, 'REJECTED');
     regime.scripts.set('RB/0003', 'register');
+    // The failure queue as one filter: every failure state, paged by the server with its total.
+    const queue = await json(await api('/submissions?failing=true&connector=erp&limit=1'));
+    expect(queue.items).toHaveLength(1);
+    expect(queue.items[0].document).toMatchObject({ docNumber: 'RB/0003', currency: 'INR' });
+    const failing = queue.total as number;
+    expect(failing).toBeGreaterThanOrEqual(1);
     const res = await api('/submissions/retry', {
       method: 'POST',
       body: JSON.stringify({
-        filter: { state: 'REJECTED', connector: 'erp' },
+        filter: { failing: true, connector: 'erp' },
         operator: 'ravi',
         reason: 'bulk retry after fix',
       }),
     });
-    expect((await json(res)).retried.length).toBeGreaterThanOrEqual(1);
+    const answer = await json(res);
+    expect(answer.matched).toBe(failing);
+    expect(answer.limit).toBe(1000);
+    expect(answer.retried.length + answer.skipped.length).toBe(failing);
     await submissionOf(id, 'WRITTEN_BACK');
   });
 

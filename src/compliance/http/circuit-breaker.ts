@@ -95,6 +95,22 @@ export class CircuitBreaker {
     return !!circuit && threshold > 0 && circuit.failures >= threshold && circuit.openUntil > this.now();
   }
 
+  /** The circuits open now (calls refused, not sent): which key, and when the next probe may go. */
+  openCircuits(): { key: string; failures: number; reopensAt: string; secondsLeft: number }[] {
+    const now = this.now();
+    return [...this.circuits.keys()]
+      .filter((key) => this.isOpen(key))
+      .map((key) => {
+        const circuit = this.circuits.get(key)!;
+        return {
+          key,
+          failures: circuit.failures,
+          reopensAt: new Date(circuit.openUntil).toISOString(),
+          secondsLeft: Math.ceil((circuit.openUntil - now) / 1000),
+        };
+      });
+  }
+
   private rules(policy?: Partial<CircuitBreakerPolicy>): CircuitBreakerPolicy {
     return policy ? { ...this.policy, ...policy } : this.policy;
   }

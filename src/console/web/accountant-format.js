@@ -122,8 +122,22 @@ var AccountantFormat = (function () {
     );
   }
 
+  var MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+  /**
+   * A calendar date (YYYY-MM-DD, no zone: a document date) as "29 Nov 2026"; other text as it is.
+   * @param {string | null | undefined} value
+   */
+  function formatDate(value) {
+    if (!value) return '';
+    var match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    if (!match || Number(match[2]) < 1 || Number(match[2]) > 12) return String(value);
+    return match[3] + ' ' + MONTHS[Number(match[2]) - 1] + ' ' + match[1];
+  }
+
   return Object.freeze({
     DEFAULT_TIME_ZONE: DEFAULT_TIME_ZONE,
+    formatDate: formatDate,
     stateInWords: stateInWords,
     formatAmount: formatAmount,
     formatTime: formatTime,

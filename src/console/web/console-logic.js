@@ -18,8 +18,11 @@
  *   errorClass: string | null, errorCode: string | null, errorMessage: string | null,
  *   fieldErrors: FieldError[] | null, irn: string | null, ackNo: string | null, ackDate: string | null,
  *   ewbNo: string | null, validUpto: string | null, zatcaUuid: string | null, zatcaStatus: string | null,
- *   signedQr?: string | null, updatedAt: string
+ *   signedQr?: string | null, updatedAt: string, document?: DocumentListing | null
  * }} Submission
+ * @typedef {{ docNumber: string | null, docDate: string | null, buyerName: string | null,
+ *   buyerTaxId: string | null, invoiceTotal: string | null, currency: string | null,
+ *   sourceRef?: string | null }} DocumentListing
  * @typedef {{
  *   at: string, actor: string, action: string, submissionId: string | null,
  *   fromState: string | null, toState: string | null, reason: string | null
@@ -33,9 +36,12 @@
  * @typedef {{ connector?: string, state?: string, errorClass?: string, from?: string, to?: string }} QueueFilter
  * @typedef {{ submissionId: string, from: string, to: string }} Retried
  * @typedef {{ submissionId: string, state: string, why: string }} Skipped
- * @typedef {{ retried: Retried[], skipped: Skipped[] }} RetryResult
+ * @typedef {{ retried: Retried[], skipped: Skipped[], matched?: number, limit?: number }} RetryResult
  * @typedef {{ path: string, value: string, rule: string, message: string, fixPath: string }} FieldErrorRow
  * @typedef {{ ok: true, body: Record<string, unknown> } | { ok: false, errors: string[] }} BodyResult
+ * @typedef {{ provider: string, reason: string, resumesAt: string, secondsLeft: number }} ThrottledProvider
+ * @typedef {{ key: string, failures: number, reopensAt: string, secondsLeft: number }} OpenCircuit
+ * @typedef {{ throttled: ThrottledProvider[], circuitsOpen: OpenCircuit[] }} DashboardProviders
  */
 
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the global the app script reads
@@ -72,7 +78,8 @@ var ConsoleLogic = (function () {
     'writeback-config',
     'writeback-system',
   ];
-  var QUEUE_PAGE = 200;
+  /** Rows per page of every list; the server pages (limit and offset) and gives the total. */
+  var PAGE_SIZE = 50;
 
   /**
    * @param {Record<string, string | number | null | undefined>} params
@@ -113,25 +120,79 @@ var ConsoleLogic = (function () {
   }
 
   /**
-   * The API filters on one state at a time, so "every failure state" is one request per failure
-   * state, merged by mergeQueue.
+   * One page of the failure queue, paged by the server: `failing` selects every failure state in one
+   * filter (unless one state is chosen), so the total is the queue's and "retry all" can name the filter.
    * @param {QueueFilter} filter
+   * @param {number} offset
    */
-  function queueRequests(filter) {
-    var states = filter.state ? [filter.state] : FAILURE_STATES;
-    return states.map(function (state) {
-      return (
-        '/submissions' +
-        query({
-          state: state,
-          connector: filter.connector,
-          errorClass: filter.errorClass,
-          from: filter.from,
-          to: filter.to,
-          limit: QUEUE_PAGE,
-        })
-      );
+  function queueRequest(filter, offset) {
+    return '/submissions' + query(queueQuery(filter, { limit: PAGE_SIZE, offset: offset || undefined }));
+  }
+
+  /**
+   * The filter as the API names it (failing=true unless one state is chosen), plus `extra`.
+   * @param {QueueFilter} filter
+   * @param {Record<string, string | number | undefined>} [extra]
+   */
+  function queueQuery(filter, extra) {
+    /** @type {Record<string, string | number | undefined>} */
+    var params = {
+      state: filter.state,
+      failing: filter.state ? undefined : 'true',
+      connector: filter.connector,
+      errorClass: filter.errorClass,
+      from: filter.from,
+      to: filter.to,
+    };
+    Object.keys(extra || {}).forEach(function (key) {
+      params[key] = (extra || {})[key];
     });
+    return params;
+  }
+
+  /**
+   * "Retry all" over the filter, not the page: POST /submissions/retry { filter } acts on every match.
+   * @param {QueueFilter} filter
+   * @param {string} operator
+   * @param {string} reason
+   * @returns {BodyResult}
+   */
+  function retryFilterBody(filter, operator, reason) {
+    var errors = operatorErrors(operator, reason);
+    if (errors.length) return { ok: false, errors: errors };
+    /** @type {Record<string, unknown>} */
+    var body = {};
+    var params = queueQuery(filter);
+    Object.keys(params).forEach(function (key) {
+      var value = params[key];
+      if (value === undefined || value === '') return;
+      body[key] = key === 'failing' ? true : value;
+    });
+    return { ok: true, body: { filter: body, operator: operator.trim(), reason: reason.trim() } };
+  }
+
+  /**
+   * "Showing 51-100 of 230 failed submission(s)."; with no rows "Showing 0 of 0 ...".
+   * @param {number} offset
+   * @param {number} count rows on this page
+   * @param {number} total
+   * @param {string} noun
+   */
+  function pageSummary(offset, count, total, noun) {
+    var range = count === 0 ? '0' : offset + 1 + '\u2013' + (offset + count);
+    return 'Showing ' + range + ' of ' + total + ' ' + noun + '.';
+  }
+
+  /**
+   * The offsets of the previous and next pages, null where there is none.
+   * @param {number} offset
+   * @param {number} total
+   */
+  function pageMoves(offset, total) {
+    return {
+      previous: offset > 0 ? Math.max(0, offset - PAGE_SIZE) : null,
+      next: offset + PAGE_SIZE < total ? offset + PAGE_SIZE : null,
+    };
   }
 
   /**
@@ -155,31 +216,13 @@ var ConsoleLogic = (function () {
 
   /**
    * @param {{ state?: string, regime?: string }} filter
+   * @param {number} [offset]
    */
-  function submissionsRequest(filter) {
-    return '/submissions' + query({ state: filter.state, regime: filter.regime, limit: QUEUE_PAGE });
-  }
-
-  /** @param {SubmissionPage[]} pages */
-  function mergeQueue(pages) {
-    /** @type {Record<string, boolean>} */
-    var seen = {};
-    /** @type {Submission[]} */
-    var items = [];
-    var total = 0;
-    pages.forEach(function (page) {
-      total += page.total;
-      page.items.forEach(function (item) {
-        if (seen[item.id]) return;
-        seen[item.id] = true;
-        items.push(item);
-      });
-    });
-    items.sort(function (a, b) {
-      if (a.updatedAt === b.updatedAt) return a.id < b.id ? -1 : 1;
-      return a.updatedAt < b.updatedAt ? 1 : -1;
-    });
-    return { items: items, total: total };
+  function submissionsRequest(filter, offset) {
+    return (
+      '/submissions' +
+      query({ state: filter.state, regime: filter.regime, limit: PAGE_SIZE, offset: offset || undefined })
+    );
   }
 
   /**
@@ -324,9 +367,17 @@ var ConsoleLogic = (function () {
     return [submission.errorMessage || '', field].filter(Boolean).join(' \u2014 ');
   }
 
-  /** @param {RetryResult} result */
-  function describeRetry(result) {
-    var text = 'Retried ' + result.retried.length + ', skipped ' + result.skipped.length + '.';
+  /**
+   * @param {RetryResult} result
+   * @param {boolean} [byFilter] the retry named a filter: say how many it matched, and if it took only some
+   */
+  function describeRetry(result, byFilter) {
+    var text = 'Retried ' + result.retried.length + ', skipped ' + result.skipped.length;
+    if (byFilter && typeof result.matched === 'number') {
+      text += ' of the ' + result.matched + ' matching the filter.';
+      if (result.limit && result.matched > result.limit)
+        text += ' Only the first ' + result.limit + ' were taken: retry all again for the rest.';
+    } else text += '.';
     var reasons = result.skipped.map(function (s) {
       return s.submissionId.slice(0, 8) + ': ' + s.why;
     });
@@ -462,6 +513,101 @@ var ConsoleLogic = (function () {
   }
 
   /**
+   * What an upload came to, in one line: the pull's counts (GET /connectors' lastPullStats).
+   * @param {string} file the name the file was stored as
+   * @param {Record<string, number> | null} stats
+   */
+  function describeUpload(file, stats) {
+    if (!stats) return file + ' was read.';
+    var count = function (/** @type {string} */ key) {
+      return stats[key] || 0;
+    };
+    var text =
+      file +
+      ' was read: ' +
+      count('created') +
+      ' new document(s), ' +
+      count('updated') +
+      ' updated, ' +
+      count('unchanged') +
+      ' unchanged';
+    if (count('flagged-altered')) text += ', ' + count('flagged-altered') + ' changed after registration';
+    if (count('problems')) text += '; ' + count('problems') + ' problem(s) in the file';
+    return text + '.';
+  }
+
+  /**
+   * An upload's failures in the order of the file: by the first row number their source names
+   * ("sales.csv rows 12-13"); those without one last.
+   * @param {Submission[]} submissions
+   */
+  function inFileOrder(submissions) {
+    /** @param {Submission} s */
+    var rowOf = function (s) {
+      var match = /\brows? (\d+)/.exec((s.document && s.document.sourceRef) || '');
+      return match ? Number(match[1]) : Number.MAX_SAFE_INTEGER;
+    };
+    return submissions.slice().sort(function (a, b) {
+      return rowOf(a) - rowOf(b);
+    });
+  }
+
+  /**
+   * The upload route of a file connector: the file's name travels as ?filename=.
+   * @param {string} connector
+   * @param {string} fileName
+   */
+  function uploadPath(connector, fileName) {
+    return '/connectors/' + encodeURIComponent(connector) + '/files' + query({ filename: fileName });
+  }
+
+  /**
+   * A waiting time as people say it: "45 s", "12 min", "5 h 20 min", "3 d 4 h".
+   * @param {number} seconds
+   */
+  function formatAge(seconds) {
+    var s = Math.max(0, Math.floor(seconds));
+    if (s < 60) return s + ' s';
+    var minutes = Math.floor(s / 60);
+    if (minutes < 60) return minutes + ' min';
+    var hours = Math.floor(minutes / 60);
+    if (hours < 24) return hours + ' h' + (minutes % 60 ? ' ' + (minutes % 60) + ' min' : '');
+    var days = Math.floor(hours / 24);
+    return days + ' d' + (hours % 24 ? ' ' + (hours % 24) + ' h' : '');
+  }
+
+  /**
+   * One line per provider holding calls back or down, and per connector down, in words.
+   * @param {DashboardProviders} providers
+   * @param {{ connector: string, message: string | null }[]} connectorsDown
+   * @param {(iso: string) => string} time formats an instant for the reader
+   */
+  function providerLines(providers, connectorsDown, time) {
+    var lines = providers.throttled.map(function (t) {
+      var why = t.reason === 'provider-429' ? 'refusing calls (HTTP 429)' : 'pacing (configured allowance)';
+      return (
+        t.provider + ' is ' + why + ': calls wait until ' + time(t.resumesAt) + ' (' + t.secondsLeft + ' s)'
+      );
+    });
+    providers.circuitsOpen.forEach(function (c) {
+      lines.push(
+        c.key +
+          ' is down (' +
+          c.failures +
+          ' failed calls): calls are held until ' +
+          time(c.reopensAt) +
+          ' (' +
+          c.secondsLeft +
+          ' s)',
+      );
+    });
+    connectorsDown.forEach(function (c) {
+      lines.push('connector ' + c.connector + ' is down' + (c.message ? ': ' + c.message : ''));
+    });
+    return lines;
+  }
+
+  /**
    * A QR worth printing: the registration holds one and was not cancelled.
    * @param {Submission | null} submission
    */
@@ -516,14 +662,16 @@ var ConsoleLogic = (function () {
     ALL_STATES: ALL_STATES,
     FAILURE_STATES: FAILURE_STATES,
     ERROR_CLASSES: ERROR_CLASSES,
-    QUEUE_PAGE: QUEUE_PAGE,
+    PAGE_SIZE: PAGE_SIZE,
     query: query,
     countRequests: countRequests,
     countsFrom: countsFrom,
-    queueRequests: queueRequests,
+    queueRequest: queueRequest,
+    retryFilterBody: retryFilterBody,
+    pageSummary: pageSummary,
+    pageMoves: pageMoves,
     exportPath: exportPath,
     submissionsRequest: submissionsRequest,
-    mergeQueue: mergeQueue,
     operatorErrors: operatorErrors,
     retryBody: retryBody,
     overrideValue: overrideValue,
@@ -541,6 +689,11 @@ var ConsoleLogic = (function () {
     identifiersOf: identifiersOf,
     registrationOf: registrationOf,
     hasQr: hasQr,
+    formatAge: formatAge,
+    describeUpload: describeUpload,
+    uploadPath: uploadPath,
+    inFileOrder: inFileOrder,
+    providerLines: providerLines,
     retryable: retryable,
     submissionSummary: submissionSummary,
   });

@@ -15,10 +15,12 @@
     var words = F.stateInWords(state);
     return words === state ? state : words + ' (' + state + ')';
   }
+  /**
+   * A document as GET /documents lists it: its listing columns and its submissions.
+   * @typedef {DocumentListing & { id: string, submissions: Submission[] }} DocumentHit
+   */
   var KEY_STORAGE = 'connectorConsole.apiKey';
   var OPERATOR_STORAGE = 'connectorConsole.operator';
-  /** @type {Submission[]} */
-  var shown = [];
   /** @type {{ id: string, documentId: string, regime: string } | null} */
   var selected = null;
   /** @type {string | null} */
@@ -223,18 +225,91 @@
     };
   }
 
-  /** @param {'queue' | 'submissions' | 'reco'} view */
+  var VIEWS = ['dashboard', 'queue', 'submissions', 'reco'];
+
+  /** @param {'dashboard' | 'queue' | 'submissions' | 'reco'} view */
   function showView(view) {
-    byId('queue-view').hidden = view !== 'queue';
-    byId('submissions-view').hidden = view !== 'submissions';
-    byId('reco-view').hidden = view !== 'reco';
-    byId('tab-queue').className = view === 'queue' ? 'tab active' : 'tab';
-    byId('tab-submissions').className = view === 'submissions' ? 'tab active' : 'tab';
-    byId('tab-reco').className = view === 'reco' ? 'tab active' : 'tab';
+    VIEWS.forEach(function (name) {
+      byId(name + '-view').hidden = name !== view;
+      byId('tab-' + name).className = name === view ? 'tab active' : 'tab';
+    });
     byId('detail').hidden = true;
     selected = null;
     if (view === 'reco') return RecoView.show();
-    return view === 'queue' ? refresh() : loadSubmissions().catch(failed);
+    return view === 'submissions' ? loadSubmissions().catch(failed) : refresh();
+  }
+
+  /**
+   * @typedef {{ sellerTaxId: string | null, docType: string | null, regime: string, state: string,
+   *   currency: string | null, todayCount: number, todayValue: string, monthCount: number,
+   *   monthValue: string }} DashboardLine
+   * @typedef {{ docNumber: string | null, documentId: string, submissionId: string, regime: string,
+   *   state: string, since: string, ageSeconds: number, docDate: string | null }} OldestPending
+   * @typedef {{ today: string, monthStart: string, timeZone: string, lines: DashboardLine[],
+   *   oldestPending: OldestPending | null, providers: DashboardProviders,
+   *   connectorsDown: { connector: string, message: string | null }[] }} Dashboard
+   */
+
+  /** The landing view: GET /dashboard's figures, with amounts as an accountant reads them. */
+  function loadDashboard() {
+    var answer = /** @type {Promise<Dashboard>} */ (api('GET', '/dashboard'));
+    return answer.then(function (d) {
+      byId('dashboard-summary').textContent =
+        'Sales documents by document date: today ' +
+        F.formatDate(d.today) +
+        ', this month from ' +
+        F.formatDate(d.monthStart) +
+        ' (' +
+        d.timeZone +
+        ').';
+      var body = byId('dashboard-lines');
+      clear(body);
+      if (d.lines.length === 0)
+        body.appendChild(row(['No documents dated this month.', '', '', '', '', '', '', '']));
+      d.lines.forEach(function (l) {
+        var currency = l.currency || 'INR';
+        var tr = row([
+          l.sellerTaxId,
+          l.docType,
+          l.regime,
+          stateText(l.state),
+          l.todayCount,
+          F.formatAmount(l.todayValue, currency),
+          l.monthCount,
+          F.formatAmount(l.monthValue, currency),
+        ]);
+        [4, 5, 6, 7].forEach(function (i) {
+          tr.children[i].className = 'amount';
+        });
+        if (L.FAILURE_STATES.indexOf(l.state) >= 0) tr.className = 'failing';
+        body.appendChild(tr);
+      });
+      var oldest = d.oldestPending;
+      var oldestLine = byId('dashboard-oldest');
+      oldestLine.className = oldest ? 'message warn' : 'message';
+      oldestLine.textContent = oldest
+        ? 'Oldest pending: ' +
+          (oldest.docNumber || L.shortId(oldest.documentId)) +
+          ' (' +
+          oldest.regime +
+          ', ' +
+          stateText(oldest.state) +
+          '), waiting ' +
+          L.formatAge(oldest.ageSeconds) +
+          ' since ' +
+          F.formatTime(oldest.since) +
+          '.'
+        : 'Nothing pending: every document is registered or cancelled.';
+      var lines = L.providerLines(d.providers, d.connectorsDown, function (iso) {
+        return F.formatTime(iso);
+      });
+      var list = byId('dashboard-providers');
+      clear(list);
+      list.hidden = lines.length === 0;
+      lines.forEach(function (line) {
+        list.appendChild(text('li', line));
+      });
+    });
   }
 
   function loadConnectors() {
@@ -247,6 +322,19 @@
         option(connectors, c.name, c.name + ' (' + c.kind + ')');
       });
       connectors.value = current;
+      var uploads = select('upload-connector');
+      var chosen = uploads.value;
+      clear(uploads);
+      list
+        .filter(function (c) {
+          return c.kind === 'csv';
+        })
+        .forEach(function (c) {
+          option(uploads, c.name, c.name);
+        });
+      if (chosen) uploads.value = chosen;
+      /** @type {HTMLButtonElement} */ (byId('upload-form').querySelector('button')).disabled =
+        uploads.options.length === 0;
     });
   }
 
@@ -297,129 +385,179 @@
     return tr;
   }
 
+  /**
+   * What a list shows of a submission's document: number, buyer (name and GSTIN / VAT number), amount.
+   * @param {Submission} s
+   */
+  function documentColumns(s) {
+    var d = s.document;
+    if (!d) return [L.shortId(s.documentId), '', ''];
+    var buyer = [d.buyerName, d.buyerTaxId].filter(Boolean).join(' \u00b7 ');
+    return [
+      d.docNumber || L.shortId(s.documentId),
+      buyer,
+      F.formatAmount(d.invoiceTotal, d.currency || 'INR'),
+    ];
+  }
+
+  /**
+   * Shows the previous / next buttons of a paged list.
+   * @param {string} prefix id prefix of the two buttons
+   * @param {number} offset
+   * @param {number} total
+   */
+  function showPager(prefix, offset, total) {
+    var moves = L.pageMoves(offset, total);
+    byId(prefix + '-previous').hidden = moves.previous === null;
+    byId(prefix + '-next').hidden = moves.next === null;
+    return moves;
+  }
+
+  /** The failure queue's current page offset, and the filter it pages (re-read on Apply). */
+  var queueOffset = 0;
+  /** @type {{ previous: number | null, next: number | null }} */
+  var queueMoves = { previous: null, next: null };
+  var queueTotal = 0;
+
+  /**
+   * One page of the failure queue: one request, each row with its document (no request per row).
+   * @returns {Promise<void>}
+   */
   function loadQueue() {
-    var paths = L.queueRequests(filter());
-    return Promise.all(
-      paths.map(function (p) {
-        return getPage(p);
-      }),
-    ).then(function (pages) {
-      var queue = L.mergeQueue(pages);
-      shown = queue.items;
+    return getPage(L.queueRequest(filter(), queueOffset)).then(function (/** @type {SubmissionPage} */ page) {
+      if (page.items.length === 0 && queueOffset > 0 && page.total > 0) {
+        queueOffset = Math.max(0, page.total - L.PAGE_SIZE);
+        return loadQueue();
+      }
+      queueTotal = page.total;
       var body = byId('queue');
       clear(body);
-      return Promise.all(
-        queue.items.map(function (s) {
-          return getDocument(s.documentId).then(function (doc) {
-            return { submission: s, docNumber: doc.docNumber || L.shortId(s.documentId) };
-          });
-        }),
-      ).then(function (rows) {
-        rows.forEach(function (r) {
-          var s = r.submission;
-          var tr = submissionRow(s, [
-            F.formatTime(s.updatedAt),
-            r.docNumber,
-            s.regime,
-            stateText(s.state),
-            s.errorClass,
-            s.errorCode,
-            L.queueReason(s),
-            s.attempts,
-          ]);
-          var pick = document.createElement('input');
-          pick.type = 'checkbox';
-          pick.className = 'pick';
-          pick.value = s.id;
-          pick.setAttribute('aria-label', 'select ' + r.docNumber);
-          var cell = document.createElement('td');
-          cell.className = 'pick';
-          cell.appendChild(pick);
-          tr.insertBefore(cell, tr.firstChild);
-          body.appendChild(tr);
-        });
-        input('select-all').checked = false;
-        byId('queue-summary').textContent =
-          'Showing ' + queue.items.length + ' of ' + queue.total + ' failed submission(s).';
-        /** @type {HTMLButtonElement} */ (byId('retry-all')).disabled = queue.items.length === 0;
+      page.items.forEach(function (s) {
+        var columns = documentColumns(s);
+        var tr = submissionRow(s, [
+          F.formatTime(s.updatedAt),
+          columns[0],
+          columns[1],
+          columns[2],
+          s.regime,
+          stateText(s.state),
+          s.errorClass,
+          s.errorCode,
+          L.queueReason(s),
+          s.attempts,
+        ]);
+        tr.children[3].className = 'amount';
+        var pick = document.createElement('input');
+        pick.type = 'checkbox';
+        pick.className = 'pick';
+        pick.value = s.id;
+        pick.setAttribute('aria-label', 'select ' + columns[0]);
+        var cell = document.createElement('td');
+        cell.className = 'pick';
+        cell.appendChild(pick);
+        tr.insertBefore(cell, tr.firstChild);
+        body.appendChild(tr);
       });
+      input('select-all').checked = false;
+      byId('queue-summary').textContent = L.pageSummary(
+        queueOffset,
+        page.items.length,
+        page.total,
+        'failed submission(s)',
+      );
+      queueMoves = showPager('queue', queueOffset, page.total);
+      var retryAll = /** @type {HTMLButtonElement} */ (byId('retry-all'));
+      retryAll.disabled = page.total === 0;
+      retryAll.textContent = 'Retry all ' + page.total + ' matching';
     });
   }
 
   /**
-   * @param {{ submission: Submission, docNumber: string }[]} rows
+   * @param {Submission[]} submissions
    * @param {string} summary
    */
-  function showSubmissionRows(rows, summary) {
+  function showSubmissionRows(submissions, summary) {
     var body = byId('submissions');
     clear(body);
-    rows.forEach(function (r) {
-      var s = r.submission;
+    submissions.forEach(function (s) {
       var registration = L.registrationOf(s);
+      var columns = documentColumns(s);
       var tr = submissionRow(s, [
         F.formatTime(s.updatedAt),
-        r.docNumber,
+        columns[0],
+        columns[1],
+        columns[2],
         s.regime,
         stateText(s.state),
         registration.id,
         registration.ack,
       ]);
-      tr.children[4].className = 'identifier';
+      tr.children[3].className = 'amount';
+      tr.children[6].className = 'identifier';
       body.appendChild(tr);
     });
     byId('submissions-summary').textContent = summary;
     setStatus('Updated ' + F.formatTime(new Date().toISOString()));
   }
 
-  /** Documents matching the search (invoice number, buyer GSTIN, IRN; searched by the server), with their submissions. */
-  function searchSubmissions(/** @type {string} */ q) {
+  var submissionsOffset = 0;
+  /** @type {{ previous: number | null, next: number | null }} */
+  var submissionsMoves = { previous: null, next: null };
+
+  /**
+   * Documents matching the search (invoice number, buyer GSTIN, IRN; searched and paged by the server),
+   * each with its submissions as GET /documents lists them.
+   * @param {string} q
+   */
+  function searchSubmissions(q) {
     var state = select('submissions-state').value;
     var regime = select('submissions-regime').value;
-    var found = /** @type {Promise<{ total: number, items: { id: string }[] }>} */ (
-      api('GET', '/documents' + L.query({ q: q, state: state, regime: regime, limit: L.QUEUE_PAGE }))
+    var found = /** @type {Promise<{ total: number, items: DocumentHit[] }>} */ (
+      api(
+        'GET',
+        '/documents' +
+          L.query({
+            q: q,
+            state: state,
+            regime: regime,
+            limit: L.PAGE_SIZE,
+            offset: submissionsOffset || undefined,
+          }),
+      )
     );
     return found.then(function (page) {
-      return Promise.all(
-        page.items.map(function (d) {
-          return getDocument(d.id);
-        }),
-      ).then(function (docs) {
-        /** @type {{ submission: Submission, docNumber: string }[]} */
-        var rows = [];
-        docs.forEach(function (doc) {
-          doc.submissions
-            .filter(function (s) {
-              return (!state || s.state === state) && (!regime || s.regime === regime);
-            })
-            .forEach(function (s) {
-              rows.push({ submission: s, docNumber: doc.docNumber || L.shortId(doc.id) });
-            });
-        });
-        showSubmissionRows(
-          rows,
-          'Showing ' + page.items.length + ' of ' + page.total + ' document(s) matching "' + q + '".',
-        );
+      /** @type {Submission[]} */
+      var rows = [];
+      page.items.forEach(function (doc) {
+        doc.submissions
+          .filter(function (s) {
+            return (!state || s.state === state) && (!regime || s.regime === regime);
+          })
+          .forEach(function (s) {
+            rows.push(Object.assign({}, s, { documentId: doc.id, document: doc }));
+          });
       });
+      submissionsMoves = showPager('submissions', submissionsOffset, page.total);
+      showSubmissionRows(
+        rows,
+        L.pageSummary(submissionsOffset, page.items.length, page.total, 'document(s) matching "' + q + '"'),
+      );
     });
   }
 
   function loadSubmissions() {
     var q = input('submissions-search').value.trim();
     if (q) return searchSubmissions(q);
-    var path = L.submissionsRequest({
-      state: select('submissions-state').value,
-      regime: select('submissions-regime').value,
-    });
+    var path = L.submissionsRequest(
+      { state: select('submissions-state').value, regime: select('submissions-regime').value },
+      submissionsOffset,
+    );
     return getPage(path).then(function (page) {
-      return Promise.all(
-        page.items.map(function (s) {
-          return getDocument(s.documentId).then(function (doc) {
-            return { submission: s, docNumber: doc.docNumber || L.shortId(s.documentId) };
-          });
-        }),
-      ).then(function (rows) {
-        showSubmissionRows(rows, 'Showing ' + page.items.length + ' of ' + page.total + ' submission(s).');
-      });
+      submissionsMoves = showPager('submissions', submissionsOffset, page.total);
+      showSubmissionRows(
+        page.items,
+        L.pageSummary(submissionsOffset, page.items.length, page.total, 'submission(s)'),
+      );
     });
   }
 
@@ -503,12 +641,13 @@
   function refresh() {
     setStatus('Loading\u2026');
     void loadProviders();
-    var queueShown = !byId('queue-view').hidden;
     var work = !byId('reco-view').hidden
       ? RecoView.load()
-      : queueShown
-        ? Promise.all([loadCounts(), loadQueue(), loadRejectedFiles()])
-        : loadSubmissions();
+      : !byId('dashboard-view').hidden
+        ? loadDashboard()
+        : !byId('queue-view').hidden
+          ? Promise.all([loadCounts(), loadQueue(), loadRejectedFiles()])
+          : loadSubmissions();
     return work
       .then(function () {
         setStatus('Updated ' + F.formatTime(new Date().toISOString()));
@@ -633,6 +772,225 @@
         return refresh();
       })
       .catch(failed);
+  }
+
+  /**
+   * Retries every submission the queue's filter matches (all pages), through the server's filter retry.
+   */
+  function retryAllMatching() {
+    var who = operatorInputs();
+    var request = L.retryFilterBody(filter(), who.operator, who.reason);
+    if (!request.ok) return setActionMessage(request.errors.join('; '), true);
+    if (
+      !window.confirm('Retry all ' + queueTotal + ' failed submission(s) matching the filter, on every page?')
+    )
+      return;
+    setActionMessage('Retrying all ' + queueTotal + ' matching\u2026', false);
+    api('POST', '/submissions/retry', request.body)
+      .then(function (result) {
+        setActionMessage(L.describeRetry(/** @type {RetryResult} */ (result), true), false);
+        return refresh();
+      })
+      .catch(failed);
+  }
+
+  /**
+   * @param {string} id
+   * @param {() => Promise<unknown> | undefined} move
+   */
+  function pagerButton(id, move) {
+    byId(id).addEventListener('click', function () {
+      selected = null;
+      byId('detail').hidden = true;
+      var moved = move();
+      if (moved) moved.catch(failed);
+    });
+  }
+
+  /** @param {number} ms */
+  function pause(ms) {
+    return new Promise(function (resolve) {
+      setTimeout(resolve, ms);
+    });
+  }
+
+  /**
+   * Waits until the uploaded file has left the inbox (read) or was set aside (its reason is thrown).
+   * @param {string} connector
+   * @param {{ filename: string, contentHash: string }} stored
+   * @param {string} since ISO instant of the upload: an older refusal of the same content is not this one
+   * @param {number} deadline
+   * @returns {Promise<void>}
+   */
+  function fileRead(connector, stored, since, deadline) {
+    var path = '/connectors/' + encodeURIComponent(connector) + '/files';
+    var files =
+      /** @type {Promise<{ inbox: string[], rejected: (RejectedFile & { contentHash?: string })[] }>} */ (
+        api('GET', path)
+      );
+    return files.then(function (answer) {
+      var rejected = answer.rejected.find(function (f) {
+        return f.contentHash === stored.contentHash && f.rejectedAt >= since;
+      });
+      if (rejected) throw new Error(stored.filename + ' was set aside: ' + rejected.reason);
+      if (answer.inbox.indexOf(stored.filename) < 0) return undefined;
+      if (Date.now() > deadline)
+        throw new Error(stored.filename + ' is still waiting in the inbox; look again later.');
+      return pause(500).then(function () {
+        return fileRead(connector, stored, since, deadline);
+      });
+    });
+  }
+
+  /**
+   * Waits until the connector's new documents have been mapped (nothing RECEIVED or READY), bounded.
+   * @param {string} connector
+   * @param {number} deadline
+   * @returns {Promise<void>}
+   */
+  function intakeDone(connector, deadline) {
+    return Promise.all(
+      ['RECEIVED', 'READY'].map(function (state) {
+        return getPage('/submissions' + L.query({ connector: connector, state: state, limit: 1 }));
+      }),
+    ).then(function (pages) {
+      var waiting = pages[0].total + pages[1].total;
+      if (waiting === 0 || Date.now() > deadline) return undefined;
+      return pause(500).then(function () {
+        return intakeDone(connector, deadline);
+      });
+    });
+  }
+
+  /** Pages of the failure queue read to count an upload's failures (newest first), at most. */
+  var UPLOAD_ERROR_PAGES = 20;
+
+  /**
+   * Failures of the connector changed since `since`: the rows of this upload that need a fix. The queue
+   * lists the latest change first, so its pages are read until an older failure or its end.
+   * @param {string} connector
+   * @param {string} since ISO instant
+   * @param {number} [offset]
+   * @param {Submission[]} [found]
+   * @returns {Promise<Submission[]>}
+   */
+  function uploadFailures(connector, since, offset, found) {
+    var from = offset || 0;
+    var so = found || [];
+    return getPage(L.queueRequest({ connector: connector }, from)).then(function (page) {
+      var mine = page.items.filter(function (s) {
+        return s.updatedAt >= since;
+      });
+      var all = so.concat(mine);
+      var more = mine.length === page.items.length && from + page.items.length < page.total;
+      return more && from / L.PAGE_SIZE < UPLOAD_ERROR_PAGES - 1
+        ? uploadFailures(connector, since, from + L.PAGE_SIZE, all)
+        : all;
+    });
+  }
+
+  /**
+   * Lists the first page of an upload's failures; answers how many there are.
+   * @param {string} connector
+   * @param {string} since
+   */
+  function showUploadErrors(connector, since) {
+    return uploadFailures(connector, since).then(function (failures) {
+      var body = byId('upload-errors');
+      clear(body);
+      L.inFileOrder(failures)
+        .slice(0, L.PAGE_SIZE)
+        .forEach(function (s) {
+          var d = s.document;
+          body.appendChild(
+            submissionRow(s, [
+              (d && d.docNumber) || L.shortId(s.documentId),
+              (d && d.sourceRef) || '',
+              stateText(s.state),
+              L.queueReason(s),
+            ]),
+          );
+        });
+      byId('upload-errors-table').hidden = failures.length === 0;
+      return failures.length;
+    });
+  }
+
+  /**
+   * Uploads the chosen CSV to the connector's inbox (POST /connectors/:name/files), waits until it is
+   * read, then says what came of it: the pull's counts and the rows that need a fix.
+   * @param {SubmitEvent} event
+   */
+  function uploadCsv(event) {
+    event.preventDefault();
+    var connector = select('upload-connector').value;
+    var files = input('upload-file').files;
+    var file = files && files[0];
+    if (!connector || !file) return;
+    var result = byId('upload-result');
+    result.className = 'message';
+    result.textContent = 'Uploading ' + file.name + '\u2026';
+    byId('upload-errors-table').hidden = true;
+    var since = new Date(Date.now() - 1000).toISOString();
+    var deadline = Date.now() + 60000;
+    fetch(L.uploadPath(connector, file.name), {
+      method: 'POST',
+      headers: { 'X-API-Key': apiKey(), 'Content-Type': 'text/csv', Accept: 'application/json' },
+      body: file,
+      credentials: 'omit',
+      cache: 'no-store',
+    })
+      .then(function (response) {
+        return response.text().then(function (raw) {
+          /** @type {unknown} */
+          var data = null;
+          try {
+            data = raw ? JSON.parse(raw) : null;
+          } catch {
+            data = { message: raw.slice(0, 200) };
+          }
+          if (!response.ok) throw new ApiError(response.status, L.apiErrorMessage(response.status, data));
+          return /** @type {{ filename: string, contentHash: string }} */ (data);
+        });
+      })
+      .then(function (stored) {
+        result.textContent = stored.filename + ' is in the inbox; reading it\u2026';
+        return fileRead(connector, stored, since, deadline)
+          .then(function () {
+            return intakeDone(connector, deadline);
+          })
+          .then(function () {
+            var listed =
+              /** @type {Promise<{ name: string, lastPullStats: Record<string, number> | null }[]>} */ (
+                api('GET', '/connectors')
+              );
+            return Promise.all([listed, showUploadErrors(connector, since)]);
+          })
+          .then(function (answers) {
+            var mine = answers[0].find(function (c) {
+              return c.name === connector;
+            });
+            var fixes = answers[1];
+            result.textContent =
+              L.describeUpload(stored.filename, mine ? mine.lastPullStats : null) +
+              (fixes
+                ? ' ' +
+                  fixes +
+                  ' document(s) need a fix in the ERP or here (' +
+                  (fixes > L.PAGE_SIZE
+                    ? 'the first ' + L.PAGE_SIZE + ' below, all in the failure queue'
+                    : 'below') +
+                  ').'
+                : ' No row needs a fix.');
+            result.className = fixes ? 'message error' : 'message';
+            input('upload-file').value = '';
+            return loadDashboard();
+          });
+      })
+      .catch(function (/** @type {unknown} */ error) {
+        result.textContent = error instanceof Error ? error.message : String(error);
+        result.className = 'message error';
+      });
   }
 
   /** @param {boolean} andRetry */
@@ -824,6 +1182,9 @@
     byId('refresh').addEventListener('click', function () {
       void refresh();
     });
+    byId('tab-dashboard').addEventListener('click', function () {
+      void showView('dashboard');
+    });
     byId('tab-queue').addEventListener('click', function () {
       void showView('queue');
     });
@@ -843,12 +1204,14 @@
     });
     byId('filters').addEventListener('submit', function (event) {
       event.preventDefault();
+      queueOffset = 0;
       selected = null;
       byId('detail').hidden = true;
       loadQueue().catch(failed);
     });
     byId('submission-filters').addEventListener('submit', function (event) {
       event.preventDefault();
+      submissionsOffset = 0;
       selected = null;
       byId('detail').hidden = true;
       loadSubmissions().catch(failed);
@@ -865,11 +1228,26 @@
     byId('retry-selected').addEventListener('click', function () {
       retry(pickedIds());
     });
-    byId('retry-all').addEventListener('click', function () {
-      var ids = shown.map(function (s) {
-        return s.id;
-      });
-      retry(ids, 'Retry all ' + ids.length + ' shown submission(s)?');
+    byId('retry-all').addEventListener('click', retryAllMatching);
+    pagerButton('queue-previous', function () {
+      if (queueMoves.previous === null) return;
+      queueOffset = queueMoves.previous;
+      return loadQueue();
+    });
+    pagerButton('queue-next', function () {
+      if (queueMoves.next === null) return;
+      queueOffset = queueMoves.next;
+      return loadQueue();
+    });
+    pagerButton('submissions-previous', function () {
+      if (submissionsMoves.previous === null) return;
+      submissionsOffset = submissionsMoves.previous;
+      return loadSubmissions();
+    });
+    pagerButton('submissions-next', function () {
+      if (submissionsMoves.next === null) return;
+      submissionsOffset = submissionsMoves.next;
+      return loadSubmissions();
     });
     byId('retry-one').addEventListener('click', function () {
       if (selected) retry([selected.id]);
@@ -890,6 +1268,7 @@
       saveOverride(true);
     });
     byId('cancel-form').addEventListener('submit', cancelRegistration);
+    byId('upload-form').addEventListener('submit', uploadCsv);
     if (apiKey()) start();
     else showConsole(false);
   }

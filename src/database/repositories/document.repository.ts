@@ -19,6 +19,19 @@ export interface DocumentFilter {
   offset: number;
 }
 
+/** What a list shows of a document beside its submission: number, buyer, amount. */
+export interface DocumentListing {
+  id: string;
+  docNumber: string | null;
+  docDate: string | null;
+  buyerName: string | null;
+  buyerTaxId: string | null;
+  invoiceTotal: string | null;
+  currency: string | null;
+  /** Where the ERP's record came from: a CSV file and its rows, a webhook item, a voucher. */
+  sourceRef: string | null;
+}
+
 @Injectable()
 export class DocumentRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -50,6 +63,24 @@ export class DocumentRepository {
       [[...ids]],
     );
     return hydrateRows(this.dataSource, DocumentEntity, rows, manager);
+  }
+
+  /**
+   * The listing columns of `ids`, read without the payloads (one query for a whole page); an operator's
+   * override of the buyer or the total is what the list shows.
+   */
+  async listings(ids: readonly string[]): Promise<DocumentListing[]> {
+    if (ids.length === 0) return [];
+    return this.dataSource.query(
+      `SELECT id, doc_number AS "docNumber", to_char(doc_date, 'YYYY-MM-DD') AS "docDate",
+              COALESCE(overrides->>'buyer.legalName', canonical->'buyer'->>'legalName') AS "buyerName",
+              COALESCE(overrides->>'buyer.gstin', overrides->>'buyer.vatNumber', buyer_tax_id) AS "buyerTaxId",
+              COALESCE(overrides->>'totals.invoiceTotal', canonical->'totals'->>'invoiceTotal') AS "invoiceTotal",
+              canonical->>'currency' AS currency,
+              source_ref AS "sourceRef"
+         FROM document WHERE id = ANY($1::uuid[])`,
+      [[...ids]],
+    );
   }
 
   async insert(document: Partial<DocumentEntity>, manager: EntityManager): Promise<DocumentEntity> {

@@ -9,6 +9,7 @@ export * from './gsp-session.repository';
 export * from './zatca-chain.repository';
 export * from './zatca-reporting.repository';
 export * from './metrics.repository';
+export * from './dashboard.repository';
 export { ProviderRateLimiter } from './provider-rate-limiter';
 export type {
   Gstr2bRow,
