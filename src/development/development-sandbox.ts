@@ -1,7 +1,8 @@
 /**
  * Development only: starts the sandbox simulators in-process (tax APIs and a TallyPrime company), gives
- * the compliance clients provider defaults pointing at them, and points Tally instances without a URL at
- * the simulated company. The sandbox is its own package (packages/sandbox, `@erp-connector/sandbox`), loaded
+ * the compliance clients provider defaults pointing at them, points Tally instances without a URL at
+ * the simulated company, and, with no GSTIN configured for reconciliation, reconciles the sandbox's
+ * returns account (sandbox-reconciliation.ts). The sandbox is its own package (packages/sandbox, `@erp-connector/sandbox`), loaded
  * here by a dynamic import only when the sandbox is enabled: nothing in src/ imports it statically (import
  * zones in eslint.config.mjs), the production build does not contain it, and a production image need not
  * have it installed.
