@@ -25,6 +25,7 @@ import {
   CategoryTotalResponse,
   LinkResultResponse,
   MatchActionResultResponse,
+  ReconciledGstinResponse,
   ReconciliationReportResponse,
   RecoRunResponse,
   RunOutcomeResponse,
@@ -32,6 +33,7 @@ import {
 } from './responses/reconciliation.response';
 import {
   Gstr2bImportService,
+  ReconciledGstinsService,
   ReconciliationActionsService,
   ReconciliationExportService,
   ReconciliationReportService,
@@ -61,7 +63,15 @@ export class ReconciliationController {
     private readonly reports: ReconciliationReportService,
     private readonly imports: Gstr2bImportService,
     private readonly exports: ReconciliationExportService,
+    private readonly gstins: ReconciledGstinsService,
   ) {}
+
+  @Get('gstins')
+  @ApiOperation({ summary: 'GSTINs configured for reconciliation, with the periods they have runs of' })
+  @ApiOkResponse({ type: [ReconciledGstinResponse] })
+  configuredGstins() {
+    return this.gstins.list();
+  }
 
   @Get('runs')
   @ApiOperation({ summary: 'Reconciliation runs (scheduled, operator, import), newest first' })

@@ -1,4 +1,4 @@
 export * from './app-config';
 export * from './config-loader';
 export { Secret, secretKeysOf } from '../security';
-export { ReconciledGstinConfig } from './reconciliation-config';
+export { ReconciledGstinConfig, ReturnGatewayConfig } from './reconciliation-config';

@@ -23,6 +23,15 @@ interface RecoLogic {
   };
   actionBody(action: string, selected: Match[], operator: string, reason: string): Body;
   linkBody(selected: Match[], operator: string, reason: string): Body;
+  periodChoices(gstins: Configured[], gstin: string): string[];
+  defaultSelection(gstins: Configured[]): { gstin: string; period: string } | null;
+}
+
+interface Configured {
+  gstin: string;
+  connector: string;
+  latestGeneratedPeriod: string;
+  periods: { period: string; state: string; startedAt: string; finishedAt: string | null }[];
 }
 
 /** The served file itself, evaluated as the browser does (a classic script defining a global). */
@@ -87,5 +96,29 @@ describe('console reconciliation logic', () => {
     });
     expect(L.linkBody([pair, twoBOnly], 'asha', '').ok).toBe(false);
     expect(L.linkBody([bookOnly], 'asha', '').ok).toBe(false);
+  });
+
+  it('offers the configured GSTINs and their periods: the newest 2B first until it has a run', () => {
+    const run = (period: string) => ({ period, state: 'completed', startedAt: '', finishedAt: null });
+    const fresh: Configured = {
+      gstin: '29AAACW4202F1ZM',
+      connector: 'sandbox-purchases',
+      latestGeneratedPeriod: '102026',
+      periods: [],
+    };
+    const reconciled: Configured = {
+      gstin: '27AABCT1332L1ZT',
+      connector: 'books',
+      latestGeneratedPeriod: '102026',
+      periods: [run('092026'), run('122025')],
+    };
+    expect(L.defaultSelection([])).toBeNull();
+    expect(L.defaultSelection([fresh, reconciled])).toEqual({ gstin: '29AAACW4202F1ZM', period: '102026' });
+    expect(L.defaultSelection([reconciled])).toEqual({ gstin: '27AABCT1332L1ZT', period: '092026' });
+    expect(L.periodChoices([fresh, reconciled], '27AABCT1332L1ZT')).toEqual(['102026', '092026', '122025']);
+    expect(
+      L.periodChoices([{ ...reconciled, periods: [run('102026'), run('092026')] }], '27AABCT1332L1ZT'),
+    ).toEqual(['102026', '092026']);
+    expect(L.periodChoices([fresh], '29AABCT1332L1ZT')).toEqual([]);
   });
 });

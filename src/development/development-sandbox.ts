@@ -1,7 +1,8 @@
 /**
  * Development only: starts the sandbox simulators in-process (tax APIs and a TallyPrime company), gives
- * the compliance clients provider defaults pointing at them, and points Tally instances without a URL at
- * the simulated company. The sandbox is its own package (packages/sandbox, `@erp-connector/sandbox`), loaded
+ * the compliance clients provider defaults pointing at them, points Tally instances without a URL at
+ * the simulated company, and, with no GSTIN configured for reconciliation, reconciles the sandbox's
+ * returns account (sandbox-reconciliation.ts). The sandbox is its own package (packages/sandbox, `@erp-connector/sandbox`), loaded
  * here by a dynamic import only when the sandbox is enabled: nothing in src/ imports it statically (import
  * zones in eslint.config.mjs), the production build does not contain it, and a production image need not
  * have it installed.
@@ -13,9 +14,11 @@ import type { AppConfig, ConnectorInstanceConfig } from '../config';
 import type { RegimeDefaults } from '../sync';
 import { demoEgsUnit } from './demo-egs-unit';
 import { ZatcaReonboarding } from '../compliance/ksa/reporting';
+import { configureSandboxReconciliation, planSandboxReconciliation } from './sandbox-reconciliation';
 
 type Sandbox = typeof import('@erp-connector/sandbox');
 type TallySimulator = Awaited<ReturnType<Sandbox['startTallySimulator']>>;
+type ReturnsGateway = import('@erp-connector/sandbox').ReturnsSimulatorHandle;
 
 export interface DevelopmentSandbox {
   regimeDefaults: RegimeDefaults;
@@ -38,7 +41,8 @@ export async function startDevelopmentSandbox(config: AppConfig): Promise<Develo
     return { regimeDefaults: {}, afterStart: () => Promise.resolve(), stop: () => Promise.resolve() };
   }
   const sandboxModule: Sandbox = await import('@erp-connector/sandbox');
-  const { DEFAULT_EINVOICE_ACCOUNTS, startSandbox, startZatcaSimulator } = sandboxModule;
+  const { DEFAULT_EINVOICE_ACCOUNTS, DEFAULT_RETURNS_ACCOUNTS, startSandbox, startZatcaSimulator } =
+    sandboxModule;
   const log = new Logger('Sandbox');
   let ports: ReturnType<Sandbox['sandboxPortsFromEnv']>;
   try {
@@ -59,11 +63,32 @@ export async function startDevelopmentSandbox(config: AppConfig): Promise<Develo
   const sellerGstins = config.connectors
     .flatMap((c) => [c.regimeSettings['in-einvoice']?.gstin, c.regimeSettings['in-ewaybill']?.gstin])
     .filter((g): g is string => typeof g === 'string');
+  const reconciliation = planSandboxReconciliation(config, DEFAULT_RETURNS_ACCOUNTS);
   const sandbox = await startSandbox({
     einvoice: { accounts: [{ ...account, gstins: [...new Set([...account.gstins, ...sellerGstins])] }] },
+    returns: reconciliation && {
+      accounts: [reconciliation.account],
+      periods: [{ gstin: reconciliation.account.gstin, period: reconciliation.period }],
+      generationDay: config.reconciliation.generationDay,
+    },
     ports,
     stateDir,
   });
+  if (reconciliation) {
+    const { account, period } = reconciliation;
+    const gateway = sandbox.simulators.find((s) => s.name === 'returns')?.handle as ReturnsGateway;
+    const register = configureSandboxReconciliation(
+      config,
+      reconciliation,
+      sandbox.urls[sandboxModule.RETURNS_SERVICE],
+      gateway.period(account.gstin, period).book,
+      stateDir,
+    );
+    log.log(
+      `reconciliation of the sandbox GSTIN ${account.gstin} configured (GSTR-2B of ${period} seeded, ` +
+        `purchase register ${register}); open its session with the sandbox OTP (README, Reconciliation)`,
+    );
+  }
   const zatca = await startZatcaSimulator({
     environment: 'simulation',
     port: ports.zatca,

@@ -174,6 +174,7 @@ describe('OpenAPI document: declared answers are the answers given (issue 29)', 
       'GET /zatca/submissions/{id}/signed-invoices',
     );
     await conforms(await call('GET', '/reconciliation/runs'), 'GET /reconciliation/runs');
+    await conforms(await call('GET', '/reconciliation/gstins'), 'GET /reconciliation/gstins');
     await conforms(
       await call('GET', '/reconciliation/29AABCK1234L1ZI/072024'),
       'GET /reconciliation/{gstin}/{period}',

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { RECO_GSTIN, RECO_PERIOD, startRecoApp, type RecoApp } from '../reconciliation/reco-app';
+import { latestGeneratedPeriod } from '../../src/sync/reconciliation';
 import { eventually, TEST_API_KEY } from '../support/test-app';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -88,10 +89,18 @@ describe('console reconciliation view in headless Chromium (real app, sandbox re
     await page.fill('#operator', 'asha');
     await page.click('#tab-reco');
     await page.waitForSelector('#reco-view:not([hidden])');
+    // Before any run, the configured GSTIN is offered and chosen, with the newest generated GSTR-2B.
+    await page.waitForFunction(`document.querySelector('#reco-gstin').value !== ''`);
+    expect(await page.inputValue('#reco-gstin')).toBe(RECO_GSTIN);
+    expect(await page.inputValue('#reco-period')).toBe(latestGeneratedPeriod(new Date(), 14));
+    expect(
+      await page.locator('#reco-gstins option').evaluateAll((o) => o.map((e) => e.getAttribute('value'))),
+    ).toEqual([RECO_GSTIN]);
     await page.fill('#reco-gstin', RECO_GSTIN);
     await page.fill('#reco-period', RECO_PERIOD);
     await page.click('#reco-run');
     await page.waitForSelector('#action-message:has-text("Reconciled.")');
+    await page.waitForSelector(`#reco-periods option[value="${RECO_PERIOD}"]`, { state: 'attached' });
     await page.waitForSelector('#reco-categories tr[data-category="total"]');
     for (const category of ['exact', 'suggested', 'mismatch', 'missing-in-2b', 'missing-in-books']) {
       expect(await page.locator(`#reco-categories tr[data-category="${category}"]`).innerText()).toMatch(

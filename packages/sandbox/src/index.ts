@@ -4,6 +4,7 @@ export { SIMULATORS } from './simulators';
 export * from './framework';
 export * from './einvoice';
 export * from './ewaybill';
+export * from './returns';
 export {
   assertPortsFree,
   DEFAULT_SANDBOX_PORTS,

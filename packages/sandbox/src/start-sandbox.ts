@@ -6,9 +6,10 @@ import {
   type EinvoiceSandboxOptions,
   type EinvoiceSimulatorHandle,
 } from './einvoice/einvoice-simulator';
+import type { ReturnsSandboxOptions } from './returns/returns-simulator';
 import { SIMULATORS } from './simulators';
 
-export interface SandboxOptions extends EinvoiceSandboxOptions {
+export interface SandboxOptions extends EinvoiceSandboxOptions, ReturnsSandboxOptions {
   clock?: SandboxClock;
   /** Start only these simulators (by name); all when absent. */
   only?: string[];

@@ -21,6 +21,10 @@
  *   page?: { limit: number, total: number, nextCursor: string | null }
  * }} RecoReport
  * @typedef {{ ok: true, body: Record<string, unknown> } | { ok: false, errors: string[] }} RecoBody
+ * @typedef {{
+ *   gstin: string, connector: string, latestGeneratedPeriod: string,
+ *   periods: { period: string, state: string, startedAt: string, finishedAt: string | null }[]
+ * }} ReconciledGstin
  */
 
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the global reco.js reads
@@ -264,6 +268,41 @@ var RecoLogic = (function () {
   }
 
   /**
+   * The periods to offer for a GSTIN: the newest generated GSTR-2B first when it has no run yet, then
+   * the periods with runs, newest first (as GET /reconciliation/gstins lists them).
+   * @param {ReconciledGstin[]} gstins
+   * @param {string} gstin
+   * @returns {string[]}
+   */
+  function periodChoices(gstins, gstin) {
+    var entry = gstins.filter(function (g) {
+      return g.gstin === gstin;
+    })[0];
+    if (!entry) return [];
+    var withRuns = entry.periods.map(function (p) {
+      return p.period;
+    });
+    return withRuns.indexOf(entry.latestGeneratedPeriod) >= 0
+      ? withRuns
+      : [entry.latestGeneratedPeriod].concat(withRuns);
+  }
+
+  /**
+   * What the view opens on: the first configured GSTIN and its newest period with a run, else the newest
+   * period whose GSTR-2B exists; null when no GSTIN is configured.
+   * @param {ReconciledGstin[]} gstins
+   * @returns {{ gstin: string, period: string } | null}
+   */
+  function defaultSelection(gstins) {
+    if (gstins.length === 0) return null;
+    var first = gstins[0];
+    return {
+      gstin: first.gstin,
+      period: first.periods.length > 0 ? first.periods[0].period : first.latestGeneratedPeriod,
+    };
+  }
+
+  /**
    * @param {string} action
    * @param {number} count
    */
@@ -288,5 +327,7 @@ var RecoLogic = (function () {
     linkBody: linkBody,
     summaryLine: summaryLine,
     describeAction: describeAction,
+    periodChoices: periodChoices,
+    defaultSelection: defaultSelection,
   });
 })();

@@ -156,31 +156,47 @@ var RecoView = (function () {
     });
   }
 
-  /** The newest runs name the GSTINs and periods there are: offer them, and open the newest. */
+  /** @type {ReconciledGstin[]} */
+  var configured = [];
+
+  /**
+   * @param {string} id a datalist
+   * @param {string[]} values
+   */
+  function offer(id, values) {
+    var list = byId(id);
+    clear(list);
+    values.forEach(function (value) {
+      var option = document.createElement('option');
+      option.value = value;
+      list.appendChild(option);
+    });
+  }
+
+  function offerPeriods() {
+    offer('reco-periods', R.periodChoices(configured, selection().gstin));
+  }
+
+  /** The configured GSTINs and the periods they have runs of: offer them, and open the newest. */
   function suggest() {
     var a = connected();
-    var runs = /** @type {Promise<{ gstin: string, period: string }[]>} */ (
-      a.api('GET', '/reconciliation/runs?limit=50')
-    );
-    return runs.then(function (list) {
-      var gstins = byId('reco-gstins');
-      clear(gstins);
-      list
-        .map(function (r) {
-          return r.gstin;
-        })
-        .filter(function (g, i, all) {
-          return all.indexOf(g) === i;
-        })
-        .forEach(function (g) {
-          var option = document.createElement('option');
-          option.value = g;
-          gstins.appendChild(option);
-        });
-      if (!input('reco-gstin').value && list.length > 0) {
-        input('reco-gstin').value = list[0].gstin;
-        input('reco-period').value = list[0].period;
+    var gstins = /** @type {Promise<ReconciledGstin[]>} */ (a.api('GET', '/reconciliation/gstins'));
+    return gstins.then(function (list) {
+      configured = list;
+      offer(
+        'reco-gstins',
+        list.map(function (g) {
+          return g.gstin;
+        }),
+      );
+      var initial = R.defaultSelection(list);
+      if (!input('reco-gstin').value && initial) {
+        input('reco-gstin').value = initial.gstin;
+        input('reco-period').value = initial.period;
       }
+      offerPeriods();
+      if (!input('reco-period').value)
+        input('reco-period').value = R.periodChoices(list, selection().gstin)[0] || '';
     });
   }
 
@@ -205,7 +221,8 @@ var RecoView = (function () {
       .then(function (answer) {
         var skipped = /** @type {{ skipped?: string }} */ (answer).skipped;
         a.setActionMessage(skipped ? 'Not run: ' + skipped : 'Reconciled.', Boolean(skipped));
-        return load();
+        // The period now has a run: offered among the periods.
+        return Promise.all([load(), suggest()]);
       })
       .catch(a.failed);
   }
@@ -291,6 +308,7 @@ var RecoView = (function () {
       load(null).catch(connected().failed);
     });
     byId('reco-run').addEventListener('click', run);
+    input('reco-gstin').addEventListener('change', offerPeriods);
     byId('reco-next').addEventListener('click', function () {
       previousCursors.push(currentCursor);
       load(nextCursor).catch(connected().failed);

@@ -24,5 +24,6 @@ export type {
 export { ReconciliationRepository } from './reconciliation.repository';
 export { Gstr2bImportRepository } from './gstr2b-import.repository';
 export { RecoReportRepository } from './reco-report.repository';
+export { RecoPeriodRepository, type RecoPeriod } from './reco-period.repository';
 export type { CategoryTotal, ReportCursor, ReportPageQuery, SupplierTotal } from './reco-report.repository';
 export type { StagedGstr2bRow } from './gstr2b-import.repository';

@@ -5,7 +5,9 @@ export type { BulkAction, OperatorNote } from './reconciliation-actions.service'
 export { ReconciliationReportService } from './reconciliation-report.service';
 export { ReconciliationSchedulerService } from './reconciliation-scheduler.service';
 export { ReturnGatewaysService } from './return-gateways.service';
-export { isGstr2bDue, periodRange, previousPeriod } from './return-period';
+export { isGstr2bDue, latestGeneratedPeriod, periodRange, previousPeriod } from './return-period';
 export { RECONCILIATION_PROVIDERS } from './reconciliation.providers';
 export { Gstr2bImportService, MAX_IMPORT_BYTES } from './gstr2b-import.service';
 export { ReconciliationExportService, XLSX_TYPE } from './reconciliation-export.service';
+export { ReconciledGstinsService } from './reconciled-gstins.service';
+export type { ReconciledGstin } from './reconciled-gstins.service';

@@ -3,8 +3,10 @@ import type { Provider } from '@nestjs/common';
 import {
   Gstr2bImportRepository,
   ReconciliationRepository,
+  RecoPeriodRepository,
   RecoReportRepository,
 } from '../../database/repositories';
+import { ReconciledGstinsService } from './reconciled-gstins.service';
 import { ReconciliationExportService } from './reconciliation-export.service';
 import { Gstr2bImportService } from './gstr2b-import.service';
 import { ReconciliationActionsService } from './reconciliation-actions.service';
@@ -26,4 +28,6 @@ export const RECONCILIATION_PROVIDERS: Provider[] = [
   ReconciliationActionsService,
   ReconciliationReportService,
   ReconciliationSchedulerService,
+  RecoPeriodRepository,
+  ReconciledGstinsService,
 ];

@@ -1,4 +1,10 @@
-import { isGstr2bDue, periodRange, previousPeriod, unreconcilablePeriod } from './return-period';
+import {
+  isGstr2bDue,
+  latestGeneratedPeriod,
+  periodRange,
+  previousPeriod,
+  unreconcilablePeriod,
+} from './return-period';
 
 describe('return periods', () => {
   it('takes the previous month in Indian time', () => {
@@ -18,6 +24,13 @@ describe('return periods', () => {
     expect(isGstr2bDue('102026', new Date('2026-11-13T18:30:00Z'), 14)).toBe(true);
     expect(isGstr2bDue('122026', new Date('2027-01-14T00:00:00Z'), 14)).toBe(true);
     expect(isGstr2bDue('122026', new Date('2026-12-30T00:00:00Z'), 14)).toBe(false);
+  });
+
+  it('names the newest generated period: the month before until the generation day', () => {
+    expect(latestGeneratedPeriod(new Date('2026-11-13T18:00:00Z'), 14)).toBe('092026');
+    expect(latestGeneratedPeriod(new Date('2026-11-13T18:30:00Z'), 14)).toBe('102026');
+    expect(latestGeneratedPeriod(new Date('2027-01-05T00:00:00Z'), 14)).toBe('112026');
+    expect(latestGeneratedPeriod(new Date('2027-02-05T00:00:00Z'), 14)).toBe('122026');
   });
 });
 

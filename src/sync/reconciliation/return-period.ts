@@ -64,6 +64,18 @@ export function isGstr2bDue(period: string, now: Date, generationDay: number): b
   return today.day >= generationDay;
 }
 
+/**
+ * The newest period whose GSTR-2B exists at `now`: the month before from its `generationDay` on (IST),
+ * the month before that until then.
+ */
+export function latestGeneratedPeriod(now: Date, generationDay: number): string {
+  const previous = previousPeriod(now);
+  if (isGstr2bDue(previous, now, generationDay)) return previous;
+  const month = Number(previous.slice(0, 2));
+  const year = Number(previous.slice(2));
+  return month === 1 ? `12${year - 1}` : `${String(month - 1).padStart(2, '0')}${year}`;
+}
+
 /** GST (and so any GSTR-2B) began with July 2017. */
 const FIRST_GST_PERIOD = { year: 2017, month: 7 };
 
