@@ -41,7 +41,7 @@ export async function startRecoApp(
     only: ['returns'],
     rateLimit: { limit: 0, windowMs: 60_000 },
     returns: { periods: [{ gstin: RECO_GSTIN, period: RECO_PERIOD }] },
-  } as Parameters<typeof startSandbox>[0]);
+  });
   sandbox.clock.set(NOW);
   const gateway = sandbox.simulators.find((s) => s.name === 'returns')!.handle as ReturnsSimulatorHandle;
   const seeded = gateway.period(RECO_GSTIN, RECO_PERIOD);

@@ -91,7 +91,7 @@ beforeAll(async () => {
     only: ['returns'],
     rateLimit: { limit: 0, windowMs: 60_000 },
     returns: { periods: [{ gstin: GSTIN, period: PERIOD }] },
-  } as Parameters<typeof startSandbox>[0]);
+  });
   sandbox.clock.set(NOW);
   gateway = sandbox.simulators.find((s) => s.name === 'returns')!.handle as ReturnsSimulatorHandle;
   seeded = gateway.period(GSTIN, PERIOD);

@@ -31,7 +31,7 @@ beforeAll(async () => {
       ],
       documentsPerFile: 15,
     },
-  } as Parameters<typeof startSandbox>[0]);
+  });
   gateway = sandbox.simulators.find((s) => s.name === 'returns')!.handle as ReturnsSimulatorHandle;
 });
 

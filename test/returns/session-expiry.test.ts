@@ -21,7 +21,7 @@ beforeAll(async () => {
     only: ['returns'],
     rateLimit: { limit: 0, windowMs: 60_000 },
     returns: { sessionTtlMs: 45 * MINUTE },
-  } as Parameters<typeof startSandbox>[0]);
+  });
   gateway = sandbox.simulators.find((s) => s.name === 'returns')!.handle as ReturnsSimulatorHandle;
   sandbox.clock.set(NOW);
 });

@@ -28,7 +28,7 @@ describe('return gateway clients of one client id in two processes share its all
       only: ['returns'],
       rateLimit: { limit: 0, windowMs: 60_000 },
       returns: { periods: [{ gstin: account.gstin, period: '102026' }] },
-    } as Parameters<typeof startSandbox>[0]);
+    });
     const created = await createMigratedTestDatabase('returns_rate');
     drop = created.drop;
     await runMigrations(created.url);
