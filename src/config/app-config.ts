@@ -17,8 +17,10 @@ import {
   Max,
   Min,
   MinLength,
+  Validate,
   ValidateNested,
 } from 'class-validator';
+import { IanaTimeZone } from './iana-time-zone';
 import { ReconciliationConfig } from './reconciliation-config';
 import { Secret } from '../security';
 import { REGIME_NAMES, type RegimeName } from '../domain';
@@ -40,6 +42,13 @@ export class ServerConfig {
   /** Where embedded PostgreSQL, CSV folders and generated keys live. */
   @IsString()
   dataDir = './.data';
+
+  /**
+   * The business's time zone (IANA): the console shows times in it, labelled, and the dashboard's "today"
+   * and "this month" are its days. Asia/Kolkata for India; Asia/Riyadh for a Saudi business.
+   */
+  @Validate(IanaTimeZone)
+  timeZone = 'Asia/Kolkata';
 }
 
 export class DatabaseConfig {

@@ -28,6 +28,10 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   'console.js': 'text/javascript; charset=utf-8',
 };
 
+function etagOf(body: Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
 /** File name -> encoded file, read once. */
 export function loadConsoleAssets(dir: string = CONSOLE_WEB_DIR): ReadonlyMap<string, ConsoleAsset> {
   const assets = new Map<string, ConsoleAsset>();
@@ -36,8 +40,26 @@ export function loadConsoleAssets(dir: string = CONSOLE_WEB_DIR): ReadonlyMap<st
     if (!existsSync(path))
       throw new Error(`console file ${path} is missing (npm run build copies src/console/web)`);
     const body = readFileSync(path);
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    assets.set(name, { contentType, body, etag });
+    assets.set(name, { contentType, body, etag: etagOf(body) });
   }
   return assets;
+}
+
+const TIME_ZONE_META = '<meta name="business-time-zone" content="Asia/Kolkata" />';
+
+/** The page with the business's time zone (server.timeZone) in its meta, and the ETag of that page. */
+export function withBusinessTimeZone(
+  assets: ReadonlyMap<string, ConsoleAsset>,
+  timeZone: string,
+): ReadonlyMap<string, ConsoleAsset> {
+  const page = assets.get(CONSOLE_PAGE);
+  if (!page) return assets;
+  const html = page.body.toString('utf8');
+  if (!html.includes(TIME_ZONE_META)) throw new Error(`console page has no ${TIME_ZONE_META}`);
+  // A validated IANA zone has no character HTML would read; escaped all the same.
+  const zone = timeZone.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const body = Buffer.from(
+    html.replace(TIME_ZONE_META, `<meta name="business-time-zone" content="${zone}" />`),
+  );
+  return new Map([...assets, [CONSOLE_PAGE, { ...page, body, etag: etagOf(body) }]]);
 }

@@ -13,14 +13,19 @@ import { Controller, Get, Headers, NotFoundException, Param, Res } from '@nestjs
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../api';
-import { CONSOLE_PAGE, loadConsoleAssets, type ConsoleAsset } from './assets';
+import { AppConfig } from '../config';
+import { CONSOLE_PAGE, loadConsoleAssets, withBusinessTimeZone, type ConsoleAsset } from './assets';
 import { CONSOLE_SECURITY_HEADERS } from './security-headers';
 
 @Public()
 @ApiExcludeController()
 @Controller('console')
 export class ConsoleController {
-  private readonly assets = loadConsoleAssets();
+  private readonly assets: ReadonlyMap<string, ConsoleAsset>;
+
+  constructor(config: AppConfig) {
+    this.assets = withBusinessTimeZone(loadConsoleAssets(), config.server.timeZone);
+  }
 
   @Get()
   page(@Headers('if-none-match') ifNoneMatch: string | undefined, @Res() response: Response): void {

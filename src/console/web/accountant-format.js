@@ -10,8 +10,15 @@
 var AccountantFormat = (function () {
   'use strict';
 
-  /** The business's time zone when none is configured. */
-  var DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+  /**
+   * The business's time zone: the page's `business-time-zone` meta, which the service fills from
+   * server.timeZone; Asia/Kolkata where there is no page (the specs).
+   */
+  var DEFAULT_TIME_ZONE = (function () {
+    var meta =
+      typeof document === 'undefined' ? null : document.querySelector('meta[name="business-time-zone"]');
+    return (meta && meta.getAttribute('content')) || 'Asia/Kolkata';
+  })();
 
   /** @type {Readonly<Record<string, string>>} */
   var STATE_WORDS = Object.freeze({

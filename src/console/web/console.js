@@ -252,7 +252,9 @@
 
   /** The landing view: GET /dashboard's figures, with amounts as an accountant reads them. */
   function loadDashboard() {
-    var answer = /** @type {Promise<Dashboard>} */ (api('GET', '/dashboard'));
+    var answer = /** @type {Promise<Dashboard>} */ (
+      api('GET', '/dashboard?timeZone=' + encodeURIComponent(F.DEFAULT_TIME_ZONE))
+    );
     return answer.then(function (d) {
       byId('dashboard-summary').textContent =
         'Sales documents by document date: today ' +
