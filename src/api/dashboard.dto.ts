@@ -4,10 +4,12 @@ import { IsOptional, IsTimeZone } from 'class-validator';
 /** GET /dashboard: the time zone whose "today" and "this month" count. */
 export class DashboardQuery {
   @ApiPropertyOptional({
-    default: 'Asia/Kolkata',
-    description: 'IANA time zone of the business (Asia/Kolkata, Asia/Riyadh): which dates are today',
+    type: String,
+    example: 'Asia/Kolkata',
+    description:
+      "IANA time zone whose dates are today and this month (Asia/Kolkata, Asia/Riyadh); default: the business's, server.timeZone",
   })
   @IsOptional()
   @IsTimeZone()
-  timeZone = 'Asia/Kolkata';
+  timeZone?: string;
 }

@@ -117,7 +117,10 @@ describe('catalog A (GSP gateway) against its recorded exchanges', () => {
   });
 
   it('a TokenExpiry in dd/MM/yyyy hh:mm:ss AM/PM is read (IST)', async () => {
-    server.expect(fx('authenticate-odd-expiry'), fx('GETIRN'));
+    // The gateway's clock (its Date header) agrees with this test's: the expiry is read as stated.
+    const odd = fx('authenticate-odd-expiry');
+    odd.response.headers = { ...odd.response.headers, date: new Date(now).toUTCString() };
+    server.expect(odd, fx('GETIRN'));
     const gsp = client();
     await gsp.getByIrn(IRN);
     expect((await gsp.tokens.current()).expiresAtMs).toBe(Date.UTC(2099, 10, 30, 14 - 5, 18 - 30, 0));

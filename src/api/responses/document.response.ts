@@ -25,6 +25,30 @@ export class DocumentSubmissionSummary {
 
   @ApiProperty({ type: String, nullable: true })
   expectedIrn!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  errorCode!: string | null;
+
+  @ApiProperty()
+  attempts!: number;
+
+  @ApiProperty({ type: String, nullable: true })
+  ackNo!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  ackDate!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  ewbNo!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'ISO 8601 in IST with its offset' })
+  validUpto!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  zatcaStatus!: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  updatedAt!: string;
 }
 
 export class DocumentListItem {
@@ -54,6 +78,23 @@ export class DocumentListItem {
 
   @ApiProperty({ type: String, nullable: true })
   buyerTaxId!: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "the buyer's legal name (an operator's override first)",
+  })
+  buyerName!: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'invoice total, decimal text (an override first)',
+  })
+  invoiceTotal!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  currency!: string | null;
 
   @ApiProperty({ description: 'the ERP changed it after it was registered' })
   alteredAfterRegistration!: boolean;

@@ -104,9 +104,45 @@ export class SubmissionResponse {
   updatedAt!: string;
 }
 
+/** What a list shows of a submission's document: number, buyer, amount, and where it came from. */
+export class DocumentListingResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  docNumber!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  docDate!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  buyerName!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  buyerTaxId!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'decimal text' })
+  invoiceTotal!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  currency!: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'a CSV file and its rows, a webhook item, a voucher',
+  })
+  sourceRef!: string | null;
+}
+
+export class SubmissionListItemResponse extends SubmissionResponse {
+  @ApiProperty({ type: DocumentListingResponse, nullable: true })
+  document!: DocumentListingResponse | null;
+}
+
 export class SubmissionPageResponse {
-  @ApiProperty({ type: [SubmissionResponse] })
-  items!: SubmissionResponse[];
+  @ApiProperty({ type: [SubmissionListItemResponse] })
+  items!: SubmissionListItemResponse[];
 
   @ApiProperty({ description: 'how many match the filter, all pages' })
   total!: number;
@@ -140,6 +176,12 @@ export class RetryResponse {
 
   @ApiProperty({ type: [SkippedSubmissionResponse] })
   skipped!: SkippedSubmissionResponse[];
+
+  @ApiProperty({ description: 'how many submissions the ids or the filter matched' })
+  matched!: number;
+
+  @ApiProperty({ description: 'the most one retry acts on (the first of the matched, in the list order)' })
+  limit!: number;
 }
 
 export class OperationRunResponse {
