@@ -51,7 +51,8 @@ export class DocumentSubmissionSummary {
   updatedAt!: string;
 }
 
-export class DocumentListItem {
+/** What every document answer says of it: its identity and the ERP's record of it. */
+export class DocumentHeadResponse {
   @ApiProperty({ format: 'uuid' })
   id!: string;
 
@@ -79,6 +80,17 @@ export class DocumentListItem {
   @ApiProperty({ type: String, nullable: true })
   buyerTaxId!: string | null;
 
+  @ApiProperty({ description: 'the ERP changed it after it was registered' })
+  alteredAfterRegistration!: boolean;
+
+  @ApiProperty()
+  erpDeleted!: boolean;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+}
+
+export class DocumentListItem extends DocumentHeadResponse {
   @ApiProperty({
     type: String,
     nullable: true,
@@ -95,15 +107,6 @@ export class DocumentListItem {
 
   @ApiProperty({ type: String, nullable: true })
   currency!: string | null;
-
-  @ApiProperty({ description: 'the ERP changed it after it was registered' })
-  alteredAfterRegistration!: boolean;
-
-  @ApiProperty()
-  erpDeleted!: boolean;
-
-  @ApiProperty({ format: 'date-time' })
-  createdAt!: string;
 
   @ApiProperty({ type: [DocumentSubmissionSummary] })
   submissions!: DocumentSubmissionSummary[];
@@ -149,34 +152,7 @@ export class AuditEventResponse {
   details!: Record<string, unknown> | null;
 }
 
-export class DocumentResponse {
-  @ApiProperty({ format: 'uuid' })
-  id!: string;
-
-  @ApiProperty({ format: 'uuid' })
-  connectorInstanceId!: string;
-
-  @ApiProperty()
-  erpId!: string;
-
-  @ApiProperty({ enum: DIRECTIONS })
-  direction!: 'sales' | 'purchase';
-
-  @ApiProperty({ type: String, nullable: true })
-  docType!: string | null;
-
-  @ApiProperty({ type: String, nullable: true })
-  docNumber!: string | null;
-
-  @ApiProperty({ type: String, format: 'date', nullable: true })
-  docDate!: string | null;
-
-  @ApiProperty({ type: String, nullable: true })
-  sellerTaxId!: string | null;
-
-  @ApiProperty({ type: String, nullable: true })
-  buyerTaxId!: string | null;
-
+export class DocumentResponse extends DocumentHeadResponse {
   @ApiProperty({
     allOf: [{ $ref: CANONICAL_INVOICE_REF }],
     nullable: true,
@@ -201,12 +177,6 @@ export class DocumentResponse {
   @ApiProperty()
   contentHash!: string;
 
-  @ApiProperty()
-  alteredAfterRegistration!: boolean;
-
-  @ApiProperty()
-  erpDeleted!: boolean;
-
   @ApiProperty({
     type: 'object',
     additionalProperties: true,
@@ -214,9 +184,6 @@ export class DocumentResponse {
     description: 'canonical field path -> value the operator set',
   })
   overrides!: Record<string, unknown> | null;
-
-  @ApiProperty({ format: 'date-time' })
-  createdAt!: string;
 
   @ApiProperty({ format: 'date-time' })
   updatedAt!: string;

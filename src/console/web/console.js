@@ -1231,25 +1231,19 @@
       retry(pickedIds());
     });
     byId('retry-all').addEventListener('click', retryAllMatching);
-    pagerButton('queue-previous', function () {
-      if (queueMoves.previous === null) return;
-      queueOffset = queueMoves.previous;
-      return loadQueue();
-    });
-    pagerButton('queue-next', function () {
-      if (queueMoves.next === null) return;
-      queueOffset = queueMoves.next;
-      return loadQueue();
-    });
-    pagerButton('submissions-previous', function () {
-      if (submissionsMoves.previous === null) return;
-      submissionsOffset = submissionsMoves.previous;
-      return loadSubmissions();
-    });
-    pagerButton('submissions-next', function () {
-      if (submissionsMoves.next === null) return;
-      submissionsOffset = submissionsMoves.next;
-      return loadSubmissions();
+    /** @type {('previous' | 'next')[]} */ (['previous', 'next']).forEach(function (way) {
+      pagerButton('queue-' + way, function () {
+        var offset = queueMoves[way];
+        if (offset === null) return;
+        queueOffset = offset;
+        return loadQueue();
+      });
+      pagerButton('submissions-' + way, function () {
+        var offset = submissionsMoves[way];
+        if (offset === null) return;
+        submissionsOffset = offset;
+        return loadSubmissions();
+      });
     });
     byId('retry-one').addEventListener('click', function () {
       if (selected) retry([selected.id]);

@@ -214,17 +214,17 @@ export class ReconciliationService {
       ]),
     );
     timer.mark('read back');
+    const monthStart = periodRange(period).from;
     const counts = {
       purchaseRange: range,
       purchases: purchases.length,
-      unreadablePurchases: purchases.filter(
-        (p) => p.fieldErrors && (!p.billDate || p.billDate >= periodRange(period).from),
-      ).length,
+      // The look-back's earlier months report their unreadable rows themselves.
+      unreadablePurchases: purchases.filter((p) => p.fieldErrors && (!p.billDate || p.billDate >= monthStart))
+        .length,
       gstr2bDocuments: documents.length,
     };
     const decidedPurchases = new Set(decided.flatMap((m) => (m.purchaseId ? [m.purchaseId] : [])));
     const decidedDocuments = new Set(decided.flatMap((m) => (m.gstr2bId ? [m.gstr2bId] : [])));
-    const monthStart = periodRange(period).from;
     const periods = new PeriodPlacement(period, monthStart);
     const books: RecoDocument[] = [];
     const erpIds = new Map<string, string>();
