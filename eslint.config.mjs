@@ -29,6 +29,7 @@ const SRC_PARTS = [
   'metrics',
   'ports',
   'queue',
+  'reconciliation',
   'security',
   'sync',
 ];
@@ -271,6 +272,14 @@ export default tseslint.config(
       ['database'],
       'api/ and console/ reach the database only through services (sync/): no repository, entity or ' +
         'data source in a controller.',
+    ),
+  ),
+  zone(
+    ['src/reconciliation/**/*.ts'],
+    forbid(
+      ['api', 'cli', 'console', 'development'],
+      'reconciliation/ is a product beside sync/: it uses compliance/ (the return gateway), database/ and ' +
+        "sync/'s connector runtime (purchase registers), never the API, the console or the CLI.",
     ),
   ),
   zone(

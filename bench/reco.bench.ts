@@ -10,7 +10,7 @@
  */
 import * as os from 'node:os';
 import { parseGstr2b } from '../src/compliance/returns';
-import { DEFAULT_MATCH_CONFIG, reconcile, type RecoDocument } from '../src/sync/reconciliation/matching';
+import { DEFAULT_MATCH_CONFIG, reconcile, type RecoDocument } from '../src/reconciliation/matching';
 import { runRoute } from './support/reco-route';
 
 const SIZES = (process.env.BENCH_RECO_ENGINE ?? '10000,50000,100000').split(',').map(Number);

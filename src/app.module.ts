@@ -61,11 +61,10 @@ import {
   WebhookIntakeService,
   WorkersService,
   WriteBackService,
-  ReturnSessionService,
   SubmissionRecordsService,
   ZatcaRecordsService,
 } from './sync';
-import { RECONCILIATION_PROVIDERS } from './sync/reconciliation';
+import { RECONCILIATION_PROVIDERS, ReturnSessionService } from './reconciliation';
 import { CONSOLE_CONTROLLERS, CONSOLE_PROVIDERS } from './console';
 import { COMPLIANCE_REGIMES, type ComplianceRegime, RegimeRegistry } from './compliance';
 import { AppConfig, ConfigError } from './config';

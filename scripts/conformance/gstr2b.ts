@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { GSTR2B_SECTIONS, parseGstr2b } from '../../src/compliance/returns';
-import { DEFAULT_MATCH_CONFIG, reconcile, type RecoDocument } from '../../src/sync/reconciliation/matching';
+import { DEFAULT_MATCH_CONFIG, reconcile, type RecoDocument } from '../../src/reconciliation/matching';
 
 const REFERENCE = resolve(process.cwd(), '../shared/reference/india');
 

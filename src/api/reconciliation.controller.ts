@@ -39,7 +39,7 @@ import {
   ReconciliationReportService,
   ReconciliationService,
   XLSX_TYPE,
-} from '../sync/reconciliation';
+} from '../reconciliation';
 import {
   LinkDto,
   MatchActionDto,

@@ -15,7 +15,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { MATCH_CATEGORIES } from '../sync/reconciliation/matching';
+import { MATCH_CATEGORIES } from '../reconciliation/matching';
 
 export const MATCH_CATEGORY_NAMES: readonly string[] = MATCH_CATEGORIES;
 

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagg
 import { ApiErrors } from './responses/api-errors.decorator';
 import { ReturnSessionResponse } from './responses/return-session.response';
 import { ComplianceError } from '../compliance';
-import { ReturnSessionService } from '../sync';
+import { ReturnSessionService } from '../reconciliation';
 import { OperatorNoteDto, SubmitOtpDto } from './reconciliation.dto';
 
 /** The operator's side of the return gateway session: ask for an OTP, hand it in, see the session, log out. */

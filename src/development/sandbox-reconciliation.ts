@@ -13,7 +13,7 @@ import {
   ReconciledGstinConfig,
   ReturnGatewayConfig,
 } from '../config';
-import { latestGeneratedPeriod } from '../sync/reconciliation';
+import { latestGeneratedPeriod } from '../reconciliation';
 
 type SandboxReturns = typeof import('@erp-connector/sandbox/returns');
 type ReturnsAccount = SandboxReturns['DEFAULT_RETURNS_ACCOUNTS'][number];

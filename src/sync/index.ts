@@ -26,7 +26,6 @@ export { SchedulerService } from './scheduler.service';
 export { StateTransitionsService } from './state-transitions.service';
 export { SubmissionProcessorService } from './submission-processor.service';
 export { type SubmissionRecord, SubmissionRecordsService } from './submission-records.service';
-export { ReturnSessionService } from './return-session.service';
 export { SweepService } from './sweep.service';
 export { WebhookIntakeService } from './webhook-intake.service';
 export { WorkersService } from './workers.service';

@@ -52,7 +52,7 @@ const PROBES: Record<string, string> = {
     "import { SubmissionRepository } from '../../database/repositories';",
   'src/console/zone-probe-sync.ts': "import { SubmissionRecordsService } from '../sync';",
   'src/cli/commands/zone-probe-sync.ts':
-    "import { MATCH_CATEGORIES } from '../../sync/reconciliation/matching';",
+    "import { MATCH_CATEGORIES } from '../../reconciliation/matching';",
   'src/cli/commands/zone-probe-database.ts':
     "import { SubmissionRepository } from '../../database/repositories';",
   'src/cli/commands/zone-probe-compliance.ts': "import { ComplianceError } from '../../compliance';",

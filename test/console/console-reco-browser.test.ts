@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { RECO_GSTIN, RECO_PERIOD, startRecoApp, type RecoApp } from '../reconciliation/reco-app';
-import { latestGeneratedPeriod } from '../../src/sync/reconciliation';
+import { latestGeneratedPeriod } from '../../src/reconciliation';
 import { eventually, TEST_API_KEY } from '../support/test-app';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -5,7 +5,7 @@
  */
 import axios, { type AxiosInstance } from 'axios';
 import { ReconciliationRepository } from '../../src/database/repositories';
-import { latestGeneratedPeriod } from '../../src/sync/reconciliation';
+import { latestGeneratedPeriod } from '../../src/reconciliation';
 import { TEST_API_KEY } from '../support/test-app';
 import { RECO_GSTIN, startRecoApp, type RecoApp } from './reco-app';
 

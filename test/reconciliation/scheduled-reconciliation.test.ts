@@ -23,7 +23,7 @@ import {
 } from '@erp-connector/sandbox/returns';
 import { ReturnGatewayClient } from '../../src/compliance/returns';
 import { ReconciliationRepository } from '../../src/database/repositories/reconciliation.repository';
-import { ReconciliationSchedulerService } from '../../src/sync/reconciliation';
+import { ReconciliationSchedulerService } from '../../src/reconciliation';
 import { runCli } from '../cli/cli-harness';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
 import { createMigratedTestDatabase } from '../support/test-database';

@@ -2,8 +2,8 @@
  * The report as a table (CSV, XLSX, supplier statements): columns, their headers, and each row's cells as
  * text neutralised against spreadsheet formulas. Pure.
  */
-import type { ReportRow } from '../../database/repositories';
-import { neutraliseFormula } from '../../domain';
+import type { ReportRow } from '../database/repositories';
+import { neutraliseFormula } from '../domain';
 
 export type ReportColumn = [keyof ReportRow | 'differenceText' | 'explanationText' | 'request', string];
 

@@ -6,9 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Injectable, PayloadTooLargeException } from '@nestjs/common';
-import { ComplianceError } from '../../compliance';
-import { Gstr2bTooLargeError, readGstr2bStream, type Gstr2bDocument } from '../../compliance/returns';
-import { Gstr2bImportRepository, type StagedGstr2bRow } from '../../database/repositories';
+import { ComplianceError } from '../compliance';
+import { Gstr2bTooLargeError, readGstr2bStream, type Gstr2bDocument } from '../compliance/returns';
+import { Gstr2bImportRepository, type StagedGstr2bRow } from '../database/repositories';
 import { toGstr2bRows } from './reconciliation-rows';
 import { ReconciliationService, type RunOutcome } from './reconciliation.service';
 import { ReturnGatewaysService } from './return-gateways.service';

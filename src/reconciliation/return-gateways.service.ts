@@ -5,9 +5,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { ReturnGatewayClient } from '../../compliance/returns';
-import { AppConfig, type ReconciledGstinConfig } from '../../config';
-import { GspSessionRepository, ProviderRateLimiter } from '../../database/repositories';
+import { ReturnGatewayClient } from '../compliance/returns';
+import { AppConfig, type ReconciledGstinConfig } from '../config';
+import { GspSessionRepository, ProviderRateLimiter } from '../database/repositories';
 
 @Injectable()
 export class ReturnGatewaysService {

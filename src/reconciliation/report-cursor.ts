@@ -1,6 +1,6 @@
 /** The report's page cursor: the last row's (supplier, category, id), opaque to clients (base64url JSON). */
-import { ComplianceError } from '../../compliance';
-import type { ReportCursor, ReportRow } from '../../database/repositories';
+import { ComplianceError } from '../compliance';
+import type { ReportCursor, ReportRow } from '../database/repositories';
 
 export function encodeCursor(row: Pick<ReportRow, 'supplierGstin' | 'category' | 'id'>): string {
   return Buffer.from(JSON.stringify([row.supplierGstin, row.category, row.id]), 'utf8').toString('base64url');

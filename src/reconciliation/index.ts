@@ -11,3 +11,4 @@ export { Gstr2bImportService, MAX_IMPORT_BYTES } from './gstr2b-import.service';
 export { ReconciliationExportService, XLSX_TYPE } from './reconciliation-export.service';
 export { ReconciledGstinsService } from './reconciled-gstins.service';
 export type { ReconciledGstin } from './reconciled-gstins.service';
+export { ReturnSessionService } from './return-session.service';

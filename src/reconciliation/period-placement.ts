@@ -6,7 +6,7 @@
  * - a bill of P's month already paired (or decided) in another period is `in-other-period` in P;
  * - a 2B document of P that a later period's amendment superseded is `amended` in P.
  */
-import type { PurchaseElsewhere } from '../../database/repositories';
+import type { PurchaseElsewhere } from '../database/repositories';
 import type { MatchResult, RecoDocument } from './matching';
 
 export class PeriodPlacement {

@@ -5,8 +5,8 @@
  * Bulk: several match ids in one call, all or nothing.
  */
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { AuditRepository, ReconciliationRepository } from '../../database/repositories';
-import type { RecoMatchEntity } from '../../database/entities';
+import { AuditRepository, ReconciliationRepository } from '../database/repositories';
+import type { RecoMatchEntity } from '../database/entities';
 import { comparePair } from './matching';
 import { purchaseForMatching, gstr2bForMatching } from './reconciliation-rows';
 import { ReconciliationService, toMatchRow } from './reconciliation.service';

@@ -8,7 +8,7 @@ import {
   ReconciliationRepository,
   RecoReportRepository,
   type SupplierTotal,
-} from '../../database/repositories';
+} from '../database/repositories';
 import { MATCH_CATEGORIES } from './matching';
 import { decodeCursor, encodeCursor } from './report-cursor';
 import type { RunSummary } from './reconciliation.service';

@@ -7,9 +7,9 @@
  * the gateway sessions ahead of expiry, so they stay alive without the user.
  */
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { AppConfig } from '../../config';
-import { ReconciliationRepository } from '../../database/repositories';
-import { JobName, QueueService } from '../../queue';
+import { AppConfig } from '../config';
+import { ReconciliationRepository } from '../database/repositories';
+import { JobName, QueueService } from '../queue';
 import { ReconciliationService } from './reconciliation.service';
 import { isGstr2bDue, previousPeriod } from './return-period';
 import { ReturnGatewaysService } from './return-gateways.service';

@@ -6,10 +6,10 @@
  * inputs give the same undecided rows, and decided rows stay as the operator left them.
  */
 import { Injectable, Logger } from '@nestjs/common';
-import { parseGstr2b, type Gstr2bReturn } from '../../compliance/returns';
-import { ComplianceError } from '../../compliance';
-import { AppConfig } from '../../config';
-import { ConnectorError, type PurchasePeriod, type PurchaseRecord } from '../../connectors';
+import { parseGstr2b, type Gstr2bReturn } from '../compliance/returns';
+import { ComplianceError } from '../compliance';
+import { AppConfig } from '../config';
+import { ConnectorError, type PurchasePeriod, type PurchaseRecord } from '../connectors';
 import {
   Gstr2bImportRepository,
   ReconciliationRepository,
@@ -17,9 +17,9 @@ import {
   type PurchaseRow,
   type StoredGstr2b,
   type StoredPurchase,
-} from '../../database/repositories';
+} from '../database/repositories';
 import type { EntityManager } from 'typeorm';
-import { ConnectorRuntimeService } from '../connector-runtime.service';
+import { ConnectorRuntimeService } from '../sync';
 import {
   assertEveryRowReported,
   RowAccountingError,
@@ -31,7 +31,7 @@ import {
   type MatchResult,
   type RecoDocument,
 } from './matching';
-import { Dec } from '../../domain';
+import { Dec } from '../domain';
 import { gstr2bForMatching, purchaseForMatching, toGstr2bRows, toPurchaseRows } from './reconciliation-rows';
 import { periodRange, purchaseRange, unreconcilablePeriod, unusablePurchaseRange } from './return-period';
 import { PeriodPlacement } from './period-placement';

@@ -5,7 +5,7 @@ import {
   ReconciliationRepository,
   RecoPeriodRepository,
   RecoReportRepository,
-} from '../../database/repositories';
+} from '../database/repositories';
 import { ReconciledGstinsService } from './reconciled-gstins.service';
 import { ReconciliationExportService } from './reconciliation-export.service';
 import { Gstr2bImportService } from './gstr2b-import.service';

@@ -3,7 +3,7 @@
  * object per amount while staying exact: the text is split at the point, never read as a float.
  * Amounts with more than two decimals are rounded half away from zero, as GSTN's schema rounds.
  */
-import { Dec } from '../../../domain';
+import { Dec } from '../../domain';
 
 const PLAIN = /^([+-]?)(\d+)(?:\.(\d{1,2}))?$/;
 

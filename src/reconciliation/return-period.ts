@@ -1,5 +1,5 @@
 /** Return periods (MMYYYY) and when GSTR-2B of one is due, judged in Indian time. */
-import type { PurchasePeriod } from '../../connectors';
+import type { PurchasePeriod } from '../connectors';
 
 const IST_OFFSET_MS = 330 * 60_000;
 export const RETURN_PERIOD = /^(0[1-9]|1[0-2])(\d{4})$/;

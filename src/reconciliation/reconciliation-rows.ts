@@ -2,9 +2,9 @@
  * Conversions between what connectors and the gateway give, what is stored, and what the matching
  * engine compares. Pure.
  */
-import type { PurchaseRecord } from '../../connectors';
-import type { Gstr2bDocument } from '../../compliance/returns';
-import type { Gstr2bRow, PurchaseRow, StoredGstr2b, StoredPurchase } from '../../database/repositories';
+import type { PurchaseRecord } from '../connectors';
+import type { Gstr2bDocument } from '../compliance/returns';
+import type { Gstr2bRow, PurchaseRow, StoredGstr2b, StoredPurchase } from '../database/repositories';
 import type { RecoDocument, RecoDocumentKind } from './matching';
 
 const orNull = <T>(value: T | undefined): T | null => (value === undefined || value === '' ? null : value);

@@ -3,8 +3,8 @@
  * whose GSTR-2B exists (what to reconcile next): what the console offers to choose from.
  */
 import { Injectable } from '@nestjs/common';
-import { AppConfig } from '../../config';
-import { RecoPeriodRepository } from '../../database/repositories';
+import { AppConfig } from '../config';
+import { RecoPeriodRepository } from '../database/repositories';
 import { latestGeneratedPeriod } from './return-period';
 
 export interface ReconciledGstin {

@@ -5,7 +5,7 @@
 import { Injectable } from '@nestjs/common';
 import type { SessionStatus } from '../compliance/returns';
 import { AuditRepository } from '../database/repositories';
-import { ReturnGatewaysService } from './reconciliation';
+import { ReturnGatewaysService } from './return-gateways.service';
 
 @Injectable()
 export class ReturnSessionService {

@@ -9,7 +9,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { Injectable, Logger } from '@nestjs/common';
 import { stringify } from 'csv-stringify';
 import { stream as excelStream, type Worksheet } from 'exceljs';
-import { RecoReportRepository, type ReportRow } from '../../database/repositories';
+import { RecoReportRepository, type ReportRow } from '../database/repositories';
 import { REPORT_COLUMNS, tableRow, workbookRow, type ReportColumn } from './report-table';
 
 /** What a statement asks the supplier, per category. */

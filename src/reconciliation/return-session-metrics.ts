@@ -6,7 +6,7 @@
  */
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { Gauge } from 'prom-client';
-import { MetricsService } from '../../metrics';
+import { MetricsService } from '../metrics';
 import { ReturnGatewaysService } from './return-gateways.service';
 
 @Injectable()
