@@ -30,6 +30,7 @@ const SRC_PARTS = [
   'ports',
   'queue',
   'reconciliation',
+  'regimes',
   'security',
   'sync',
 ];
@@ -44,9 +45,13 @@ const others = (...kept) => SRC_PARTS.filter((part) => !kept.includes(part));
 
 const SRC = join(import.meta.dirname, 'src');
 
-/** The top-level part of src/ a path is in: its first folder, or a top-level file's name. */
+/**
+ * The top-level part of src/ a path is in: its first folder, or a top-level file's name. Each regime under
+ * src/regimes is a part of its own (`regimes/sa-zatca`): one regime reaches another only through its face.
+ */
 function partOf(path) {
   const [first, ...rest] = relative(SRC, path).split(sep);
+  if (first === 'regimes' && rest.length > 1) return join(first, rest[0]);
   return rest.length === 0 ? first.replace(/\.ts$/, '') : first;
 }
 
@@ -135,11 +140,11 @@ function zone(files, ...patterns) {
 /**
  * Regime names (issue 31: "a rule refuses a regime name outside src/regimes and config"). What differs per
  * regime comes through its descriptor; a generic layer that spells `'sa-zatca'` decides by regime name.
- * Allowed: compliance/ (the regimes themselves), config/, the registration list (domain/regime-name.ts),
+ * Allowed: regimes/ (the regimes themselves), config/, the registration list (domain/regime-name.ts),
  * migrations (history, never edited), tests and their fixtures.
  */
 const REGIME_NAME_ALLOWED = [
-  'src/compliance/**',
+  'src/regimes/**',
   'src/config/**',
   'src/domain/regime-name.ts',
   'src/database/migrations/**',
@@ -152,21 +157,15 @@ const REGIME_NAME_ALLOWED = [
  * Shrink this list; never grow it.
  */
 const REGIME_NAME_OFFENDERS = [
-  'src/api/irn-callback.controller.ts',
   'src/console/print/print.service.ts',
   'src/console/web/console-logic.js',
-  'src/database/repositories/zatca-reporting.repository.ts',
   'src/development/development-sandbox.ts',
-  'src/sync/einvoice/einvoice-submission-lookup.ts',
-  'src/sync/einvoice/irn-callback.service.ts',
-  'src/sync/einvoice/rejected-irns.service.ts',
   'src/sync/regime-wiring.ts',
-  'src/sync/zatca-wiring.ts',
 ];
 
 const REGIME_NAMES = 'in-einvoice|in-ewaybill|sa-zatca';
 const REGIME_NAME_MESSAGE =
-  'A regime name belongs to its regime (src/compliance/<regime>) and to config: take what differs from ' +
+  'A regime name belongs to its regime (src/regimes/<regime>) and to config: take what differs from ' +
   'the regime descriptor instead of deciding by name here.';
 
 export default tseslint.config(
@@ -251,6 +250,38 @@ export default tseslint.config(
       // the storage interfaces database/ implements.
       others('domain', 'http', 'mappers', 'compliance', 'ports', 'security'),
       'compliance/ imports only domain/, http/, mappers/, ports/ and security/ (and its own http).',
+    ),
+  ),
+  // A regime (src/regimes/<name>) is one folder holding every floor of it: its logic at the top (the
+  // compliance floor), storage/ (the database floor), services/ (the pipeline's floor), routes/ (the API's
+  // floor) and fixtures/ (development). Each floor keeps the arrows of its counterpart outside.
+  zone(
+    ['src/regimes/**/*.ts'],
+    forbid(
+      others('domain', 'http', 'mappers', 'compliance', 'ports', 'security', 'regimes'),
+      'A regime imports only domain/, http/, mappers/, compliance/, ports/, security/ and, through their ' +
+        'faces, the regimes it depends on; its storage/, services/, routes/ and fixtures/ floors reach more.',
+    ),
+  ),
+  zone(
+    ['src/regimes/*/storage/**/*.ts'],
+    forbid(
+      others('database', 'domain', 'ports', 'connectors', 'config', 'security', 'regimes'),
+      "A regime's storage/ implements its ports over domain/ like database/: no compliance/, sync/, api/.",
+    ),
+  ),
+  zone(
+    ['src/regimes/*/services/**/*.ts', 'src/regimes/*/fixtures/**/*.ts'],
+    forbid(
+      ['api', 'cli', 'console'],
+      "A regime's services/ are the pipeline's floor: no api/, cli/ or console/.",
+    ),
+  ),
+  zone(
+    ['src/regimes/*/routes/**/*.ts'],
+    forbid(
+      ['database', 'cli', 'console'],
+      "A regime's routes/ reach the database only through services, like api/: no repository or entity.",
     ),
   ),
   zone(

@@ -19,7 +19,7 @@ import { cpus, loadavg } from 'node:os';
 import { latencyFromText } from '@erp-connector/sandbox/framework';
 import { sampleSaudiInvoice } from '../src/domain/__fixtures__';
 import type { CanonicalInvoice } from '../src/domain/canonical-invoice';
-import { demoEgsUnit } from '../src/development/demo-egs-unit';
+import { demoEgsUnit } from '../src/regimes/sa-zatca/fixtures/demo-egs-unit';
 import { failIf, positiveListSetting, positiveSetting } from './support/bench-settings';
 import { withDatabase } from './support/database';
 import { figures, postDocuments, waitForWriteBacks } from './support/load-run';

@@ -6,7 +6,7 @@
  */
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { createInvoiceSigner } from '../src/compliance/ksa/signer';
+import { createInvoiceSigner } from '../src/regimes/sa-zatca/signer';
 import { buildZatcaInvoiceXml } from '../src/mappers/ksa-ubl';
 import { sampleSaudiInvoice } from '../src/domain/__fixtures__';
 import { createTestSigningMaterial } from '../test/ksa-xml/support/test-certificate';

@@ -18,19 +18,15 @@ import {
   HealthController,
   SANDBOX_SERVICES,
   SubmissionsController,
-  EwaybillController,
   RegimesController,
   WebhooksController,
-  IrnCallbackController,
-  RejectedIrnsController,
-  ZatcaController,
   ReconciliationController,
   ReturnGatewayController,
 } from './api';
+import { EwaybillController } from './regimes/in-ewaybill/routes';
+import { IrnCallbackController, RejectedIrnsController } from './regimes/in-einvoice/routes';
+import { ZatcaController } from './regimes/sa-zatca/routes';
 import {
-  EinvoiceSubmissionLookup,
-  IrnCallbackService,
-  RejectedIrnsService,
   CONNECTOR_FACTORIES,
   buildRegimes,
   REGIME_PLUGINS,
@@ -41,9 +37,6 @@ import {
   RegimeJobs,
   regimeJobProblems,
   unboundPortProblems,
-  ZATCA_REGIME_WIRING,
-  zatcaProviders,
-  type ZatcaRegimeWiring,
   ConnectorRuntimeService,
   IngestService,
   IntakeValidationService,
@@ -62,11 +55,22 @@ import {
   WorkersService,
   WriteBackService,
   SubmissionRecordsService,
-  ZatcaRecordsService,
 } from './sync';
+import {
+  EinvoiceSubmissionLookup,
+  IrnCallbackService,
+  RejectedIrnsService,
+} from './regimes/in-einvoice/services';
+import {
+  ZATCA_REGIME_WIRING,
+  zatcaProviders,
+  ZatcaRecordsService,
+  type ZatcaRegimeWiring,
+} from './regimes/sa-zatca/services';
 import { RECONCILIATION_PROVIDERS, ReturnSessionService } from './reconciliation';
 import { CONSOLE_CONTROLLERS, CONSOLE_PROVIDERS } from './console';
 import { COMPLIANCE_REGIMES, type ComplianceRegime, RegimeRegistry } from './compliance';
+import { REJECTED_IRNS_PASS } from './regimes/in-einvoice';
 import { AppConfig, ConfigError } from './config';
 import type { ConnectorFactory } from './connectors';
 import { CsvConnectorFactory } from './connectors/csv';
@@ -83,10 +87,12 @@ import {
   WebhookReceiptRepository,
   GspSessionRepository,
   ProviderRateLimiter,
+} from './database/repositories';
+import {
   ZatcaReportingRepository,
   PostgresZatcaChainStore,
   PostgresEgsCredentialStore,
-} from './database/repositories';
+} from './regimes/sa-zatca/storage';
 import { loggerOptions } from './logging';
 import { MetricsModule } from './metrics';
 import { MasterKey, SECRET_BOX_PROVIDER } from './security';
@@ -192,6 +198,7 @@ export class AppModule {
       WebhookIntakeService,
       EinvoiceSubmissionLookup,
       RejectedIrnsService,
+      { provide: REJECTED_IRNS_PASS.token, useExisting: RejectedIrnsService },
       IrnCallbackService,
       ...RECONCILIATION_PROVIDERS,
       ...CONSOLE_PROVIDERS,

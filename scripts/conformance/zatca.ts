@@ -8,7 +8,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { computeInvoiceHash } from '../../src/compliance/ksa/invoice-hash';
+import { computeInvoiceHash } from '../../src/regimes/sa-zatca/invoice-hash';
 import { buildAndSign, type SigningKeys } from '../../test/ksa-xml/support/sign-variant';
 import { createTestSigningMaterial } from '../../test/ksa-xml/support/test-certificate';
 import {

@@ -32,3 +32,13 @@ export type {
   SubmissionPipeline,
 } from './submission-pipeline-port';
 export { SUBMISSION_PIPELINE, SYSTEM_ACTOR } from './submission-pipeline-port';
+export { NIC_PROVIDERS } from './provider-registry';
+export { ProviderRegistry } from './provider-registry';
+export { nicCatalogAlias } from './provider-registry';
+export { configProblems } from './config-problems';
+export type { CancelRequest } from './regime';
+export type { OperationRefusal } from './regime-operation';
+export type { RegimeOperation } from './regime-operation';
+export type { RegimeJobLog } from './regime-job';
+export { regimePort } from './regime-job';
+export * from './nic-gateway';

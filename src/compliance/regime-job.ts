@@ -33,8 +33,8 @@ export interface RegimeJobLog {
 
 /**
  * A job the regime needs on a schedule (ZATCA's reporting of simplified invoices). `run` does one pass
- * with the declared `ports`; a job without `run` is run by a Nest service registered for its name in
- * sync/regime-jobs.ts (the older way, still used by jobs whose logic lives in sync/).
+ * with the declared `ports`; a pass that is a Nest service of the regime (its services/ floor) is itself
+ * a port the regime's providers bind.
  */
 export interface RegimeJob<R = unknown> {
   /** The queue name, also the job key. */
@@ -44,5 +44,5 @@ export interface RegimeJob<R = unknown> {
   scheduleSetting?: string;
   /** Every port `run` asks for: checked at boot to be implemented. */
   ports?: readonly RegimePort<unknown>[];
-  run?(ports: RegimeJobPorts): Promise<R>;
+  run(ports: RegimeJobPorts): Promise<R>;
 }

@@ -8,7 +8,8 @@ import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagg
 import { ApiErrors } from '../api';
 import type { Response } from 'express';
 import { qrPng } from '../connectors/csv';
-import { SubmissionRecordsService, ZatcaRecordsService } from '../sync';
+import { SubmissionRecordsService } from '../sync';
+import { ZatcaRecordsService } from '../regimes/sa-zatca/services';
 
 @ApiTags('submissions')
 @ApiSecurity('api-key')

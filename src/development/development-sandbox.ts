@@ -9,11 +9,11 @@
  */
 import { type INestApplication, Logger } from '@nestjs/common';
 import { join, resolve } from 'node:path';
-import { PostgresEgsCredentialStore } from '../database/repositories';
+import { PostgresEgsCredentialStore } from '../regimes/sa-zatca/storage';
 import type { AppConfig, ConnectorInstanceConfig } from '../config';
 import type { RegimeDefaults } from '../sync';
-import { demoEgsUnit } from './demo-egs-unit';
-import { ZatcaReonboarding } from '../compliance/ksa/reporting';
+import { demoEgsUnit } from '../regimes/sa-zatca/fixtures';
+import { ZatcaReonboarding } from '../regimes/sa-zatca/reporting';
 import { configureSandboxReconciliation, planSandboxReconciliation } from './sandbox-reconciliation';
 
 type Sandbox = typeof import('@erp-connector/sandbox');

@@ -1,11 +1,11 @@
 /**
- * The jobs regimes declare (RegimeDescriptor.jobs), run by sync/. A job with `run` is the regime's own
- * logic: it is handed a RegimeJobPorts that resolves each port it declared to the implementation bound
- * to the port's token (database/ repositories, sync/ adapters). A job without `run` names a Nest service
- * here whose `run()` does one pass. A declared job this build cannot run, or a port nothing implements,
- * is a boot error, not a job that silently never runs.
+ * The jobs regimes declare (RegimeDescriptor.jobs), run by sync/: one mechanism for all. A job's `run` is
+ * the regime's own logic, handed a RegimeJobPorts that resolves each port it declared to the
+ * implementation bound to the port's token (database/ repositories, sync/ adapters, the regime's own
+ * services). A declared job whose port nothing implements, or that is no queue, is a boot error, not a
+ * job that silently never runs.
  */
-import { Injectable, Logger, type Provider, type Type } from '@nestjs/common';
+import { Injectable, Logger, type Provider } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import {
   type RegimeDescriptor,
@@ -16,20 +16,9 @@ import {
   SUBMISSION_PIPELINE,
   REGIME_JOB_CONTEXT,
 } from '../compliance';
-import { EINVOICE_REJECTED_IRNS_JOB } from '../compliance/einvoice';
 import { JobName } from '../queue';
-import { RejectedIrnsService } from './einvoice/rejected-irns.service';
 import { RegimeJobContextService } from './regime-job-context.service';
 import { SubmissionPipelineAdapter } from './submission-pipeline.adapter';
-
-export interface RegimeJobRunner {
-  run(): Promise<unknown>;
-}
-
-/** Job name -> the service that runs it, for declared jobs without their own `run`. */
-export const REGIME_JOB_RUNNERS: Readonly<Record<string, Type<RegimeJobRunner>>> = {
-  [EINVOICE_REJECTED_IRNS_JOB]: RejectedIrnsService,
-};
 
 /**
  * The ports sync/ implements for every regime: the submission pipeline, and a regime's registered
@@ -52,10 +41,6 @@ export function regimeJobProblems(descriptors: readonly RegimeDescriptor[]): str
   const queues = new Set<string>(Object.values(JobName));
   return descriptors.flatMap((descriptor) =>
     (descriptor.jobs ?? []).flatMap((job) => {
-      if (!job.run && !REGIME_JOB_RUNNERS[job.name])
-        return [
-          `regime ${descriptor.name} declares job ${job.name}, which has neither run() nor a runner in sync/regime-jobs.ts`,
-        ];
       if (!queues.has(job.name))
         return [
           `regime ${descriptor.name} declares job ${job.name}, which is not a queue (queue/job-name.ts)`,
@@ -106,10 +91,7 @@ export class RegimeJobs {
    */
   run<R>(job: RegimeJob<R>, bound?: ReadonlyMap<symbol, unknown>): Promise<R>;
   run(job: RegimeJob, bound: ReadonlyMap<symbol, unknown> = new Map()): Promise<unknown> {
-    if (job.run) return job.run(this.portsFor(job, bound));
-    const runner = REGIME_JOB_RUNNERS[job.name];
-    if (!runner) throw new Error(`regime job ${job.name} has neither run() nor a runner`);
-    return this.moduleRef.get(runner, { strict: false }).run();
+    return job.run(this.portsFor(job, bound));
   }
 
   /** The ports a job runs with; its log is named after the job. */

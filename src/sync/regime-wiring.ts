@@ -10,7 +10,7 @@ import {
   EinvoiceRegime,
   type EinvoiceProvider,
   EINVOICE_DESCRIPTOR,
-} from '../compliance/einvoice';
+} from '../regimes/in-einvoice';
 import {
   type HttpLogger,
   type TokenStore,
@@ -19,13 +19,13 @@ import {
   type RateLimiter,
 } from '../compliance/http';
 import type { ComplianceRegime, RegimeDescriptor } from '../compliance';
-import { createEwaybillRegime, EWAYBILL_DESCRIPTOR } from '../compliance/ewaybill';
+import { createEwaybillRegime, EWAYBILL_DESCRIPTOR } from '../regimes/in-ewaybill';
 import {
   ZATCA_DESCRIPTOR,
   ZatcaRegime,
   type ZatcaRegimeDependencies,
   zatcaXmlTools,
-} from '../compliance/ksa';
+} from '../regimes/sa-zatca';
 import { stableStringify, type RegimeName } from '../domain';
 import { ComplianceHttpLog } from './compliance-http-log';
 

@@ -39,32 +39,41 @@ const PROBES: Record<string, string> = {
   'packages/sandbox/src/zatca/zone-probe-own.ts': "import { SandboxClock } from '../framework';",
   'src/database/repositories/zone-probe-compliance.ts': "import { ComplianceError } from '../../compliance';",
   'src/database/repositories/zone-probe-compliance-ksa.ts':
-    "import { ZatcaChainStore } from '../../compliance/ksa';",
+    "import { ZatcaChainStore } from '../../regimes/sa-zatca';",
   'src/database/repositories/zone-probe-sync.ts': "import { OperatorService } from '../../sync';",
   'src/database/zone-probe-api.ts': "import { ApiKeys } from '../api';",
   'src/database/repositories/zone-probe-ports.ts': "import { ChainSlotRefused } from '../../ports';",
   'src/database/repositories/zone-probe-domain.ts': "import { SubmissionState } from '../../domain';",
   'src/ports/zone-probe-compliance.ts': "import { ComplianceError } from '../compliance';",
-  'src/compliance/ksa/zone-probe-ports.ts': "import { ChainSlotRefused } from '../../ports';",
+  'src/regimes/sa-zatca/zone-probe-ports.ts': "import { ChainSlotRefused } from '../../ports';",
   'src/api/zone-probe-repository.ts': "import { SubmissionRepository } from '../database/repositories';",
   'src/api/zone-probe-entities.ts': "import { SubmissionEntity } from '../database/entities';",
   'src/console/print/zone-probe-repository.ts':
     "import { SubmissionRepository } from '../../database/repositories';",
   'src/console/zone-probe-sync.ts': "import { SubmissionRecordsService } from '../sync';",
-  'src/cli/commands/zone-probe-sync.ts':
-    "import { MATCH_CATEGORIES } from '../../reconciliation/matching';",
+  'src/cli/commands/zone-probe-sync.ts': "import { MATCH_CATEGORIES } from '../../reconciliation/matching';",
   'src/cli/commands/zone-probe-database.ts':
     "import { SubmissionRepository } from '../../database/repositories';",
   'src/cli/commands/zone-probe-compliance.ts': "import { ComplianceError } from '../../compliance';",
   'src/cli/commands/zone-probe-domain.ts': "import { SubmissionState } from '../../domain';",
   'src/cli/commands/zone-probe-api-types.ts': "import { RECO_CATEGORIES } from '../api-types';",
+  // Regimes: one folder per regime, each floor with its counterpart's arrows.
+  'src/regimes/sa-zatca/zone-probe-sync.ts': "import { SweepService } from '../../sync';",
+  'src/regimes/sa-zatca/routes/zone-probe-database.ts':
+    "import { SubmissionRepository } from '../../../database/repositories';",
+  'src/regimes/sa-zatca/storage/zone-probe-sync.ts': "import { SweepService } from '../../../sync';",
+  'src/regimes/sa-zatca/services/zone-probe-sync.ts': "import { SweepService } from '../../../sync';",
+  'src/regimes/in-ewaybill/face-probe-other-regime.ts':
+    "import { EinvoiceRegime } from '../in-einvoice/einvoice.regime';",
+  'src/regimes/in-ewaybill/face-probe-other-regime-face.ts':
+    "import { EinvoiceRegime } from '../in-einvoice';",
   // Regime names.
   'src/sync/regime-name-probe.ts': "export const probe = 'sa-zatca';",
   'src/api/regime-name-probe-type.ts': "export type Probe = 'in-ewaybill';",
   'src/database/repositories/regime-name-probe-sql.ts':
     "export const probe = `SELECT id FROM submission WHERE regime = 'in-einvoice'`;",
   'src/sync/regime-name-probe-message.ts': "export const probe = 'the sa-zatca regime is not registered';",
-  'src/compliance/ksa/regime-name-probe.ts': "export const probe = 'sa-zatca';",
+  'src/regimes/sa-zatca/regime-name-probe.ts': "export const probe = 'sa-zatca';",
   'src/config/regime-name-probe.ts': "export const probe = 'in-einvoice';",
   // Public faces.
   'src/sync/face-probe-deep.ts': "import { ComplianceError } from '../compliance/regime';",
@@ -72,12 +81,13 @@ const PROBES: Record<string, string> = {
   'src/sync/face-probe-deep-type.ts': "export type Probe = import('../compliance/regime').ComplianceError;",
   'src/sync/face-probe-deep-dynamic.ts': "const { ComplianceError } = await import('../compliance/regime');",
   'src/sync/face-probe-face.ts': "import { ComplianceError } from '../compliance';",
-  'src/sync/face-probe-subface.ts': "import { ZatcaRegime } from '../compliance/ksa';",
+  'src/sync/face-probe-subface.ts': "import { ZatcaRegime } from '../regimes/sa-zatca';",
   'src/sync/face-probe-top-level-file.ts': "import { loggerOptions } from '../logging';",
   'src/sync/face-probe-own-file.ts': "import { SweepService } from './sweep.service';",
   'src/sync/face-probe-own-face.ts': "import { SweepService } from '.';",
-  'src/compliance/ksa/face-probe-own-subface.ts': "import { ZatcaRegime } from '../ksa';",
-  'src/compliance/ksa/face-probe-sibling-subface.ts': "import { ComplianceHttpClient } from '../http';",
+  'src/regimes/sa-zatca/face-probe-own-subface.ts': "import { ZatcaRegime } from '../sa-zatca';",
+  'src/compliance/nic-gateway/face-probe-sibling-subface.ts':
+    "import { ComplianceHttpClient } from '../http';",
 };
 
 let exitCode: number | null;
@@ -180,7 +190,7 @@ describe('import zones (eslint.config.mjs)', () => {
     expect(restrictedBy.get('src/ports/zone-probe-compliance.ts')).toEqual([
       expect.stringContaining('ports/ (interfaces database/ implements) import only domain/'),
     ]);
-    expect(restrictedBy.get('src/compliance/ksa/zone-probe-ports.ts')).toEqual([]);
+    expect(restrictedBy.get('src/regimes/sa-zatca/zone-probe-ports.ts')).toEqual([]);
   });
 
   it('refuses api/ and console/ the database (repositories, entities), and lets them use the services of sync/', () => {
@@ -229,8 +239,30 @@ describe('import zones (eslint.config.mjs)', () => {
   });
 });
 
+describe('regimes (src/regimes/<name>, eslint.config.mjs)', () => {
+  it('refuses a regime its pipeline, its routes the database and its storage the pipeline; lets services use sync/', () => {
+    expect(restrictedBy.get('src/regimes/sa-zatca/zone-probe-sync.ts')).toEqual([
+      expect.stringContaining('A regime imports only'),
+    ]);
+    expect(restrictedBy.get('src/regimes/sa-zatca/routes/zone-probe-database.ts')).toEqual([
+      expect.stringContaining("A regime's routes/ reach the database only through services"),
+    ]);
+    expect(restrictedBy.get('src/regimes/sa-zatca/storage/zone-probe-sync.ts')).toEqual([
+      expect.stringContaining("A regime's storage/ implements its ports"),
+    ]);
+    expect(restrictedBy.get('src/regimes/sa-zatca/services/zone-probe-sync.ts')).toEqual([]);
+  });
+
+  it('lets one regime reach another only through its face', () => {
+    expect(facesBy.get('src/regimes/in-ewaybill/face-probe-other-regime.ts')).toEqual([
+      expect.stringContaining('through its public face, regimes/in-einvoice/'),
+    ]);
+    expect(facesBy.get('src/regimes/in-ewaybill/face-probe-other-regime-face.ts')).toEqual([]);
+  });
+});
+
 describe('regime names (eslint.config.mjs, no-restricted-syntax)', () => {
-  it('refuses a regime name as a string, a literal type or in SQL outside compliance/ and config/', () => {
+  it('refuses a regime name as a string, a literal type or in SQL outside regimes/ and config/', () => {
     for (const probe of [
       'src/sync/regime-name-probe.ts',
       'src/api/regime-name-probe-type.ts',
@@ -240,9 +272,9 @@ describe('regime names (eslint.config.mjs, no-restricted-syntax)', () => {
     }
   });
 
-  it('lets compliance/ and config/ name regimes, and any file mention one in prose', () => {
+  it('lets regimes/ and config/ name regimes, and any file mention one in prose', () => {
     for (const probe of [
-      'src/compliance/ksa/regime-name-probe.ts',
+      'src/regimes/sa-zatca/regime-name-probe.ts',
       'src/config/regime-name-probe.ts',
       'src/sync/regime-name-probe-message.ts',
     ]) {
@@ -273,7 +305,7 @@ describe('public faces (eslint.config.mjs, faces/import-through-face)', () => {
       'src/sync/face-probe-subface.ts',
       'src/sync/face-probe-top-level-file.ts',
       'src/sync/face-probe-own-file.ts',
-      'src/compliance/ksa/face-probe-sibling-subface.ts',
+      'src/compliance/nic-gateway/face-probe-sibling-subface.ts',
     ]) {
       expect(facesBy.get(probe)).toEqual([]);
     }
@@ -283,8 +315,8 @@ describe('public faces (eslint.config.mjs, faces/import-through-face)', () => {
     expect(facesBy.get('src/sync/face-probe-own-face.ts')).toEqual([
       expect.stringContaining('the face of sync/'),
     ]);
-    expect(facesBy.get('src/compliance/ksa/face-probe-own-subface.ts')).toEqual([
-      expect.stringContaining('the face of compliance/ksa/'),
+    expect(facesBy.get('src/regimes/sa-zatca/face-probe-own-subface.ts')).toEqual([
+      expect.stringContaining('the face of regimes/sa-zatca/'),
     ]);
   });
 });

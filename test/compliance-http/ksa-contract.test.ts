@@ -4,8 +4,8 @@
  * answers 303/409/208 and the OTP call, against recorded exchanges (test/fixtures/providers/ksa-gsp/,
  * fatoora/) on a local HTTP server. The simulator only onboards the EGS unit the regime signs with.
  */
-import { FatooraClient } from '../../src/compliance/ksa/fatoora.client';
-import { GspKsaClient } from '../../src/compliance/ksa/gsp-ksa.client';
+import { FatooraClient } from '../../src/regimes/sa-zatca/fatoora.client';
+import { GspKsaClient } from '../../src/regimes/sa-zatca/gsp-ksa.client';
 import type { Registered } from '../../src/compliance/regime';
 import { ContractServer, loadFixture } from './contract-server';
 import { testCsrConfig, testEgsUnit, testInvoice } from '../zatca-lifecycle/support/egs-fixtures';

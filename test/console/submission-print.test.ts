@@ -10,7 +10,7 @@ import type { RunningSandbox } from '@erp-connector/sandbox';
 import { startZatcaSimulator, type ZatcaSimulator } from '@erp-connector/sandbox/zatca';
 import { sampleIndiaInvoice, sampleSaudiInvoice } from '../../src/domain/__fixtures__';
 import type { CanonicalInvoice } from '../../src/domain';
-import { demoEgsUnit } from '../../src/development/demo-egs-unit';
+import { demoEgsUnit } from '../../src/regimes/sa-zatca/fixtures/demo-egs-unit';
 import { sandboxRegimeDefaults, SELLER_GSTIN, startEinvoiceSandbox } from '../einvoice-e2e/support';
 import { ewaybillSettings, goodsSale, SELLER as GOODS_SELLER } from '../ewaybill/support';
 import { json, postSignedWebhook, type Json } from '../support/http';

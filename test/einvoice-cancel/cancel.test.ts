@@ -8,8 +8,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { GspEinvoiceClient } from '../../src/compliance/einvoice';
-import { createEinvoiceProvider } from '../../src/compliance/einvoice';
+import type { GspEinvoiceClient } from '../../src/regimes/in-einvoice';
+import { createEinvoiceProvider } from '../../src/regimes/in-einvoice';
 import type { RunningSandbox } from '@erp-connector/sandbox';
 import { runCli } from '../cli/cli-harness';
 import {

@@ -3,7 +3,7 @@
  * sandbox IRP: what the cancellation relies on to tell an active e-way bill from a cancelled or absent
  * one, and a failed look-up from "none".
  */
-import { EinvoiceRegime, createEinvoiceProvider } from '../../src/compliance/einvoice';
+import { EinvoiceRegime, createEinvoiceProvider } from '../../src/regimes/in-einvoice';
 import { InMemoryTokenStore } from '../../src/compliance/http/token-store';
 import type { SubmitContext } from '../../src/compliance/regime';
 import type { NicEinvoiceV11 } from '../../src/mappers/irn';

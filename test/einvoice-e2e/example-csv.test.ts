@@ -4,7 +4,7 @@
  * result file carrying IRN, AckNo, AckDt and the signed QR for every source row.
  */
 import type { RunningSandbox } from '@erp-connector/sandbox';
-import { verifyNicJws } from '../../src/compliance/einvoice';
+import { verifyNicJws } from '../../src/regimes/in-einvoice';
 import {
   auditActions,
   documentDetail,

@@ -4,7 +4,7 @@
  * API catalog (as a second GSP in front of the same IRP would have): the first ends REJECTED with NIC's
  * code and message verbatim, the second is adopted (2150 -> existing IRN), never registered twice.
  */
-import type { IrnResult } from '../../src/compliance/einvoice/provider';
+import type { IrnResult } from '../../src/regimes/in-einvoice/provider';
 import type { RunningSandbox } from '@erp-connector/sandbox';
 import {
   assertGenerateAnswers,

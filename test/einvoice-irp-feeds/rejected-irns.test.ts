@@ -6,10 +6,10 @@
  * second fetch records nothing new.
  */
 import { Client } from 'pg';
-import { GspEinvoiceClient } from '../../src/compliance/einvoice';
-import type { EinvoiceProviderConfig } from '../../src/compliance/einvoice/einvoice-config';
+import { GspEinvoiceClient } from '../../src/regimes/in-einvoice';
+import type { EinvoiceProviderConfig } from '../../src/compliance/nic-gateway/nic-provider-config';
 import type { RunningSandbox } from '@erp-connector/sandbox';
-import { istDay } from '../../src/sync/einvoice/irp-day';
+import { istDay } from '../../src/regimes/in-einvoice/services/irp-day';
 import { JobName } from '../../src/queue/job-name';
 import { SchedulerService } from '../../src/sync/scheduler.service';
 import { json } from '../support/http';

@@ -3,9 +3,9 @@
  * syncs the GSTIN from the GST common portal once (catalog A's SYNC_GSTIN_FROMCP) and sends again only if
  * the portal reports it active. Against the sandbox over real HTTP.
  */
-import { createEinvoiceProvider, EinvoiceRegime, IrpRejection } from '../../src/compliance/einvoice';
+import { createEinvoiceProvider, EinvoiceRegime, IrpRejection } from '../../src/regimes/in-einvoice';
 import { InMemoryTokenStore } from '../../src/compliance/http';
-import { blamesUnsyncedBuyer } from '../../src/compliance/einvoice/buyer-gstin-sync';
+import { blamesUnsyncedBuyer } from '../../src/regimes/in-einvoice/buyer-gstin-sync';
 import type { SubmitContext } from '../../src/compliance/regime';
 import type { NicEinvoiceV11 } from '../../src/mappers/irn';
 import { SANDBOX_GSTINS, startSandbox, type RunningSandbox } from '@erp-connector/sandbox';

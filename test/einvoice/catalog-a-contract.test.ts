@@ -7,7 +7,7 @@
  * or missing.
  */
 import { CircuitBreaker, ClientRateLimiter } from '../../src/compliance/http';
-import { GspEinvoiceClient, IrpRejection } from '../../src/compliance/einvoice';
+import { GspEinvoiceClient, IrpRejection } from '../../src/regimes/in-einvoice';
 import { ComplianceError } from '../../src/compliance/regime';
 import { ContractServer, loadFixture } from '../compliance-http/contract-server';
 import { interStateInvoice } from './nic-invoice.fixture';

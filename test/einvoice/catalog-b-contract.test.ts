@@ -9,7 +9,7 @@ import {
   ApiV1EinvoiceClient,
   IrpRejection,
   type EinvoiceProviderConfig,
-} from '../../src/compliance/einvoice';
+} from '../../src/regimes/in-einvoice';
 import { CircuitBreaker, ClientRateLimiter } from '../../src/compliance/http';
 import { ComplianceError } from '../../src/compliance/regime';
 import { ContractServer, loadFixture } from '../compliance-http/contract-server';

@@ -4,9 +4,9 @@
  * and its headers: bearer Authorization and email). Generate, bulk rows and the document look-up all
  * read either. The e-way bill's catalog B likewise ("Successful response carries ewbNo and validUpto").
  */
-import { type ApiV1EinvoiceClient, createEinvoiceProvider } from '../../src/compliance/einvoice';
-import { createEwaybillProvider } from '../../src/compliance/ewaybill';
-import { ewaybillConfig } from '../../src/compliance/ewaybill/create-ewaybill-regime';
+import { type ApiV1EinvoiceClient, createEinvoiceProvider } from '../../src/regimes/in-einvoice';
+import { createEwaybillProvider } from '../../src/regimes/in-ewaybill';
+import { ewaybillConfig } from '../../src/regimes/in-ewaybill/create-ewaybill-regime';
 import { regimeUnderTest, ewaybillSettings, goodsSale } from '../ewaybill/support';
 import {
   DEFAULT_EINVOICE_ACCOUNTS,

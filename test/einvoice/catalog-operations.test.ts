@@ -11,7 +11,7 @@ import {
   IrpRejection,
   type EinvoiceProviderDeps,
   type EwaybillByIrnRequest,
-} from '../../src/compliance/einvoice';
+} from '../../src/regimes/in-einvoice';
 import { ComplianceError } from '../../src/compliance/regime';
 import { SANDBOX_GSTINS, startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
 import { interStateInvoice, todayIst, uniqueDocNo, type NicTestInvoice } from './nic-invoice.fixture';

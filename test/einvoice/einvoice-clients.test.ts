@@ -10,7 +10,7 @@ import {
   type EinvoiceProvider,
   type EinvoiceProviderConfig,
   type EinvoiceProviderDeps,
-} from '../../src/compliance/einvoice';
+} from '../../src/regimes/in-einvoice';
 import {
   ClientRateLimiter,
   CollectingHttpLogger,

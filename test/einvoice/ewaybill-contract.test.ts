@@ -8,7 +8,7 @@ import {
   CatalogBEwaybillClient,
   type EwaybillGenerateRequest,
   type EwaybillProviderConfig,
-} from '../../src/compliance/ewaybill';
+} from '../../src/regimes/in-ewaybill';
 import { CircuitBreaker, ClientRateLimiter } from '../../src/compliance/http';
 import { ComplianceError } from '../../src/compliance/regime';
 import { ContractServer, loadFixture } from '../compliance-http/contract-server';

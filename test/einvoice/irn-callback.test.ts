@@ -3,7 +3,7 @@
  * sandbox IRP, delivered as a callback body in either catalog's shape, is read with its document key; a
  * callback whose signed invoice was altered is refused.
  */
-import { GspEinvoiceClient, readIrnCallback } from '../../src/compliance/einvoice';
+import { GspEinvoiceClient, readIrnCallback } from '../../src/regimes/in-einvoice';
 import { startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
 import { interStateInvoice } from './nic-invoice.fixture';
 import { providerConfig } from './sandbox-client-config';

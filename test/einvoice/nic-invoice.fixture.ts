@@ -1,6 +1,6 @@
 /** NIC v1.1 e-invoice payloads written for these tests (made-up parties, valid GSTIN check digits). */
 import { randomBytes } from 'node:crypto';
-import type { NicInvoicePayload } from '../../src/compliance/einvoice';
+import type { NicInvoicePayload } from '../../src/regimes/in-einvoice';
 import { SANDBOX_GSTINS } from '@erp-connector/sandbox';
 
 type Block<T> = T & Record<string, unknown>;

@@ -1,5 +1,5 @@
 /** Provider configs pointing at a running sandbox, with fast timeouts and backoffs for tests. */
-import type { EinvoiceProviderConfig } from '../../src/compliance/einvoice';
+import type { EinvoiceProviderConfig } from '../../src/regimes/in-einvoice';
 import { type RunningSandbox, DEFAULT_EINVOICE_ACCOUNTS, SANDBOX_GSTINS } from '@erp-connector/sandbox';
 
 const account = DEFAULT_EINVOICE_ACCOUNTS[0];

@@ -25,7 +25,7 @@ import {
   type EwaybillGenerated,
   type EwaybillGenerateRequest,
   type EwaybillProviderConfig,
-} from '../../src/compliance/ewaybill';
+} from '../../src/regimes/in-ewaybill';
 import { ClientRateLimiter } from '../../src/compliance/http';
 import {
   DEFAULT_EINVOICE_ACCOUNTS,

@@ -3,9 +3,9 @@
  * Part-A then Part-B, 3 retries at 1 s, 2 s, 4 s, unknown outcomes and duplicates (604) that never make a
  * second bill, and catalog B's bulk generate with good and bad rows.
  */
-import { createEinvoiceProvider } from '../../src/compliance/einvoice';
-import { createEwaybillProvider, type EwaybillPayload } from '../../src/compliance/ewaybill';
-import { ewaybillConfig } from '../../src/compliance/ewaybill/create-ewaybill-regime';
+import { createEinvoiceProvider } from '../../src/regimes/in-einvoice';
+import { createEwaybillProvider, type EwaybillPayload } from '../../src/regimes/in-ewaybill';
+import { ewaybillConfig } from '../../src/regimes/in-ewaybill/create-ewaybill-regime';
 import {
   ComplianceError,
   type Registered,

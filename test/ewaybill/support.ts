@@ -1,8 +1,8 @@
 /** The in-ewaybill regime against a running sandbox: settings, invoices and a sleep that only records. */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createEinvoiceProvider, type EinvoiceProviderConfig } from '../../src/compliance/einvoice';
-import { createEwaybillRegime, type EwaybillRegime } from '../../src/compliance/ewaybill';
+import { createEinvoiceProvider, type EinvoiceProviderConfig } from '../../src/regimes/in-einvoice';
+import { createEwaybillRegime, type EwaybillRegime } from '../../src/regimes/in-ewaybill';
 import { CollectingHttpLogger, InMemoryTokenStore } from '../../src/compliance/http';
 import { sampleIndiaInvoice } from '../../src/domain/__fixtures__';
 import type { CanonicalInvoice, TransportDetails } from '../../src/domain/canonical-invoice';

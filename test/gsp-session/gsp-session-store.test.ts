@@ -10,10 +10,10 @@ import {
   ApiV1EinvoiceClient,
   GspEinvoiceClient,
   type EinvoiceProviderConfig,
-} from '../../src/compliance/einvoice';
+} from '../../src/regimes/in-einvoice';
 import { GspSessionRepository } from '../../src/database/repositories/gsp-session.repository';
 import type { RunningSandbox } from '@erp-connector/sandbox';
-import { einvoiceConfig } from '../../src/compliance/einvoice/einvoice-settings';
+import { einvoiceConfig } from '../../src/regimes/in-einvoice/einvoice-settings';
 import {
   dropSampleAndPull,
   expectedDocuments,

@@ -5,8 +5,8 @@
  * must not authenticate again while the token is good.
  */
 import type { RunningSandbox } from '@erp-connector/sandbox';
-import { GspEinvoiceClient } from '../../src/compliance/einvoice';
-import { einvoiceConfig } from '../../src/compliance/einvoice/einvoice-settings';
+import { GspEinvoiceClient } from '../../src/regimes/in-einvoice';
+import { einvoiceConfig } from '../../src/regimes/in-einvoice/einvoice-settings';
 import { SELLER_GSTIN, sandboxRegimeDefaults, startEinvoiceSandbox } from '../einvoice-e2e/support';
 import { startCountingForwarder, type CountingForwarder } from './counting-forwarder';
 

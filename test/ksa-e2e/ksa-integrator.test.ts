@@ -10,7 +10,7 @@ import { verifyWebhookSignature } from '../../src/connectors/webhook/webhook-sig
 import { SAMPLE_SAUDI_SELLER_VAT, sampleSaudiInvoice } from '../../src/domain/__fixtures__';
 import type { CanonicalInvoice } from '../../src/domain/canonical-invoice';
 import { startZatcaSimulator, type ZatcaSimulator } from '@erp-connector/sandbox/zatca';
-import { demoEgsUnit } from '../../src/development/demo-egs-unit';
+import { demoEgsUnit } from '../../src/regimes/sa-zatca/fixtures/demo-egs-unit';
 import { onboardDemoEgsUnits } from '../../src/development/development-sandbox';
 import { zatcaReporting } from '../support/zatca-reporting';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';

@@ -7,10 +7,10 @@
  */
 import { DataSource } from 'typeorm';
 import { json, postSignedWebhook } from '../support/http';
-import { decodeQrTlv } from '../../src/compliance/ksa/qr';
+import { decodeQrTlv } from '../../src/regimes/sa-zatca/qr';
 import { SAMPLE_SAUDI_SELLER_VAT, sampleSaudiInvoice } from '../../src/domain/__fixtures__';
 import { startZatcaSimulator, type ZatcaSimulator } from '@erp-connector/sandbox/zatca';
-import { demoEgsUnit } from '../../src/development/demo-egs-unit';
+import { demoEgsUnit } from '../../src/regimes/sa-zatca/fixtures/demo-egs-unit';
 import { SweepService } from '../../src/sync/sweep.service';
 import { zatcaReporting } from '../support/zatca-reporting';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';

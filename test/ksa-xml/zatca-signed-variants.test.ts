@@ -6,8 +6,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { computeInvoiceHash } from '../../src/compliance/ksa/invoice-hash';
-import { decodeQrTlv } from '../../src/compliance/ksa/qr';
+import { computeInvoiceHash } from '../../src/regimes/sa-zatca/invoice-hash';
+import { decodeQrTlv } from '../../src/regimes/sa-zatca/qr';
 import { verifySignedInvoice } from '../support/zatca-signature-verification';
 import { buildAndSign } from './support/sign-variant';
 import { createTestSigningMaterial } from './support/test-certificate';

@@ -5,7 +5,7 @@
  */
 import { json, postSignedWebhook } from '../support/http';
 import { sampleSaudiInvoice } from '../../src/domain/__fixtures__';
-import { demoEgsUnit } from '../../src/development/demo-egs-unit';
+import { demoEgsUnit } from '../../src/regimes/sa-zatca/fixtures/demo-egs-unit';
 import {
   SANDBOX_GSP_KSA_CLIENT_ID,
   startZatcaSimulator,

@@ -15,7 +15,7 @@ import {
   type EwaybillGenerateRequest,
   type EwaybillProvider,
   type EwaybillProviderConfig,
-} from '../../src/compliance/ewaybill';
+} from '../../src/regimes/in-ewaybill';
 import { ClientRateLimiter } from '../../src/compliance/http';
 import { ComplianceError } from '../../src/compliance/regime';
 import {

@@ -7,7 +7,7 @@ import type {
   EgsCredentialRecord,
   EgsCredentialStore,
   StoredCsid,
-} from '../../src/compliance/ksa/egs-credential-store';
+} from '../../src/regimes/sa-zatca/egs-credential-store';
 import { SecretBox } from '../../src/security/secret-box';
 
 type SealedCsid = Omit<StoredCsid, 'secret'> & { secretSealed: string };

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { demoEgsUnit } from '../../src/development/demo-egs-unit';
+import { demoEgsUnit } from '../../src/regimes/sa-zatca/fixtures/demo-egs-unit';
 import { sampleSaudiInvoice } from '../../src/domain/__fixtures__';
 import type { InvoiceRecord, ZatcaSimulator } from '@erp-connector/sandbox/zatca';
 import { json, postSignedWebhook } from './http';

@@ -8,10 +8,10 @@ import {
   base64OfHexSha256,
   parseSigningCertificate,
   type SigningCertificate,
-} from '../../src/compliance/ksa/certificate';
-import { computeInvoiceHash } from '../../src/compliance/ksa/invoice-hash';
-import { decodeQrTlv } from '../../src/compliance/ksa/qr';
-import { asSerialisedBySdk } from '../../src/compliance/ksa/signer';
+} from '../../src/regimes/sa-zatca/certificate';
+import { computeInvoiceHash } from '../../src/regimes/sa-zatca/invoice-hash';
+import { decodeQrTlv } from '../../src/regimes/sa-zatca/qr';
+import { asSerialisedBySdk } from '../../src/regimes/sa-zatca/signer';
 
 export interface SignatureVerification {
   ok: boolean;

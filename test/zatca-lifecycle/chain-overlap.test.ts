@@ -4,9 +4,9 @@
  * simulator accepts a unit's invoices arriving out of counter order and refuses a fork (a counter used
  * twice, or a previous hash that does not match the neighbour it holds).
  */
-import { InMemoryZatcaChainStore } from '../../src/compliance/ksa/chain';
-import type { ZatcaProvider } from '../../src/compliance/ksa/fatoora.types';
-import type { ZatcaPayload } from '../../src/compliance/ksa/zatca.regime';
+import { InMemoryZatcaChainStore } from '../../src/regimes/sa-zatca/chain';
+import type { ZatcaProvider } from '../../src/regimes/sa-zatca/fatoora.types';
+import type { ZatcaPayload } from '../../src/regimes/sa-zatca/zatca.regime';
 import type { Registered, Rejected } from '../../src/compliance/regime';
 import { testEgsUnit, testInvoice } from './support/egs-fixtures';
 import { startZatcaHarness, submitContext, type ZatcaHarness } from './support/zatca-harness';

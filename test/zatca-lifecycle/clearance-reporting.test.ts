@@ -1,9 +1,9 @@
-import { computeInvoiceHash } from '../../src/compliance/ksa/invoice-hash';
-import { decodeQrTlv } from '../../src/compliance/ksa/qr';
-import { ZATCA_INITIAL_PIH, type ZatcaChainStore } from '../../src/compliance/ksa/chain';
-import type { ZatcaXmlBuilder } from '../../src/compliance/ksa/zatca-documents';
-import { zatcaXmlTools } from '../../src/compliance/ksa/zatca-xml-tools';
-import { reportPendingInvoices, type ZatcaPayload } from '../../src/compliance/ksa/zatca.regime';
+import { computeInvoiceHash } from '../../src/regimes/sa-zatca/invoice-hash';
+import { decodeQrTlv } from '../../src/regimes/sa-zatca/qr';
+import { ZATCA_INITIAL_PIH, type ZatcaChainStore } from '../../src/regimes/sa-zatca/chain';
+import type { ZatcaXmlBuilder } from '../../src/regimes/sa-zatca/zatca-documents';
+import { zatcaXmlTools } from '../../src/regimes/sa-zatca/zatca-xml-tools';
+import { reportPendingInvoices, type ZatcaPayload } from '../../src/regimes/sa-zatca/zatca.regime';
 import { ComplianceError, type Registered, type Rejected } from '../../src/compliance/regime';
 import { testEgsUnit, testInvoice } from './support/egs-fixtures';
 import { startZatcaHarness, submitContext, type ZatcaHarness } from './support/zatca-harness';

@@ -3,8 +3,8 @@
  * as a new invoice (new UUID, next ICV, PIH = the rejected invoice's hash) and cleared; a retry with
  * nothing corrected is refused without sending anything or taking a slot.
  */
-import { computeInvoiceHash } from '../../src/compliance/ksa/invoice-hash';
-import type { ZatcaPayload } from '../../src/compliance/ksa/zatca.regime';
+import { computeInvoiceHash } from '../../src/regimes/sa-zatca/invoice-hash';
+import type { ZatcaPayload } from '../../src/regimes/sa-zatca/zatca.regime';
 import { ComplianceError, type Registered, type Rejected } from '../../src/compliance/regime';
 import type { CanonicalInvoice } from '../../src/domain/canonical-invoice';
 import { testEgsUnit, testInvoice, testSeller } from './support/egs-fixtures';

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GspKsaClient } from '../../src/compliance/ksa/gsp-ksa.client';
+import { GspKsaClient } from '../../src/regimes/sa-zatca/gsp-ksa.client';
 import { CircuitBreaker } from '../../src/compliance/http/circuit-breaker';
 
 /** A GSP that issues tokens and answers every other call 502 after reading it. */

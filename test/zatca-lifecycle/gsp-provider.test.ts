@@ -1,11 +1,11 @@
-import { InMemoryZatcaChainStore } from '../../src/compliance/ksa/chain';
+import { InMemoryZatcaChainStore } from '../../src/regimes/sa-zatca/chain';
 import { InMemoryEgsCredentialStore } from '../support/in-memory-egs-credential-store';
-import { FatooraClient } from '../../src/compliance/ksa/fatoora.client';
-import { GspKsaClient } from '../../src/compliance/ksa/gsp-ksa.client';
-import { ZatcaOnboardingService } from '../../src/compliance/ksa/onboarding.service';
-import { readEgsCsr } from '../../src/compliance/ksa/csr-reader';
-import { reportPendingInvoices, ZatcaRegime } from '../../src/compliance/ksa/zatca.regime';
-import { zatcaXmlTools } from '../../src/compliance/ksa/zatca-xml-tools';
+import { FatooraClient } from '../../src/regimes/sa-zatca/fatoora.client';
+import { GspKsaClient } from '../../src/regimes/sa-zatca/gsp-ksa.client';
+import { ZatcaOnboardingService } from '../../src/regimes/sa-zatca/onboarding.service';
+import { readEgsCsr } from '../../src/regimes/sa-zatca/csr-reader';
+import { reportPendingInvoices, ZatcaRegime } from '../../src/regimes/sa-zatca/zatca.regime';
+import { zatcaXmlTools } from '../../src/regimes/sa-zatca/zatca-xml-tools';
 import { ComplianceError, type Registered } from '../../src/compliance/regime';
 import {
   startZatcaSimulator,

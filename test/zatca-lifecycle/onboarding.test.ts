@@ -1,4 +1,4 @@
-import { buildEgsCsr, generateEgsKeyPair } from '../../src/compliance/ksa/csr';
+import { buildEgsCsr, generateEgsKeyPair } from '../../src/regimes/sa-zatca/csr';
 import { ComplianceError } from '../../src/compliance/regime';
 import { testCsrConfig, testEgsUnit, TEST_VAT_NUMBER } from './support/egs-fixtures';
 import { startZatcaHarness, type ZatcaHarness } from './support/zatca-harness';

@@ -1,8 +1,8 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { EgsCredentialRecord } from '../../src/compliance/ksa/egs-credential-store';
+import type { EgsCredentialRecord } from '../../src/regimes/sa-zatca/egs-credential-store';
 import { SecretBox } from '../../src/security/secret-box';
-import { PostgresEgsCredentialStore } from '../../src/database/repositories/egs-credential.repository';
+import { PostgresEgsCredentialStore } from '../../src/regimes/sa-zatca/storage/egs-credential.repository';
 import { createZatcaTestDatabase, type ZatcaTestDatabase } from './support/zatca-pg-database';
 
 describe('PostgresEgsCredentialStore', () => {

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { ZATCA_INITIAL_PIH, type StoredSignedInvoice } from '../../src/compliance/ksa/chain';
-import { PostgresZatcaChainStore } from '../../src/database/repositories/zatca-chain.repository';
+import { ZATCA_INITIAL_PIH, type StoredSignedInvoice } from '../../src/regimes/sa-zatca/chain';
+import { PostgresZatcaChainStore } from '../../src/regimes/sa-zatca/storage/zatca-chain.repository';
 import { ChainSlotRefused } from '../../src/ports';
 import {
   createZatcaTestDatabase,

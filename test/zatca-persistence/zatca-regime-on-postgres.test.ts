@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { ConsoleLogger, Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { SecretBox } from '../../src/security/secret-box';
-import type { ZatcaPayload } from '../../src/compliance/ksa/zatca.regime';
+import type { ZatcaPayload } from '../../src/regimes/sa-zatca/zatca.regime';
 import { ComplianceError, type Registered, type SubmitContext } from '../../src/compliance/regime';
 import { startZatcaSimulator, type ZatcaSimulator } from '@erp-connector/sandbox/zatca';
 import { testEgsUnit, testInvoice } from '../zatca-lifecycle/support/egs-fixtures';

@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { ConsoleLogger, Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { signInvoice } from '../../src/compliance/ksa/signer';
-import type { ZatcaPayload } from '../../src/compliance/ksa/zatca.regime';
+import { signInvoice } from '../../src/regimes/sa-zatca/signer';
+import type { ZatcaPayload } from '../../src/regimes/sa-zatca/zatca.regime';
 import { ComplianceError, type Registered, type SubmitContext } from '../../src/compliance/regime';
 import type { CanonicalInvoice } from '../../src/domain/canonical-invoice';
 import { startZatcaSimulator, type ZatcaSimulator } from '@erp-connector/sandbox/zatca';

@@ -29,7 +29,6 @@ export {
 export type { CircuitBreakerPolicy } from './circuit-breaker';
 export { fetchClientCredentialsToken } from './oauth2-client-credentials';
 export type { ClientCredentialsRequest } from './oauth2-client-credentials';
-export { describeGspErrors, GspSession } from './gsp-session';
 export type {
   GspAccount,
   GspCall,
@@ -38,6 +37,8 @@ export type {
   GspErrorKind,
   GspProfile,
   GspSessionDeps,
-} from './gsp-session';
+} from '../nic-gateway/gsp-session';
 export { ProviderThrottle, SHARED_PROVIDER_THROTTLE } from './provider-throttle';
 export type { ProviderThrottleState } from './provider-throttle';
+export { gatewayTransport } from './gateway-transport';
+export { TLS12_AGENT } from './tls';

@@ -8,7 +8,8 @@ import { ConflictException, Injectable, Logger, NotFoundException } from '@nestj
 import { AppConfig } from '../../config';
 import { isRegistered, SubmissionState } from '../../domain';
 import type { NicEinvoiceV11 } from '../../mappers/irn';
-import { type SubmissionRecord, SubmissionRecordsService, ZatcaRecordsService } from '../../sync';
+import { type SubmissionRecord, SubmissionRecordsService } from '../../sync';
+import { ZatcaRecordsService } from '../../regimes/sa-zatca/services';
 import { irnPrintable, type IrnRegistration } from './irn-printable';
 import { printHtml } from './print-html';
 import { printPdf, type PdfFonts } from './print-pdf';

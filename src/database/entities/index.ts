@@ -4,9 +4,6 @@ import { DocumentEntity } from './document.entity';
 import { GspSessionEntity } from './gsp-session.entity';
 import { SubmissionEntity } from './submission.entity';
 import { WebhookReceiptEntity } from './webhook-receipt.entity';
-import { EgsUnitEntity } from './egs-unit.entity';
-import { ZatcaChainEntity } from './zatca-chain.entity';
-import { ZatcaSignedInvoiceEntity } from './zatca-signed-invoice.entity';
 import { Gstr2bDocumentEntity } from './gstr2b-document.entity';
 import { PurchaseRecordEntity } from './purchase-record.entity';
 import { RecoMatchEntity } from './reco-match.entity';
@@ -19,9 +16,6 @@ export {
   GspSessionEntity,
   SubmissionEntity,
   WebhookReceiptEntity,
-  EgsUnitEntity,
-  ZatcaChainEntity,
-  ZatcaSignedInvoiceEntity,
   Gstr2bDocumentEntity,
   PurchaseRecordEntity,
   RecoMatchEntity,
@@ -35,9 +29,6 @@ export const ENTITIES = [
   AuditEventEntity,
   GspSessionEntity,
   WebhookReceiptEntity,
-  EgsUnitEntity,
-  ZatcaChainEntity,
-  ZatcaSignedInvoiceEntity,
   PurchaseRecordEntity,
   Gstr2bDocumentEntity,
   RecoRunEntity,

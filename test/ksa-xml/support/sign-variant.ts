@@ -1,5 +1,5 @@
 /** Build + sign in one step, the way the ZATCA regime will do it. */
-import { signInvoice, type SignedInvoice } from '../../../src/compliance/ksa/signer';
+import { signInvoice, type SignedInvoice } from '../../../src/regimes/sa-zatca/signer';
 import { type CanonicalInvoice } from '../../../src/domain/canonical-invoice';
 import { buildZatcaInvoiceXml } from '../../../src/mappers/ksa-ubl';
 

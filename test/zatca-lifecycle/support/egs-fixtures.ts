@@ -1,7 +1,7 @@
 /** An EGS unit of a fictitious Riyadh taxpayer, written for these tests. */
 import type { Buyer, CanonicalInvoice, Party } from '../../../src/domain/canonical-invoice';
-import type { EgsCsrConfig } from '../../../src/compliance/ksa/csr';
-import type { EgsUnitProfile } from '../../../src/compliance/ksa/onboarding.service';
+import type { EgsCsrConfig } from '../../../src/regimes/sa-zatca/csr';
+import type { EgsUnitProfile } from '../../../src/regimes/sa-zatca/onboarding.service';
 
 export const TEST_VAT_NUMBER = '310122393500003';
 

@@ -1,12 +1,12 @@
 /** Simulator + real clients + onboarding + regime, wired as the service wires them, for one test suite. */
 import { randomBytes } from 'node:crypto';
-import { InMemoryZatcaChainStore } from '../../../src/compliance/ksa/chain';
+import { InMemoryZatcaChainStore } from '../../../src/regimes/sa-zatca/chain';
 import { InMemoryEgsCredentialStore } from '../../support/in-memory-egs-credential-store';
-import { FatooraClient } from '../../../src/compliance/ksa/fatoora.client';
-import { ZatcaOnboardingService } from '../../../src/compliance/ksa/onboarding.service';
+import { FatooraClient } from '../../../src/regimes/sa-zatca/fatoora.client';
+import { ZatcaOnboardingService } from '../../../src/regimes/sa-zatca/onboarding.service';
 import { SecretBox } from '../../../src/security/secret-box';
-import { ZatcaRegime, type ZatcaRegimeDependencies } from '../../../src/compliance/ksa/zatca.regime';
-import { zatcaXmlTools } from '../../../src/compliance/ksa/zatca-xml-tools';
+import { ZatcaRegime, type ZatcaRegimeDependencies } from '../../../src/regimes/sa-zatca/zatca.regime';
+import { zatcaXmlTools } from '../../../src/regimes/sa-zatca/zatca-xml-tools';
 import type { SubmitContext } from '../../../src/compliance/regime';
 import { startZatcaSimulator, type ZatcaSimulator } from '@erp-connector/sandbox/zatca';
 import { submitContext as sharedSubmitContext } from '../../support/submit-context';

@@ -1,22 +1,22 @@
 /** One process's view of KSA on Postgres: its own pool, stores, onboarding service, regime and reporting. */
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { FatooraClient } from '../../../src/compliance/ksa/fatoora.client';
+import { FatooraClient } from '../../../src/regimes/sa-zatca/fatoora.client';
 import type {
   CsidCredentials,
   InvoiceSubmission,
   ZatcaInvoiceResult,
-} from '../../../src/compliance/ksa/fatoora.types';
-import { ZatcaOnboardingService } from '../../../src/compliance/ksa/onboarding.service';
-import { zatcaXmlTools } from '../../../src/compliance/ksa/zatca-xml-tools';
-import { ZatcaRegime, type ZatcaRegimeDependencies } from '../../../src/compliance/ksa/zatca.regime';
+} from '../../../src/regimes/sa-zatca/fatoora.types';
+import { ZatcaOnboardingService } from '../../../src/regimes/sa-zatca/onboarding.service';
+import { zatcaXmlTools } from '../../../src/regimes/sa-zatca/zatca-xml-tools';
+import { ZatcaRegime, type ZatcaRegimeDependencies } from '../../../src/regimes/sa-zatca/zatca.regime';
 import { AuditRepository } from '../../../src/database/repositories/audit.repository';
-import { PostgresEgsCredentialStore } from '../../../src/database/repositories/egs-credential.repository';
-import { PostgresZatcaChainStore } from '../../../src/database/repositories/zatca-chain.repository';
+import { PostgresEgsCredentialStore } from '../../../src/regimes/sa-zatca/storage/egs-credential.repository';
+import { PostgresZatcaChainStore } from '../../../src/regimes/sa-zatca/storage/zatca-chain.repository';
 import type { ZatcaSimulator } from '@erp-connector/sandbox/zatca';
 import type { SecretBox } from '../../../src/security/secret-box';
-import { ZatcaReportingJob } from '../../../src/compliance/ksa/reporting';
-import { ZatcaReportingRepository } from '../../../src/database/repositories/zatca-reporting.repository';
+import { ZatcaReportingJob } from '../../../src/regimes/sa-zatca/reporting';
+import { ZatcaReportingRepository } from '../../../src/regimes/sa-zatca/storage/zatca-reporting.repository';
 
 /** The real client, counting what it sends (the simulator answers a repeat 409 without recording it). */
 export class CountingFatooraClient extends FatooraClient {

@@ -1,0 +1,153 @@
+/**
+ * Builds the `in-ewaybill` regime with its providers from connector instances' settings over the
+ * process-wide defaults: one provider per distinct settings (token cache and rate limits shared), the
+ * HTTP client's own retries off (the regime retries 3 times at 1 s, 2 s, 4 s).
+ */
+import { stableStringify } from '../../domain';
+import type { EinvoiceProvider } from '../in-einvoice';
+import { ClientRateLimiter, type ClientRateLimit } from '../../compliance/http';
+import type { RateLimiter } from '../../compliance/http';
+import type { HttpLogger } from '../../compliance/http';
+import type { TokenStore } from '../../compliance/http';
+import { NIC_PROVIDERS } from '../../compliance';
+import { ComplianceError } from '../../compliance';
+import { createEwaybillProvider } from './create-ewaybill-provider';
+import type { EwaybillProviderConfig } from './ewaybill-config';
+import type { Sleep } from './ewaybill-retry';
+import type { EwaybillProvider } from './ewaybill-types';
+import { EwaybillRegime, type EwaybillByIrnProvider } from './ewaybill.regime';
+
+export interface EwaybillRegimeWiring {
+  defaults: Partial<Record<string, Record<string, unknown>>>;
+  tokenStore: TokenStore;
+  httpLogger?: HttpLogger;
+  /** The pacing of one provider allowance, shared across processes in the service. */
+  rateLimiter?: (rate: ClientRateLimit | undefined) => RateLimiter;
+  sleep?: Sleep;
+}
+
+const REQUIRED = ['baseUrl', 'clientId', 'clientSecret', 'gstin'] as const;
+
+/** `einvoiceFor`: the e-invoice providers (in-einvoice's cache), for GENERATE_EWAYBILL by IRN. */
+export function createEwaybillRegime(
+  wiring: EwaybillRegimeWiring,
+  einvoiceFor?: (settings: Record<string, unknown>) => EinvoiceProvider,
+): EwaybillRegime {
+  const build = ewaybillProviders(wiring);
+  // An instance's settings are one object from the validated configuration: found by identity, they are
+  // not merged and serialised at every submission.
+  const bySettings = new WeakMap<Record<string, unknown>, EwaybillProvider>();
+  // `lookup` and `einvoice` fall back to the process defaults like every other setting: a lookup given
+  // only there was ignored, so after a lost answer catalog B resent, met 604 and refused the document.
+  const defaulted = (settings: Record<string, unknown>, key: 'lookup' | 'einvoice'): unknown =>
+    settings[key] ?? wiring.defaults['in-ewaybill']?.[key];
+  return new EwaybillRegime({
+    ewaybillFor: (settings) => {
+      let provider = bySettings.get(settings);
+      if (!provider) {
+        provider = build({ ...(wiring.defaults['in-ewaybill'] ?? {}), ...settings });
+        bySettings.set(settings, provider);
+      }
+      return provider;
+    },
+    lookupFor: (settings) => {
+      const lookup = defaulted(settings, 'lookup');
+      return isObject(lookup) ? build(lookup) : undefined;
+    },
+    byIrnFor: (settings) => {
+      const einvoice = einvoiceSettingsOf(settings, defaulted(settings, 'einvoice'));
+      if (!einvoiceFor || !einvoice) return undefined;
+      let provider: EinvoiceProvider & Partial<EwaybillByIrnProvider>;
+      try {
+        provider = einvoiceFor(einvoice) as EinvoiceProvider & Partial<EwaybillByIrnProvider>;
+      } catch (error) {
+        // No e-invoice API configured for this GSTIN: the bill goes directly, which NIC equally allows.
+        if (error instanceof ComplianceError && error.errorClass === 'config') return undefined;
+        throw error;
+      }
+      return typeof provider.generateEwaybillByIrn === 'function'
+        ? (provider as EwaybillByIrnProvider)
+        : undefined;
+    },
+    sleep: wiring.sleep,
+  });
+}
+
+function ewaybillProviders(
+  wiring: EwaybillRegimeWiring,
+): (settings: Record<string, unknown>) => EwaybillProvider {
+  const providers = new Map<string, EwaybillProvider>();
+  const limiters = new Map<string, RateLimiter>();
+  return (settings) => {
+    const key = stableStringify(settings);
+    let provider = providers.get(key);
+    if (!provider) {
+      const config = ewaybillConfig(settings);
+      const limiterKey = `${config.baseUrl}|${config.clientId}`;
+      let rateLimiter = limiters.get(limiterKey);
+      if (!rateLimiter) {
+        rateLimiter = wiring.rateLimiter?.(config.rateLimit) ?? new ClientRateLimiter(config.rateLimit);
+        limiters.set(limiterKey, rateLimiter);
+      }
+      provider = createEwaybillProvider(config, {
+        tokenStore: wiring.tokenStore,
+        rateLimiter,
+        logger: wiring.httpLogger,
+      });
+      providers.set(key, provider);
+    }
+    return provider;
+  };
+}
+
+/** Checks the free-form settings; a missing value is a config error that an operator fixes, not a retry. */
+export function ewaybillConfig(settings: Record<string, unknown>): EwaybillProviderConfig {
+  const missing: string[] = REQUIRED.filter(
+    (name) => typeof settings[name] !== 'string' || settings[name] === '',
+  );
+  const catalog = ewaybillCatalogOf(settings);
+  if (catalog === undefined) missing.push(`provider (${Object.values(NIC_PROVIDERS).join(' or ')})`);
+  if (
+    catalog === 'A' &&
+    (typeof settings.username !== 'string' ||
+      typeof settings.password !== 'string' ||
+      typeof settings.email !== 'string')
+  ) {
+    missing.push('username/password/email (catalog A)');
+  }
+  if (missing.length > 0) {
+    throw new ComplianceError('config', `regimeSettings.in-ewaybill is missing ${missing.join(', ')}`);
+  }
+  const config = settings as unknown as EwaybillProviderConfig;
+  return { ...config, catalog, http: { maxAttempts: 1, ...(config.http ?? {}) } };
+}
+
+/**
+ * The catalog the settings choose: the documented `provider:` name first, else the older `catalog:`, else
+ * the documented default (`nic-gsp-catalog-a`). Undefined when either names something unknown.
+ */
+function ewaybillCatalogOf(settings: Record<string, unknown>): 'A' | 'B' | undefined {
+  if (settings.provider !== undefined) {
+    if (settings.provider === NIC_PROVIDERS.gspCatalogA) return 'A';
+    if (settings.provider === NIC_PROVIDERS.apiCatalogB) return 'B';
+    return undefined;
+  }
+  if (settings.catalog === undefined) return 'A';
+  return settings.catalog === 'A' || settings.catalog === 'B' ? settings.catalog : undefined;
+}
+
+/**
+ * The e-invoice settings GENERATE_EWAYBILL by IRN goes through: `einvoice:` where the instance names them,
+ * else the process's in-einvoice defaults for the instance's GSTIN.
+ */
+function einvoiceSettingsOf(
+  settings: Record<string, unknown>,
+  named: unknown,
+): Record<string, unknown> | undefined {
+  if (isObject(named)) return named;
+  return typeof settings.gstin === 'string' ? { gstin: settings.gstin } : undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
