@@ -95,6 +95,9 @@ const importThroughFace = {
       const target = resolve(dirname(file), source);
       if (!target.startsWith(SRC + sep)) return;
       const isFolderFace = existsSync(join(target, 'index.ts'));
+      // A regime's registration unit (src/regimes/<name>/<name>.module.ts) is a face of its own: the list
+      // of regimes imports it, and the regime's index.ts cannot re-export it (it wires the upper floors).
+      const isRegimeModule = /\.module$/.test(target) && partOf(target).startsWith(`regimes${sep}`);
       if (isFolderFace && file.startsWith(target + sep)) {
         context.report({
           node: literal,
@@ -104,7 +107,12 @@ const importThroughFace = {
         return;
       }
       const targetPart = partOf(target);
-      if (targetPart === part || isFolderFace || (dirname(target) === SRC && existsSync(`${target}.ts`)))
+      if (
+        targetPart === part ||
+        isFolderFace ||
+        isRegimeModule ||
+        (dirname(target) === SRC && existsSync(`${target}.ts`))
+      )
         return;
       context.report({
         node: literal,
@@ -275,6 +283,13 @@ export default tseslint.config(
     forbid(
       ['api', 'cli', 'console'],
       "A regime's services/ are the pipeline's floor: no api/, cli/ or console/.",
+    ),
+  ),
+  zone(
+    ['src/regimes/*/*.module.ts'],
+    forbid(
+      ['cli', 'console'],
+      "A regime's module wires its floors for the application: no cli/ or console/.",
     ),
   ),
   zone(

@@ -1,7 +1,8 @@
 /**
  * The connector service. Built from a validated config and a resolved database URL, so the same module
- * serves `main.ts`, the CLI and tests. Connector kinds and compliance regimes are lists: adding one is a
- * registration line here.
+ * serves `main.ts`, the CLI and tests. Connector kinds and compliance regimes are lists: adding a connector
+ * kind is a registration line here, a regime one in src/regimes/index.ts (its providers, routes and tables
+ * come with it).
  */
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
@@ -23,15 +24,9 @@ import {
   ReconciliationController,
   ReturnGatewayController,
 } from './api';
-import { EwaybillController } from './regimes/in-ewaybill/routes';
-import { IrnCallbackController, RejectedIrnsController } from './regimes/in-einvoice/routes';
-import { ZatcaController } from './regimes/sa-zatca/routes';
 import {
+  ComplianceHttpLog,
   CONNECTOR_FACTORIES,
-  buildRegimes,
-  REGIME_PLUGINS,
-  type RegimeDefaults,
-  type RegimePlugin,
   checkRegimeConfiguration,
   PIPELINE_PORT_PROVIDERS,
   RegimeJobs,
@@ -56,21 +51,19 @@ import {
   WriteBackService,
   SubmissionRecordsService,
 } from './sync';
-import {
-  EinvoiceSubmissionLookup,
-  IrnCallbackService,
-  RejectedIrnsService,
-} from './regimes/in-einvoice/services';
-import {
-  ZATCA_REGIME_WIRING,
-  zatcaProviders,
-  ZatcaRecordsService,
-  type ZatcaRegimeWiring,
-} from './regimes/sa-zatca/services';
 import { RECONCILIATION_PROVIDERS, ReturnSessionService } from './reconciliation';
 import { CONSOLE_CONTROLLERS, CONSOLE_PROVIDERS } from './console';
-import { COMPLIANCE_REGIMES, type ComplianceRegime, RegimeRegistry } from './compliance';
-import { REJECTED_IRNS_PASS } from './regimes/in-einvoice';
+import {
+  buildRegimes,
+  COMPLIANCE_REGIMES,
+  injectedResolver,
+  regimeInjections,
+  type ComplianceRegime,
+  type RegimeDefaults,
+  type RegimePlugin,
+  RegimeRegistry,
+} from './compliance';
+import { REGIME_PLUGINS } from './regimes';
 import { AppConfig, ConfigError } from './config';
 import type { ConnectorFactory } from './connectors';
 import { CsvConnectorFactory } from './connectors/csv';
@@ -88,11 +81,6 @@ import {
   GspSessionRepository,
   ProviderRateLimiter,
 } from './database/repositories';
-import {
-  ZatcaReportingRepository,
-  PostgresZatcaChainStore,
-  PostgresEgsCredentialStore,
-} from './regimes/sa-zatca/storage';
 import { loggerOptions } from './logging';
 import { MetricsModule } from './metrics';
 import { MasterKey, SECRET_BOX_PROVIDER } from './security';
@@ -142,24 +130,22 @@ export class AppModule {
       SECRET_BOX_PROVIDER,
       MasterKeyCheck,
       GspSessionRepository,
-      PostgresZatcaChainStore,
-      PostgresEgsCredentialStore,
-      ZatcaReportingRepository,
-      ...zatcaProviders(options.regimeDefaults ?? {}),
+      ...plugins.flatMap((plugin) => plugin.providers?.({ defaults: options.regimeDefaults ?? {} }) ?? []),
       {
         provide: COMPLIANCE_REGIMES,
-        useFactory: (tokenStore: GspSessionRepository, zatca: ZatcaRegimeWiring, dataSource: DataSource) =>
+        useFactory: (tokenStore: GspSessionRepository, dataSource: DataSource, ...injected: unknown[]) =>
           options.regimes ??
           buildRegimes(
             {
               defaults: options.regimeDefaults ?? {},
               tokenStore,
+              httpLogger: new ComplianceHttpLog(),
               rateLimiter: (rate) => new ProviderRateLimiter(dataSource, rate),
-              zatca,
+              resolve: injectedResolver(regimeInjections(plugins), injected),
             },
             plugins,
           ),
-        inject: [GspSessionRepository, ZATCA_REGIME_WIRING, getDataSourceToken()],
+        inject: [GspSessionRepository, getDataSourceToken(), ...regimeInjections(plugins)],
       },
       {
         provide: RegimeRegistry,
@@ -188,7 +174,6 @@ export class AppModule {
       ...PIPELINE_PORT_PROVIDERS,
       OperatorService,
       SubmissionRecordsService,
-      ZatcaRecordsService,
       ReturnSessionService,
       DashboardService,
       CancellationService,
@@ -196,10 +181,6 @@ export class AppModule {
       HealthMonitor,
       RegimeJobContextService,
       WebhookIntakeService,
-      EinvoiceSubmissionLookup,
-      RejectedIrnsService,
-      { provide: REJECTED_IRNS_PASS.token, useExisting: RejectedIrnsService },
-      IrnCallbackService,
       ...RECONCILIATION_PROVIDERS,
       ...CONSOLE_PROVIDERS,
       ApiKeys,
@@ -210,11 +191,14 @@ export class AppModule {
     const portProblems = unboundPortProblems(descriptors, providers);
     if (portProblems.length > 0) throw new ConfigError(portProblems);
     const api = options.config.server.roles.includes('api');
+    const regimeEntities = plugins.flatMap((plugin) => plugin.entities ?? []);
     return {
       module: AppModule,
       imports: [
         LoggerModule.forRoot(loggerOptions()),
-        TypeOrmModule.forRoot(dataSourceOptions(options.databaseUrl, options.config.database.poolSize)),
+        TypeOrmModule.forRoot(
+          dataSourceOptions(options.databaseUrl, options.config.database.poolSize, regimeEntities),
+        ),
         ScheduleModule.forRoot(),
         MetricsModule,
       ],
@@ -224,13 +208,10 @@ export class AppModule {
             DashboardController,
             DocumentsController,
             SubmissionsController,
-            EwaybillController,
             RegimesController,
             ConnectorsController,
             WebhooksController,
-            IrnCallbackController,
-            RejectedIrnsController,
-            ZatcaController,
+            ...plugins.flatMap((plugin) => plugin.controllers ?? []),
             ReconciliationController,
             ReturnGatewayController,
             ...CONSOLE_CONTROLLERS,

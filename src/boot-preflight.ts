@@ -8,7 +8,8 @@ import { createServer } from 'node:net';
 import { defaultConnectorFactories } from './app.module';
 import { type AppConfig, ConfigError } from './config';
 import { plannedSandboxInstances, plannedSandboxRegimeDefaults } from './development';
-import { REGIME_PLUGINS, regimeConfigurationProblems } from './sync';
+import { regimeConfigurationProblems } from './sync';
+import { REGIME_PLUGINS } from './regimes';
 
 export async function bootPreflight(config: AppConfig): Promise<void> {
   const problems = [

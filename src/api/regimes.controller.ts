@@ -1,7 +1,7 @@
 /** GET /regimes: the regimes this build knows, with the reason lists their cancel and operations take. */
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { REGIME_PLUGINS } from '../sync';
+import { RegimeRegistry } from '../compliance';
 import { regimeReasons, type RegimeReasons } from './regime-reasons';
 import { ApiErrors } from './responses/api-errors.decorator';
 import { RegimeReasonsResponse } from './responses/regime.response';
@@ -11,6 +11,8 @@ import { RegimeReasonsResponse } from './responses/regime.response';
 @ApiErrors(401)
 @Controller('regimes')
 export class RegimesController {
+  constructor(private readonly regimes: RegimeRegistry) {}
+
   @Get()
   @ApiOperation({
     summary:
@@ -21,6 +23,6 @@ export class RegimesController {
     description: 'One entry per regime: name, cancelReasons, cancelRemarkMaxLength, operations',
   })
   list(): RegimeReasons[] {
-    return regimeReasons(REGIME_PLUGINS.map((plugin) => plugin.descriptor));
+    return regimeReasons(this.regimes.descriptors());
   }
 }

@@ -42,3 +42,5 @@ export type { RegimeOperation } from './regime-operation';
 export type { RegimeJobLog } from './regime-job';
 export { regimePort } from './regime-job';
 export * from './nic-gateway';
+export type { RegimeDefaults, RegimeInjectionToken, RegimePlugin, RegimeWiring } from './regime-plugin';
+export { buildRegimes, injectedResolver, regimeInjections } from './regime-plugin';

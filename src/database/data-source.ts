@@ -5,11 +5,17 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
-export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {
+/** `regimeEntities`: the tables the registered regimes bring (RegimePlugin.entities). */
+export function dataSourceOptions(
+  url: string,
+  poolSize = 10,
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  regimeEntities: readonly Function[] = [],
+): DataSourceOptions {
   return {
     type: 'postgres',
     url,
-    entities: ENTITIES,
+    entities: [...ENTITIES, ...regimeEntities],
     migrations: MIGRATIONS,
     migrationsRun: false,
     synchronize: false,

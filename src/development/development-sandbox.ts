@@ -11,7 +11,7 @@ import { type INestApplication, Logger } from '@nestjs/common';
 import { join, resolve } from 'node:path';
 import { PostgresEgsCredentialStore } from '../regimes/sa-zatca/storage';
 import type { AppConfig, ConnectorInstanceConfig } from '../config';
-import type { RegimeDefaults } from '../sync';
+import type { RegimeDefaults } from '../compliance';
 import { demoEgsUnit } from '../regimes/sa-zatca/fixtures';
 import { ZatcaReonboarding } from '../regimes/sa-zatca/reporting';
 import { configureSandboxReconciliation, planSandboxReconciliation } from './sandbox-reconciliation';

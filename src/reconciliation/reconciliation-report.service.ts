@@ -4,11 +4,7 @@
  * the next, the unreadable purchases (the first page of them and their count); per supplier.
  */
 import { Injectable } from '@nestjs/common';
-import {
-  ReconciliationRepository,
-  RecoReportRepository,
-  type SupplierTotal,
-} from '../database/repositories';
+import { ReconciliationRepository, RecoReportRepository, type SupplierTotal } from '../database/repositories';
 import { MATCH_CATEGORIES } from './matching';
 import { decodeCursor, encodeCursor } from './report-cursor';
 import type { RunSummary } from './reconciliation.service';

@@ -14,8 +14,6 @@ export { checkRegimeConfiguration, regimeConfigurationProblems } from './regime-
 export { RegimeJobContextService } from './regime-job-context.service';
 export { PIPELINE_PORT_PROVIDERS, regimeJobProblems, RegimeJobs, unboundPortProblems } from './regime-jobs';
 export { RegimeOperationsService } from './regime-operations.service';
-export type { RegimeDefaults, RegimePlugin } from './regime-wiring';
-export { buildRegimes, REGIME_PLUGINS } from './regime-wiring';
 export { SchedulerService } from './scheduler.service';
 export { StateTransitionsService } from './state-transitions.service';
 export { SubmissionProcessorService } from './submission-processor.service';
@@ -27,4 +25,3 @@ export { WriteBackService } from './write-back.service';
 export { registeredMove } from './registered-move';
 export { SYSTEM_ACTOR } from './state-transitions.service';
 export { ComplianceHttpLog } from './compliance-http-log';
-export type { RegimeWiring } from './regime-wiring';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { apiDocument } from '../../src/api';
 import { AppModule } from '../../src/app.module';
 import { validateConfig } from '../../src/config/config-loader';
-import { REGIME_PLUGINS } from '../../src/sync';
+import { REGIME_PLUGINS } from '../../src/regimes';
 import { TEST_API_KEY } from '../support/test-app';
 
 export interface PreviewedDocument {

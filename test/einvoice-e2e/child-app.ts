@@ -5,7 +5,7 @@
  */
 import { createApp } from '../../src/app.factory';
 import { validateConfig } from '../../src/config/config-loader';
-import type { RegimeDefaults } from '../../src/sync/regime-wiring';
+import type { RegimeDefaults } from '../../src/compliance';
 
 interface ChildOptions {
   rawConfig: Record<string, unknown>;

@@ -28,7 +28,7 @@ import {
 } from '@erp-connector/sandbox/einvoice';
 import type { FaultKind, RateLimitOptions } from '@erp-connector/sandbox/framework';
 import { startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
-import type { RegimeDefaults } from '../../src/sync/regime-wiring';
+import type { RegimeDefaults } from '../../src/compliance';
 import { json, type Json } from '../support/http';
 import { eventually, TEST_API_KEY } from '../support/test-app';
 import { createMigratedTestDatabase } from '../support/test-database';

@@ -13,6 +13,7 @@ import {
   type EwaybillByIrnRequest,
 } from '../../src/regimes/in-einvoice';
 import { ComplianceError } from '../../src/compliance/regime';
+import { ewaybillProvidersFromSettings } from '../../src/regimes/in-ewaybill';
 import { SANDBOX_GSTINS, startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
 import { interStateInvoice, todayIst, uniqueDocNo, type NicTestInvoice } from './nic-invoice.fixture';
 import { providerConfig } from './sandbox-client-config';
@@ -153,7 +154,8 @@ describe('catalog A e-way bill by IRN', () => {
         email: config.email,
       },
     };
-    const regime = new EinvoiceRegime(() => client);
+    // As the in-einvoice module builds it: the instance's `ewaybill` settings give the e-way bill API.
+    const regime = new EinvoiceRegime(() => client, ewaybillProvidersFromSettings());
     const withoutEwaybillApi = await regime.cancel({
       identifiers: { irn },
       reasonCode: '2',

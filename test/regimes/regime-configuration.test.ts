@@ -9,7 +9,7 @@ import { ConfigError } from '../../src/config/config-loader';
 import { validateConfig } from '../../src/config/config-loader';
 import { runMigrations } from '../../src/database/data-source';
 import { regimePort } from '../../src/compliance/regime-job';
-import { REGIME_PLUGINS } from '../../src/sync/regime-wiring';
+import { REGIME_PLUGINS } from '../../src/regimes';
 import { createMigratedTestDatabase } from '../support/test-database';
 import { TEST_API_KEY } from '../support/test-app';
 

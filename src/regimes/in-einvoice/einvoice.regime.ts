@@ -18,9 +18,6 @@ import {
   type SubmitContext,
   type SubmitOutcome,
 } from '../../compliance';
-import { createEwaybillProvider } from '../in-ewaybill';
-import type { EwaybillProviderConfig } from '../in-ewaybill';
-import type { EwaybillProvider } from '../in-ewaybill';
 import { blamesUnsyncedBuyer, syncBuyerGstin } from './buyer-gstin-sync';
 import { irpFieldErrors } from './irp-field-errors';
 import { IrpRejection, type DuplicateIrnInfo } from '../../compliance';
@@ -35,10 +32,18 @@ import { responseToStore } from './stored-response';
 export type EinvoiceProviderFactory = (settings: Record<string, unknown>) => EinvoiceProvider;
 
 /**
- * The e-way bill API of an instance, where its settings name one (`ewaybill`: an EwaybillProviderConfig);
- * used to cancel the e-way bill that blocks an IRN cancel (2230).
+ * What the IRN regime needs of the e-way bill API: cancelling the bill that blocks an IRN cancel (2230).
+ * The in-ewaybill regime's providers are such a thing; the IRN regime does not depend on that regime.
  */
-export type EwaybillProviderFactory = (settings: Record<string, unknown>) => EwaybillProvider | undefined;
+export interface EwaybillCanceller {
+  cancel(request: { ewbNo: string | number; cancelRsnCode: string; cancelRmrk: string }): Promise<unknown>;
+}
+
+/**
+ * The e-way bill API of an instance, where its settings name one (`ewaybill`), or undefined; the
+ * module hands in the in-ewaybill regime's (einvoice.module.ts).
+ */
+export type EwaybillProviderFactory = (settings: Record<string, unknown>) => EwaybillCanceller | undefined;
 
 /** E-invoice CnlRsn to the e-way bill system's cancelRsnCode: 2 and 3 are swapped between the two. */
 const EWAYBILL_CANCEL_REASON: Record<string, string> = { '1': '1', '2': '3', '3': '2', '4': '4' };
@@ -55,7 +60,7 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
     private readonly providerFor: EinvoiceProviderFactory,
     ewaybillFor?: EwaybillProviderFactory,
   ) {
-    this.ewaybillFor = ewaybillFor ?? ewaybillFromSettings();
+    this.ewaybillFor = ewaybillFor ?? (() => undefined);
   }
 
   appliesTo(invoice: CanonicalInvoice): boolean {
@@ -302,7 +307,7 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
    */
   private async cancelEwaybillThenIrn(
     provider: EinvoiceProvider,
-    ewaybill: EwaybillProvider,
+    ewaybill: EwaybillCanceller,
     irn: string,
     reasonCode: CancelReason,
     remark: string,
@@ -436,21 +441,6 @@ function cancelRefusal(irn: string, error: unknown): SubmitOutcome {
   }
   if (error instanceof IrpRejection) return rejectedBy(error);
   throw error;
-}
-
-/** E-way bill providers built from `settings.ewaybill`, one per settings object. */
-function ewaybillFromSettings(): EwaybillProviderFactory {
-  const built = new WeakMap<object, EwaybillProvider>();
-  return (settings) => {
-    const config = settings.ewaybill;
-    if (typeof config !== 'object' || config === null) return undefined;
-    let provider = built.get(config);
-    if (!provider) {
-      provider = createEwaybillProvider(config as EwaybillProviderConfig);
-      built.set(config, provider);
-    }
-    return provider;
-  };
 }
 
 function irnOfPayload(payload: NicEinvoiceV11): string {

@@ -34,3 +34,4 @@ export { EINVOICE_DESCRIPTOR, EINVOICE_REJECTED_IRNS_JOB, REJECTED_IRNS_PASS } f
 export { EINVOICE_PROVIDERS } from './create-einvoice-provider';
 export type { NicIrnDetails } from './irn-details';
 export { EinvoiceSettings } from './einvoice-settings';
+export { cachedEinvoiceProviders } from './cached-einvoice-providers';

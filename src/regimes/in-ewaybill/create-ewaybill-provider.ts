@@ -30,3 +30,23 @@ export function createEwaybillProvider(
 ): EwaybillProvider {
   return EWAYBILL_PROVIDERS.create({ ...config }, config, deps);
 }
+
+/**
+ * E-way bill providers built from an e-invoice instance's `settings.ewaybill` (an EwaybillProviderConfig),
+ * one per settings object: the IRN regime cancels with it the bill that blocks an IRN cancel (2230).
+ */
+export function ewaybillProvidersFromSettings(): (
+  settings: Record<string, unknown>,
+) => EwaybillProvider | undefined {
+  const built = new WeakMap<object, EwaybillProvider>();
+  return (settings) => {
+    const config = settings.ewaybill;
+    if (typeof config !== 'object' || config === null) return undefined;
+    let provider = built.get(config);
+    if (!provider) {
+      provider = createEwaybillProvider(config as EwaybillProviderConfig);
+      built.set(config, provider);
+    }
+    return provider;
+  };
+}

@@ -2,7 +2,7 @@ export { CatalogAEwaybillClient, EWAYBILL_CATALOG_A_OPERATIONS } from './catalog
 export { CatalogBEwaybillClient } from './catalog-b-ewaybill-client';
 export { CATALOG_B_EWAYBILL_DEFAULTS, EWAYBILL_CATALOG_B_OPERATIONS } from './catalog-b-ewaybill-profile';
 export type { CatalogBEwaybillSettings } from './catalog-b-ewaybill-profile';
-export { createEwaybillProvider } from './create-ewaybill-provider';
+export { createEwaybillProvider, ewaybillProvidersFromSettings } from './create-ewaybill-provider';
 export type { EwaybillProviderConfig } from './ewaybill-config';
 export type * from './ewaybill-types';
 export { EwaybillRegime, EWAYBILL_BULK_LIMIT } from './ewaybill.regime';

@@ -23,12 +23,16 @@ import { AppConfig } from '../../../config';
 import { GspSessionRepository } from '../../../database/repositories';
 import { PostgresEgsCredentialStore, PostgresZatcaChainStore, ZatcaReportingRepository } from '../storage';
 import { ComplianceHttpLog } from '../../../sync';
-import type { RegimeDefaults, RegimeWiring } from '../../../sync';
+import type { RegimeDefaults } from '../../../compliance';
+import type { ZatcaRegimeDependencies } from '../zatca.regime';
 
 const ZATCA_PROVIDER = Symbol('ZATCA_PROVIDER');
 
-/** What the `sa-zatca` regime is built with (RegimeWiring.zatca). */
-export type ZatcaRegimeWiring = RegimeWiring['zatca'];
+/** What the `sa-zatca` regime is built with, besides its XML tools (bound to ZATCA_REGIME_WIRING). */
+export type ZatcaRegimeWiring = Pick<
+  ZatcaRegimeDependencies,
+  'provider' | 'providerFor' | 'chain' | 'credentials'
+>;
 export const ZATCA_REGIME_WIRING = Symbol('ZATCA_REGIME_WIRING');
 
 export function zatcaProviders(defaults: RegimeDefaults): Provider[] {

@@ -1,5 +1,6 @@
-import type { TokenStore } from '../compliance/http';
-import { cachedProviders, type RegimeWiring } from './regime-wiring';
+import type { RegimeWiring } from '../../compliance';
+import type { TokenStore } from '../../compliance/http';
+import { cachedEinvoiceProviders } from './cached-einvoice-providers';
 
 const tokenStore: TokenStore = {
   get: () => Promise.resolve(undefined),
@@ -13,13 +14,15 @@ function wiring(): RegimeWiring {
     defaults: { 'in-einvoice': { baseUrl: 'http://127.0.0.1:1', catalog: 'B', clientSecret: 's' } },
     tokenStore,
     httpLogger: { exchange: () => undefined } as never,
-    zatca: {} as never,
+    resolve: () => {
+      throw new Error('not used');
+    },
   };
 }
 
 describe('e-invoice providers by settings', () => {
   it('shares one provider among instances whose settings say the same, whether or not the object is', () => {
-    const providerFor = cachedProviders(wiring());
+    const providerFor = cachedEinvoiceProviders(wiring());
     const settings = { clientId: 'client-1', gstin: '29AADCD4821K1ZI' };
     const provider = providerFor(settings);
     expect(providerFor(settings)).toBe(provider);
@@ -28,7 +31,7 @@ describe('e-invoice providers by settings', () => {
   });
 
   it('reports settings that cannot make a provider every time they are asked for', () => {
-    const providerFor = cachedProviders(wiring());
+    const providerFor = cachedEinvoiceProviders(wiring());
     const settings = { gstin: '29AADCD4821K1ZI' };
     expect(() => providerFor(settings)).toThrow(/clientId/);
     expect(() => providerFor(settings)).toThrow(/clientId/);

@@ -1,0 +1,33 @@
+/**
+ * The `sa-zatca` regime as the build registers it: its storage (hash chain, EGS credentials, reporting),
+ * its wiring (Fatoora client, onboarding, each instance's provider, the reporting job's ports), its
+ * records service and routes, and its tables.
+ */
+import type { RegimePlugin } from '../../compliance';
+import { ZATCA_DESCRIPTOR } from './zatca.descriptor';
+import { zatcaXmlTools } from './zatca-xml-tools';
+import { ZatcaRegime } from './zatca.regime';
+import { ZatcaController } from './routes';
+import { ZATCA_REGIME_WIRING, zatcaProviders, ZatcaRecordsService, type ZatcaRegimeWiring } from './services';
+import {
+  PostgresEgsCredentialStore,
+  PostgresZatcaChainStore,
+  ZATCA_ENTITIES,
+  ZatcaReportingRepository,
+} from './storage';
+
+export const ZATCA_MODULE: RegimePlugin = {
+  descriptor: ZATCA_DESCRIPTOR,
+  inject: [ZATCA_REGIME_WIRING],
+  create: (wiring) =>
+    new ZatcaRegime({ ...wiring.resolve<ZatcaRegimeWiring>(ZATCA_REGIME_WIRING), ...zatcaXmlTools }),
+  providers: ({ defaults }) => [
+    PostgresZatcaChainStore,
+    PostgresEgsCredentialStore,
+    ZatcaReportingRepository,
+    ZatcaRecordsService,
+    ...zatcaProviders(defaults),
+  ],
+  controllers: [ZatcaController],
+  entities: ZATCA_ENTITIES,
+};
