@@ -5,6 +5,7 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
+  Matches,
   IsISO8601,
   IsInt,
   IsObject,
@@ -17,7 +18,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { SUBMISSION_ERROR_CLASSES, REGIME_NAMES, SubmissionState } from '../domain';
+import { SUBMISSION_ERROR_CLASSES, REGIME_NAME_PATTERN, REGISTERED_REGIME, SubmissionState } from '../domain';
 
 const STATES = Object.values(SubmissionState);
 const MAX_OFFSET = 1_000_000_000;
@@ -66,9 +67,9 @@ export class SubmissionFilterDto {
   @IsIn(ERROR_CLASSES)
   errorClass?: string;
 
-  @ApiPropertyOptional({ enum: REGIME_NAMES })
+  @ApiPropertyOptional({ enum: REGISTERED_REGIME })
   @IsOptional()
-  @IsIn(REGIME_NAMES)
+  @Matches(REGIME_NAME_PATTERN, { message: 'regime must be a regime name such as in-einvoice' })
   regime?: string;
 
   @ApiPropertyOptional({ description: 'document date from (YYYY-MM-DD)' })
@@ -98,9 +99,9 @@ export class ListQuery extends PageQuery {
   @IsIn(ERROR_CLASSES)
   errorClass?: string;
 
-  @ApiPropertyOptional({ enum: REGIME_NAMES })
+  @ApiPropertyOptional({ enum: REGISTERED_REGIME })
   @IsOptional()
-  @IsIn(REGIME_NAMES)
+  @Matches(REGIME_NAME_PATTERN, { message: 'regime must be a regime name such as in-einvoice' })
   regime?: string;
 
   @ApiPropertyOptional({ description: 'document date from (YYYY-MM-DD)' })

@@ -44,3 +44,5 @@ export { regimePort } from './regime-job';
 export * from './nic-gateway';
 export type { RegimeDefaults, RegimeInjectionToken, RegimePlugin, RegimeWiring } from './regime-plugin';
 export { buildRegimes, injectedResolver, regimeInjections } from './regime-plugin';
+export type { SignedDocument, SignedDocuments } from './signed-documents';
+export { SIGNED_DOCUMENTS } from './signed-documents';

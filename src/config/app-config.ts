@@ -23,7 +23,7 @@ import {
 import { IanaTimeZone } from './iana-time-zone';
 import { ReconciliationConfig } from './reconciliation-config';
 import { Secret } from '../security';
-import { REGIME_NAMES, type RegimeName } from '../domain';
+import { REGIME_NAME_PATTERN, type RegimeName } from '../domain';
 
 export const PROCESS_ROLES = ['api', 'worker', 'scheduler'] as const;
 export type ProcessRole = (typeof PROCESS_ROLES)[number];
@@ -263,7 +263,11 @@ export class ConnectorInstanceConfig {
 
   /** Compliance regimes applied to this instance's documents (each still decides by document facts). */
   @IsArray()
-  @IsIn(REGIME_NAMES, { each: true })
+  // The form only: whether this build registers the regime is checked at boot, against the registered ones.
+  @Matches(REGIME_NAME_PATTERN, {
+    each: true,
+    message: 'each value in regimes must be a regime name such as in-einvoice',
+  })
   regimes: RegimeName[] = [];
 
   /** Kind-specific settings, validated by the connector's own config class. */

@@ -3,13 +3,22 @@
  * API key) and for anyone printing it. India: the IRP's signed QR token; KSA: the QR of the invoice
  * ZATCA accepted (the latest signed generation that was neither rejected nor superseded).
  */
-import { Controller, Get, NotFoundException, Param, ParseUUIDPipe, Res } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Inject,
+  NotFoundException,
+  Optional,
+  Param,
+  ParseUUIDPipe,
+  Res,
+} from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../api';
 import type { Response } from 'express';
 import { qrPng } from '../connectors/csv';
 import { SubmissionRecordsService } from '../sync';
-import { ZatcaRecordsService } from '../regimes/sa-zatca/services';
+import { SIGNED_DOCUMENTS, type SignedDocuments } from '../compliance';
 
 @ApiTags('submissions')
 @ApiSecurity('api-key')
@@ -18,7 +27,7 @@ import { ZatcaRecordsService } from '../regimes/sa-zatca/services';
 export class SubmissionQrController {
   constructor(
     private readonly submissions: SubmissionRecordsService,
-    private readonly zatca: ZatcaRecordsService,
+    @Optional() @Inject(SIGNED_DOCUMENTS.token) private readonly signedDocuments: SignedDocuments | null,
   ) {}
 
   @Get(':id/qr.png')
@@ -36,8 +45,6 @@ export class SubmissionQrController {
     const submission = await this.submissions.find(id);
     if (!submission) throw new NotFoundException(`no submission ${id}`);
     if (submission.signedQr) return submission.signedQr;
-    const signed = await this.zatca.signedInvoices(id);
-    const accepted = signed.filter((s) => !s.rejectedAt && !s.supersededAt && s.qr);
-    return accepted.at(-1)?.qr ?? null;
+    return (await this.signedDocuments?.latestAccepted(id))?.qr ?? null;
   }
 }

@@ -4,7 +4,7 @@ import {
   SUBMISSION_ERROR_CLASSES,
   writeBackErrorClass,
 } from './error-classes';
-import { isRegimeName } from './regime-name';
+import { REGIME_NAME_PATTERN } from './regime-name';
 
 describe('submission error classes', () => {
   it('names a failed write-back by the connector error class', () => {
@@ -21,9 +21,15 @@ describe('submission error classes', () => {
   });
 });
 
-describe('isRegimeName', () => {
-  it('knows the three regimes', () => {
-    expect(['in-einvoice', 'in-ewaybill', 'sa-zatca'].every(isRegimeName)).toBe(true);
-    expect(isRegimeName('my-invois')).toBe(false);
+describe('REGIME_NAME_PATTERN', () => {
+  it('takes a country code, a dash and the regime, lower case', () => {
+    expect(
+      ['in-einvoice', 'in-ewaybill', 'sa-zatca', 'my-invois'].every((n) => REGIME_NAME_PATTERN.test(n)),
+    ).toBe(true);
+    expect(
+      ['einvoice', 'IN-EINVOICE', 'in_einvoice', 'in-', "in-einvoice'; --"].some((n) =>
+        REGIME_NAME_PATTERN.test(n),
+      ),
+    ).toBe(false);
   });
 });

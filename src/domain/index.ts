@@ -44,7 +44,7 @@ export {
 } from './invoice-keys';
 export { anonymousBuyer } from './invoice-party.reader';
 export type { RegimeName } from './regime-name';
-export { REGIME_NAMES } from './regime-name';
+export { REGIME_NAME_PATTERN, REGISTERED_REGIME } from './regime-name';
 export { neutraliseFormula } from './spreadsheet-cell';
 export {
   canTransition,

@@ -20,7 +20,7 @@ interface LintResult {
 const PROBES: Record<string, string> = {
   'src/domain/zone-probe-sync.ts': "import { SweepService } from '../sync';",
   'src/mappers/irn/zone-probe-compliance.ts': "import { ComplianceError } from '../../compliance';",
-  'src/mappers/irn/zone-probe-domain.ts': "import { REGIME_NAMES } from '../../domain';",
+  'src/mappers/irn/zone-probe-domain.ts': "import { REGIME_NAME_PATTERN } from '../../domain';",
   'src/connectors/csv/zone-probe-sync.ts': "import { SweepService } from '../../sync';",
   'src/connectors/csv/zone-probe-secret-box.ts': "import { SecretBox } from '../../security';",
   'src/connectors/csv/zone-probe-secret.ts': "import { Secret } from '../../security';",
@@ -35,7 +35,7 @@ const PROBES: Record<string, string> = {
   'src/development/zone-probe-sandbox-dynamic.ts':
     "const { startSandbox } = await import('@erp-connector/sandbox');",
   'packages/sandbox/src/zatca/zone-probe-product.ts':
-    "import { isRegimeName } from '../../../../src/domain/regime-name';",
+    "import { REGIME_NAME_PATTERN } from '../../../../src/domain/regime-name';",
   'packages/sandbox/src/zatca/zone-probe-own.ts': "import { SandboxClock } from '../framework';",
   'src/database/repositories/zone-probe-compliance.ts': "import { ComplianceError } from '../../compliance';",
   'src/database/repositories/zone-probe-compliance-ksa.ts':
@@ -77,7 +77,7 @@ const PROBES: Record<string, string> = {
   'src/config/regime-name-probe.ts': "export const probe = 'in-einvoice';",
   // Public faces.
   'src/sync/face-probe-deep.ts': "import { ComplianceError } from '../compliance/regime';",
-  'src/sync/face-probe-deep-export.ts': "export { REGIME_NAMES } from '../domain/regime-name';",
+  'src/sync/face-probe-deep-export.ts': "export { REGIME_NAME_PATTERN } from '../domain/regime-name';",
   'src/sync/face-probe-deep-type.ts': "export type Probe = import('../compliance/regime').ComplianceError;",
   'src/sync/face-probe-deep-dynamic.ts': "const { ComplianceError } = await import('../compliance/regime');",
   'src/sync/face-probe-face.ts': "import { ComplianceError } from '../compliance';",

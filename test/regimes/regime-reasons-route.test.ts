@@ -11,6 +11,8 @@ import { ApiKeyGuard } from '../../src/api/api-key.guard';
 import { ApiKeys } from '../../src/api/api-keys';
 import { RegimesController } from '../../src/api/regimes.controller';
 import { AppConfig } from '../../src/config/app-config';
+import { RegimeRegistry } from '../../src/compliance';
+import { REGIME_PLUGINS } from '../../src/regimes';
 import { validateConfig } from '../../src/config/config-loader';
 import { type Json, json } from '../support/http';
 import { TEST_API_KEY } from '../support/test-app';
@@ -27,6 +29,14 @@ function regimesModule(): new () => unknown {
       { provide: AppConfig, useValue: config },
       ApiKeys,
       { provide: APP_GUARD, useClass: ApiKeyGuard },
+      // The registry of this build's regimes (the route lists what it registers).
+      {
+        provide: RegimeRegistry,
+        useValue: new RegimeRegistry(
+          [],
+          REGIME_PLUGINS.map((p) => p.descriptor),
+        ),
+      },
     ],
   })
   class RegimesTestModule {}

@@ -1,6 +1,6 @@
 /** What the connector routes answer. */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { REGIME_NAMES } from '../../domain';
+import { REGISTERED_REGIME } from '../../domain';
 
 export class ConnectorResponse {
   @ApiProperty()
@@ -12,7 +12,7 @@ export class ConnectorResponse {
   @ApiProperty()
   enabled!: boolean;
 
-  @ApiProperty({ enum: REGIME_NAMES, isArray: true })
+  @ApiProperty({ enum: REGISTERED_REGIME, isArray: true })
   regimes!: string[];
 
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'its settings, secrets redacted' })

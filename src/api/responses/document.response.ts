@@ -1,6 +1,6 @@
 /** What the document routes answer: a page of documents with their submissions, and one document whole. */
 import { ApiProperty } from '@nestjs/swagger';
-import { REGIME_NAMES, SUBMISSION_ERROR_CLASSES, SubmissionState } from '../../domain';
+import { REGISTERED_REGIME, SUBMISSION_ERROR_CLASSES, SubmissionState } from '../../domain';
 import { CANONICAL_INVOICE_REF } from './canonical-invoice-ref';
 import { FieldErrorResponse } from './error.response';
 import { SubmissionResponse } from './submission.response';
@@ -11,7 +11,7 @@ export class DocumentSubmissionSummary {
   @ApiProperty({ format: 'uuid' })
   id!: string;
 
-  @ApiProperty({ enum: REGIME_NAMES })
+  @ApiProperty({ enum: REGISTERED_REGIME })
   regime!: string;
 
   @ApiProperty({ enum: SubmissionState, enumName: 'SubmissionState' })

@@ -1,6 +1,6 @@
 /** What the submission routes answer: submissions as stored, pages of them, retries, operation runs. */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { REGIME_NAMES, SUBMISSION_ERROR_CLASSES, SubmissionState } from '../../domain';
+import { REGISTERED_REGIME, SUBMISSION_ERROR_CLASSES, SubmissionState } from '../../domain';
 import { FieldErrorResponse } from './error.response';
 
 export class SubmissionWarningResponse {
@@ -18,7 +18,7 @@ export class SubmissionResponse {
   @ApiProperty({ format: 'uuid' })
   documentId!: string;
 
-  @ApiProperty({ enum: REGIME_NAMES })
+  @ApiProperty({ enum: REGISTERED_REGIME })
   regime!: string;
 
   @ApiProperty({ enum: SubmissionState, enumName: 'SubmissionState' })

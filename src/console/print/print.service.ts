@@ -4,12 +4,12 @@
  * current data. A submission the authority does not hold yet answers 409 with its state.
  */
 import { existsSync } from 'node:fs';
-import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, Logger, NotFoundException, Optional } from '@nestjs/common';
 import { AppConfig } from '../../config';
 import { isRegistered, SubmissionState } from '../../domain';
 import type { NicEinvoiceV11 } from '../../mappers/irn';
 import { type SubmissionRecord, SubmissionRecordsService } from '../../sync';
-import { ZatcaRecordsService } from '../../regimes/sa-zatca/services';
+import { SIGNED_DOCUMENTS, type SignedDocuments } from '../../compliance';
 import { irnPrintable, type IrnRegistration } from './irn-printable';
 import { printHtml } from './print-html';
 import { printPdf, type PdfFonts } from './print-pdf';
@@ -23,7 +23,7 @@ export class PrintService {
 
   constructor(
     private readonly submissions: SubmissionRecordsService,
-    private readonly zatcaRecords: ZatcaRecordsService,
+    @Optional() @Inject(SIGNED_DOCUMENTS.token) private readonly signedDocuments: SignedDocuments | null,
     private readonly config: AppConfig,
   ) {}
 
@@ -84,9 +84,7 @@ export class PrintService {
   }
 
   private async zatca(submission: SubmissionRecord): Promise<PrintableInvoice> {
-    const accepted = (await this.zatcaRecords.signedInvoices(submission.id))
-      .filter((signed) => !signed.rejectedAt && !signed.supersededAt)
-      .at(-1);
+    const accepted = await this.signedDocuments?.latestAccepted(submission.id);
     const xml = submission.identifiers.zatcaClearedXml ?? accepted?.signedXml;
     const qr = submission.signedQr ?? accepted?.qr;
     if (!xml || !qr)

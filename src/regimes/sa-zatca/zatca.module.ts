@@ -3,7 +3,7 @@
  * its wiring (Fatoora client, onboarding, each instance's provider, the reporting job's ports), its
  * records service and routes, and its tables.
  */
-import type { RegimePlugin } from '../../compliance';
+import { type RegimePlugin, SIGNED_DOCUMENTS } from '../../compliance';
 import { ZATCA_DESCRIPTOR } from './zatca.descriptor';
 import { zatcaXmlTools } from './zatca-xml-tools';
 import { ZatcaRegime } from './zatca.regime';
@@ -26,6 +26,7 @@ export const ZATCA_MODULE: RegimePlugin = {
     PostgresEgsCredentialStore,
     ZatcaReportingRepository,
     ZatcaRecordsService,
+    { provide: SIGNED_DOCUMENTS.token, useExisting: ZatcaRecordsService },
     ...zatcaProviders(defaults),
   ],
   controllers: [ZatcaController],

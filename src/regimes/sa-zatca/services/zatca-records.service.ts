@@ -4,11 +4,12 @@
  * for a submission.
  */
 import { Injectable } from '@nestjs/common';
+import type { SignedDocument, SignedDocuments } from '../../../compliance';
 import { type EgsCredentialRecord } from '../egs-credential-store';
 import { PostgresEgsCredentialStore, PostgresZatcaChainStore, type SignedInvoiceView } from '../storage';
 
 @Injectable()
-export class ZatcaRecordsService {
+export class ZatcaRecordsService implements SignedDocuments {
   constructor(
     private readonly credentials: PostgresEgsCredentialStore,
     private readonly chain: PostgresZatcaChainStore,
@@ -25,5 +26,13 @@ export class ZatcaRecordsService {
   /** Every generation signed for the submission, oldest first, a rejected or superseded one included. */
   signedInvoices(submissionId: string): Promise<SignedInvoiceView[]> {
     return this.chain.listSigned(submissionId);
+  }
+
+  async latestAccepted(submissionId: string): Promise<SignedDocument | undefined> {
+    const accepted = (await this.signedInvoices(submissionId)).filter(
+      (signed) => !signed.rejectedAt && !signed.supersededAt,
+    );
+    const latest = accepted.at(-1);
+    return latest && { signedXml: latest.signedXml, qr: latest.qr ?? undefined };
   }
 }
