@@ -28,7 +28,7 @@ export interface RegimeConfigurationCheck {
 }
 
 export function regimeConfigurationProblems(check: RegimeConfigurationCheck): string[] {
-  const byName = new Map(check.descriptors.map((descriptor) => [descriptor.name as string, descriptor]));
+  const byName = new Map(check.descriptors.map((descriptor) => [descriptor.name, descriptor]));
   const problems: string[] = [];
   for (const instance of check.instances) {
     for (const regime of instance.regimes) {

@@ -10,7 +10,6 @@ import type { DataSource } from 'typeorm';
 import { AppConfig } from '../config';
 import { ConnectorError, type ErpConnector } from '../connectors';
 import {
-  type RegimeName,
   type WriteBackOutcome,
   isSubmissionErrorClass,
   isWriteBackErrorClass,
@@ -318,7 +317,7 @@ export class WriteBackService {
     const registered = submission.state === S.WritebackPending;
     const cancelled = submission.state === S.Cancelled;
     return {
-      regime: submission.regime as RegimeName,
+      regime: submission.regime,
       state: registered ? S.Registered : submission.state,
       // A refused document carries no identifiers: the locally computed IRN was never registered.
       identifiers: registered || cancelled ? submission.identifiers : {},
