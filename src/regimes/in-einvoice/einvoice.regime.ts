@@ -450,28 +450,6 @@ function cancelRefusal(irn: string, error: unknown): SubmitOutcome {
   throw error;
 }
 
-/**
- * 2230 where this instance has no e-way bill API to cancel the bill with (a bill made on the portal, or
- * with the IRN before EwbDtls went only with in-ewaybill): the refusal names the bill, where the IRP says
- * which, and what to do.
- */
-async function ewaybillBlocksCancel(
-  provider: EinvoiceProvider,
-  irn: string,
-  blocked: IrpRejection,
-): Promise<Rejected> {
-  const active = await provider.getEwaybillByIrn?.(irn).catch(() => undefined);
-  const bill = active?.ewbNo ? `e-way bill ${active.ewbNo}` : 'an e-way bill';
-  return {
-    ...rejectedBy(blocked),
-    message:
-      `IRN ${irn} has ${bill} generated for it that is still active, and the IRP cancels no IRN while its ` +
-      `e-way bill is active (the IRP answered ${blocked.message}). Cancel the e-way bill first on the e-way bill portal ` +
-      '(within 24 hours of its generation), then cancel the IRN again; or give this instance the e-way bill ' +
-      'API (regimeSettings.in-einvoice.ewaybill) and the connector cancels the bill before the IRN',
-  };
-}
-
 /** E-way bill providers built from `settings.ewaybill`, one per settings object. */
 function ewaybillFromSettings(): EwaybillProviderFactory {
   const built = new WeakMap<object, EwaybillProvider>();
@@ -635,4 +613,26 @@ function rejectedBy(rejection: IrpRejection): Rejected {
   };
   const fieldErrors = irpFieldErrors(rejection);
   return fieldErrors.length > 0 ? { ...rejected, fieldErrors } : rejected;
+}
+
+/**
+ * 2230 where this instance has no e-way bill API to cancel the bill with (a bill made on the portal, or
+ * with the IRN before EwbDtls went only with in-ewaybill): the refusal names the bill, where the IRP says
+ * which, and what to do.
+ */
+async function ewaybillBlocksCancel(
+  provider: EinvoiceProvider,
+  irn: string,
+  blocked: IrpRejection,
+): Promise<Rejected> {
+  const active = await provider.getEwaybillByIrn?.(irn).catch(() => undefined);
+  const bill = active?.ewbNo ? `e-way bill ${active.ewbNo}` : 'an e-way bill';
+  return {
+    ...rejectedBy(blocked),
+    message:
+      `IRN ${irn} has ${bill} generated for it that is still active, and the IRP cancels no IRN while its ` +
+      `e-way bill is active (the IRP answered ${blocked.message}). Cancel the e-way bill first on the e-way bill portal ` +
+      '(within 24 hours of its generation), then cancel the IRN again; or give this instance the e-way bill ' +
+      'API (regimeSettings.in-einvoice.ewaybill) and the connector cancels the bill before the IRN',
+  };
 }
