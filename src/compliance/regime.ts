@@ -81,12 +81,20 @@ export interface ComplianceRegime<P = unknown> {
   readonly name: RegimeName;
   /** `settings`: the connector instance's settings of this regime, where the caller has them. */
   appliesTo(invoice: CanonicalInvoice, settings?: Record<string, unknown>): boolean;
-  /** Pure: payload or field errors. Identifiers known before sending (IRN) go in `identifiers`. */
+  /**
+   * Pure: payload or field errors. Identifiers known before sending (IRN) go in `identifiers`; what the
+   * operator must know of the request made (not a field error: something the payload leaves out on
+   * purpose) goes in `submissionWarnings`, kept with the submission's warnings and shown with them.
+   */
   map(
     invoice: CanonicalInvoice,
     settings: Record<string, unknown>,
     instance?: InstanceRegimes,
-  ): Outcome<{ payload: P; identifiers?: ComplianceIdentifiers }>;
+  ): Outcome<{
+    payload: P;
+    identifiers?: ComplianceIdentifiers;
+    submissionWarnings?: { code: string; message: string }[];
+  }>;
   /**
    * Sends the payload. Throws ComplianceError for transient/auth/unknown-outcome failures; returns
    * `rejected` when the authority refused it for good.

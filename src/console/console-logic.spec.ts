@@ -89,6 +89,7 @@ interface Logic {
     errorClass: string;
     authorityCode: string;
     authorityMessage: string;
+    warnings: string[];
     fieldErrors: { path: string; value: string; rule: string; message: string }[];
     audit: { at: string; actor: string; action: string; transition: string; reason: string }[];
   };
@@ -375,6 +376,35 @@ describe('console logic (the served console-logic.js)', () => {
         transition: 'SUBMITTING \u2192 REJECTED',
         reason: '',
       },
+    ]);
+    expect(summary.warnings).toEqual([]);
+  });
+
+  it("shows a registration's warnings, such as an e-way bill not asked for with the IRN", () => {
+    const summary = plain(
+      logic.submissionSummary(
+        {
+          docNumber: 'INV/8',
+          submissions: [
+            {
+              id: 's-1',
+              regime: 'in-einvoice',
+              state: 'WRITTEN_BACK',
+              irn: 'a'.repeat(64),
+              warnings: [
+                { code: 'EWB_NOT_REQUESTED', message: 'this document needs an e-way bill' },
+                { message: 'an IRP alert' },
+              ],
+            },
+          ],
+          audit: [],
+        },
+        's-1',
+      ),
+    );
+    expect(summary.warnings).toEqual([
+      'EWB_NOT_REQUESTED: this document needs an e-way bill',
+      'an IRP alert',
     ]);
   });
 

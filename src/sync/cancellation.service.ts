@@ -31,6 +31,9 @@ import { StateTransitionsService } from './state-transitions.service';
 const S = SubmissionState;
 /** NIC's code for an IRN whose e-way bill is still active; the IRP's own refusal of the same. */
 const EWAYBILL_ACTIVE = '2230';
+/** What an operator does about an IRN held by its e-way bill, where no submission here tracks the bill. */
+const CANCEL_EWAYBILL_FIRST =
+  "cancel the e-way bill first (on the e-way bill portal within 24 hours of its generation, or configure the instance's e-way bill API so the connector cancels it), then the IRN";
 
 export interface CancelInput {
   reasonCode: string;
@@ -179,7 +182,7 @@ export class CancellationService {
     if (found.status === 'ACT') {
       throw refusal(
         EWAYBILL_ACTIVE,
-        `e-way bill ${found.ewbNo} generated with this IRN is active (the IRP reports ACT): cancel the e-way bill first, then the IRN`,
+        `e-way bill ${found.ewbNo} generated with this IRN is active (the IRP reports ACT): ${CANCEL_EWAYBILL_FIRST}`,
       );
     }
     throw notKnownCancelled(ewbNo, `the IRP gave status "${found.status ?? ''}"`);
@@ -224,7 +227,7 @@ function cancelCandidate(submission: SubmissionEntity): CancelCandidate {
 function notKnownCancelled(ewbNo: string, why: string): ConflictException {
   return refusal(
     EWAYBILL_ACTIVE,
-    `e-way bill ${ewbNo} was generated with this IRN and is not known to be cancelled (${why}): cancel the e-way bill first, then the IRN`,
+    `e-way bill ${ewbNo} was generated with this IRN and is not known to be cancelled (${why}): ${CANCEL_EWAYBILL_FIRST}`,
   );
 }
 

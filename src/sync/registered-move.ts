@@ -21,7 +21,7 @@ export function registeredMove(
       response: outcome.response,
       identifiers: ids,
       ...identifierColumnsPatch(regimes.projectIdentifiers(submission.regime, ids)),
-      warnings: outcome.warnings ?? null,
+      warnings: registrationWarnings(submission, outcome),
       errorClass: null,
       errorCode: null,
       errorMessage: null,
@@ -29,4 +29,18 @@ export function registeredMove(
     },
     audit: { actor: SYSTEM_ACTOR, action: outcome.adopted ? 'registered-adopted' : 'registered' },
   };
+}
+
+/** The mapping's warnings (what the request left out on purpose), then the authority's. */
+function registrationWarnings(
+  submission: SubmissionEntity,
+  outcome: Registered,
+): { code?: string; message: string }[] | null {
+  const warnings = [...(submission.warnings ?? []), ...(outcome.warnings ?? [])];
+  const distinct = warnings.filter(
+    (warning, index) =>
+      warnings.findIndex((other) => other.code === warning.code && other.message === warning.message) ===
+      index,
+  );
+  return distinct.length > 0 ? distinct : null;
 }

@@ -80,6 +80,7 @@ export function mapSubmission(
   }
   // The IRN known at mapping is the one expected, kept apart from the one the IRP issues.
   const { irn: expectedIrn, ...expected } = mapped.value.identifiers ?? {};
+  const warnings = mapped.value.submissionWarnings;
   const identifiers: ComplianceIdentifiers = { ...submission.identifiers, ...expected };
   return {
     kind: 'mapped',
@@ -94,8 +95,14 @@ export function mapSubmission(
         errorCode: null,
         errorMessage: null,
         fieldErrors: null,
+        // What the request leaves out on purpose; kept at registration with the authority's own warnings.
+        warnings: warnings && warnings.length > 0 ? warnings : null,
       },
-      audit: { actor: SYSTEM_ACTOR, action: 'mapped' },
+      audit: {
+        actor: SYSTEM_ACTOR,
+        action: 'mapped',
+        ...(warnings && warnings.length > 0 ? { details: { warnings } } : {}),
+      },
     },
   };
 }

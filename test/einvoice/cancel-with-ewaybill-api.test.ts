@@ -1,5 +1,6 @@
 /**
- * An IRN whose e-way bill (generated with it, EwbDtls) is active cannot be cancelled (2230). Where the
+ * An IRN whose e-way bill is active cannot be cancelled (2230). This instance runs no in-ewaybill, so its
+ * IRNs go without EwbDtls; the bill here is the one the operator made on the portal by the IRN. Where the
  * connector instance configures the e-way bill API, the operator's cancel goes through: the e-way bill
  * the IRP names for the IRN is cancelled first (catalog A e-way bill API, /ewaybillapi/v1.03/ewayapi/
  * canewb), then the IRN. The real app on the sandbox IRP and real PostgreSQL.
@@ -8,9 +9,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunningSandbox } from '@erp-connector/sandbox';
+import { createEinvoiceProvider, type GspEinvoiceClient } from '../../src/regimes/in-einvoice';
 import {
   documentDetail,
   SANDBOX_ACCOUNT,
+  sandboxRegimeDefaults,
   SELLER_GSTIN,
   settledDocuments,
   startEinvoiceSandbox,
@@ -52,8 +55,18 @@ describe('cancelling an IRN with an active e-way bill, the e-way bill API config
     const [doc] = await settledDocuments(app.url, 1);
     const submission = doc.submissions[0];
     const irn = submission.irn!;
-    const ewbNo = (await documentDetail(app.url, doc.id)).submissions[0].ewbNo as string;
-    expect(ewbNo).toMatch(/^\d{12}$/);
+    expect((await documentDetail(app.url, doc.id)).submissions[0].ewbNo).toBeNull();
+    const portal = createEinvoiceProvider({
+      ...(sandboxRegimeDefaults(sandbox)['in-einvoice'] as object),
+      gstin: SELLER_GSTIN,
+    } as Parameters<typeof createEinvoiceProvider>[0]) as GspEinvoiceClient;
+    const bill = await portal.generateEwaybillByIrn({
+      Irn: irn,
+      Distance: 120,
+      TransMode: '1',
+      VehNo: 'KA01AB9999',
+    });
+    expect(bill.ewbNo).toMatch(/^\d{12}$/);
     expect(sandbox.einvoice.irp.registry.find(irn)?.ewayBill?.status).toBe('ACT');
 
     const res = await cancelRequest(

@@ -66,21 +66,20 @@ export class PrintService {
     return irnPrintable(invoice, registration);
   }
 
-  /** The e-way bill generated with the IRN, or else by its own submission for the same document. */
+  /**
+   * The document's e-way bill as its record has it: the `in-ewaybill` submission holding it (which adopted
+   * the bill the IRP generated with the IRN, and which Part-B, extension and cancel update), left out once
+   * cancelled; else the bill as the IRP answered the IRN, where no such record exists.
+   */
   private async ewaybillOf(submission: SubmissionRecord): Promise<IrnRegistration['ewaybill']> {
-    const own = submission.ewbNo ? submission : undefined;
-    const separate = own
-      ? undefined
-      : (await this.submissions.forDocument(submission.documentId)).find(
-          (s) =>
-            s.regime === 'in-ewaybill' &&
-            s.ewbNo &&
-            isRegistered(s.state) &&
-            s.state !== SubmissionState.Cancelled,
-        );
-    const holder = own ?? separate;
-    if (!holder?.ewbNo) return undefined;
-    return { ewbNo: holder.ewbNo, ewbDate: holder.identifiers.ewbDate, validUpto: holder.validUpto };
+    const records = (await this.submissions.forDocument(submission.documentId)).filter(
+      (s) => s.regime === 'in-ewaybill' && s.ewbNo && isRegistered(s.state),
+    );
+    const record =
+      records.find((s) => s.ewbNo === submission.ewbNo) ??
+      records.find((s) => s.state !== SubmissionState.Cancelled);
+    if (record) return record.state === SubmissionState.Cancelled ? undefined : billOf(record);
+    return submission.ewbNo ? billOf(submission) : undefined;
   }
 
   private async zatca(submission: SubmissionRecord): Promise<PrintableInvoice> {
@@ -105,4 +104,10 @@ export class PrintService {
     this.fonts = missing.length > 0 ? undefined : { regular: pdfFont, bold: pdfBoldFont };
     return this.fonts;
   }
+}
+
+function billOf(holder: SubmissionRecord): IrnRegistration['ewaybill'] {
+  return holder.ewbNo
+    ? { ewbNo: holder.ewbNo, ewbDate: holder.identifiers.ewbDate, validUpto: holder.validUpto }
+    : undefined;
 }

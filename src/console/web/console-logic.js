@@ -18,7 +18,8 @@
  *   errorClass: string | null, errorCode: string | null, errorMessage: string | null,
  *   fieldErrors: FieldError[] | null, irn: string | null, ackNo: string | null, ackDate: string | null,
  *   ewbNo: string | null, validUpto: string | null, zatcaUuid: string | null, zatcaStatus: string | null,
- *   signedQr?: string | null, updatedAt: string, document?: DocumentListing | null
+ *   signedQr?: string | null, updatedAt: string, document?: DocumentListing | null,
+ *   warnings?: { code?: string, message: string }[] | null
  * }} Submission
  * @typedef {{ docNumber: string | null, docDate: string | null, buyerName: string | null,
  *   buyerTaxId: string | null, invoiceTotal: string | null, currency: string | null,
@@ -501,6 +502,17 @@ var ConsoleLogic = (function () {
   }
 
   /**
+   * The submission's warnings, one line each ("CODE: message"): what the authority said beside a
+   * registration, and what the request left out on purpose (EWB_NOT_REQUESTED: no e-way bill was asked for).
+   * @param {Submission | null} submission
+   */
+  function warningsOf(submission) {
+    return ((submission && submission.warnings) || []).map(function (warning) {
+      return warning.code ? warning.code + ': ' + warning.message : warning.message;
+    });
+  }
+
+  /**
    * One line for the submissions table: the registration's main identifier and its acknowledgement.
    * @param {Submission} submission
    */
@@ -645,6 +657,7 @@ var ConsoleLogic = (function () {
       attempts: submission ? submission.attempts : 0,
       fieldErrors: fieldErrorsOf(document, submission),
       identifiers: identifiersOf(submission),
+      warnings: warningsOf(submission),
       canonical: JSON.stringify(
         document.effectiveCanonical !== undefined ? document.effectiveCanonical : document.canonical || null,
         null,
@@ -687,6 +700,7 @@ var ConsoleLogic = (function () {
     fieldErrorsOf: fieldErrorsOf,
     auditRows: auditRows,
     identifiersOf: identifiersOf,
+    warningsOf: warningsOf,
     registrationOf: registrationOf,
     hasQr: hasQr,
     formatAge: formatAge,

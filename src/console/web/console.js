@@ -711,6 +711,9 @@
       summary.identifiers.forEach(function (i) {
         fact(facts, i.label, i.value);
       });
+      summary.warnings.forEach(function (warning) {
+        fact(facts, 'Warning', warning);
+      });
       byId('authority-message').textContent = summary.authorityMessage;
       byId('authority-box').hidden = !summary.authorityMessage;
       byId('retry-one').hidden = !summary.retryable;

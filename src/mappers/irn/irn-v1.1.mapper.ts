@@ -32,6 +32,11 @@ export interface IrnMappingOptions {
    * is needed, so the IRP issues no bill the connector did not ask for. Absent: the defaults (Rs 50,000).
    */
   ewaybillRules?: EwaybillRules;
+  /**
+   * false: never EwbDtls, whatever the rules say (the instance runs no e-way bill regime, so nothing would
+   * track, extend or cancel a bill the IRP generated). Default true.
+   */
+  ewaybillWithIrn?: boolean;
 }
 
 export interface BuiltNicEinvoice {
@@ -61,7 +66,10 @@ export function mapToNicEinvoiceV11(
   const notApplicable = irnNotApplicable(invoice);
   if (notApplicable) return { ok: false, errors: [notApplicable] };
   const built = buildNicEinvoiceV11(invoice);
-  if (built.payload.EwbDtls && !ewaybillApplicability(invoice, options.ewaybillRules ?? {}).needed) {
+  if (
+    built.payload.EwbDtls &&
+    (options.ewaybillWithIrn === false || !ewaybillApplicability(invoice, options.ewaybillRules ?? {}).needed)
+  ) {
     delete built.payload.EwbDtls;
   }
   const checked = validateNicEinvoiceV11(built.payload, { today: options.today ?? todayInIndia() });

@@ -17,20 +17,27 @@ describe('the instance decides, through the e-invoice regime', () => {
   const regime = new EinvoiceRegime(() => {
     throw new Error('no provider in a mapping test');
   });
-  const ewbDtls = (...args: Parameters<typeof instance>) => {
-    const mapped = regime.map(
+  const mapped = (...args: Parameters<typeof instance>) => {
+    const outcome = regime.map(
       withTransport({ ...sampleIndiaInvoice(), documentDate: '2026-11-20' }),
       {},
       instance(...args),
     );
-    if (!mapped.ok) throw new Error(JSON.stringify(mapped.errors));
-    return mapped.value.payload.EwbDtls;
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
+    return outcome.value;
   };
+  const ewbDtls = (...args: Parameters<typeof instance>) => mapped(...args).payload.EwbDtls;
 
-  it('follows the legal default where the instance runs no e-way bill regime', () => {
-    expect(ewbDtls(['in-einvoice'], { threshold: value.plus(1).toFixed(2) })).toEqual(
-      expect.objectContaining({ Distance: 150 }),
-    );
+  it("sends none where the instance runs no e-way bill regime, and says the bill is the operator's", () => {
+    expect(value.greaterThan(50_000)).toBe(true);
+    const einvoiceOnly = mapped(['in-einvoice']);
+    expect(einvoiceOnly.payload.EwbDtls).toBeUndefined();
+    expect(einvoiceOnly.submissionWarnings).toEqual([
+      expect.objectContaining({
+        code: 'EWB_NOT_REQUESTED',
+        message: expect.stringContaining('does not run in-ewaybill') as unknown,
+      }),
+    ]);
   });
 
   it("follows the instance's own threshold, not the legal default", () => {
@@ -38,5 +45,6 @@ describe('the instance decides, through the e-invoice regime', () => {
     expect(ewbDtls(['in-einvoice', 'in-ewaybill'], { threshold: value.minus(1).toFixed(2) })).toEqual(
       expect.objectContaining({ Distance: 150 }),
     );
+    expect(mapped(['in-einvoice', 'in-ewaybill']).submissionWarnings).toBeUndefined();
   });
 });

@@ -24,6 +24,7 @@ import { IrpRejection, type DuplicateIrnInfo } from '../../compliance';
 import type { SignatureCheck } from './irp-signatures';
 import type { IrnCallback } from './irn-callback';
 import { decodeNicJws } from './nic-jws';
+import { ewaybillNotRequested } from './ewaybill-not-requested';
 import type { RejectedDocument } from './rejected-documents';
 import { BULK_GENERATE_LIMIT, type BulkRowResult, type EinvoiceProvider, type IrnResult } from './provider';
 import { responseToStore } from './stored-response';
@@ -68,22 +69,33 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
   }
 
   /**
-   * EwbDtls go with the IRN only when the e-way bill rules say the document needs a bill: the instance's
-   * own `in-ewaybill` rules (its thresholds) where it runs that regime, the legal defaults otherwise (an
-   * instance without it still gets the bill the law asks for; cancelling such an IRN cancels its bill
-   * through `regimeSettings.in-einvoice.ewaybill`).
+   * EwbDtls go with the IRN only where the instance runs `in-ewaybill`, and then only when its rules (its
+   * thresholds) say the document needs a bill: that regime adopts the bill the IRP issues as the
+   * document's e-way bill (number, validity, Part-B, extension, cancel). Elsewhere nothing would track the
+   * bill, so none is asked for; a document the legal defaults say needs one, transport given, carries
+   * warning EWB_NOT_REQUESTED telling the operator to make it (docs/providers.md).
    */
   map(
     invoice: CanonicalInvoice,
     _settings: Record<string, unknown>,
     instance?: InstanceRegimes,
-  ): Outcome<{ payload: NicEinvoiceV11; identifiers?: ComplianceIdentifiers }> {
+  ): Outcome<{
+    payload: NicEinvoiceV11;
+    identifiers?: ComplianceIdentifiers;
+    submissionWarnings?: { code: string; message: string }[];
+  }> {
     const ewaybillRules = instance?.regimes.includes('in-ewaybill')
       ? (instance.settingsOf('in-ewaybill') as EwaybillRules)
       : undefined;
-    const mapped = mapToNicEinvoiceV11(invoice, { ewaybillRules });
+    const withEwaybill = ewaybillRules !== undefined;
+    const mapped = mapToNicEinvoiceV11(invoice, { ewaybillWithIrn: withEwaybill, ewaybillRules });
     if (!mapped.ok) return mapped;
-    const value = { payload: mapped.value, identifiers: { irn: irnForInvoice(invoice) } };
+    const notRequested = withEwaybill ? undefined : ewaybillNotRequested(invoice);
+    const value = {
+      payload: mapped.value,
+      identifiers: { irn: irnForInvoice(invoice) },
+      ...(notRequested ? { submissionWarnings: [notRequested] } : {}),
+    };
     return mapped.warnings ? { ok: true, value, warnings: mapped.warnings } : { ok: true, value };
   }
 
@@ -281,7 +293,7 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
     } catch (error) {
       if (!(error instanceof IrpRejection) || !error.hasCode('2230')) return cancelRefusal(irn, error);
       const ewaybill = this.ewaybillFor(request.settings);
-      if (!ewaybill || !provider.getEwaybillByIrn) return rejectedBy(error);
+      if (!ewaybill || !provider.getEwaybillByIrn) return ewaybillBlocksCancel(provider, irn, error);
       return this.cancelEwaybillThenIrn(provider, ewaybill, irn, reasonCode, request.remark, error);
     }
   }
@@ -591,4 +603,26 @@ function rejectedBy(rejection: IrpRejection): Rejected {
   };
   const fieldErrors = irpFieldErrors(rejection);
   return fieldErrors.length > 0 ? { ...rejected, fieldErrors } : rejected;
+}
+
+/**
+ * 2230 where this instance has no e-way bill API to cancel the bill with (a bill made on the portal, or
+ * with the IRN before EwbDtls went only with in-ewaybill): the refusal names the bill, where the IRP says
+ * which, and what to do.
+ */
+async function ewaybillBlocksCancel(
+  provider: EinvoiceProvider,
+  irn: string,
+  blocked: IrpRejection,
+): Promise<Rejected> {
+  const active = await provider.getEwaybillByIrn?.(irn).catch(() => undefined);
+  const bill = active?.ewbNo ? `e-way bill ${active.ewbNo}` : 'an e-way bill';
+  return {
+    ...rejectedBy(blocked),
+    message:
+      `IRN ${irn} has ${bill} generated for it that is still active, and the IRP cancels no IRN while its ` +
+      `e-way bill is active (the IRP answered ${blocked.message}). Cancel the e-way bill first on the e-way bill portal ` +
+      '(within 24 hours of its generation), then cancel the IRN again; or give this instance the e-way bill ' +
+      'API (regimeSettings.in-einvoice.ewaybill) and the connector cancels the bill before the IRN',
+  };
 }
