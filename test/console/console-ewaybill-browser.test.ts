@@ -220,13 +220,12 @@ describe('e-way bill operations from the console (headless Chromium, real app, s
     partA = await seededBill({ partAOnly: true });
     await openBill(partA);
     await page.waitForSelector('#operations:not([hidden])');
-    for (const form of ['#op-part-b', '#op-transporter', '#op-extend', '#op-consolidate'])
+    for (const form of ['#op-part-b', '#op-transporter', '#op-consolidate'])
       expect(await page.isVisible(form)).toBe(true);
+    // A Part-A only bill has no validity to extend (the API would refuse it with 381).
+    expect(await page.isHidden('#op-extend')).toBe(true);
     expect(await optionsOf('#op-part-b [name=reasonCode]')).toEqual(
       Object.entries(PART_B_REASONS).map(([code, label]) => `${code} ${label}`),
-    );
-    expect(await optionsOf('#op-extend [name=reasonCode]')).toEqual(
-      Object.entries(EXTEND_REASONS).map(([code, label]) => `${code} ${label}`),
     );
     await page.fill('#op-part-b [name=vehicleNo]', 'KA-01');
     await page.fill('#op-part-b [name=fromPlace]', 'Bengaluru');
@@ -256,6 +255,7 @@ describe('e-way bill operations from the console (headless Chromium, real app, s
     expect(said).toContain(`23:59 IST (${submission.validUpto})`);
     expect(await page.locator('#op-part-b .field-error').count()).toBe(0);
     await page.waitForSelector(`#detail-facts dd:has-text("${submission.validUpto}")`);
+    await page.waitForSelector('#op-extend:not([hidden])');
     await shot('ewb-2-part-b-done');
   });
 
@@ -276,6 +276,9 @@ describe('e-way bill operations from the console (headless Chromium, real app, s
     await openBill(active);
     await page.waitForSelector('#op-extend:not([hidden])');
     const before = (await submissionOf(active)).validUpto!;
+    expect(await optionsOf('#op-extend [name=reasonCode]')).toEqual(
+      Object.entries(EXTEND_REASONS).map(([code, label]) => `${code} ${label}`),
+    );
     await page.selectOption('#op-extend [name=reasonCode]', '5');
     await page.fill('#op-extend [name=remark]', 'Accident');
     await page.fill('#op-extend [name=remainingDistanceKm]', '120');

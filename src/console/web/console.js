@@ -728,7 +728,7 @@
       byId('qr-box').hidden = true;
       var operated = summary.submission;
       var operations = operated
-        ? OperationsView.show({ id: operated.id, regime: operated.regime, state: operated.state })
+        ? OperationsView.show(/** @type {Submission & Record<string, unknown>} */ (operated))
         : Promise.resolve();
 
       var errors = byId('field-errors');

@@ -24,10 +24,12 @@ var OperationLogic = (function () {
    */
   var ACTIVE_STATES = ['REGISTERED', 'WRITEBACK_PENDING', 'WRITTEN_BACK', 'WRITEBACK_FAILED'];
 
-  /** What a result field of an operation is called on screen. */
+  /**
+   * The result fields of an operation said on screen, with what they are called. Others are left out:
+   * a consolidated bill's `date` comes in the e-way bill system's own format, not the documented one.
+   */
   var RESULT_LABELS = /** @type {Record<string, string>} */ ({
     consolidatedEwbNo: 'Consolidated e-way bill',
-    date: 'dated',
   });
 
   /**
@@ -129,10 +131,10 @@ var OperationLogic = (function () {
     var result = answer.result || {};
     var outcome = Object.keys(result)
       .filter(function (key) {
-        return result[key] !== null && result[key] !== undefined && result[key] !== '';
+        return RESULT_LABELS[key] && result[key] !== null && result[key] !== undefined && result[key] !== '';
       })
       .map(function (key) {
-        return (RESULT_LABELS[key] || key) + ' ' + String(result[key]);
+        return RESULT_LABELS[key] + ' ' + String(result[key]);
       });
     var text = 'Done: ' + answer.operation + '.';
     if (outcome.length) text += ' ' + outcome.join(' ') + '.';

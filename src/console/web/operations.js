@@ -213,8 +213,24 @@ var OperationsView = (function () {
   }
 
   /**
+   * Whether the submission holds every identifier the form names in `data-needs` (an extension needs
+   * the validity Part-B gives: the API refuses a Part-A only bill with 381).
+   * @param {HTMLFormElement} form
+   * @param {Record<string, unknown>} submission
+   */
+  function needsMet(form, submission) {
+    return (form.dataset.needs || '')
+      .split(' ')
+      .filter(Boolean)
+      .every(function (name) {
+        var value = submission[name];
+        return value !== null && value !== undefined && value !== '';
+      });
+  }
+
+  /**
    * Shows the forms that apply to the submission now in the detail panel.
-   * @param {{ id: string, regime: string, state: string }} submission
+   * @param {{ id: string, regime: string, state: string } & Record<string, unknown>} submission
    */
   function show(submission) {
     var changed = !current || current.id !== submission.id;
@@ -223,7 +239,7 @@ var OperationsView = (function () {
     /** @type {Promise<unknown>[]} */
     var work = [];
     forms().forEach(function (form) {
-      var applies = offered.indexOf(operationOf(form)) >= 0;
+      var applies = offered.indexOf(operationOf(form)) >= 0 && needsMet(form, submission);
       form.hidden = !applies;
       if (changed) {
         form.reset();
@@ -233,7 +249,11 @@ var OperationsView = (function () {
       fillReasons(form, submission.regime);
       if (form.dataset.targets === 'many') work.push(fillChoices(form, submission));
     });
-    /** @type {HTMLElement} */ (document.getElementById('operations')).hidden = offered.length === 0;
+    /** @type {HTMLElement} */ (document.getElementById('operations')).hidden = forms().every(
+      function (form) {
+        return form.hidden;
+      },
+    );
     showTransitFields();
     return Promise.all(work);
   }
