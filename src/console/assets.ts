@@ -25,6 +25,8 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   'accountant-format.js': 'text/javascript; charset=utf-8',
   'reco-logic.js': 'text/javascript; charset=utf-8',
   'reco.js': 'text/javascript; charset=utf-8',
+  'operation-logic.js': 'text/javascript; charset=utf-8',
+  'operations.js': 'text/javascript; charset=utf-8',
   'console.js': 'text/javascript; charset=utf-8',
 };
 

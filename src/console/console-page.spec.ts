@@ -45,6 +45,8 @@ describe('console page (static checks of the served files)', () => {
       'console-logic.js',
       'console.css',
       'console.js',
+      'operation-logic.js',
+      'operations.js',
       'reco-logic.js',
       'reco.js',
     ]);

@@ -116,10 +116,12 @@
     /**
      * @param {number} status
      * @param {string} message
+     * @param {unknown} [body] the answer's body: a 400 names each bad field there
      */
-    constructor(status, message) {
+    constructor(status, message, body) {
       super(message);
       this.status = status;
+      this.body = body;
     }
   }
 
@@ -150,7 +152,7 @@
           data = { message: raw.slice(0, 200) };
         }
         if (response.status === 401) signOut('The API key was refused.');
-        throw new ApiError(response.status, L.apiErrorMessage(response.status, data));
+        throw new ApiError(response.status, L.apiErrorMessage(response.status, data), data);
       });
     });
   }
@@ -727,6 +729,10 @@
       byId('cancel-form').hidden = !summary.cancellable;
       fillCancelReasons(submission.regime);
       byId('qr-box').hidden = true;
+      var operated = summary.submission;
+      var operations = operated
+        ? OperationsView.show(/** @type {Submission & Record<string, unknown>} */ (operated))
+        : Promise.resolve();
 
       var errors = byId('field-errors');
       clear(errors);
@@ -757,7 +763,9 @@
       summary.audit.forEach(function (a) {
         audit.appendChild(row([a.at, a.actor, a.action, a.submission, a.transition, a.reason]));
       });
-      return summary.qr ? showQr(submission.id) : undefined;
+      return Promise.all([operations, summary.qr ? showQr(submission.id) : undefined]).then(function () {
+        return undefined;
+      });
     });
   }
 
@@ -1206,6 +1214,20 @@
       setActionMessage: setActionMessage,
       setStatus: setStatus,
       failed: failed,
+    });
+    OperationsView.init({
+      api: api,
+      operatorInputs: operatorInputs,
+      operatorErrors: L.operatorErrors,
+      regimes: function () {
+        return regimes;
+      },
+      formatTime: function (iso) {
+        return F.formatTime(iso);
+      },
+      reload: function () {
+        return selected ? showDetail(selected) : Promise.resolve();
+      },
     });
     byId('filters').addEventListener('submit', function (event) {
       event.preventDefault();
