@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { CONSOLE_WEB_DIR } from './assets';
 import { regimeReasons } from '../api';
-import { REGIME_PLUGINS } from '../sync';
+import { REGIME_PLUGINS } from '../regimes';
 
 const OPERATION_LOGIC_JS = readFileSync(join(CONSOLE_WEB_DIR, 'operation-logic.js'), 'utf8');
 
