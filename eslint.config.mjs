@@ -188,6 +188,8 @@ export default tseslint.config(
       'jest.config.js',
       'packages/*/dist/**',
       'packages/*/jest.config.js',
+      // Written by `npm run api:types` (openapi-typescript); a test holds it to the API's document.
+      'src/cli/generated/**',
     ],
   },
   eslint.configs.recommended,
@@ -332,9 +334,17 @@ export default tseslint.config(
     ['src/cli/**/*.ts'],
     forbid(
       others('cli', 'domain'),
-      "cli/ talks to the service over HTTP: it imports only domain/ and the API's types (cli/api-types.ts), " +
-        'never server code.',
+      "cli/ talks to the service over HTTP: it imports only domain/ and the API's types (generated from the " +
+        'OpenAPI document into cli/generated/, named in cli/api-types.ts), never server code.',
     ),
+    {
+      // Nor the server's frameworks, nor the scripts and tests outside src/.
+      regex:
+        '^(@nestjs/|typeorm$|pg$|pg-boss$|class-validator$|class-transformer$|(\\.\\./)+(scripts|test|bench)/)',
+      message:
+        "cli/ talks to the service over HTTP: it imports only domain/ and the API's types (generated from the " +
+        'OpenAPI document into cli/generated/), never server code or frameworks.',
+    },
   ),
   {
     files: ['src/**/*.ts', 'src/console/web/**/*.js'],

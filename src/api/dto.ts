@@ -172,6 +172,8 @@ export class RetryRequestDto extends OperatorActionDto {
 
 export class OverrideRequestDto extends OperatorActionDto {
   @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
     description: 'canonical field path -> new value, e.g. {"buyer.gstin": "29..."}; null removes',
   })
   // Taken as sent: class-transformer's copy drops keys such as "toString" that the check must see.

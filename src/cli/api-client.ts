@@ -4,23 +4,15 @@
  */
 import { apiErrorOf, UnreachableError } from './api-errors';
 import type {
-  RecoSupplierTotal,
-  CancelRequest,
-  ConnectorCheck,
-  ConnectorSummary,
-  DocumentDetail,
-  DocumentListItem,
-  ListQuery,
-  OperationRun,
-  Page,
-  PullAnswer,
-  RecoReport,
-  RecoRunAnswer,
-  RetryAnswer,
-  SubmissionDetail,
-  SubmissionFilter,
-  UploadAnswer,
-  ConnectorFiles,
+  Answer,
+  ManySubmissionsOperation,
+  ManySubmissionsOperationBody,
+  OneSubmissionOperation,
+  OneSubmissionOperationBody,
+  QueryOf,
+  RecoCategory,
+  RequestBody,
+  ThrottledProvider,
 } from './api-types';
 import { CliError } from './cli-error';
 import type { Connection } from './connection';
@@ -28,7 +20,7 @@ import { ExitCode } from './io';
 
 const REQUEST_TIMEOUT_MS = 60_000;
 
-type Query = Record<string, string | number | undefined>;
+type Query = Record<string, string | number | boolean | undefined>;
 
 interface RequestOptions {
   query?: Query;
@@ -39,26 +31,10 @@ interface RequestOptions {
   raw?: boolean;
 }
 
-export interface RetrySelection {
-  ids?: string[];
-  filter?: SubmissionFilter;
-}
+export type RetrySelection = Omit<RequestBody<'/submissions/retry', 'post'>, 'operator' | 'reason'>;
 
-/** A provider held back after a 429, as /health reports it. */
-export interface ThrottledProvider {
-  provider: string;
-  key: string;
-  reason: string;
-  resumesAt: string;
-  secondsLeft: number;
-}
-
-/** The return gateway session of a GSTIN, as the API reports it. */
-export interface ReturnsSession {
-  state: 'none' | 'otp-requested' | 'active' | 'operator-required';
-  reason?: string;
-  expiresAt?: string;
-}
+/** What every answer of `/submissions/{id}/operations/<name>` is. */
+type OperationAnswer = Answer<'/submissions/{id}/operations/{operation}', 'post'>;
 
 export class ApiClient {
   constructor(
@@ -70,75 +46,93 @@ export class ApiClient {
     return this.connection.url;
   }
 
-  listConnectors(): Promise<ConnectorSummary[]> {
+  listConnectors(): Promise<Answer<'/connectors', 'get'>> {
     return this.request('GET', '/connectors');
   }
 
-  checkConnector(name: string): Promise<ConnectorCheck> {
+  checkConnector(name: string): Promise<Answer<'/connectors/{name}/check', 'get'>> {
     return this.request('GET', `/connectors/${encodeURIComponent(name)}/check`);
   }
 
-  pullConnector(name: string): Promise<PullAnswer> {
+  pullConnector(name: string): Promise<Answer<'/connectors/{name}/pull', 'post'>> {
     return this.request('POST', `/connectors/${encodeURIComponent(name)}/pull`);
   }
 
-  uploadFile(connector: string, filename: string, content: Buffer): Promise<UploadAnswer> {
+  uploadFile(
+    connector: string,
+    filename: string,
+    content: Buffer,
+  ): Promise<Answer<'/connectors/{name}/files', 'post'>> {
+    const query: QueryOf<'/connectors/{name}/files', 'post'> = { filename };
     return this.request('POST', `/connectors/${encodeURIComponent(connector)}/files`, {
-      query: { filename },
+      query,
       body: content,
       contentType: 'text/csv',
     });
   }
 
-  listConnectorFiles(connector: string): Promise<ConnectorFiles> {
+  listConnectorFiles(connector: string): Promise<Answer<'/connectors/{name}/files', 'get'>> {
     return this.request('GET', `/connectors/${encodeURIComponent(connector)}/files`);
   }
 
-  listDocuments(query: ListQuery): Promise<Page<DocumentListItem>> {
-    return this.request('GET', '/documents', { query: { ...query } });
+  listDocuments(query: QueryOf<'/documents', 'get'>): Promise<Answer<'/documents', 'get'>> {
+    return this.request('GET', '/documents', { query });
   }
 
-  getDocument(id: string): Promise<DocumentDetail> {
+  getDocument(id: string): Promise<Answer<'/documents/{id}', 'get'>> {
     return this.request('GET', `/documents/${encodeURIComponent(id)}`);
   }
 
-  listSubmissions(query: ListQuery): Promise<Page<SubmissionDetail>> {
-    return this.request('GET', '/submissions', { query: { ...query } });
+  listSubmissions(query: QueryOf<'/submissions', 'get'>): Promise<Answer<'/submissions', 'get'>> {
+    return this.request('GET', '/submissions', { query });
   }
 
-  retry(selection: RetrySelection, operator: string, reason: string): Promise<RetryAnswer> {
-    return this.request('POST', '/submissions/retry', { json: { ...selection, operator, reason } });
+  retry(
+    selection: RetrySelection,
+    operator: string,
+    reason: string,
+  ): Promise<Answer<'/submissions/retry', 'post'>> {
+    const body: RequestBody<'/submissions/retry', 'post'> = { ...selection, operator, reason };
+    return this.request('POST', '/submissions/retry', { json: body });
   }
 
   override(
     documentId: string,
-    overrides: Record<string, unknown>,
+    overrides: RequestBody<'/documents/{id}/overrides', 'patch'>['overrides'],
     operator: string,
     reason: string,
-  ): Promise<DocumentDetail> {
-    return this.request('PATCH', `/documents/${encodeURIComponent(documentId)}/overrides`, {
-      json: { overrides, operator, reason },
-    });
+  ): Promise<Answer<'/documents/{id}/overrides', 'patch'>> {
+    const body: RequestBody<'/documents/{id}/overrides', 'patch'> = { overrides, operator, reason };
+    return this.request('PATCH', `/documents/${encodeURIComponent(documentId)}/overrides`, { json: body });
   }
 
-  listEgsUnits(): Promise<{ items: Record<string, unknown>[] }> {
+  listEgsUnits(): Promise<Answer<'/zatca/egs-units', 'get'>> {
     return this.request('GET', '/zatca/egs-units');
   }
 
-  getEgsUnit(id: string): Promise<Record<string, unknown>> {
+  getEgsUnit(id: string): Promise<Answer<'/zatca/egs-units/{id}', 'get'>> {
     return this.request('GET', `/zatca/egs-units/${encodeURIComponent(id)}`);
   }
 
-  onboardEgsUnit(id: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  onboardEgsUnit(
+    id: string,
+    body: RequestBody<'/zatca/egs-units/{id}/onboard', 'post'>,
+  ): Promise<Answer<'/zatca/egs-units/{id}/onboard', 'post'>> {
     return this.request('POST', `/zatca/egs-units/${encodeURIComponent(id)}/onboard`, { json: body });
   }
 
   /** The failure queue as a CSV or XLSX file (the bytes as the service sent them). */
-  exportFailures(format: 'csv' | 'xlsx', filter: SubmissionFilter): Promise<Buffer> {
-    return this.request('GET', `/exports/failures.${format}`, { query: { ...filter }, raw: true });
+  exportFailures(
+    format: 'csv' | 'xlsx',
+    filter: QueryOf<'/exports/failures.{format}', 'get'>,
+  ): Promise<Buffer> {
+    return this.request('GET', `/exports/failures.${format}`, { query: filter, raw: true });
   }
 
-  cancel(submissionId: string, request: CancelRequest): Promise<unknown> {
+  cancel(
+    submissionId: string,
+    request: RequestBody<'/submissions/{id}/cancel', 'post'>,
+  ): Promise<Answer<'/submissions/{id}/cancel', 'post'>> {
     return this.request('POST', `/submissions/${encodeURIComponent(submissionId)}/cancel`, { json: request });
   }
 
@@ -146,81 +140,95 @@ export class ApiClient {
    * An operation the submission's regime declares (e-way bill: part-b, transporter, extend); answers the
    * submission as stored afterwards.
    */
-  async operation(
+  async operation<Name extends OneSubmissionOperation>(
     submissionId: string,
-    operation: string,
-    body: Record<string, unknown>,
-  ): Promise<Record<string, unknown>> {
-    const run = await this.request<OperationRun>(
+    operation: Name,
+    body: OneSubmissionOperationBody<Name>,
+  ): Promise<OperationAnswer['submissions'][number] | undefined> {
+    const run = await this.request<OperationAnswer>(
       'POST',
       `/submissions/${encodeURIComponent(submissionId)}/operations/${encodeURIComponent(operation)}`,
       { json: body },
     );
-    return run.submissions[0] ?? {};
+    return run.submissions[0];
   }
 
   /** An operation over several submissions of one regime (e-way bill: consolidate). */
-  operationOnMany(operation: string, body: Record<string, unknown>): Promise<OperationRun> {
+  operationOnMany<Name extends ManySubmissionsOperation>(
+    operation: Name,
+    body: ManySubmissionsOperationBody<Name>,
+  ): Promise<Answer<'/submissions/operations/{operation}', 'post'>> {
     return this.request('POST', `/submissions/operations/${encodeURIComponent(operation)}`, { json: body });
   }
 
-  expiringEwaybills(query: { withinHours: number; connector?: string }): Promise<Record<string, unknown>[]> {
-    return this.request('GET', '/ewaybills/expiring', { query: { ...query } });
+  expiringEwaybills(
+    query: QueryOf<'/ewaybills/expiring', 'get'>,
+  ): Promise<Answer<'/ewaybills/expiring', 'get'>> {
+    return this.request('GET', '/ewaybills/expiring', { query });
   }
 
-  extendExpiringEwaybills(): Promise<{
-    expiring: Record<string, unknown>[];
-    extensions: Record<string, unknown>[];
-  }> {
+  extendExpiringEwaybills(): Promise<Answer<'/ewaybills/expiring/extend', 'post'>> {
     return this.request('POST', '/ewaybills/expiring/extend', { json: {} });
   }
 
   /** Providers the service holds back after a 429 (from the /health details); none when it cannot tell. */
   async throttledProviders(): Promise<ThrottledProvider[]> {
     try {
-      const health = await this.request<{ throttled?: ThrottledProvider[] }>('GET', '/health');
+      const health = await this.request<Answer<'/health', 'get'>>('GET', '/health');
       return health.throttled ?? [];
     } catch {
       return [];
     }
   }
 
-  returnsSession(
-    gstin: string,
-    step: 'status' | 'otp-request' | 'otp',
-    body?: object,
-  ): Promise<ReturnsSession> {
-    const base = `/returns/${encodeURIComponent(gstin)}/session`;
-    return step === 'status'
-      ? this.request('GET', base)
-      : this.request('POST', `${base}/${step}`, { json: body ?? {} });
+  returnsSession(gstin: string): Promise<Answer<'/returns/{gstin}/session', 'get'>> {
+    return this.request('GET', returnsPath(gstin));
   }
 
-  runReconciliation(gstin: string, period: string, operator: string): Promise<RecoRunAnswer> {
-    return this.request('POST', `${recoPath(gstin, period)}/run`, { json: { operator } });
+  requestReturnsOtp(
+    gstin: string,
+    body: RequestBody<'/returns/{gstin}/session/otp-request', 'post'>,
+  ): Promise<Answer<'/returns/{gstin}/session/otp-request', 'post'>> {
+    return this.request('POST', `${returnsPath(gstin)}/otp-request`, { json: body });
+  }
+
+  submitReturnsOtp(
+    gstin: string,
+    body: RequestBody<'/returns/{gstin}/session/otp', 'post'>,
+  ): Promise<Answer<'/returns/{gstin}/session/otp', 'post'>> {
+    return this.request('POST', `${returnsPath(gstin)}/otp`, { json: body });
+  }
+
+  runReconciliation(
+    gstin: string,
+    period: string,
+    operator: string,
+  ): Promise<Answer<'/reconciliation/{gstin}/{period}/run', 'post'>> {
+    const body: RequestBody<'/reconciliation/{gstin}/{period}/run', 'post'> = { operator };
+    return this.request('POST', `${recoPath(gstin, period)}/run`, { json: body });
   }
 
   /** One page of the report (`cursor`: the previous page's nextCursor). */
   reconciliationReport(
     gstin: string,
     period: string,
-    category?: string,
+    category?: RecoCategory,
     page: { limit?: number; cursor?: string } = {},
-  ): Promise<RecoReport> {
-    return this.request('GET', recoPath(gstin, period), {
-      query: {
-        category,
-        limit: page.limit === undefined ? undefined : String(page.limit),
-        cursor: page.cursor,
-      },
-    });
+  ): Promise<Answer<'/reconciliation/{gstin}/{period}', 'get'>> {
+    const query: QueryOf<'/reconciliation/{gstin}/{period}', 'get'> = { category, ...page };
+    return this.request('GET', recoPath(gstin, period), { query });
   }
 
   /** Suppliers of the period; `open`: only those with something to settle (statements to send). */
-  reconciliationSuppliers(gstin: string, period: string, open: boolean): Promise<RecoSupplierTotal[]> {
-    return this.request('GET', `${recoPath(gstin, period)}/suppliers`, {
-      query: { open: open ? 'true' : undefined },
-    });
+  reconciliationSuppliers(
+    gstin: string,
+    period: string,
+    open: boolean,
+  ): Promise<Answer<'/reconciliation/{gstin}/{period}/suppliers', 'get'>> {
+    const query: QueryOf<'/reconciliation/{gstin}/{period}/suppliers', 'get'> = {
+      open: open ? 'true' : undefined,
+    };
+    return this.request('GET', `${recoPath(gstin, period)}/suppliers`, { query });
   }
 
   /** A supplier's statement (CSV or XLSX), or every open supplier's in one workbook (no supplier, XLSX). */
@@ -241,12 +249,10 @@ export class ApiClient {
     gstin: string,
     period: string,
     format: 'csv' | 'xlsx',
-    category?: string,
+    category?: RecoCategory,
   ): Promise<Buffer> {
-    return this.request('GET', `${recoPath(gstin, period)}/export.${format}`, {
-      query: { category },
-      raw: true,
-    });
+    const query: QueryOf<'/reconciliation/{gstin}/{period}/export.csv', 'get'> = { category };
+    return this.request('GET', `${recoPath(gstin, period)}/export.${format}`, { query, raw: true });
   }
 
   private async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
@@ -290,6 +296,10 @@ export class ApiClient {
       throw new CliError(`the service at ${this.connection.url} answered ${method} ${path} with non-JSON`);
     }
   }
+}
+
+function returnsPath(gstin: string): string {
+  return `/returns/${encodeURIComponent(gstin)}/session`;
 }
 
 function recoPath(gstin: string, period: string): string {

@@ -10,10 +10,10 @@ describe('formatFieldErrors', () => {
           message: 'bad check digit',
           value: '29AABCK1234L1ZX',
         },
-        { path: 'reason', message: 'too short' },
+        { path: 'reason', rule: 'minLength', message: 'too short' },
       ]),
     ).toBe(
-      '  seller.gstin: bad check digit [gstin.checkDigit] (value: 29AABCK1234L1ZX)\n  reason: too short\n',
+      '  seller.gstin: bad check digit [gstin.checkDigit] (value: 29AABCK1234L1ZX)\n  reason: too short [minLength]\n',
     );
   });
 
@@ -28,17 +28,24 @@ describe('formatFieldErrors', () => {
             message: 'must be 4, 6 or 8 digits',
             value: '00',
           },
-          { path: 'buyer.gstin', canonicalPath: 'buyer.gstin', message: 'bad check digit' },
+          {
+            path: 'buyer.gstin',
+            canonicalPath: 'buyer.gstin',
+            rule: 'gstin.checkDigit',
+            message: 'bad check digit',
+          },
         ],
         '',
       ),
     ).toBe(
       'ItemList[0].HsnCd: must be 4, 6 or 8 digits [irn.hsn.format] (value: 00) {fix: lines[0].hsnCode}\n' +
-        'buyer.gstin: bad check digit\n',
+        'buyer.gstin: bad check digit [gstin.checkDigit]\n',
     );
   });
 
   it('names an error without a path as the whole document', () => {
-    expect(formatFieldErrors([{ path: '', message: 'no lines' }], '')).toBe('(document): no lines\n');
+    expect(formatFieldErrors([{ path: '', rule: 'required', message: 'no lines' }], '')).toBe(
+      '(document): no lines [required]\n',
+    );
   });
 });

@@ -1,16 +1,19 @@
 /** Adds up the answers of chunked retry requests and prints what was retried and what was skipped and why. */
 import type { RetryAnswer } from './api-types';
 
+/** What one or several retry answers retried and skipped. */
+export type RetryReport = Pick<RetryAnswer, 'retried' | 'skipped'>;
+
 const DETAIL_LIMIT = 50;
 
-export function mergeRetryAnswers(answers: readonly RetryAnswer[]): RetryAnswer {
+export function mergeRetryAnswers(answers: readonly RetryReport[]): RetryReport {
   return {
     retried: answers.flatMap((a) => a.retried),
     skipped: answers.flatMap((a) => a.skipped),
   };
 }
 
-export function formatRetryReport(answer: RetryAnswer, detailLimit = DETAIL_LIMIT): string {
+export function formatRetryReport(answer: RetryReport, detailLimit = DETAIL_LIMIT): string {
   const { retried, skipped } = answer;
   let text = `retried ${retried.length}, skipped ${skipped.length}\n`;
   for (const r of retried.slice(0, detailLimit))

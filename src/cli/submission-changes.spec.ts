@@ -1,4 +1,4 @@
-import type { DocumentListItem } from './api-types';
+import type { DocumentListItem, ErrorClass, SubmissionState } from './api-types';
 import {
   changesBetween,
   formatChange,
@@ -10,7 +10,7 @@ import {
 function doc(
   id: string,
   docNumber: string,
-  submissions: [string, string, string | null][],
+  submissions: [string, SubmissionState, ErrorClass | null][],
 ): DocumentListItem {
   return {
     id,
@@ -25,12 +25,24 @@ function doc(
     alteredAfterRegistration: false,
     erpDeleted: false,
     createdAt: '2024-07-15T00:00:00Z',
+    buyerName: null,
+    invoiceTotal: null,
+    currency: null,
     submissions: submissions.map(([sid, state, errorClass]) => ({
       id: sid,
       regime: 'in-einvoice',
       state,
       errorClass,
       irn: null,
+      expectedIrn: null,
+      errorCode: null,
+      attempts: 1,
+      ackNo: null,
+      ackDate: null,
+      ewbNo: null,
+      validUpto: null,
+      zatcaStatus: null,
+      updatedAt: '2024-07-15T00:00:00Z',
     })),
   };
 }

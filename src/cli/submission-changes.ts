@@ -3,9 +3,9 @@
  * submission is settled when no job will move it on by itself (not RECEIVED/READY/SUBMITTING/RETRY/
  * WRITEBACK_PENDING).
  */
-import type { DocumentListItem } from './api-types';
+import type { DocumentListItem, SubmissionBrief, SubmissionState } from './api-types';
 
-export const UNSETTLED_STATES: readonly string[] = [
+export const UNSETTLED_STATES: readonly SubmissionState[] = [
   'RECEIVED',
   'READY',
   'SUBMITTING',
@@ -17,9 +17,9 @@ export interface TrackedSubmission {
   submissionId: string;
   documentId: string;
   docNumber: string | null;
-  regime: string;
-  state: string;
-  errorClass: string | null;
+  regime: SubmissionBrief['regime'];
+  state: SubmissionState;
+  errorClass: SubmissionBrief['errorClass'];
 }
 
 export type Snapshot = ReadonlyMap<string, TrackedSubmission>;
@@ -27,7 +27,7 @@ export type Snapshot = ReadonlyMap<string, TrackedSubmission>;
 export interface StateChange {
   submission: TrackedSubmission;
   /** null: first seen in this poll. */
-  from: string | null;
+  from: SubmissionState | null;
 }
 
 export function snapshotOf(documents: readonly DocumentListItem[]): Snapshot {
@@ -57,7 +57,7 @@ export function changesBetween(before: Snapshot, after: Snapshot): StateChange[]
   return changes;
 }
 
-export function isSettled(state: string): boolean {
+export function isSettled(state: SubmissionState): boolean {
   return !UNSETTLED_STATES.includes(state);
 }
 

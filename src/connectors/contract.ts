@@ -178,6 +178,10 @@ export interface RefusedFile {
   file: string;
   originalName: string;
   reason: string;
+  /** As upload() answered it for the file: how a caller knows its own upload was refused. */
+  contentHash: string;
+  /** ISO 8601. */
+  rejectedAt: string;
 }
 
 export interface FileListing {

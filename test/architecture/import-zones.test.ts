@@ -57,6 +57,11 @@ const PROBES: Record<string, string> = {
   'src/cli/commands/zone-probe-compliance.ts': "import { ComplianceError } from '../../compliance';",
   'src/cli/commands/zone-probe-domain.ts': "import { SubmissionState } from '../../domain';",
   'src/cli/commands/zone-probe-api-types.ts': "import { RECO_CATEGORIES } from '../api-types';",
+  'src/cli/commands/zone-probe-generated.ts': "import { submissionStateValues } from '../generated/openapi';",
+  'src/cli/commands/zone-probe-api.ts': "import { ErrorResponse } from '../../api';",
+  'src/cli/commands/zone-probe-nest.ts': "import { Injectable } from '@nestjs/common';",
+  'src/cli/commands/zone-probe-typeorm.ts': "import { DataSource } from 'typeorm';",
+  'src/cli/commands/zone-probe-scripts.ts': "import { generateApiTypes } from '../../../scripts/api-types';",
   // Regimes: one folder per regime, each floor with its counterpart's arrows.
   'src/regimes/sa-zatca/zone-probe-sync.ts': "import { SweepService } from '../../sync';",
   'src/regimes/sa-zatca/routes/zone-probe-database.ts':
@@ -206,11 +211,15 @@ describe('import zones (eslint.config.mjs)', () => {
     expect(restrictedBy.get('src/console/zone-probe-sync.ts')).toEqual([]);
   });
 
-  it("refuses cli/ server code (sync, database, compliance), and lets it import domain/ and the API's types", () => {
+  it("refuses cli/ server code (sync, database, compliance, api, Nest, TypeORM, scripts), and lets it import domain/ and the API's generated types", () => {
     for (const probe of [
       'src/cli/commands/zone-probe-sync.ts',
       'src/cli/commands/zone-probe-database.ts',
       'src/cli/commands/zone-probe-compliance.ts',
+      'src/cli/commands/zone-probe-api.ts',
+      'src/cli/commands/zone-probe-nest.ts',
+      'src/cli/commands/zone-probe-typeorm.ts',
+      'src/cli/commands/zone-probe-scripts.ts',
     ]) {
       expect(restrictedBy.get(probe)).toEqual([
         expect.stringContaining('cli/ talks to the service over HTTP'),
@@ -218,6 +227,7 @@ describe('import zones (eslint.config.mjs)', () => {
     }
     expect(restrictedBy.get('src/cli/commands/zone-probe-domain.ts')).toEqual([]);
     expect(restrictedBy.get('src/cli/commands/zone-probe-api-types.ts')).toEqual([]);
+    expect(restrictedBy.get('src/cli/commands/zone-probe-generated.ts')).toEqual([]);
   });
 
   it('refuses a static import of the sandbox package anywhere in src/; development loads it dynamically', () => {

@@ -1,6 +1,7 @@
 /**
  * The CLI keeps no server code (its import zone refuses sync/): the categories `reco report --category`
- * offers are its own copy of the API's, held here to the list the service validates against.
+ * offers come from the API's OpenAPI document (the generated types), held here to the list the service
+ * validates against.
  */
 import { RECO_CATEGORIES } from '../../src/cli/api-types';
 import { MATCH_CATEGORY_NAMES } from '../../src/api/reconciliation.dto';

@@ -72,6 +72,20 @@ export class RefusedFileResponse {
 
   @ApiProperty()
   reason!: string;
+
+  @ApiProperty({ description: "the file's content hash, as the upload that brought it answered" })
+  contentHash!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  rejectedAt!: string;
+
+  @ApiPropertyOptional({
+    description: 'encoding, syntax, too-large, no-data or unusable (the CSV connector)',
+  })
+  kind?: string;
+
+  @ApiPropertyOptional({ description: 'its size (the CSV connector)' })
+  bytes?: number;
 }
 
 export class InboxFilesResponse {

@@ -25,11 +25,23 @@ export class FieldErrorResponse {
   @ApiProperty({ description: 'machine-readable rule, e.g. gstin.checkDigit, required' })
   rule!: string;
 
-  @ApiPropertyOptional()
-  message?: string;
+  @ApiProperty({ description: 'what is wrong, for a person' })
+  message!: string;
 
   @ApiPropertyOptional({ description: "where the value came from in the ERP's own record (a CSV cell)" })
   source?: string;
+
+  @ApiPropertyOptional({
+    description:
+      "the authority's path (NIC: ItemList[0].HsnCd) when the error was found in a regime's payload; path is then the canonical field it was mapped from",
+  })
+  authorityPath?: string;
+
+  @ApiPropertyOptional({
+    description:
+      "errors stored before paths were canonical: the canonical field to fix, where path is the authority's",
+  })
+  canonicalPath?: string;
 }
 
 export class ErrorResponse {

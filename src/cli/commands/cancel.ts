@@ -4,7 +4,7 @@
  * cancelled, 4 other; e-way bill 1 duplicate, 2 order cancelled, 3 data entry mistake, 4 others.
  */
 import { Command, InvalidArgumentError } from 'commander';
-import type { CancelRequest } from '../api-types';
+import type { CancelRequest, SubmissionDetail, SubmissionState } from '../api-types';
 import { ApiError } from '../api-errors';
 import { CliError } from '../cli-error';
 import type { CliContext } from '../context';
@@ -13,7 +13,12 @@ import { addJsonOption } from './options';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The states a registration can be cancelled from (the service decides the window). */
-const REGISTERED = ['REGISTERED', 'WRITEBACK_PENDING', 'WRITTEN_BACK', 'WRITEBACK_FAILED'];
+const REGISTERED: readonly SubmissionState[] = [
+  'REGISTERED',
+  'WRITEBACK_PENDING',
+  'WRITTEN_BACK',
+  'WRITEBACK_FAILED',
+];
 
 interface Options {
   reasonCode: CancelRequest['reasonCode'];
@@ -41,7 +46,7 @@ export function cancelCommand(ctx: CliContext): Command {
   ).action(async (ref: string, options: Options, command: Command) => {
     const client = ctx.client(command);
     const submissionId = await submissionToCancel(client, ref, options.regime);
-    let answer: unknown;
+    let answer: SubmissionDetail;
     try {
       answer = await client.cancel(submissionId, {
         reasonCode: options.reasonCode,
@@ -69,20 +74,16 @@ function reasonCodeOf(value: string): CancelRequest['reasonCode'] {
 }
 
 /** The new state, and the IRN with the authority's cancel date when the service gives them. */
-function describeCancel(submissionId: string, answer: unknown): string {
-  const record = recordOf(answer);
-  const state = textOf(record.state);
-  const irn = textOf(record.irn);
-  const cancelDate = textOf(recordOf(record.response).cancelDate);
+function describeCancel(submissionId: string, answer: SubmissionDetail): string {
+  const state = answer.state;
+  const irn = answer.irn;
+  // The authority's own answer: its fields are the authority's, not the API's.
+  const cancelDate = textOf(answer.response?.cancelDate);
   const facts = [irn && `IRN ${irn}`, cancelDate && `cancelled ${cancelDate}`].filter(Boolean);
   const accepted = state
     ? `cancellation of submission ${submissionId} accepted: now ${state}`
     : `cancellation of submission ${submissionId} accepted`;
   return facts.length > 0 ? `${accepted} (${facts.join(', ')})` : accepted;
-}
-
-function recordOf(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 }
 
 function textOf(value: unknown): string | undefined {
@@ -102,7 +103,7 @@ async function submissionToCancel(
 
 function pickRegistration(
   name: string,
-  submissions: readonly { id: string; regime: string; state: string }[],
+  submissions: readonly Pick<SubmissionDetail, 'id' | 'regime' | 'state'>[],
   regime: string | undefined,
 ): string {
   const live = submissions.filter((s) => REGISTERED.includes(s.state) && (!regime || s.regime === regime));

@@ -6,21 +6,34 @@
  * mistake, 4 others.
  */
 import { Command, InvalidArgumentError } from 'commander';
+import type {
+  CancelRequest,
+  ExpiringBill,
+  ManySubmissionsOperationBody,
+  OneSubmissionOperationBody,
+} from '../api-types';
 import type { CliContext } from '../context';
 import { formatTable } from '../table';
 import { addJsonOption } from './options';
 
-type Answer = Record<string, unknown>;
+type PartB = OneSubmissionOperationBody<'part-b'>;
+type Extend = OneSubmissionOperationBody<'extend'>;
+type Consolidate = ManySubmissionsOperationBody<'consolidate'>;
+type TransportMode = PartB['transMode'];
+
 const text = (value: unknown): string =>
   typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
 
-function oneOf(allowed: readonly string[], meaning: string) {
-  return (value: string): string => {
-    const code = value.trim();
-    if (allowed.includes(code)) return code;
+/** A parser admitting the codes the API's request declares (`allowed` is typed by it). */
+function oneOf<Code extends string>(allowed: readonly Code[], meaning: string) {
+  return (value: string): Code => {
+    const code = allowed.find((known) => known === value.trim());
+    if (code !== undefined) return code;
     throw new InvalidArgumentError(`must be ${meaning}`);
   };
 }
+
+const TRANSPORT_MODES: readonly TransportMode[] = ['1', '2', '3', '4'];
 
 function integer(min: number, max: number) {
   return (value: string): number => {
@@ -56,15 +69,10 @@ export function ewaybillCommand(ctx: CliContext): Command {
         .requiredOption(
           '--reason-code <1-4>',
           '1 break down, 2 transhipment, 3 others, 4 first time',
-          oneOf(['1', '2', '3', '4'], '1, 2, 3 or 4'),
+          oneOf<PartB['reasonCode']>(['1', '2', '3', '4'], '1, 2, 3 or 4'),
         )
         .requiredOption('--remark <text>', 'remark sent with the reason')
-        .option(
-          '--mode <1-4>',
-          '1 road, 2 rail, 3 air, 4 ship',
-          oneOf(['1', '2', '3', '4'], '1, 2, 3 or 4'),
-          '1',
-        )
+        .option('--mode <1-4>', '1 road, 2 rail, 3 air, 4 ship', oneOf(TRANSPORT_MODES, '1, 2, 3 or 4'), '1')
         .option('--trans-doc <number>', 'transport document number (rail, air, ship)')
         .option('--trans-doc-date <dd/mm/yyyy>', 'transport document date'),
     ),
@@ -75,9 +83,9 @@ export function ewaybillCommand(ctx: CliContext): Command {
         vehicle: string;
         fromPlace: string;
         fromState: number;
-        reasonCode: string;
+        reasonCode: PartB['reasonCode'];
         remark: string;
-        mode: string;
+        mode: TransportMode;
         transDoc?: string;
         transDocDate?: string;
       },
@@ -97,7 +105,7 @@ export function ewaybillCommand(ctx: CliContext): Command {
       });
       if (options.json) return ctx.printJson(answer);
       ctx.print(
-        `Part-B of e-way bill ${text(answer.ewbNo)} updated: valid up to ${text(answer.validUpto) || '(unchanged)'}`,
+        `Part-B of e-way bill ${text(answer?.ewbNo)} updated: valid up to ${text(answer?.validUpto) || '(unchanged)'}`,
       );
     },
   );
@@ -116,7 +124,7 @@ export function ewaybillCommand(ctx: CliContext): Command {
       reason: options.reason,
     });
     if (options.json) return ctx.printJson(answer);
-    ctx.print(`transporter of e-way bill ${text(answer.ewbNo)} set to ${options.transporterId}`);
+    ctx.print(`transporter of e-way bill ${text(answer?.ewbNo)} set to ${options.transporterId}`);
   });
 
   const extend = audited(
@@ -128,20 +136,19 @@ export function ewaybillCommand(ctx: CliContext): Command {
         .requiredOption(
           '--reason-code <code>',
           '1 natural calamity, 2 law and order, 4 transhipment, 5 accident, 99 others',
-          oneOf(['1', '2', '4', '5', '99'], '1, 2, 4, 5 or 99'),
+          oneOf<Extend['reasonCode']>(['1', '2', '4', '5', '99'], '1, 2, 4, 5 or 99'),
         )
         .requiredOption('--remark <text>', 'remark sent with the reason')
         .requiredOption('--from-place <place>', 'where the goods are now')
         .requiredOption('--from-state <code>', 'GST state code of that place', integer(1, 99))
         .requiredOption('--from-pincode <pin>', 'PIN code of that place', integer(100000, 999999))
         .option('--vehicle <number>', 'vehicle number (in movement by road)')
+        .option('--mode <1-4>', '1 road, 2 rail, 3 air, 4 ship', oneOf(TRANSPORT_MODES, '1, 2, 3 or 4'), '1')
         .option(
-          '--mode <1-4>',
-          '1 road, 2 rail, 3 air, 4 ship',
-          oneOf(['1', '2', '3', '4'], '1, 2, 3 or 4'),
-          '1',
+          '--in-transit <R|W|O>',
+          'goods in transit (road, warehouse, others) instead of in movement',
+          oneOf<NonNullable<Extend['transitType']>>(['R', 'W', 'O'], 'R, W or O'),
         )
-        .option('--in-transit <R|W|O>', 'goods in transit (road, warehouse, others) instead of in movement')
         .option('--address <line>', 'transit address line (three times when in transit)', collect, []),
     ),
   ).action(
@@ -149,19 +156,22 @@ export function ewaybillCommand(ctx: CliContext): Command {
       submissionId: string,
       options: Audited & {
         remainingKm: number;
-        reasonCode: string;
+        reasonCode: Extend['reasonCode'];
         remark: string;
         fromPlace: string;
         fromState: number;
         fromPincode: number;
         vehicle?: string;
-        mode: string;
-        inTransit?: string;
+        mode: TransportMode;
+        inTransit?: Extend['transitType'];
         address: string[];
       },
       command: Command,
     ) => {
-      const transit = options.inTransit
+      const transit: Pick<
+        Extend,
+        'consignmentStatus' | 'transitType' | 'addressLine1' | 'addressLine2' | 'addressLine3' | 'vehicleNo'
+      > = options.inTransit
         ? {
             consignmentStatus: 'T',
             transitType: options.inTransit,
@@ -183,7 +193,7 @@ export function ewaybillCommand(ctx: CliContext): Command {
         reason: options.reason,
       });
       if (options.json) return ctx.printJson(answer);
-      ctx.print(`e-way bill ${text(answer.ewbNo)} extended: valid up to ${text(answer.validUpto)}`);
+      ctx.print(`e-way bill ${text(answer?.ewbNo)} extended: valid up to ${text(answer?.validUpto)}`);
     },
   );
 
@@ -195,22 +205,22 @@ export function ewaybillCommand(ctx: CliContext): Command {
         .requiredOption(
           '--reason-code <1-4>',
           '1 duplicate, 2 order cancelled, 3 data entry mistake, 4 others',
-          oneOf(['1', '2', '3', '4'], '1, 2, 3 or 4'),
+          oneOf<CancelRequest['reasonCode']>(['1', '2', '3', '4'], '1, 2, 3 or 4'),
         )
         .requiredOption('--remark <text>', 'remark sent to the e-way bill system (up to 50 characters)'),
     ),
   ).action(
     async (
       submissionId: string,
-      options: Audited & { reasonCode: string; remark: string },
+      options: Audited & { reasonCode: CancelRequest['reasonCode']; remark: string },
       command: Command,
     ) => {
-      const answer = (await ctx.client(command).cancel(submissionId, {
-        reasonCode: options.reasonCode as '1' | '2' | '3' | '4',
+      const answer = await ctx.client(command).cancel(submissionId, {
+        reasonCode: options.reasonCode,
         remark: options.remark,
         operator: options.operator,
         reason: options.reason,
-      })) as Answer;
+      });
       if (options.json) return ctx.printJson(answer);
       ctx.print(`e-way bill ${text(answer.ewbNo)} cancelled: submission now ${text(answer.state)}`);
     },
@@ -224,12 +234,7 @@ export function ewaybillCommand(ctx: CliContext): Command {
         .requiredOption('--vehicle <number>', 'vehicle number')
         .requiredOption('--from-place <place>', 'where the trip starts')
         .requiredOption('--from-state <code>', 'GST state code of that place', integer(1, 99))
-        .option(
-          '--mode <1-4>',
-          '1 road, 2 rail, 3 air, 4 ship',
-          oneOf(['1', '2', '3', '4'], '1, 2, 3 or 4'),
-          '1',
-        )
+        .option('--mode <1-4>', '1 road, 2 rail, 3 air, 4 ship', oneOf(TRANSPORT_MODES, '1, 2, 3 or 4'), '1')
         .option('--trans-doc <number>', 'transport document number')
         .option('--trans-doc-date <dd/mm/yyyy>', 'transport document date'),
     ),
@@ -240,7 +245,7 @@ export function ewaybillCommand(ctx: CliContext): Command {
         vehicle: string;
         fromPlace: string;
         fromState: number;
-        mode: string;
+        mode: Consolidate['transMode'];
         transDoc?: string;
         transDocDate?: string;
       },
@@ -297,11 +302,11 @@ export function ewaybillCommand(ctx: CliContext): Command {
       ctx.print(
         formatTable(
           [
-            { header: 'EWB NO', value: (b: Answer) => text(b.ewbNo) },
-            { header: 'VALID UP TO', value: (b: Answer) => text(b.validUpto) },
-            { header: 'HOURS LEFT', value: (b: Answer) => text(b.hoursLeft) },
-            { header: 'EXTENDABLE NOW', value: (b: Answer) => (b.extendable ? 'yes' : 'no') },
-            { header: 'SUBMISSION', value: (b: Answer) => text(b.submissionId) },
+            { header: 'EWB NO', value: (b: ExpiringBill) => b.ewbNo },
+            { header: 'VALID UP TO', value: (b: ExpiringBill) => b.validUpto },
+            { header: 'HOURS LEFT', value: (b: ExpiringBill) => b.hoursLeft },
+            { header: 'EXTENDABLE NOW', value: (b: ExpiringBill) => (b.extendable ? 'yes' : 'no') },
+            { header: 'SUBMISSION', value: (b: ExpiringBill) => b.submissionId },
           ],
           bills,
         ),

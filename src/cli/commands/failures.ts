@@ -2,11 +2,16 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
-import type { SubmissionDetail } from '../api-types';
+import { SUBMISSION_STATES, type SubmissionListItem, type SubmissionState } from '../api-types';
 import type { CliContext } from '../context';
 import { formatTable } from '../table';
 import { FAILURE_STATES } from '../../domain';
 import { addFilterOptions, addJsonOption, filterOf, integerIn, type FilterOptions } from './options';
+
+/** The domain's failure states, as the API names them. */
+const FAILURE_API_STATES: readonly SubmissionState[] = SUBMISSION_STATES.filter((state) =>
+  (FAILURE_STATES as readonly string[]).includes(state),
+);
 
 interface Options extends FilterOptions {
   limit: number;
@@ -21,7 +26,7 @@ export function failuresCommand(ctx: CliContext): Command {
   );
   addFilterOptions(command, { withState: false });
   command
-    .addOption(new Option('--state <state>', 'one failure state').choices([...FAILURE_STATES]))
+    .addOption(new Option('--state <state>', 'one failure state').choices(FAILURE_API_STATES))
     .option('--limit <n>', 'rows per state (1-500)', integerIn(1, 500), 100)
     .addOption(new Option('--export <format>', 'write the whole queue as a file').choices(['csv', 'xlsx']))
     .option('--out <file>', 'with --export: file name (default failures.<format>)');
@@ -34,7 +39,7 @@ export function failuresCommand(ctx: CliContext): Command {
       writeFileSync(file, await client.exportFailures(options.export, filter));
       return ctx.print(`wrote ${file}`);
     }
-    const states = options.state ? [options.state] : [...FAILURE_STATES];
+    const states = options.state ? [options.state] : FAILURE_API_STATES;
     const pages = await Promise.all(
       states.map((state) => client.listSubmissions({ ...filter, state, limit: options.limit })),
     );
@@ -51,28 +56,28 @@ export function failuresCommand(ctx: CliContext): Command {
 }
 
 export function formatFailures(
-  items: readonly SubmissionDetail[],
+  items: readonly SubmissionListItem[],
   numbers: ReadonlyMap<string, string>,
 ): string {
   return formatTable(
     [
       {
         header: 'DOCUMENT',
-        value: (s: SubmissionDetail) => numbers.get(s.documentId) ?? s.documentId,
+        value: (s: SubmissionListItem) => numbers.get(s.documentId) ?? s.documentId,
         maxWidth: 24,
       },
-      { header: 'REGIME', value: (s: SubmissionDetail) => s.regime },
-      { header: 'STATE', value: (s: SubmissionDetail) => s.state },
-      { header: 'CLASS', value: (s: SubmissionDetail) => s.errorClass },
-      { header: 'REASON', value: (s: SubmissionDetail) => reasonOf(s), maxWidth: 100 },
-      { header: 'SUBMISSION', value: (s: SubmissionDetail) => s.id },
+      { header: 'REGIME', value: (s: SubmissionListItem) => s.regime },
+      { header: 'STATE', value: (s: SubmissionListItem) => s.state },
+      { header: 'CLASS', value: (s: SubmissionListItem) => s.errorClass },
+      { header: 'REASON', value: (s: SubmissionListItem) => reasonOf(s), maxWidth: 100 },
+      { header: 'SUBMISSION', value: (s: SubmissionListItem) => s.id },
     ],
     items,
   );
 }
 
 /** The reason in one line: the authority's code and message, else the first field error. */
-export function reasonOf(s: SubmissionDetail): string {
+export function reasonOf(s: SubmissionListItem): string {
   const first = s.fieldErrors?.[0];
   const field = first ? `${first.canonicalPath ?? first.path}: ${first.message}` : '';
   const authority = [s.errorCode, s.errorMessage].filter(Boolean).join(' ');

@@ -1,15 +1,22 @@
 /** Options shared by several commands: list filters, paging, `--json`, and value parsers. */
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import type { ListQuery, SubmissionFilter } from '../api-types';
-import { SubmissionState } from '../../domain';
+import {
+  ERROR_CLASSES,
+  REGIME_NAMES,
+  SUBMISSION_STATES,
+  type ErrorClass,
+  type QueryOf,
+  type RegimeName,
+  type SubmissionFilter,
+  type SubmissionState,
+} from '../api-types';
 
-export const SUBMISSION_STATES: readonly string[] = Object.values(SubmissionState);
-
+/** Parsed by commander against the API's own lists (choices), so they are the API's types. */
 export interface FilterOptions {
-  state?: string;
+  state?: SubmissionState;
   connector?: string;
-  errorClass?: string;
-  regime?: string;
+  errorClass?: ErrorClass;
+  regime?: RegimeName;
   from?: string;
   to?: string;
 }
@@ -51,8 +58,8 @@ export function addFilterOptions(command: Command, { withState = true } = {}): C
     command.addOption(new Option('--state <state>', 'submission state').choices(SUBMISSION_STATES));
   return command
     .option('--connector <name>', 'connector instance name')
-    .option('--error-class <class>', 'error class, e.g. validation, rejected, transient, writeback-config')
-    .option('--regime <regime>', 'in-einvoice, in-ewaybill or sa-zatca')
+    .addOption(new Option('--error-class <class>', 'error class').choices(ERROR_CLASSES))
+    .addOption(new Option('--regime <regime>', 'regime').choices(REGIME_NAMES))
     .option('--from <date>', 'document date from (YYYY-MM-DD)', isoDate)
     .option('--to <date>', 'document date to (YYYY-MM-DD)', isoDate);
 }
@@ -78,6 +85,9 @@ export function filterOf(options: FilterOptions): SubmissionFilter {
   };
   return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined));
 }
+
+/** The query of `GET /documents` and `GET /submissions` (the filter and the page). */
+export type ListQuery = QueryOf<'/documents', 'get'> & QueryOf<'/submissions', 'get'>;
 
 export function listQueryOf(options: FilterOptions & PageOptions): ListQuery {
   return { ...filterOf(options), limit: options.limit, offset: options.offset };

@@ -7,7 +7,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { RECO_CATEGORIES, type RecoCategoryTotal, type RecoMatch, type RecoReport } from '../api-types';
+import {
+  RECO_CATEGORIES,
+  type RecoCategory,
+  type RecoCategoryTotal,
+  type RecoMatch,
+  type RecoReport,
+} from '../api-types';
 import type { CliContext } from '../context';
 import { CliError } from '../cli-error';
 import { ExitCode } from '../io';
@@ -76,7 +82,7 @@ function formatReport(report: RecoReport, withRows: boolean): string {
   if (report.unreadablePurchases.length > 0) {
     lines.push(`${report.unreadablePurchases.length} purchase(s) in the books could not be read:`);
     for (const p of report.unreadablePurchases)
-      lines.push(`  ${p.erpId}: ${p.fieldErrors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
+      lines.push(`  ${p.erpId}: ${(p.fieldErrors ?? []).map((e) => `${e.path}: ${e.message}`).join('; ')}`);
   }
   if (withRows && report.matches.length > 0) lines.push('', formatMatches(report.matches).trimEnd());
   return lines.join('\n');
@@ -99,13 +105,13 @@ export function recoCommand(ctx: CliContext): Command {
     ).action(
       async (gstin: string, period: string, options: { operator: string; json?: boolean }, sub: Command) => {
         const answer = await ctx.client(sub).runReconciliation(gstin, period, options.operator);
-        if ('skipped' in answer) {
+        const { summary } = answer;
+        if (answer.skipped !== undefined || !summary) {
           ctx.fail(ExitCode.failed);
           if (options.json) return ctx.printJson(answer);
-          return ctx.note(`not run: ${answer.skipped}`);
+          return ctx.note(`not run: ${answer.skipped ?? 'the service gave no summary'}`);
         }
         if (options.json) return ctx.printJson(answer);
-        const { summary } = answer;
         ctx.print(
           `${gstin} ${period}: ${summary.gstr2bDocuments} GSTR-2B document(s), ${summary.purchases} purchase(s)` +
             (summary.unreadablePurchases > 0 ? ` (${summary.unreadablePurchases} unreadable)` : ''),
@@ -127,7 +133,7 @@ export function recoCommand(ctx: CliContext): Command {
       async (
         gstin: string,
         period: string,
-        options: { category?: string; rows?: boolean; json?: boolean },
+        options: { category?: RecoCategory; rows?: boolean; json?: boolean },
         sub: Command,
       ) => {
         const client = ctx.client(sub);
@@ -135,15 +141,15 @@ export function recoCommand(ctx: CliContext): Command {
           limit: options.rows || options.json ? 5000 : 1,
         });
         // Every verdict: the report comes in pages; they are read one after another.
-        for (let cursor = report.page?.nextCursor; (options.rows || options.json) && cursor;) {
+        for (let cursor = report.page.nextCursor; (options.rows || options.json) && cursor;) {
           const next = await client.reconciliationReport(gstin, period, options.category, {
             limit: 5000,
             cursor,
           });
           report.matches.push(...next.matches);
-          cursor = next.page?.nextCursor;
+          cursor = next.page.nextCursor;
         }
-        if (report.page) report.page.nextCursor = null;
+        report.page.nextCursor = null;
         // Nothing to report is not a report: scripts waiting for a reconciliation see it failed.
         if (!report.lastRun && report.matches.length === 0) ctx.fail(ExitCode.failed);
         if (options.json) return ctx.printJson(report);
@@ -169,13 +175,13 @@ export function recoCommand(ctx: CliContext): Command {
         async (
           gstin: string,
           period: string,
-          options: { format: 'csv' | 'xlsx'; category?: string; out?: string },
+          options: { format: 'csv' | 'xlsx'; category?: RecoCategory; out?: string },
           sub: Command,
         ) => {
           const client = ctx.client(sub);
           // An empty file would read as "nothing wrong": say there is nothing to export instead.
           const first = await client.reconciliationReport(gstin, period, options.category, { limit: 1 });
-          const rows = (first.page?.total ?? first.matches.length) + (first.page?.unreadableTotal ?? 0);
+          const rows = first.page.total + first.page.unreadableTotal;
           if (rows === 0) {
             const what = options.category ? `no ${options.category} verdicts` : 'no verdicts';
             const why = first.lastRun

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { CliContext } from '../context';
 import { addJsonOption } from './options';
-import type { ReturnsSession } from '../api-client';
+import type { ReturnsSession } from '../api-types';
 
 function describe(gstin: string, session: ReturnsSession): string {
   if (session.state === 'operator-required') {
@@ -24,9 +24,7 @@ export function returnsCommand(ctx: CliContext): Command {
       .argument('<gstin>', 'GSTIN')
       .requiredOption('--operator <name>', 'who is acting (audited)')
       .action(async (gstin: string, options: { operator: string }, sub: Command) => {
-        const session = await ctx
-          .client(sub)
-          .returnsSession(gstin, 'otp-request', { operator: options.operator });
+        const session = await ctx.client(sub).requestReturnsOtp(gstin, { operator: options.operator });
         ctx.print(
           `${describe(gstin, session)}; now run: returns otp ${gstin} <otp> --operator ${options.operator}`,
         );
@@ -39,9 +37,7 @@ export function returnsCommand(ctx: CliContext): Command {
       .argument('<otp>', 'the OTP the taxpayer received')
       .requiredOption('--operator <name>', 'who is acting (audited)')
       .action(async (gstin: string, otp: string, options: { operator: string }, sub: Command) => {
-        const session = await ctx
-          .client(sub)
-          .returnsSession(gstin, 'otp', { otp, operator: options.operator });
+        const session = await ctx.client(sub).submitReturnsOtp(gstin, { otp, operator: options.operator });
         ctx.print(describe(gstin, session));
       }),
   );
@@ -52,7 +48,7 @@ function sessionCommand(ctx: CliContext): Command {
   return addJsonOption(
     new Command('session').description('show the session state and expiry').argument('<gstin>', 'GSTIN'),
   ).action(async (gstin: string, options: { json?: boolean }, sub: Command) => {
-    const session = await ctx.client(sub).returnsSession(gstin, 'status');
+    const session = await ctx.client(sub).returnsSession(gstin);
     if (options.json) return ctx.printJson(session);
     ctx.print(describe(gstin, session));
   });
@@ -68,9 +64,7 @@ export function gstCommand(ctx: CliContext): Command {
         .argument('<gstin>', 'GSTIN')
         .requiredOption('--operator <name>', 'who is acting (audited)'),
     ).action(async (gstin: string, options: { operator: string; json?: boolean }, sub: Command) => {
-      const session = await ctx
-        .client(sub)
-        .returnsSession(gstin, 'otp-request', { operator: options.operator });
+      const session = await ctx.client(sub).requestReturnsOtp(gstin, { operator: options.operator });
       if (options.json) return ctx.printJson(session);
       ctx.print(
         `${describe(gstin, session)}; now run: gst otp submit ${gstin} <otp> --operator ${options.operator}`,
@@ -88,7 +82,7 @@ export function gstCommand(ctx: CliContext): Command {
       async (gstin: string, code: string, options: { operator: string; json?: boolean }, sub: Command) => {
         const session = await ctx
           .client(sub)
-          .returnsSession(gstin, 'otp', { otp: code, operator: options.operator });
+          .submitReturnsOtp(gstin, { otp: code, operator: options.operator });
         if (options.json) return ctx.printJson(session);
         ctx.print(describe(gstin, session));
       },

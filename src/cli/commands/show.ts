@@ -15,7 +15,7 @@ export function showCommand(ctx: CliContext): Command {
     const document = await resolveDocument(ctx.client(command), ref);
     if (options.json) return ctx.printJson(document);
     ctx.print(formatDocumentDetail(document));
-    const canonical = (document as { effectiveCanonical?: unknown }).effectiveCanonical;
+    const canonical = document.effectiveCanonical;
     if (canonical) ctx.print(`\nCanonical payload (with overrides):\n${JSON.stringify(canonical, null, 2)}`);
   });
 }

@@ -5,11 +5,11 @@
 import { Command } from 'commander';
 import type { CliContext } from '../context';
 import { formatTable } from '../table';
-import { SubmissionState } from '../../domain';
+import { SUBMISSION_STATES, type SubmissionState } from '../api-types';
 import { addJsonOption } from './options';
 
-const STATES: readonly string[] = Object.values(SubmissionState);
-const PENDING = ['RECEIVED', 'READY', 'SUBMITTING', 'RETRY', 'WRITEBACK_PENDING'];
+const STATES = SUBMISSION_STATES;
+const PENDING: readonly SubmissionState[] = ['RECEIVED', 'READY', 'SUBMITTING', 'RETRY', 'WRITEBACK_PENDING'];
 
 export function statusCommand(ctx: CliContext): Command {
   return addJsonOption(
@@ -19,7 +19,7 @@ export function statusCommand(ctx: CliContext): Command {
   ).action(async (options: { json?: boolean }, command: Command) => {
     const client = ctx.client(command);
     const connectors = await client.listConnectors();
-    const count = async (state: string, connector?: string) =>
+    const count = async (state: SubmissionState, connector?: string) =>
       (await client.listSubmissions({ state, connector, limit: 1 })).total;
     const byState = Object.fromEntries(
       await Promise.all(STATES.map(async (s) => [s, await count(s)] as const)),

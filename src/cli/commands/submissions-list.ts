@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import type { SubmissionDetail } from '../api-types';
+import type { SubmissionListItem } from '../api-types';
 import type { CliContext } from '../context';
 import { formatTable } from '../table';
 import {
@@ -27,22 +27,22 @@ export function submissionsListCommand(ctx: CliContext): Command {
   });
 }
 
-export function formatSubmissions(submissions: readonly SubmissionDetail[]): string {
+export function formatSubmissions(submissions: readonly SubmissionListItem[]): string {
   return formatTable(
     [
-      { header: 'ID', value: (s: SubmissionDetail) => s.id },
-      { header: 'DOCUMENT', value: (s: SubmissionDetail) => s.documentId },
-      { header: 'REGIME', value: (s: SubmissionDetail) => s.regime },
-      { header: 'STATE', value: (s: SubmissionDetail) => s.state },
-      { header: 'TRIES', value: (s: SubmissionDetail) => s.attempts, align: 'right' },
-      { header: 'UPDATED', value: (s: SubmissionDetail) => s.updatedAt },
-      { header: 'ERROR', value: (s: SubmissionDetail) => errorCell(s), maxWidth: 70 },
+      { header: 'ID', value: (s: SubmissionListItem) => s.id },
+      { header: 'DOCUMENT', value: (s: SubmissionListItem) => s.documentId },
+      { header: 'REGIME', value: (s: SubmissionListItem) => s.regime },
+      { header: 'STATE', value: (s: SubmissionListItem) => s.state },
+      { header: 'TRIES', value: (s: SubmissionListItem) => s.attempts, align: 'right' },
+      { header: 'UPDATED', value: (s: SubmissionListItem) => s.updatedAt },
+      { header: 'ERROR', value: (s: SubmissionListItem) => errorCell(s), maxWidth: 70 },
     ],
     submissions,
   );
 }
 
-function errorCell(s: SubmissionDetail): string | null {
+function errorCell(s: SubmissionListItem): string | null {
   if (!s.errorClass && !s.errorMessage) return null;
   const code = s.errorCode ? ` ${s.errorCode}` : '';
   const fields = s.fieldErrors?.length ? ` (${s.fieldErrors.map((e) => e.path).join(', ')})` : '';

@@ -5,17 +5,26 @@
  */
 import { Command, InvalidArgumentError } from 'commander';
 import type { ApiClient } from '../api-client';
-import type { RetryAnswer, SubmissionDetail, SubmissionFilter } from '../api-types';
+import {
+  SUBMISSION_STATES,
+  type SubmissionFilter,
+  type SubmissionListItem,
+  type SubmissionState,
+} from '../api-types';
 import { CliError } from '../cli-error';
 import type { CliContext } from '../context';
 import { ExitCode } from '../io';
 import { startProgress } from '../progress';
-import { chunk, formatRetryReport, mergeRetryAnswers } from '../retry-report';
+import { chunk, formatRetryReport, mergeRetryAnswers, type RetryReport } from '../retry-report';
 import { RETRYABLE_STATES } from '../../domain';
 import { addFilterOptions, addJsonOption, filterOf, integerIn, type FilterOptions } from './options';
 
 export const RETRY_CHUNK_SIZE = 100;
 const LIST_PAGE_SIZE = 500;
+/** The domain's retryable states (in its order), as the API names them. */
+const RETRYABLE_API_STATES: readonly SubmissionState[] = Object.keys(RETRYABLE_STATES).flatMap(
+  (state) => SUBMISSION_STATES.find((known) => known === state) ?? [],
+);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Options extends FilterOptions {
@@ -82,7 +91,7 @@ async function idsMatching(
   max: number,
   all: boolean,
 ): Promise<string[]> {
-  const states = filter.state ? [filter.state] : Object.keys(RETRYABLE_STATES);
+  const states = filter.state ? [filter.state] : RETRYABLE_API_STATES;
   const ids: string[] = [];
   const skipped = new Map<string, number>();
   let matching = 0;
@@ -115,7 +124,7 @@ async function idsMatching(
 }
 
 /** Refused for its data (field errors, the authority's refusal): only a change to the document helps. */
-function needsDataFix(submission: Pick<SubmissionDetail, 'state' | 'errorClass'>): boolean {
+function needsDataFix(submission: Pick<SubmissionListItem, 'state' | 'errorClass'>): boolean {
   if (submission.state === 'MAPPING_FAILED') return true;
   return submission.state === 'REJECTED' && ['rejected', 'validation'].includes(submission.errorClass ?? '');
 }
@@ -125,10 +134,10 @@ async function retryInChunks(
   client: ApiClient,
   ids: string[],
   options: Options,
-): Promise<RetryAnswer> {
+): Promise<RetryReport> {
   const chunks = chunk(ids, RETRY_CHUNK_SIZE);
   const progress = chunks.length > 1 ? startProgress(ctx.io, 'retrying', ids.length) : undefined;
-  const answers: RetryAnswer[] = [];
+  const answers: RetryReport[] = [];
   let done = 0;
   try {
     for (const ids of chunks) {

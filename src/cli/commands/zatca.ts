@@ -2,15 +2,14 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command } from 'commander';
+import type { EgsUnit, RequestBody } from '../api-types';
 import { CliError } from '../cli-error';
 import type { CliContext } from '../context';
 import { ExitCode } from '../io';
 import { formatTable } from '../table';
 import { addJsonOption } from './options';
 
-type Unit = Record<string, unknown>;
-const text = (value: unknown): string =>
-  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+type Onboarding = RequestBody<'/zatca/egs-units/{id}/onboard', 'post'>;
 
 export function zatcaCommand(ctx: CliContext): Command {
   const status = addJsonOption(
@@ -19,19 +18,19 @@ export function zatcaCommand(ctx: CliContext): Command {
     .argument('[unit]', 'one EGS unit id')
     .action(async (unit: string | undefined, options: { json?: boolean }, command: Command) => {
       const client = ctx.client(command);
-      const units: Unit[] = unit ? [await client.getEgsUnit(unit)] : (await client.listEgsUnits()).items;
+      const units: EgsUnit[] = unit ? [await client.getEgsUnit(unit)] : (await client.listEgsUnits()).items;
       if (units.some((u) => u.state === 'REONBOARD_REQUIRED')) ctx.fail(ExitCode.failed);
       if (options.json) return ctx.printJson(units);
       if (units.length === 0) return ctx.print('no EGS units onboarded');
       ctx.print(
         formatTable(
           [
-            { header: 'UNIT', value: (u: Unit) => text(u.egsUnitId) },
-            { header: 'STATE', value: (u: Unit) => text(u.state) },
-            { header: 'ENV', value: (u: Unit) => text(u.environment) },
-            { header: 'VAT', value: (u: Unit) => text(u.vatNumber) },
-            { header: 'CERT EXPIRES', value: (u: Unit) => text(u.productionCertificateExpires) },
-            { header: 'ACTION', value: (u: Unit) => text(u.action), maxWidth: 80 },
+            { header: 'UNIT', value: (u: EgsUnit) => u.egsUnitId },
+            { header: 'STATE', value: (u: EgsUnit) => u.state },
+            { header: 'ENV', value: (u: EgsUnit) => u.environment },
+            { header: 'VAT', value: (u: EgsUnit) => u.vatNumber },
+            { header: 'CERT EXPIRES', value: (u: EgsUnit) => u.productionCertificateExpires },
+            { header: 'ACTION', value: (u: EgsUnit) => u.action ?? '', maxWidth: 80 },
           ],
           units,
         ),
@@ -47,17 +46,17 @@ export function zatcaCommand(ctx: CliContext): Command {
       .requiredOption('--config <file>', 'JSON file with { "csr": {...}, "seller": {...} }'),
   ).action(
     async (unit: string, options: { otp: string; config: string; json?: boolean }, command: Command) => {
-      let config: { csr?: unknown; seller?: unknown };
+      let config: Partial<Pick<Onboarding, 'csr' | 'seller'>>;
       try {
         config = JSON.parse(readFileSync(resolve(ctx.io.cwd, options.config), 'utf8')) as typeof config;
       } catch (error) {
         throw new CliError(`cannot read ${options.config}: ${(error as Error).message}`, ExitCode.usage);
       }
-      const answer = await ctx
-        .client(command)
-        .onboardEgsUnit(unit, { otp: options.otp, csr: config.csr, seller: config.seller });
+      // The service refuses a config without them (400 naming the field).
+      const { csr, seller } = config as Onboarding;
+      const answer = await ctx.client(command).onboardEgsUnit(unit, { otp: options.otp, csr, seller });
       if (options.json) return ctx.printJson(answer);
-      ctx.print(`EGS unit ${unit} onboarded: ${text(answer.state)}`);
+      ctx.print(`EGS unit ${unit} onboarded: ${answer.state}`);
     },
   );
   return new Command('zatca')

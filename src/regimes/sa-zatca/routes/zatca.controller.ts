@@ -38,12 +38,18 @@ class OnboardRequestDto {
   otp!: string;
 
   @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
     description: 'CSR fields: environment, commonName, solutionName, model, serialNumber, vatNumber, ...',
   })
   @IsObject()
   csr!: EgsCsrConfig;
 
-  @ApiProperty({ description: 'the seller as on the unit invoices (used for the compliance samples)' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'the seller as on the unit invoices (used for the compliance samples)',
+  })
   @IsObject()
   seller!: Party;
 }
