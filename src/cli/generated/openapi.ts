@@ -212,125 +212,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/ewaybills/{submissionId}/part-b": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Alias of POST /submissions/:id/operations/part-b; answers the submission */
-        post: operations["EwaybillController_partB"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ewaybills/{submissionId}/transporter": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Alias of POST /submissions/:id/operations/transporter; answers the submission */
-        post: operations["EwaybillController_transporter"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ewaybills/{submissionId}/extend": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Alias of POST /submissions/:id/operations/extend; answers the submission */
-        post: operations["EwaybillController_extend"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ewaybills/{submissionId}/cancel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Alias of POST /submissions/:id/cancel: within 24 h of generation (409 code 728 otherwise); reasons 1-4 as the e-way bill system numbers them */
-        post: operations["EwaybillController_cancel"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ewaybills/consolidate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Alias of POST /submissions/operations/consolidate */
-        post: operations["EwaybillController_consolidate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ewaybills/expiring": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Active e-way bills whose validity ends within the given hours */
-        get: operations["EwaybillController_expiring"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ewaybills/expiring/extend": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Run the scheduled check now: extend bills in their window where the instance configures autoExtend */
-        post: operations["EwaybillController_extendExpiring"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/regimes": {
         parameters: {
             query?: never;
@@ -547,6 +428,125 @@ export interface paths {
         get: operations["ZatcaController_signedInvoices"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ewaybills/{submissionId}/part-b": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Alias of POST /submissions/:id/operations/part-b; answers the submission */
+        post: operations["EwaybillController_partB"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ewaybills/{submissionId}/transporter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Alias of POST /submissions/:id/operations/transporter; answers the submission */
+        post: operations["EwaybillController_transporter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ewaybills/{submissionId}/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Alias of POST /submissions/:id/operations/extend; answers the submission */
+        post: operations["EwaybillController_extend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ewaybills/{submissionId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Alias of POST /submissions/:id/cancel: within 24 h of generation (409 code 728 otherwise); reasons 1-4 as the e-way bill system numbers them */
+        post: operations["EwaybillController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ewaybills/consolidate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Alias of POST /submissions/operations/consolidate */
+        post: operations["EwaybillController_consolidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ewaybills/expiring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active e-way bills whose validity ends within the given hours */
+        get: operations["EwaybillController_expiring"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ewaybills/expiring/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run the scheduled check now: extend bills in their window where the instance configures autoExtend */
+        post: operations["EwaybillController_extendExpiring"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1164,7 +1164,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            regime: "in-einvoice" | "in-ewaybill" | "sa-zatca";
+            regime: "in-einvoice" | "sa-zatca" | "in-ewaybill";
             state: components["schemas"]["SubmissionState"];
             /** @enum {string|null} */
             errorClass: "validation" | "rejected" | "transient" | "auth" | "unknown-outcome" | "config" | "writeback-config" | "writeback-transient" | "writeback-system" | null;
@@ -1223,7 +1223,7 @@ export interface components {
             /** Format: uuid */
             documentId: string;
             /** @enum {string} */
-            regime: "in-einvoice" | "in-ewaybill" | "sa-zatca";
+            regime: "in-einvoice" | "sa-zatca" | "in-ewaybill";
             state: components["schemas"]["SubmissionState"];
             attempts: number;
             /** Format: date-time */
@@ -1377,7 +1377,7 @@ export interface components {
             /** Format: uuid */
             documentId: string;
             /** @enum {string} */
-            regime: "in-einvoice" | "in-ewaybill" | "sa-zatca";
+            regime: "in-einvoice" | "sa-zatca" | "in-ewaybill";
             state: components["schemas"]["SubmissionState"];
             attempts: number;
             /** Format: date-time */
@@ -1437,7 +1437,7 @@ export interface components {
             /** @enum {string} */
             errorClass?: "validation" | "rejected" | "transient" | "auth" | "unknown-outcome" | "config" | "writeback-config" | "writeback-transient" | "writeback-system";
             /** @enum {string} */
-            regime?: "in-einvoice" | "in-ewaybill" | "sa-zatca";
+            regime?: "in-einvoice" | "sa-zatca" | "in-ewaybill";
             /** @description document date from (YYYY-MM-DD) */
             from?: string;
             /** @description document date to (YYYY-MM-DD) */
@@ -1473,39 +1473,6 @@ export interface components {
             /** @description the most one retry acts on (the first of the matched, in the list order) */
             limit: number;
         };
-        ConsolidationResponse: {
-            /** @description the consolidated e-way bill number */
-            consolidatedEwbNo: string;
-            date: string | null;
-            submissions: components["schemas"]["SubmissionResponse"][];
-        };
-        ExpiringBillResponse: {
-            /** Format: uuid */
-            submissionId: string;
-            /** Format: uuid */
-            documentId: string;
-            ewbNo: string;
-            /** @description as the e-way bill system gives it */
-            validUpto: string;
-            /** @description negative once it has ended */
-            hoursLeft: number;
-            /** @description inside the extension window now */
-            extendable: boolean;
-        };
-        AutoExtensionResponse: {
-            /** Format: uuid */
-            submissionId: string;
-            ewbNo: string;
-            /** @enum {string} */
-            outcome: "extended" | "failed";
-            validUpto?: string;
-            code?: string;
-            message?: string;
-        };
-        ExpiryCheckResponse: {
-            expiring: components["schemas"]["ExpiringBillResponse"][];
-            extensions: components["schemas"]["AutoExtensionResponse"][];
-        };
         ReasonOptionResponse: {
             code: string;
             label: string;
@@ -1527,7 +1494,7 @@ export interface components {
             /** @description csv, webhook, tally, ... */
             kind: string;
             enabled: boolean;
-            regimes: ("in-einvoice" | "in-ewaybill" | "sa-zatca")[];
+            regimes: ("in-einvoice" | "sa-zatca" | "in-ewaybill")[];
             /** @description its settings, secrets redacted */
             config: {
                 [key: string]: unknown;
@@ -1756,6 +1723,39 @@ export interface components {
             /** Format: uuid */
             submissionId: string;
             items: components["schemas"]["SignedInvoiceResponse"][];
+        };
+        ConsolidationResponse: {
+            /** @description the consolidated e-way bill number */
+            consolidatedEwbNo: string;
+            date: string | null;
+            submissions: components["schemas"]["SubmissionResponse"][];
+        };
+        ExpiringBillResponse: {
+            /** Format: uuid */
+            submissionId: string;
+            /** Format: uuid */
+            documentId: string;
+            ewbNo: string;
+            /** @description as the e-way bill system gives it */
+            validUpto: string;
+            /** @description negative once it has ended */
+            hoursLeft: number;
+            /** @description inside the extension window now */
+            extendable: boolean;
+        };
+        AutoExtensionResponse: {
+            /** Format: uuid */
+            submissionId: string;
+            ewbNo: string;
+            /** @enum {string} */
+            outcome: "extended" | "failed";
+            validUpto?: string;
+            code?: string;
+            message?: string;
+        };
+        ExpiryCheckResponse: {
+            expiring: components["schemas"]["ExpiringBillResponse"][];
+            extensions: components["schemas"]["AutoExtensionResponse"][];
         };
         CategoryTotalResponse: {
             count: number;
@@ -2514,7 +2514,7 @@ export interface operations {
                 /** @description connector instance name */
                 connector?: string;
                 errorClass?: "validation" | "rejected" | "transient" | "auth" | "unknown-outcome" | "config" | "writeback-config" | "writeback-transient" | "writeback-system";
-                regime?: "in-einvoice" | "in-ewaybill" | "sa-zatca";
+                regime?: "in-einvoice" | "sa-zatca" | "in-ewaybill";
                 /** @description document date from (YYYY-MM-DD) */
                 from?: string;
                 /** @description document date to (YYYY-MM-DD) */
@@ -2970,7 +2970,7 @@ export interface operations {
                 /** @description connector instance name */
                 connector?: string;
                 errorClass?: "validation" | "rejected" | "transient" | "auth" | "unknown-outcome" | "config" | "writeback-config" | "writeback-transient" | "writeback-system";
-                regime?: "in-einvoice" | "in-ewaybill" | "sa-zatca";
+                regime?: "in-einvoice" | "sa-zatca" | "in-ewaybill";
                 /** @description document date from (YYYY-MM-DD) */
                 from?: string;
                 /** @description document date to (YYYY-MM-DD) */
@@ -3041,559 +3041,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description no valid API key (or, on webhooks, no valid signature or secret) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    EwaybillController_partB: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                submissionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PartBRequest"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SubmissionResponse"];
-                };
-            };
-            /** @description bad request: validation failed, or a typed validation/config error */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description no valid API key (or, on webhooks, no valid signature or secret) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description conflict: the state does not allow it now */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description refused by the authority, or an idempotency key reused with another body */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description the authority refused our credentials */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description the authority or the ERP is unreachable; try again */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description outcome unknown: the authority did not answer in time */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    EwaybillController_transporter: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                submissionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TransporterRequest"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SubmissionResponse"];
-                };
-            };
-            /** @description bad request: validation failed, or a typed validation/config error */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description no valid API key (or, on webhooks, no valid signature or secret) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description conflict: the state does not allow it now */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description refused by the authority, or an idempotency key reused with another body */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description the authority refused our credentials */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description the authority or the ERP is unreachable; try again */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description outcome unknown: the authority did not answer in time */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    EwaybillController_extend: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                submissionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ExtendRequest"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SubmissionResponse"];
-                };
-            };
-            /** @description bad request: validation failed, or a typed validation/config error */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description no valid API key (or, on webhooks, no valid signature or secret) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description conflict: the state does not allow it now */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description refused by the authority, or an idempotency key reused with another body */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description the authority refused our credentials */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description the authority or the ERP is unreachable; try again */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description outcome unknown: the authority did not answer in time */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    EwaybillController_cancel: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                submissionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CancelRequestDto"];
-            };
-        };
-        responses: {
-            /** @description the submission, now CANCELLED */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SubmissionResponse"];
-                };
-            };
-            /** @description bad request: validation failed, or a typed validation/config error */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description no valid API key (or, on webhooks, no valid signature or secret) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description conflict: the state does not allow it now */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description refused by the authority, or an idempotency key reused with another body */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description the authority refused our credentials */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description the authority or the ERP is unreachable; try again */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description outcome unknown: the authority did not answer in time */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    EwaybillController_consolidate: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ConsolidateRequest"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsolidationResponse"];
-                };
-            };
-            /** @description bad request: validation failed, or a typed validation/config error */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description no valid API key (or, on webhooks, no valid signature or secret) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description conflict: the state does not allow it now */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description refused by the authority, or an idempotency key reused with another body */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description the authority refused our credentials */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description the authority or the ERP is unreachable; try again */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description outcome unknown: the authority did not answer in time */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    EwaybillController_expiring: {
-        parameters: {
-            query?: {
-                withinHours?: number;
-                /** @description connector instance name or id */
-                connector?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ExpiringBillResponse"][];
-                };
-            };
-            /** @description bad request: validation failed, or a typed validation/config error */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description no valid API key (or, on webhooks, no valid signature or secret) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    EwaybillController_extendExpiring: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ExpiryCheckResponse"];
                 };
             };
             /** @description no valid API key (or, on webhooks, no valid signature or secret) */
@@ -4271,6 +3718,559 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description no valid API key (or, on webhooks, no valid signature or secret) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    EwaybillController_partB: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                submissionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartBRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionResponse"];
+                };
+            };
+            /** @description bad request: validation failed, or a typed validation/config error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description no valid API key (or, on webhooks, no valid signature or secret) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description conflict: the state does not allow it now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description refused by the authority, or an idempotency key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description the authority refused our credentials */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description the authority or the ERP is unreachable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description outcome unknown: the authority did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    EwaybillController_transporter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                submissionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransporterRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionResponse"];
+                };
+            };
+            /** @description bad request: validation failed, or a typed validation/config error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description no valid API key (or, on webhooks, no valid signature or secret) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description conflict: the state does not allow it now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description refused by the authority, or an idempotency key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description the authority refused our credentials */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description the authority or the ERP is unreachable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description outcome unknown: the authority did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    EwaybillController_extend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                submissionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExtendRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionResponse"];
+                };
+            };
+            /** @description bad request: validation failed, or a typed validation/config error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description no valid API key (or, on webhooks, no valid signature or secret) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description conflict: the state does not allow it now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description refused by the authority, or an idempotency key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description the authority refused our credentials */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description the authority or the ERP is unreachable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description outcome unknown: the authority did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    EwaybillController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                submissionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelRequestDto"];
+            };
+        };
+        responses: {
+            /** @description the submission, now CANCELLED */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionResponse"];
+                };
+            };
+            /** @description bad request: validation failed, or a typed validation/config error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description no valid API key (or, on webhooks, no valid signature or secret) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description conflict: the state does not allow it now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description refused by the authority, or an idempotency key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description the authority refused our credentials */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description the authority or the ERP is unreachable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description outcome unknown: the authority did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    EwaybillController_consolidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsolidateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsolidationResponse"];
+                };
+            };
+            /** @description bad request: validation failed, or a typed validation/config error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description no valid API key (or, on webhooks, no valid signature or secret) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description conflict: the state does not allow it now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description refused by the authority, or an idempotency key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description the authority refused our credentials */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description the authority or the ERP is unreachable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description outcome unknown: the authority did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    EwaybillController_expiring: {
+        parameters: {
+            query?: {
+                withinHours?: number;
+                /** @description connector instance name or id */
+                connector?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpiringBillResponse"][];
+                };
+            };
+            /** @description bad request: validation failed, or a typed validation/config error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description no valid API key (or, on webhooks, no valid signature or secret) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    EwaybillController_extendExpiring: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpiryCheckResponse"];
                 };
             };
             /** @description no valid API key (or, on webhooks, no valid signature or secret) */
@@ -5313,7 +5313,7 @@ export interface operations {
                 /** @description connector instance name */
                 connector?: string;
                 errorClass?: "validation" | "rejected" | "transient" | "auth" | "unknown-outcome" | "config" | "writeback-config" | "writeback-transient" | "writeback-system";
-                regime?: "in-einvoice" | "in-ewaybill" | "sa-zatca";
+                regime?: "in-einvoice" | "sa-zatca" | "in-ewaybill";
                 /** @description document date from (YYYY-MM-DD) */
                 from?: string;
                 /** @description document date to (YYYY-MM-DD) */
@@ -5782,17 +5782,17 @@ type ReadonlyArray<T> = [
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const pathsDocumentsGetParametersQueryStateValues: ReadonlyArray<FlattenedDeepRequired<paths>["/documents"]["get"]["parameters"]["query"]["state"]> = ["RECEIVED", "MAPPING_FAILED", "READY", "SUBMITTING", "RETRY", "REGISTERED", "REJECTED", "WRITEBACK_PENDING", "WRITTEN_BACK", "WRITEBACK_FAILED", "CANCELLED"];
 export const pathsDocumentsGetParametersQueryErrorClassValues: ReadonlyArray<FlattenedDeepRequired<paths>["/documents"]["get"]["parameters"]["query"]["errorClass"]> = ["validation", "rejected", "transient", "auth", "unknown-outcome", "config", "writeback-config", "writeback-transient", "writeback-system"];
-export const pathsDocumentsGetParametersQueryRegimeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/documents"]["get"]["parameters"]["query"]["regime"]> = ["in-einvoice", "in-ewaybill", "sa-zatca"];
+export const pathsDocumentsGetParametersQueryRegimeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/documents"]["get"]["parameters"]["query"]["regime"]> = ["in-einvoice", "sa-zatca", "in-ewaybill"];
 export const pathsSubmissionsGetParametersQueryStateValues: ReadonlyArray<FlattenedDeepRequired<paths>["/submissions"]["get"]["parameters"]["query"]["state"]> = ["RECEIVED", "MAPPING_FAILED", "READY", "SUBMITTING", "RETRY", "REGISTERED", "REJECTED", "WRITEBACK_PENDING", "WRITTEN_BACK", "WRITEBACK_FAILED", "CANCELLED"];
 export const pathsSubmissionsGetParametersQueryErrorClassValues: ReadonlyArray<FlattenedDeepRequired<paths>["/submissions"]["get"]["parameters"]["query"]["errorClass"]> = ["validation", "rejected", "transient", "auth", "unknown-outcome", "config", "writeback-config", "writeback-transient", "writeback-system"];
-export const pathsSubmissionsGetParametersQueryRegimeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/submissions"]["get"]["parameters"]["query"]["regime"]> = ["in-einvoice", "in-ewaybill", "sa-zatca"];
+export const pathsSubmissionsGetParametersQueryRegimeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/submissions"]["get"]["parameters"]["query"]["regime"]> = ["in-einvoice", "sa-zatca", "in-ewaybill"];
 export const pathsReconciliationGstinPeriodGetParametersQueryCategoryValues: ReadonlyArray<FlattenedDeepRequired<paths>["/reconciliation/{gstin}/{period}"]["get"]["parameters"]["query"]["category"]> = ["exact", "suggested", "mismatch", "pan", "missing-in-2b", "missing-in-books", "duplicate-in-books", "duplicate-in-2b", "in-other-period", "amended"];
 export const pathsReconciliationGstinPeriodSuppliersGetParametersQueryOpenValues: ReadonlyArray<FlattenedDeepRequired<paths>["/reconciliation/{gstin}/{period}/suppliers"]["get"]["parameters"]["query"]["open"]> = ["true", "false"];
 export const pathsReconciliationGstinPeriodExportCsvGetParametersQueryCategoryValues: ReadonlyArray<FlattenedDeepRequired<paths>["/reconciliation/{gstin}/{period}/export.csv"]["get"]["parameters"]["query"]["category"]> = ["exact", "suggested", "mismatch", "pan", "missing-in-2b", "missing-in-books", "duplicate-in-books", "duplicate-in-2b", "in-other-period", "amended"];
 export const pathsReconciliationGstinPeriodExportXlsxGetParametersQueryCategoryValues: ReadonlyArray<FlattenedDeepRequired<paths>["/reconciliation/{gstin}/{period}/export.xlsx"]["get"]["parameters"]["query"]["category"]> = ["exact", "suggested", "mismatch", "pan", "missing-in-2b", "missing-in-books", "duplicate-in-books", "duplicate-in-2b", "in-other-period", "amended"];
 export const pathsExportsFailuresFormatGetParametersQueryStateValues: ReadonlyArray<FlattenedDeepRequired<paths>["/exports/failures.{format}"]["get"]["parameters"]["query"]["state"]> = ["RECEIVED", "MAPPING_FAILED", "READY", "SUBMITTING", "RETRY", "REGISTERED", "REJECTED", "WRITEBACK_PENDING", "WRITTEN_BACK", "WRITEBACK_FAILED", "CANCELLED"];
 export const pathsExportsFailuresFormatGetParametersQueryErrorClassValues: ReadonlyArray<FlattenedDeepRequired<paths>["/exports/failures.{format}"]["get"]["parameters"]["query"]["errorClass"]> = ["validation", "rejected", "transient", "auth", "unknown-outcome", "config", "writeback-config", "writeback-transient", "writeback-system"];
-export const pathsExportsFailuresFormatGetParametersQueryRegimeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/exports/failures.{format}"]["get"]["parameters"]["query"]["regime"]> = ["in-einvoice", "in-ewaybill", "sa-zatca"];
+export const pathsExportsFailuresFormatGetParametersQueryRegimeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/exports/failures.{format}"]["get"]["parameters"]["query"]["regime"]> = ["in-einvoice", "sa-zatca", "in-ewaybill"];
 export const pathsExportsFailuresFormatGetParametersPathFormatValues: ReadonlyArray<FlattenedDeepRequired<paths>["/exports/failures.{format}"]["get"]["parameters"]["path"]["format"]> = ["csv", "xlsx"];
 export const healthCheckResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HealthCheckResponse"]["status"]> = ["up", "down"];
 export const livenessResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LivenessResponse"]["status"]> = ["up"];
@@ -5801,25 +5801,25 @@ export const throttledProviderResponseReasonValues: ReadonlyArray<FlattenedDeepR
 export const healthResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HealthResponse"]["status"]> = ["ok", "error"];
 export const errorResponseErrorClassValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorResponse"]["errorClass"]> = ["validation", "config", "rejected", "auth", "transient", "unknown-outcome", "system"];
 export const submissionStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SubmissionState"]> = ["RECEIVED", "MAPPING_FAILED", "READY", "SUBMITTING", "RETRY", "REGISTERED", "REJECTED", "WRITEBACK_PENDING", "WRITTEN_BACK", "WRITEBACK_FAILED", "CANCELLED"];
-export const documentSubmissionSummaryRegimeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DocumentSubmissionSummary"]["regime"]> = ["in-einvoice", "in-ewaybill", "sa-zatca"];
+export const documentSubmissionSummaryRegimeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DocumentSubmissionSummary"]["regime"]> = ["in-einvoice", "sa-zatca", "in-ewaybill"];
 export const documentSubmissionSummaryErrorClassValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DocumentSubmissionSummary"]["errorClass"]> = ["validation", "rejected", "transient", "auth", "unknown-outcome", "config", "writeback-config", "writeback-transient", "writeback-system"];
 export const documentListItemDirectionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DocumentListItem"]["direction"]> = ["sales", "purchase"];
-export const submissionResponseRegimeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SubmissionResponse"]["regime"]> = ["in-einvoice", "in-ewaybill", "sa-zatca"];
+export const submissionResponseRegimeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SubmissionResponse"]["regime"]> = ["in-einvoice", "sa-zatca", "in-ewaybill"];
 export const submissionResponseErrorClassValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SubmissionResponse"]["errorClass"]> = ["validation", "rejected", "transient", "auth", "unknown-outcome", "config", "writeback-config", "writeback-transient", "writeback-system"];
 export const documentResponseDirectionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DocumentResponse"]["direction"]> = ["sales", "purchase"];
 export const cancelRequestDtoReasonCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CancelRequestDto"]["reasonCode"]> = ["1", "2", "3", "4"];
-export const submissionListItemResponseRegimeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SubmissionListItemResponse"]["regime"]> = ["in-einvoice", "in-ewaybill", "sa-zatca"];
+export const submissionListItemResponseRegimeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SubmissionListItemResponse"]["regime"]> = ["in-einvoice", "sa-zatca", "in-ewaybill"];
 export const submissionListItemResponseErrorClassValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SubmissionListItemResponse"]["errorClass"]> = ["validation", "rejected", "transient", "auth", "unknown-outcome", "config", "writeback-config", "writeback-transient", "writeback-system"];
 export const submissionFilterDtoStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SubmissionFilterDto"]["state"]> = ["RECEIVED", "MAPPING_FAILED", "READY", "SUBMITTING", "RETRY", "REGISTERED", "REJECTED", "WRITEBACK_PENDING", "WRITTEN_BACK", "WRITEBACK_FAILED", "CANCELLED"];
 export const submissionFilterDtoErrorClassValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SubmissionFilterDto"]["errorClass"]> = ["validation", "rejected", "transient", "auth", "unknown-outcome", "config", "writeback-config", "writeback-transient", "writeback-system"];
-export const submissionFilterDtoRegimeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SubmissionFilterDto"]["regime"]> = ["in-einvoice", "in-ewaybill", "sa-zatca"];
-export const autoExtensionResponseOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AutoExtensionResponse"]["outcome"]> = ["extended", "failed"];
-export const connectorResponseRegimesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ConnectorResponse"]["regimes"]> = ["in-einvoice", "in-ewaybill", "sa-zatca"];
+export const submissionFilterDtoRegimeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SubmissionFilterDto"]["regime"]> = ["in-einvoice", "sa-zatca", "in-ewaybill"];
+export const connectorResponseRegimesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ConnectorResponse"]["regimes"]> = ["in-einvoice", "sa-zatca", "in-ewaybill"];
 export const connectorCheckResponseErrorClassValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ConnectorCheckResponse"]["errorClass"]> = ["config", "transient", "system"];
 export const rejectedIrnSourceResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RejectedIrnSourceResponse"]["status"]> = ["fetched", "not-published", "failed"];
 export const egsUnitResponseStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EgsUnitResponse"]["state"]> = ["COMPLIANCE_CSID", "COMPLIANCE_CHECKED", "ACTIVE", "REONBOARD_REQUIRED"];
 export const egsUnitResponseEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EgsUnitResponse"]["environment"]> = ["developer-portal", "simulation", "core"];
 export const onboardingResponseStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OnboardingResponse"]["state"]> = ["COMPLIANCE_CSID", "COMPLIANCE_CHECKED", "ACTIVE"];
+export const autoExtensionResponseOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AutoExtensionResponse"]["outcome"]> = ["extended", "failed"];
 export const recoPeriodResponseStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecoPeriodResponse"]["state"]> = ["running", "completed", "failed"];
 export const recoRunResponseStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RecoRunResponse"]["state"]> = ["running", "completed", "failed"];
 export const matchActionDtoActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MatchActionDto"]["action"]> = ["accept", "ignore", "unlink"];
