@@ -31,6 +31,7 @@ import {
   PIPELINE_PORT_PROVIDERS,
   RegimeJobs,
   regimeJobProblems,
+  regimeQueues,
   unboundPortProblems,
   ConnectorRuntimeService,
   IngestService,
@@ -84,7 +85,7 @@ import {
 import { loggerOptions } from './logging';
 import { MetricsModule } from './metrics';
 import { MasterKey, SECRET_BOX_PROVIDER } from './security';
-import { QueueService } from './queue';
+import { QueueService, REGIME_QUEUES } from './queue';
 
 /** ERP kinds this build knows. A new ERP: one folder under src/connectors and one line here. */
 export function defaultConnectorFactories(): ConnectorFactory[] {
@@ -159,6 +160,7 @@ export class AppModule {
       DashboardRepository,
       SubmissionRepository,
       WebhookReceiptRepository,
+      { provide: REGIME_QUEUES, useValue: regimeQueues(descriptors) },
       QueueService,
       ConnectorRuntimeService,
       StateTransitionsService,

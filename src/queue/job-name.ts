@@ -1,4 +1,7 @@
-/** Every queue the pipeline uses. Policy `stately`: at most one queued and one active job per key. */
+/**
+ * Every queue the pipeline uses. Policy `stately`: at most one queued and one active job per key. The jobs
+ * regimes declare (RegimeDescriptor.jobs) get queues of their own names (RegimeQueue), created at start.
+ */
 export enum JobName {
   /** Pull new/changed documents from one connector instance. Key: instance name. */
   ConnectorPull = 'connector-pull',
@@ -18,14 +21,8 @@ export enum JobName {
   SubmissionWriteBack = 'submission-writeback',
   /** Find work whose job was lost (crash between commit and enqueue, stale SUBMITTING). */
   PipelineSweep = 'pipeline-sweep',
-  /** Report signed simplified KSA invoices to ZATCA (within 24 h of issue). */
-  ZatcaReport = 'zatca-report',
   /** Fetch GSTR-2B, pull purchases and reconcile one GSTIN and period. Key: gstin:period. */
   ReconciliationRun = 'reconciliation-run',
-  /** Fetch the IRP's rejected-IRN lists (GETREJECTEDIRNS) of today and yesterday. Key: the job name. */
-  EinvoiceRejectedIrns = 'einvoice-rejected-irns',
-  /** List e-way bills about to expire and extend those whose instance configures it. Key: the job name. */
-  EwaybillExpiryCheck = 'ewaybill-expiry-check',
 }
 
 export interface JobPayloads {
@@ -35,8 +32,19 @@ export interface JobPayloads {
   [JobName.SubmissionValidate]: { submissionIds: string[] };
   [JobName.SubmissionWriteBack]: { submissionId: string };
   [JobName.PipelineSweep]: Record<string, never>;
-  [JobName.ZatcaReport]: Record<string, never>;
   [JobName.ReconciliationRun]: { gstin: string; period: string; trigger: string };
-  [JobName.EinvoiceRejectedIrns]: Record<string, never>;
-  [JobName.EwaybillExpiryCheck]: Record<string, never>;
 }
+
+/** The queue of a job a regime declares: its name is the job's; it carries no payload. Key: the job name. */
+export type RegimeQueue = string & { readonly regimeQueue: true };
+
+export function regimeQueue(name: string): RegimeQueue {
+  return name as RegimeQueue;
+}
+
+export type QueueName = JobName | RegimeQueue;
+
+export type PayloadOf<N extends QueueName> = N extends JobName ? JobPayloads[N] : Record<string, never>;
+
+/** The names of the queues the registered regimes' jobs use (bound by the application). */
+export const REGIME_QUEUES = Symbol('REGIME_QUEUES');

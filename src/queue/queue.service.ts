@@ -3,7 +3,7 @@
  * is in our tables, and the sweep re-enqueues anything whose job was lost, so enqueueing after commit
  * is safe. Keys + the `stately` policy make a tick that fires on every instance create one job.
  */
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy, Optional } from '@nestjs/common';
 import type PgBossTypes from 'pg-boss';
 import { PgBoss } from './pg-boss';
 import { QueueDatabase } from './queue-database';
@@ -11,7 +11,7 @@ import { withQueueSetupLock } from './queue-setup-lock';
 import { startAfterOnDatabaseClock } from './start-after';
 import { AppConfig } from '../config';
 import { DATABASE_URL } from '../database';
-import { JobName, type JobPayloads } from './job-name';
+import { JobName, type PayloadOf, type QueueName, REGIME_QUEUES, type RegimeQueue } from './job-name';
 import { WorkerLease } from './worker-lease';
 
 /** Seconds before a failed job's first retry (doubling after that): every queue is created with it. */
@@ -43,16 +43,22 @@ export class QueueService implements OnModuleDestroy {
   private readonly inFlight = new Set<Promise<void>>();
   private starting?: Promise<PgBossTypes>;
   /** This process's pg-boss workers by queue, to wake when this process enqueues work for them. */
-  private readonly localWorkers = new Map<JobName, LocalWorkers>();
+  private readonly localWorkers = new Map<QueueName, LocalWorkers>();
   /** This process's lease, once it works a queue. */
   private lease?: WorkerLease;
   /** The one shutdown, however many times it is asked for. */
   private stopping?: Promise<void>;
 
+  /** The pipeline's queues and those of the jobs the registered regimes declare. */
+  private readonly queueNames: readonly QueueName[];
+
   constructor(
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
     private readonly config: AppConfig,
-  ) {}
+    @Optional() @Inject(REGIME_QUEUES) regimeQueues: readonly RegimeQueue[] | null = null,
+  ) {
+    this.queueNames = [...Object.values(JobName), ...(regimeQueues ?? [])];
+  }
 
   async start(): Promise<PgBossTypes> {
     this.starting ??= this.doStart();
@@ -67,7 +73,7 @@ export class QueueService implements OnModuleDestroy {
     boss.on('error', (error: Error) => this.logger.error(`queue error: ${error.message}`));
     await withQueueSetupLock(this.databaseUrl, async () => {
       await boss.start();
-      for (const name of Object.values(JobName)) {
+      for (const name of this.queueNames) {
         const existing = await boss.getQueue(name);
         if (!existing) {
           await boss.createQueue(name, {
@@ -86,9 +92,9 @@ export class QueueService implements OnModuleDestroy {
   }
 
   /** `startAfterSeconds`: a delay, reckoned from the database's clock (see startAfterOnDatabaseClock). */
-  async send<N extends JobName>(
+  async send<N extends QueueName>(
     name: N,
-    data: JobPayloads[N],
+    data: PayloadOf<N>,
     options: { key: string; startAfterSeconds?: number },
   ): Promise<string | null> {
     const boss = await this.start();
@@ -102,9 +108,9 @@ export class QueueService implements OnModuleDestroy {
    * Many jobs of one queue in a single INSERT. pg-boss gives every row the queue's policy and skips
    * conflicts (ON CONFLICT DO NOTHING), so the `stately` key dedup is the same as send's.
    */
-  async sendMany<N extends JobName>(
+  async sendMany<N extends QueueName>(
     name: N,
-    jobs: { data: JobPayloads[N]; key: string }[],
+    jobs: { data: PayloadOf<N>; key: string }[],
     options: { startAfterSeconds?: number; retryLimit?: number } = {},
   ): Promise<void> {
     if (jobs.length === 0) return;
@@ -123,7 +129,7 @@ export class QueueService implements OnModuleDestroy {
    * between stages (pull -> process -> write-back) otherwise waits for a poll; a worker that is busy is
    * unaffected, and the workers of other processes still find the jobs when they poll.
    */
-  private wake(boss: PgBossTypes, name: JobName, jobs: number): void {
+  private wake(boss: PgBossTypes, name: QueueName, jobs: number): void {
     const workers = this.localWorkers.get(name);
     if (!workers) return;
     for (let i = 0; i < Math.min(jobs, workers.ids.length); i++) {
@@ -162,7 +168,7 @@ export class QueueService implements OnModuleDestroy {
     return this.lease;
   }
 
-  private registerWorker(name: JobName, id: string): void {
+  private registerWorker(name: QueueName, id: string): void {
     const workers = this.localWorkers.get(name);
     if (workers) workers.ids.push(id);
     else this.localWorkers.set(name, { ids: [id], next: 0 });
@@ -172,9 +178,9 @@ export class QueueService implements OnModuleDestroy {
    * Several fetchers per queue, each taking a small batch, and every job completed or failed on its own
    * as soon as it settles: one slow job never holds back the others fetched with it.
    */
-  async work<N extends JobName>(
+  async work<N extends QueueName>(
     name: N,
-    handler: (data: JobPayloads[N], context: JobContext) => Promise<void>,
+    handler: (data: PayloadOf<N>, context: JobContext) => Promise<void>,
     options: { fetchers?: number } = {},
   ): Promise<void> {
     const boss = await this.start();
@@ -183,7 +189,7 @@ export class QueueService implements OnModuleDestroy {
     // Every fetcher polls on its own; a queue that sees a job a minute needs one, not `concurrency`.
     const concurrency = options.fetchers ?? this.config.queue.concurrency;
     const perFetch = Math.max(1, Math.ceil(batchSize / concurrency));
-    const runOne = (job: PgBossTypes.JobWithMetadata<JobPayloads[N]>): Promise<void> => {
+    const runOne = (job: PgBossTypes.JobWithMetadata<PayloadOf<N>>): Promise<void> => {
       lease.hold([job.id]);
       const running = this.runJob(boss, name, handler, job).finally(() => lease.release([job.id]));
       this.inFlight.add(running);
@@ -191,7 +197,7 @@ export class QueueService implements OnModuleDestroy {
     };
     for (let i = 0; i < concurrency; i++) {
       const worker = this.fetchAgainAfter(boss);
-      const id = await boss.work<JobPayloads[N]>(
+      const id = await boss.work<PayloadOf<N>>(
         name,
         { batchSize: perFetch, pollingIntervalSeconds, includeMetadata: true },
         (jobs) => worker.ran(Promise.all(jobs.map(runOne)).then(() => undefined)),
@@ -206,14 +212,14 @@ export class QueueService implements OnModuleDestroy {
    * that failed (by position) and nothing for the rest. Succeeded jobs are completed in one statement;
    * a failed job is failed on its own (pg-boss retries it); a thrown error fails the whole fetch.
    */
-  async workBatch<N extends JobName>(
+  async workBatch<N extends QueueName>(
     name: N,
-    handler: (jobs: { data: JobPayloads[N]; context: JobContext }[]) => Promise<readonly unknown[] | void>,
+    handler: (jobs: { data: PayloadOf<N>; context: JobContext }[]) => Promise<readonly unknown[] | void>,
     options: { fetchers: number; batchSize: number },
   ): Promise<void> {
     const boss = await this.start();
     const lease = this.workerLease(boss);
-    const runBatch = async (jobs: PgBossTypes.JobWithMetadata<JobPayloads[N]>[]): Promise<void> => {
+    const runBatch = async (jobs: PgBossTypes.JobWithMetadata<PayloadOf<N>>[]): Promise<void> => {
       const ids = jobs.map((job) => job.id);
       lease.hold(ids);
       try {
@@ -224,7 +230,7 @@ export class QueueService implements OnModuleDestroy {
     };
     for (let i = 0; i < options.fetchers; i++) {
       const worker = this.fetchAgainAfter(boss);
-      const id = await boss.work<JobPayloads[N]>(
+      const id = await boss.work<PayloadOf<N>>(
         name,
         {
           batchSize: options.batchSize,
@@ -243,11 +249,11 @@ export class QueueService implements OnModuleDestroy {
   }
 
   /** One fetch of a batch queue: the handler, then every job completed or failed. */
-  private async runBatch<N extends JobName>(
+  private async runBatch<N extends QueueName>(
     boss: PgBossTypes,
     name: N,
-    handler: (jobs: { data: JobPayloads[N]; context: JobContext }[]) => Promise<readonly unknown[] | void>,
-    jobs: PgBossTypes.JobWithMetadata<JobPayloads[N]>[],
+    handler: (jobs: { data: PayloadOf<N>; context: JobContext }[]) => Promise<readonly unknown[] | void>,
+    jobs: PgBossTypes.JobWithMetadata<PayloadOf<N>>[],
   ): Promise<void> {
     let errors: readonly unknown[] = [];
     try {
@@ -272,11 +278,11 @@ export class QueueService implements OnModuleDestroy {
     }
   }
 
-  private async runJob<N extends JobName>(
+  private async runJob<N extends QueueName>(
     boss: PgBossTypes,
     name: N,
-    handler: (data: JobPayloads[N], context: JobContext) => Promise<void>,
-    job: PgBossTypes.JobWithMetadata<JobPayloads[N]>,
+    handler: (data: PayloadOf<N>, context: JobContext) => Promise<void>,
+    job: PgBossTypes.JobWithMetadata<PayloadOf<N>>,
   ): Promise<void> {
     try {
       await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
@@ -329,7 +335,7 @@ export class QueueService implements OnModuleDestroy {
   async queueSizes(): Promise<Record<string, number>> {
     const boss = await this.start();
     const sizes: Record<string, number> = {};
-    for (const name of Object.values(JobName)) sizes[name] = await boss.getQueueSize(name);
+    for (const name of this.queueNames) sizes[name] = await boss.getQueueSize(name);
     return sizes;
   }
 
@@ -364,7 +370,7 @@ export class QueueService implements OnModuleDestroy {
     const boss = await this.starting.catch(() => undefined);
     if (boss) {
       this.localWorkers.clear();
-      for (const name of Object.values(JobName)) await boss.offWork(name).catch(() => undefined);
+      for (const name of this.queueNames) await boss.offWork(name).catch(() => undefined);
       const deadline = Date.now() + SHUTDOWN_GRACE_MS;
       await this.drainInFlight(deadline);
       await boss.stop({ graceful: true, timeout: 5000, wait: true });

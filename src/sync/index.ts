@@ -12,7 +12,13 @@ export { OperatorService } from './operator.service';
 export { PullService } from './pull.service';
 export { checkRegimeConfiguration, regimeConfigurationProblems } from './regime-configuration-check';
 export { RegimeJobContextService } from './regime-job-context.service';
-export { PIPELINE_PORT_PROVIDERS, regimeJobProblems, RegimeJobs, unboundPortProblems } from './regime-jobs';
+export {
+  PIPELINE_PORT_PROVIDERS,
+  regimeJobProblems,
+  RegimeJobs,
+  regimeQueues,
+  unboundPortProblems,
+} from './regime-jobs';
 export { RegimeOperationsService } from './regime-operations.service';
 export { SchedulerService } from './scheduler.service';
 export { StateTransitionsService } from './state-transitions.service';

@@ -16,7 +16,7 @@ import {
   SUBMISSION_PIPELINE,
   REGIME_JOB_CONTEXT,
 } from '../compliance';
-import { JobName } from '../queue';
+import { JobName, regimeQueue, type RegimeQueue } from '../queue';
 import { RegimeJobContextService } from './regime-job-context.service';
 import { SubmissionPipelineAdapter } from './submission-pipeline.adapter';
 
@@ -37,17 +37,21 @@ export function declaredJobs(descriptors: readonly RegimeDescriptor[]): RegimeJo
   return [...byName.values()];
 }
 
+/** A declared job whose name is a pipeline queue's would share its queue: refused at boot. */
 export function regimeJobProblems(descriptors: readonly RegimeDescriptor[]): string[] {
-  const queues = new Set<string>(Object.values(JobName));
+  const pipeline = new Set<string>(Object.values(JobName));
   return descriptors.flatMap((descriptor) =>
-    (descriptor.jobs ?? []).flatMap((job) => {
-      if (!queues.has(job.name))
-        return [
-          `regime ${descriptor.name} declares job ${job.name}, which is not a queue (queue/job-name.ts)`,
-        ];
-      return [];
-    }),
+    (descriptor.jobs ?? [])
+      .filter((job) => pipeline.has(job.name))
+      .map(
+        (job) => `regime ${descriptor.name} declares job ${job.name}, which is the name of a pipeline queue`,
+      ),
   );
+}
+
+/** The queues of the declared jobs, one per job name (QueueService creates them at start). */
+export function regimeQueues(descriptors: readonly RegimeDescriptor[]): RegimeQueue[] {
+  return declaredJobs(descriptors).map((job) => regimeQueue(job.name));
 }
 
 /** The ports declared jobs ask for that no provider of the build binds (`provided`: the providers' tokens). */

@@ -6,7 +6,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy }
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { AppConfig } from '../config';
 import { isFileDropSource } from '../connectors';
-import { JobName, QueueService } from '../queue';
+import { JobName, QueueService, regimeQueue } from '../queue';
 import { ConnectorRuntimeService } from './connector-runtime.service';
 import { RegimeRegistry } from '../compliance';
 import { declaredJobs, jobInterval } from './regime-jobs';
@@ -75,14 +75,9 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
     return (await this.queue.send(JobName.PipelineSweep, {}, { key: 'sweep' })) ? 1 : 0;
   }
 
-  /** Enqueues one run of a job a regime declares (a queue of JobName, checked at boot). */
+  /** Enqueues one run of a job a regime declares (its own queue, created at start). */
   async tickRegimeJob(name: string): Promise<number> {
-    return (await this.queue.send(name as JobName.ZatcaReport, {}, { key: name })) ? 1 : 0;
-  }
-
-  /** The e-invoice regime's GETREJECTEDIRNS pass (declared by its descriptor). */
-  tickRejectedIrns(): Promise<number> {
-    return this.tickRegimeJob(JobName.EinvoiceRejectedIrns);
+    return (await this.queue.send(regimeQueue(name), {}, { key: name })) ? 1 : 0;
   }
 
   onModuleDestroy(): void {

@@ -1,7 +1,7 @@
 /** Registers the job handlers when this process has the `worker` role. */
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../config';
-import { JobName, QueueService } from '../queue';
+import { JobName, QueueService, regimeQueue } from '../queue';
 import { IntakeValidationService } from './intake-validation.service';
 import { PullService } from './pull.service';
 import { SubmissionProcessorService } from './submission-processor.service';
@@ -73,7 +73,7 @@ export class WorkersService implements OnApplicationBootstrap {
     // The jobs the registered regimes declare (sync/regime-jobs.ts).
     for (const job of this.regimeJobs.declared()) {
       await this.queue.work(
-        job.name as JobName.ZatcaReport,
+        regimeQueue(job.name),
         async () => {
           await this.regimeJobs.run(job);
         },

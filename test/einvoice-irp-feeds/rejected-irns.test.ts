@@ -6,11 +6,10 @@
  * second fetch records nothing new.
  */
 import { Client } from 'pg';
-import { GspEinvoiceClient } from '../../src/regimes/in-einvoice';
 import type { EinvoiceProviderConfig } from '../../src/compliance/nic-gateway/nic-provider-config';
 import type { RunningSandbox } from '@erp-connector/sandbox';
 import { istDay } from '../../src/regimes/in-einvoice/services/irp-day';
-import { JobName } from '../../src/queue/job-name';
+import { EINVOICE_REJECTED_IRNS_JOB, GspEinvoiceClient } from '../../src/regimes/in-einvoice';
 import { SchedulerService } from '../../src/sync/scheduler.service';
 import { json } from '../support/http';
 import { eventually } from '../support/test-app';
@@ -71,7 +70,7 @@ describe('GETREJECTEDIRNS in the failure queue', () => {
     try {
       const { rows } = await client.query<{ n: string }>(
         `SELECT count(*) AS n FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`,
-        [JobName.EinvoiceRejectedIrns],
+        [EINVOICE_REJECTED_IRNS_JOB],
       );
       return Number(rows[0].n);
     } finally {
@@ -90,7 +89,9 @@ describe('GETREJECTEDIRNS in the failure queue', () => {
     const scheduler = t.app.get(SchedulerService);
     // Every instance may tick; the keyed (stately) queue holds one waiting job, so two ticks create one,
     // or two when a worker took the first before the second tick: never overlapping runs.
-    const created = (await scheduler.tickRejectedIrns()) + (await scheduler.tickRejectedIrns());
+    const created =
+      (await scheduler.tickRegimeJob(EINVOICE_REJECTED_IRNS_JOB)) +
+      (await scheduler.tickRegimeJob(EINVOICE_REJECTED_IRNS_JOB));
     expect(created).toBeGreaterThanOrEqual(1);
     expect(created).toBeLessThanOrEqual(2);
     await eventually(async () => ((await unfinishedJobs()) === 0 ? true : undefined), 30_000);
