@@ -50,6 +50,9 @@ const MOVED = COLUMNS.filter(([key]) => !['keyBase', 'identityKey', 'amendsKey']
   ([, column]) => column,
 );
 
+/** What an upsert compares to leave an unchanged document alone: every moved column and the source. */
+const UNCHANGED = ['source', ...MOVED].map((column) => (column === 'detail' ? 'detail::text' : column));
+
 @Injectable()
 export class Gstr2bImportRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -109,18 +112,21 @@ export class Gstr2bImportRepository {
          FROM gstr2b_import_row s
          WHERE s.import_id = $1
            AND (s.identity_key IS NULL OR NOT EXISTS (SELECT 1 FROM amended a WHERE a.amends_key = s.identity_key))
+       ), keyed AS (
+         SELECT *, CASE WHEN repeat = 1 THEN key_base ELSE key_base || '#' || repeat END AS doc_key FROM kept
        ), upserted AS (
-         INSERT INTO gstr2b_document (gstin, period, source, doc_key, ${MOVED.join(', ')})
-         SELECT $2, $3, $4, CASE WHEN repeat = 1 THEN key_base ELSE key_base || '#' || repeat END, ${MOVED.join(', ')}
-         FROM kept ORDER BY ordinal
+         INSERT INTO gstr2b_document AS t (gstin, period, source, doc_key, ${MOVED.join(', ')})
+         SELECT $2, $3, $4, doc_key, ${MOVED.join(', ')}
+         FROM keyed ORDER BY ordinal
          ON CONFLICT (gstin, period, doc_key) DO UPDATE SET
            ${MOVED.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}, source = EXCLUDED.source, fetched_at = now()
-         RETURNING doc_key
+         -- A document imported again as it was is not rewritten (json compared as its text).
+         WHERE (${UNCHANGED.map((c) => `t.${c}`).join(', ')}) IS DISTINCT FROM (${UNCHANGED.map((c) => `EXCLUDED.${c}`).join(', ')})
        ), removed AS (
          DELETE FROM gstr2b_document d WHERE d.gstin = $2 AND d.period = $3
-           AND d.doc_key NOT IN (SELECT doc_key FROM upserted)
+           AND NOT EXISTS (SELECT 1 FROM keyed k WHERE k.doc_key = d.doc_key)
        )
-       SELECT count(*)::text AS moved FROM upserted`,
+       SELECT count(*)::text AS moved FROM keyed`,
       [importId, gstin, period, source],
     );
     await manager.query(`DELETE FROM gstr2b_import_row WHERE import_id = $1`, [importId]);
