@@ -107,26 +107,29 @@ export class Gstr2bImportRepository {
     const rows: { moved: string }[] = await manager.query(
       `WITH amended AS (
          SELECT DISTINCT amends_key FROM gstr2b_import_row WHERE import_id = $1 AND amends_key IS NOT NULL
-       ), kept AS (
-         SELECT s.*, row_number() OVER (PARTITION BY s.key_base ORDER BY s.ordinal) AS repeat
-         FROM gstr2b_import_row s
-         WHERE s.import_id = $1
-           AND (s.identity_key IS NULL OR NOT EXISTS (SELECT 1 FROM amended a WHERE a.amends_key = s.identity_key))
-       ), keyed AS (
-         SELECT *, CASE WHEN repeat = 1 THEN key_base ELSE key_base || '#' || repeat END AS doc_key FROM kept
+       ), keys AS MATERIALIZED (
+         -- Narrow (position and key only): the numbering's sort and the later look-ups never carry the detail.
+         SELECT ordinal, CASE WHEN repeat = 1 THEN key_base ELSE key_base || '#' || repeat END AS doc_key
+         FROM (
+           SELECT s.ordinal, s.key_base, row_number() OVER (PARTITION BY s.key_base ORDER BY s.ordinal) AS repeat
+           FROM gstr2b_import_row s
+           WHERE s.import_id = $1
+             AND (s.identity_key IS NULL OR NOT EXISTS (SELECT 1 FROM amended a WHERE a.amends_key = s.identity_key))
+         ) numbered
        ), upserted AS (
          INSERT INTO gstr2b_document AS t (gstin, period, source, doc_key, ${MOVED.join(', ')})
-         SELECT $2, $3, $4, doc_key, ${MOVED.join(', ')}
-         FROM keyed ORDER BY ordinal
+         SELECT $2, $3, $4, k.doc_key, ${MOVED.map((c) => `s.${c}`).join(', ')}
+         FROM keys k JOIN gstr2b_import_row s ON s.import_id = $1 AND s.ordinal = k.ordinal
+         ORDER BY k.ordinal
          ON CONFLICT (gstin, period, doc_key) DO UPDATE SET
            ${MOVED.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}, source = EXCLUDED.source, fetched_at = now()
          -- A document imported again as it was is not rewritten (json compared as its text).
          WHERE (${UNCHANGED.map((c) => `t.${c}`).join(', ')}) IS DISTINCT FROM (${UNCHANGED.map((c) => `EXCLUDED.${c}`).join(', ')})
        ), removed AS (
          DELETE FROM gstr2b_document d WHERE d.gstin = $2 AND d.period = $3
-           AND NOT EXISTS (SELECT 1 FROM keyed k WHERE k.doc_key = d.doc_key)
+           AND NOT EXISTS (SELECT 1 FROM keys k WHERE k.doc_key = d.doc_key)
        )
-       SELECT count(*)::text AS moved FROM keyed`,
+       SELECT count(*)::text AS moved FROM keys`,
       [importId, gstin, period, source],
     );
     await manager.query(`DELETE FROM gstr2b_import_row WHERE import_id = $1`, [importId]);
