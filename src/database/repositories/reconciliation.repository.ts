@@ -394,13 +394,22 @@ export class ReconciliationRepository {
     period: string,
     rows: readonly MatchRow[],
   ): Promise<void> {
+    const [stored] = await manager.query<{ any: boolean }[]>(
+      `SELECT EXISTS (SELECT 1 FROM reco_match WHERE gstin = $1 AND period = $2 AND decision IS NULL) AS any`,
+      [gstin, period],
+    );
+    if (!stored.any) {
+      // The period's first run (or every verdict decided): nothing to compare with.
+      await this.insertMatchesBulk(manager, rows, { gstin, period, runId });
+      return;
+    }
     await manager.query(
       `CREATE TEMP TABLE IF NOT EXISTS reco_match_new (category text, rule text, purchase_id uuid, gstr2b_id uuid,
          supplier_gstin text, differences jsonb, explanation jsonb, itc_at_stake numeric, other_period text)
        ON COMMIT DROP`,
     );
     await manager.query(`TRUNCATE reco_match_new`);
-    await this.insertMatchesBulk(manager, rows, `reco_match_new`);
+    await this.insertMatchesBulk(manager, rows, 'reco_match_new');
     await manager.query(`ANALYZE reco_match_new`);
     await manager.query(
       `DELETE FROM reco_match m WHERE m.gstin = $1 AND m.period = $2 AND m.decision IS NULL
@@ -419,20 +428,27 @@ export class ReconciliationRepository {
     );
   }
 
-  /** Verdicts as column arrays (unnest) into `table` (the scratch table of `replaceUndecidedMatches`). */
+  /**
+   * Verdicts as column arrays (unnest): into the scratch table of `replaceUndecidedMatches`, or (`into` a
+   * period) straight into `reco_match` as the run's.
+   */
   private async insertMatchesBulk(
     manager: EntityManager,
     rows: readonly MatchRow[],
-    table: string,
+    into: 'reco_match_new' | { gstin: string; period: string; runId: string },
   ): Promise<void> {
+    const [table, scopeColumns, scopeValues, scope] =
+      into === 'reco_match_new'
+        ? [into, '', '', []]
+        : ['reco_match', 'gstin, period, run_id, ', '$10, $11, $12, ', [into.gstin, into.period, into.runId]];
     for (let start = 0; start < rows.length; start += BULK_CHUNK) {
       const chunk = rows.slice(start, start + BULK_CHUNK);
       // The JSON columns go as one JSON array each (one native stringify): node-postgres would escape every
       // quote of every element of a text array.
       await manager.query(
-        `INSERT INTO ${table} (category, rule, purchase_id, gstr2b_id, supplier_gstin, differences, explanation,
-           itc_at_stake, other_period)
-         SELECT r.category, r.rule, r.purchase_id, r.gstr2b_id, r.supplier_gstin, d.differences::jsonb,
+        `INSERT INTO ${table} (${scopeColumns}category, rule, purchase_id, gstr2b_id, supplier_gstin, differences,
+           explanation, itc_at_stake, other_period)
+         SELECT ${scopeValues}r.category, r.rule, r.purchase_id, r.gstr2b_id, r.supplier_gstin, d.differences::jsonb,
            e.explanation::jsonb, r.itc_at_stake, r.other_period
          FROM unnest($1::text[], $2::text[], $3::uuid[], $4::uuid[], $5::text[], $6::numeric[], $7::text[])
            WITH ORDINALITY AS r(category, rule, purchase_id, gstr2b_id, supplier_gstin, itc_at_stake, other_period,
@@ -449,6 +465,7 @@ export class ReconciliationRepository {
           chunk.map((r) => r.otherPeriod ?? null),
           JSON.stringify(chunk.map((r) => r.differences)),
           JSON.stringify(chunk.map((r) => r.explanation)),
+          ...scope,
         ],
       );
     }
