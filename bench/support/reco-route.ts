@@ -22,7 +22,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { runMigrations } from '../../src/database/data-source';
@@ -161,6 +161,15 @@ function postgresRssMb(postmaster: number): number {
   return total / 1024;
 }
 
+/** Resets the process's peak RSS (VmHWM) to its current RSS; a no-op where the kernel does not allow it. */
+function resetPeakRss(pid: number): void {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    // not Linux, or not allowed: the peak is then the process's since it started
+  }
+}
+
 function call(
   url: string,
   method: string,
@@ -238,7 +247,9 @@ export async function runRoute(n: number): Promise<void> {
     const entry = __dirname.includes('dist-bench')
       ? [compiled]
       : ['-r', 'ts-node/register/transpile-only', join(ROOT, 'src', 'main.ts')];
-    child = spawn(process.execPath, entry, {
+    // BENCH_RECO_SERVICE_ARGS: node options for the service only (e.g. --cpu-prof --cpu-prof-dir=/tmp/p).
+    const nodeArgs = (process.env.BENCH_RECO_SERVICE_ARGS ?? '').split(' ').filter(Boolean);
+    child = spawn(process.execPath, [...nodeArgs, ...entry], {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -283,12 +294,16 @@ export async function runRoute(n: number): Promise<void> {
     // CPU time beside wall time: on a shared 2-core machine the CPU a step costs is the figure other load
     // does not move (a quiet machine's wall time is at best CPU / cores used at once).
     const step = async (name: string, work: () => Promise<string>): Promise<void> => {
+      // Each step's own peak: the kernel's high-water mark (VmHWM) is reset to the current RSS first, so a
+      // step is not charged with an earlier step's peak (Linux: 5 to /proc/<pid>/clear_refs).
+      resetPeakRss(pid);
+      pgPeak = postgresRssMb(postmaster);
       const started = performance.now();
       const serviceCpu = cpuMsOf(pid);
       const postgresCpu = postgresCpuMs(postmaster);
       const note = await work();
       console.log(
-        `${label}: ${name} ${Math.round(performance.now() - started)} ms wall; CPU service ${cpuMsOf(pid) - serviceCpu} ms, PostgreSQL ${postgresCpuMs(postmaster) - postgresCpu} ms; service peak RSS ${Math.round(kb(pid, 'VmHWM') / 1024)} MB, PostgreSQL peak ${Math.round(pgPeak)} MB (anonymous RSS) ${note}`,
+        `${label}: ${name} ${Math.round(performance.now() - started)} ms wall; CPU service ${cpuMsOf(pid) - serviceCpu} ms, PostgreSQL ${postgresCpuMs(postmaster) - postgresCpu} ms; service peak RSS ${Math.round(kb(pid, 'VmHWM') / 1024)} MB (this step), PostgreSQL peak ${Math.round(pgPeak)} MB (anonymous RSS); load ${loadavg()[0].toFixed(2)} ${note}`,
       );
     };
     for (const attempt of ['import (stream + pull + store + match)', 're-import (a re-run)']) {

@@ -82,6 +82,36 @@ describe('POST /reconciliation/:gstin/import with portal-size files', () => {
     expect(await documentsStored()).toBe(200 * 260);
   });
 
+  it('stores each document as read, quotes, backslashes and other scripts included, beside its own row', async () => {
+    const name = 'Shree "Ganesh" Traders \\ Co, {Pune} श्री गणेश';
+    const file = portalFile(2, 3).replace('"trdnm": "Supplier 1"', `"trdnm": ${JSON.stringify(name)}`);
+    const imported = await api.post(`/reconciliation/${RECO_GSTIN}/import?operator=asha`, Buffer.from(file));
+    expect(imported.status).toBe(200);
+    const db = new Client({ connectionString: reco.app.databaseUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{
+        number: string;
+        supplier: string | null;
+        detail: Record<string, unknown>;
+      }>(
+        `SELECT number, supplier_name AS supplier, detail FROM gstr2b_document WHERE gstin = $1 AND period = $2
+         ORDER BY number`,
+        [RECO_GSTIN, RECO_PERIOD],
+      );
+      // Every document's detail is its own (the columns and the detail of one row name the same document).
+      expect(rows.map((r) => [r.number, r.detail.number])).toEqual(rows.map((r) => [r.number, r.number]));
+      const named = rows.filter((r) => r.number.startsWith('S1/'));
+      expect(named).toHaveLength(3);
+      for (const row of named) {
+        expect(row.supplier).toBe(name);
+        expect(row.detail.supplierName).toBe(name);
+      }
+    } finally {
+      await db.end();
+    }
+  });
+
   it('reads nothing of the body without the API key', async () => {
     const refused = await axios.post(`${reco.app.url}/reconciliation/${RECO_GSTIN}/import`, '{"data":', {
       headers: { 'content-type': 'application/json' },

@@ -97,6 +97,15 @@ export interface MatchRow {
 }
 
 const CHUNK = 2000;
+
+/**
+ * One text per verdict of every column a report shows (category to other period, `itc_at_stake` as its
+ * text so 1.0 and 1.00 differ): equal fingerprints, equal verdicts. Hashable, so the comparison of a
+ * period's verdicts is one hash join.
+ */
+const VERDICT_FINGERPRINT = (t: string): string =>
+  `md5(row(${t}.category, ${t}.rule, ${t}.purchase_id, ${t}.gstr2b_id, ${t}.supplier_gstin, ${t}.differences,
+    ${t}.explanation, ${t}.itc_at_stake::text, ${t}.other_period)::text)`;
 /** Rows per statement of the column-array (unnest) writes. */
 const BULK_CHUNK = 10_000;
 
@@ -273,29 +282,62 @@ export class ReconciliationRepository {
     const seen = `seen_${table.name}`;
     await manager.query(`CREATE TEMP TABLE IF NOT EXISTS ${seen} (${key} text) ON COMMIT DROP`);
     await manager.query(`TRUNCATE ${seen}`);
-    // One array per column (unnest): PostgreSQL reads arrays far faster than JSON recordsets.
+    // One array per column (unnest): PostgreSQL reads arrays far faster than JSON recordsets. JSON columns go
+    // as one JSON array each (one native stringify), joined by position: node-postgres would escape every
+    // quote of every element of a text array.
     const types = table.columns.map((c) => table.types[c] ?? 'text');
-    const arrays = (chunk: readonly Row[]) =>
-      table.columns.map((c, i) =>
+    const isJson = (type: string) => type === 'json' || type === 'jsonb';
+    const scalars = table.columns.filter((_, i) => !isJson(types[i]));
+    const jsons = table.columns.filter((_, i) => isJson(types[i]));
+    const scalarTypes = types.filter((t) => !isJson(t));
+    const jsonTypes = types.filter(isJson);
+    const params = (chunk: readonly Row[]) => [
+      ...scalars.map((c) =>
         chunk.map((row) => {
           const value = row[c] as unknown;
-          if (value === null || value === undefined) return null;
-          return types[i] === 'json' || types[i] === 'jsonb' ? JSON.stringify(value) : value;
+          return value === undefined ? null : value;
         }),
-      );
+      ),
+      ...jsons.map((c) => JSON.stringify(chunk.map((row) => (row[c] as unknown) ?? null))),
+    ];
+    const scalarNames = scalars.map((c) => snake(c as string));
+    const jsonNames = jsons.map((c) => snake(c as string));
+    const input = `SELECT ${[
+      ...scalarNames.map((c) => `r.${c}`),
+      ...jsonNames.map(
+        (c, j) =>
+          `CASE WHEN json_typeof(j${j}.v) = 'null' THEN NULL ELSE j${j}.v::${jsonTypes[j]} END AS ${c}`,
+      ),
+    ].join(', ')}
+      FROM unnest(${scalarTypes.map((t, i) => `$${i + 4}::${t}[]`).join(', ')})
+        WITH ORDINALITY AS r(${[...scalarNames, 'ordinality'].join(', ')})
+      ${jsonNames
+        .map(
+          (_, j) =>
+            `JOIN json_array_elements($${scalars.length + j + 4}::json) WITH ORDINALITY AS j${j}(v, ordinality) USING (ordinality)`,
+        )
+        .join('\n')}`;
+    // A row pulled again as it was is not rewritten (no dead row, no index entry): a re-run of an unchanged
+    // month writes nothing here. json has no equality: compared as its text.
+    const compared = [table.scopeColumn, ...columns.filter((c) => c !== key)].map(
+      (c, i) =>
+        `${c}${i > 0 && types[table.columns.findIndex((k) => snake(k as string) === c)] === 'json' ? '::text' : ''}`,
+    );
+    const unchanged = `(${compared.map((c) => `t.${c}`).join(', ')}) IS DISTINCT FROM (${compared.map((c) => `EXCLUDED.${c}`).join(', ')})`;
     for (let start = 0; start < rows.length; start += BULK_CHUNK) {
       await manager.query(
-        `WITH input AS (SELECT * FROM unnest(${types.map((t, i) => `$${i + 4}::${t}[]`).join(', ')}) AS r(${names})),
+        `WITH input AS (${input}),
          seen AS (INSERT INTO ${seen} SELECT ${key} FROM input)
-         INSERT INTO ${table.name} (gstin, period, ${table.scopeColumn}, ${names})
+         INSERT INTO ${table.name} AS t (gstin, period, ${table.scopeColumn}, ${names})
          SELECT $1, $2, $3, ${names} FROM input
          ON CONFLICT (${table.conflict}) DO UPDATE SET
            ${columns
              .filter((c) => c !== key)
              .map((c) => `${c} = EXCLUDED.${c}`)
              .join(', ')},
-           ${table.onUpdate}`,
-        [...scope, ...arrays(rows.slice(start, start + BULK_CHUNK))],
+           ${table.onUpdate}
+         WHERE ${unchanged}`,
+        [...scope, ...params(rows.slice(start, start + BULK_CHUNK))],
       );
     }
     const scopeFilter = table.conflict.includes(table.scopeColumn) ? `AND t.${table.scopeColumn} = $3` : '';
@@ -339,7 +381,12 @@ export class ReconciliationRepository {
     return rows.map(toMatch);
   }
 
-  /** Replaces the period's undecided rows with `rows`; decided rows stay as the operator left them. */
+  /**
+   * Makes the period's undecided rows equal to `rows`; decided rows stay as the operator left them. Only what
+   * changed is written: the run's verdicts go to a scratch table, the undecided rows not among them are
+   * deleted and the verdicts not already stored are inserted (by a fingerprint of every column shown). A
+   * verdict a re-run gives again is kept as it was, with the run that first gave it (`run_id`).
+   */
   async replaceUndecidedMatches(
     manager: EntityManager,
     runId: string,
@@ -347,44 +394,78 @@ export class ReconciliationRepository {
     period: string,
     rows: readonly MatchRow[],
   ): Promise<void> {
-    await manager.query(`DELETE FROM reco_match WHERE gstin = $1 AND period = $2 AND decision IS NULL`, [
-      gstin,
-      period,
-    ]);
-    await this.insertMatchesBulk(manager, runId, gstin, period, rows);
+    const [stored] = await manager.query<{ any: boolean }[]>(
+      `SELECT EXISTS (SELECT 1 FROM reco_match WHERE gstin = $1 AND period = $2 AND decision IS NULL) AS any`,
+      [gstin, period],
+    );
+    if (!stored.any) {
+      // The period's first run (or every verdict decided): nothing to compare with.
+      await this.insertMatchesBulk(manager, rows, { gstin, period, runId });
+      return;
+    }
+    await manager.query(
+      `CREATE TEMP TABLE IF NOT EXISTS reco_match_new (category text, rule text, purchase_id uuid, gstr2b_id uuid,
+         supplier_gstin text, differences jsonb, explanation jsonb, itc_at_stake numeric, other_period text)
+       ON COMMIT DROP`,
+    );
+    await manager.query(`TRUNCATE reco_match_new`);
+    await this.insertMatchesBulk(manager, rows, 'reco_match_new');
+    await manager.query(`ANALYZE reco_match_new`);
+    await manager.query(
+      `DELETE FROM reco_match m WHERE m.gstin = $1 AND m.period = $2 AND m.decision IS NULL
+         AND NOT EXISTS (SELECT 1 FROM reco_match_new n WHERE ${VERDICT_FINGERPRINT('n')} = ${VERDICT_FINGERPRINT('m')})`,
+      [gstin, period],
+    );
+    await manager.query(
+      `INSERT INTO reco_match (gstin, period, run_id, category, rule, purchase_id, gstr2b_id, supplier_gstin,
+         differences, explanation, itc_at_stake, other_period)
+       SELECT $1, $2, $3, n.category, n.rule, n.purchase_id, n.gstr2b_id, n.supplier_gstin, n.differences,
+         n.explanation, n.itc_at_stake, n.other_period
+       FROM reco_match_new n
+       WHERE NOT EXISTS (SELECT 1 FROM reco_match m WHERE m.gstin = $1 AND m.period = $2 AND m.decision IS NULL
+         AND ${VERDICT_FINGERPRINT('m')} = ${VERDICT_FINGERPRINT('n')})`,
+      [gstin, period, runId],
+    );
   }
 
-  /** Undecided verdicts of a run, as column arrays (unnest), without reading their ids back. */
+  /**
+   * Verdicts as column arrays (unnest): into the scratch table of `replaceUndecidedMatches`, or (`into` a
+   * period) straight into `reco_match` as the run's.
+   */
   private async insertMatchesBulk(
     manager: EntityManager,
-    runId: string,
-    gstin: string,
-    period: string,
     rows: readonly MatchRow[],
+    into: 'reco_match_new' | { gstin: string; period: string; runId: string },
   ): Promise<void> {
+    const [table, scopeColumns, scopeValues, scope] =
+      into === 'reco_match_new'
+        ? [into, '', '', []]
+        : ['reco_match', 'gstin, period, run_id, ', '$10, $11, $12, ', [into.gstin, into.period, into.runId]];
     for (let start = 0; start < rows.length; start += BULK_CHUNK) {
       const chunk = rows.slice(start, start + BULK_CHUNK);
+      // The JSON columns go as one JSON array each (one native stringify): node-postgres would escape every
+      // quote of every element of a text array.
       await manager.query(
-        `INSERT INTO reco_match (gstin, period, run_id, category, rule, purchase_id, gstr2b_id, supplier_gstin,
-           differences, explanation, itc_at_stake, other_period)
-         SELECT $1, $2, $3, r.category, r.rule, r.purchase_id, r.gstr2b_id, r.supplier_gstin, r.differences,
-           r.explanation, r.itc_at_stake, r.other_period
-         FROM unnest($4::text[], $5::text[], $6::uuid[], $7::uuid[], $8::text[], $9::jsonb[], $10::jsonb[],
-           $11::numeric[], $12::text[]) AS r(category, rule, purchase_id, gstr2b_id, supplier_gstin, differences,
-           explanation, itc_at_stake, other_period)`,
+        `INSERT INTO ${table} (${scopeColumns}category, rule, purchase_id, gstr2b_id, supplier_gstin, differences,
+           explanation, itc_at_stake, other_period)
+         SELECT ${scopeValues}r.category, r.rule, r.purchase_id, r.gstr2b_id, r.supplier_gstin, d.differences::jsonb,
+           e.explanation::jsonb, r.itc_at_stake, r.other_period
+         FROM unnest($1::text[], $2::text[], $3::uuid[], $4::uuid[], $5::text[], $6::numeric[], $7::text[])
+           WITH ORDINALITY AS r(category, rule, purchase_id, gstr2b_id, supplier_gstin, itc_at_stake, other_period,
+             ordinality)
+         JOIN json_array_elements($8::json) WITH ORDINALITY AS d(differences, ordinality) USING (ordinality)
+         JOIN json_array_elements($9::json) WITH ORDINALITY AS e(explanation, ordinality) USING (ordinality)`,
         [
-          gstin,
-          period,
-          runId,
           chunk.map((r) => r.category),
           chunk.map((r) => r.rule),
           chunk.map((r) => r.purchaseId),
           chunk.map((r) => r.gstr2bId),
           chunk.map((r) => r.supplierGstin),
-          chunk.map((r) => JSON.stringify(r.differences)),
-          chunk.map((r) => JSON.stringify(r.explanation)),
           chunk.map((r) => r.itcAtStake),
           chunk.map((r) => r.otherPeriod ?? null),
+          JSON.stringify(chunk.map((r) => r.differences)),
+          JSON.stringify(chunk.map((r) => r.explanation)),
+          ...scope,
         ],
       );
     }
