@@ -139,7 +139,10 @@ describe('a fourth regime registered by one line (xx-demo)', () => {
       ],
     });
     expect(authority.registrations.has('XX/0002')).toBe(false);
-    expect((await submissionOf(documentId)).errorCode).toBe('XX-201');
+    expect(await submissionOf(documentId)).toMatchObject({
+      errorCode: 'XX-201',
+      fieldErrors: [expect.objectContaining({ path: 'buyer.gstin', authorityPath: 'buyerTaxId' })],
+    });
   });
 
   it('stops at mapping with the canonical path of what the authority cannot do without', async () => {
