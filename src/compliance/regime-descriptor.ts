@@ -3,7 +3,8 @@
  * instance's `regimeSettings[name]` is validated against at boot, the providers its `provider:` setting
  * chooses from, the jobs sync/ schedules for it, how its identifiers land in submission columns, when a
  * registration may be cancelled, hints for override paths, and the regimes whose outcome it waits for.
- * One per folder under src/compliance/, registered by one line in REGIME_PLUGINS (sync/regime-wiring.ts).
+ * One per folder under src/regimes/, given by its `<name>.module.ts` plugin (RegimePlugin), registered by one
+ * line in REGIME_PLUGINS (src/regimes/index.ts).
  */
 import type {
   ComplianceIdentifiers,

@@ -1,7 +1,7 @@
 /**
  * What ZATCA's reporting job and re-onboarding need from storage and from the regime's clients, as
- * ports: database/ implements the store (ZatcaReportingRepository; the store's port is in ports/),
- * sync/zatca-wiring.ts binds both.
+ * ports: the regime's storage/ implements the store (ZatcaReportingRepository; the store's port is in
+ * ports/), services/zatca-wiring.ts binds both.
  */
 import { regimePort } from '../../../compliance';
 import type { ZatcaReportingStore } from '../../../ports';
