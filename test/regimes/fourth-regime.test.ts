@@ -20,6 +20,8 @@ import { startDemoAuthority, type DemoAuthority } from '../fixtures/regimes/xx-d
 import { XX_DEMO_MODULE } from '../fixtures/regimes/xx-demo/xx-demo.module';
 import { json, postSignedWebhook, type Json } from '../support/http';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
+import { SchedulerService } from '../../src/sync';
+import { XX_DEMO_STATUS_JOB, XxDemoStatusPass } from '../fixtures/regimes/xx-demo/xx-demo-status';
 
 const SECRET = 'whsec-xx-demo-0123456789abcdef0123';
 const API_KEY = 'xx-demo-api-key-0123456789';
@@ -113,6 +115,13 @@ describe('a fourth regime registered by one line (xx-demo)', () => {
       return s?.state === 'WRITTEN_BACK' ? s : undefined;
     });
     expect(submission).toMatchObject({ regime: 'xx-demo', ackNo: registration!.registrationId });
+  });
+
+  it("runs the regime's scheduled job on a queue of its own name, with the port its module binds", async () => {
+    const pass = t.app.get(XxDemoStatusPass);
+    const before = pass.runs.length;
+    expect(await t.app.get(SchedulerService).tickRegimeJob(XX_DEMO_STATUS_JOB)).toBe(1);
+    await eventually(() => Promise.resolve(pass.runs.length > before ? true : undefined));
   });
 
   it('lists the regime among the registered ones', async () => {
