@@ -166,9 +166,7 @@ const REGIME_NAME_ALLOWED = [
  */
 const REGIME_NAME_OFFENDERS = [
   'src/console/print/print.service.ts',
-  'src/console/web/console-logic.js',
   'src/development/development-sandbox.ts',
-  'src/sync/regime-wiring.ts',
 ];
 
 const REGIME_NAMES = 'in-einvoice|in-ewaybill|sa-zatca';

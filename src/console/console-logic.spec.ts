@@ -75,7 +75,7 @@ interface Logic {
     allowed: RegimeReasons['cancelReasons'],
   ): Result<Record<string, unknown>>;
   reasonsFor(regimes: RegimeReasons[] | null, regime: string, action: string): RegimeReasons['cancelReasons'];
-  cancellable(submission: Record<string, unknown> | null): boolean;
+  cancellable(submission: Record<string, unknown> | null, regimes: unknown): boolean;
   hasQr(submission: Record<string, unknown> | null): boolean;
   exportPath(filter: Record<string, string>, format: string): string;
   formatDateTime(value: string | null): string;
@@ -470,9 +470,13 @@ describe('console logic (the served console-logic.js)', () => {
       ok: false,
       errors: ['the cancel reasons of this regime are not loaded yet'],
     });
-    expect(logic.cancellable({ state: 'WRITTEN_BACK', regime: 'in-einvoice' })).toBe(true);
-    expect(logic.cancellable({ state: 'WRITTEN_BACK', regime: 'sa-zatca' })).toBe(false);
-    expect(logic.cancellable({ state: 'REJECTED', regime: 'in-einvoice' })).toBe(false);
+    const served = regimeReasons(REGIME_PLUGINS.map((plugin) => plugin.descriptor));
+    expect(logic.cancellable({ state: 'WRITTEN_BACK', regime: 'in-einvoice' }, served)).toBe(true);
+    expect(logic.cancellable({ state: 'WRITTEN_BACK', regime: 'in-ewaybill' }, served)).toBe(true);
+    expect(logic.cancellable({ state: 'WRITTEN_BACK', regime: 'sa-zatca' }, served)).toBe(false);
+    expect(logic.cancellable({ state: 'REJECTED', regime: 'in-einvoice' }, served)).toBe(false);
+    // Before GET /regimes answers, nothing is offered.
+    expect(logic.cancellable({ state: 'WRITTEN_BACK', regime: 'in-einvoice' }, null)).toBe(false);
     expect(logic.hasQr({ state: 'WRITTEN_BACK', signedQr: 'eyJ...' })).toBe(true);
     expect(logic.hasQr({ state: 'CANCELLED', signedQr: 'eyJ...' })).toBe(false);
     expect(logic.hasQr({ state: 'REJECTED', signedQr: null })).toBe(false);

@@ -65,7 +65,6 @@ var ConsoleLogic = (function () {
   var FAILURE_STATES = ['REJECTED', 'MAPPING_FAILED', 'WRITEBACK_FAILED'];
   /** States from which a registration can still be cancelled (the authority decides the window). */
   var CANCELLABLE_STATES = ['REGISTERED', 'WRITEBACK_PENDING', 'WRITTEN_BACK', 'WRITEBACK_FAILED'];
-  var CANCELLABLE_REGIMES = ['in-einvoice', 'in-ewaybill'];
   /** States an operator retry may start from (the service decides; this only hides a useless button). */
   var RETRYABLE_STATES = ['MAPPING_FAILED', 'REJECTED', 'RETRY', 'WRITEBACK_FAILED'];
   var ERROR_CLASSES = [
@@ -349,12 +348,18 @@ var ConsoleLogic = (function () {
     };
   }
 
-  /** @param {Submission | null} submission */
-  function cancellable(submission) {
+  /**
+   * Whether the operator may cancel: a registered state, and a regime that GET /regimes says cancels.
+   * @param {Submission | null} submission
+   * @param {RegimeReasons[] | null} regimes
+   */
+  function cancellable(submission, regimes) {
     return (
       !!submission &&
       CANCELLABLE_STATES.indexOf(submission.state) >= 0 &&
-      CANCELLABLE_REGIMES.indexOf(submission.regime) >= 0
+      (regimes || []).some(function (r) {
+        return r.name === submission.regime && r.cancellable;
+      })
     );
   }
 
@@ -638,8 +643,9 @@ var ConsoleLogic = (function () {
    * What the detail panel shows for one submission of a document.
    * @param {DocumentDetail} document
    * @param {string} submissionId
+   * @param {RegimeReasons[] | null} [regimes] GET /regimes, for what each regime offers
    */
-  function submissionSummary(document, submissionId) {
+  function submissionSummary(document, submissionId, regimes) {
     var submissions = document.submissions || [];
     var submission =
       submissions.filter(function (s) {
@@ -664,7 +670,7 @@ var ConsoleLogic = (function () {
         2,
       ),
       audit: auditRows(document.audit),
-      cancellable: cancellable(submission),
+      cancellable: cancellable(submission, regimes || null),
       retryable: retryable(submission),
       qr: hasQr(submission),
       submission: submission,

@@ -698,7 +698,7 @@
   /** @param {{ id: string, documentId: string, regime: string }} submission */
   function showDetail(submission) {
     return getDocument(submission.documentId).then(function (doc) {
-      var summary = L.submissionSummary(doc, submission.id);
+      var summary = L.submissionSummary(doc, submission.id, regimes);
       byId('detail').hidden = false;
       byId('detail-doc').textContent = summary.docNumber;
       byId('detail-id').textContent = 'submission ' + submission.id;
