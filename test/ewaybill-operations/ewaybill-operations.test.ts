@@ -402,8 +402,10 @@ describe('consolidated e-way bill', () => {
       ...operator,
     });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { consolidatedEwbNo: string };
+    const body = (await res.json()) as { consolidatedEwbNo: string; date: string };
     expect(body.consolidatedEwbNo).toMatch(/^\d{10}$/);
+    // The e-way bill dates' one form (IST), not the system's "dd/mm/yyyy hh:mm:ss AM".
+    expect(body.date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect((await row(partA.submissionId)).valid_upto).toMatch(/T23:59:00\+05:30$/);
     for (const { submissionId } of [first, partA]) {
       expect((await audits(submissionId)).map((a) => [a.action, a.details.consolidatedEwbNo])).toEqual([

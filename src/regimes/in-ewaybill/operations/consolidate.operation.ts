@@ -7,6 +7,7 @@ import type { EwaybillProvider } from '../ewaybill-types';
 import type { RegimeOperation } from '../../../compliance';
 import { billOf, validityChange, withoutBill } from './active-bill';
 import { VehicleMovementRequest } from './movement-origin.request';
+import { ewaybillDateTime } from '../ewaybill-date';
 
 export class ConsolidateRequest extends VehicleMovementRequest {
   /** Submissions (regime in-ewaybill) moving on the vehicle. */
@@ -49,7 +50,11 @@ export const CONSOLIDATE_OPERATION: RegimeOperation<EwaybillProvider, Consolidat
     }
     return {
       updates,
-      result: { consolidatedEwbNo: consolidated.consolidatedEwbNo, date: consolidated.date ?? null },
+      // The system writes the date as "dd/mm/yyyy hh:mm:ss AM"; operators see the one documented form.
+      result: {
+        consolidatedEwbNo: consolidated.consolidatedEwbNo,
+        date: ewaybillDateTime(consolidated.date) ?? null,
+      },
     };
   },
 };
