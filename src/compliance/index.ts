@@ -17,6 +17,7 @@ export { RegimeRegistry } from './regime-registry';
 export type {
   ComplianceRegime,
   InstanceRegimes,
+  RegimeSettings,
   Registered,
   Rejected,
   SubmitContext,
@@ -35,6 +36,7 @@ export { SUBMISSION_PIPELINE, SYSTEM_ACTOR } from './submission-pipeline-port';
 export { NIC_PROVIDERS } from './provider-registry';
 export { ProviderRegistry } from './provider-registry';
 export { nicCatalogAlias } from './provider-registry';
+export type { NicProviderChoice, ProviderChoice } from './provider-registry';
 export { configProblems } from './config-problems';
 export type { CancelRequest } from './regime';
 export type { OperationRefusal } from './regime-operation';
