@@ -14,6 +14,7 @@ export type {
 } from './regime-operation';
 export { REGIME_JOB_CONTEXT } from './regime-operation';
 export { RegimeRegistry } from './regime-registry';
+export { regimeSettingsOf } from './regime-settings-of';
 export type {
   ComplianceRegime,
   InstanceRegimes,
