@@ -141,7 +141,7 @@ function ewaybillCatalogOf(settings: NicGatewaySettings): 'A' | 'B' | undefined 
  */
 function einvoiceSettingsOf(settings: EwaybillSettings, named: unknown): EinvoiceSettings | undefined {
   if (isObject(named)) return named;
-  return settings.gstin !== undefined ? { gstin: settings.gstin } : undefined;
+  return typeof settings.gstin === 'string' ? { gstin: settings.gstin } : undefined;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
