@@ -14,9 +14,11 @@ export type {
 } from './regime-operation';
 export { REGIME_JOB_CONTEXT } from './regime-operation';
 export { RegimeRegistry } from './regime-registry';
+export { regimeSettingsOf } from './regime-settings-of';
 export type {
   ComplianceRegime,
   InstanceRegimes,
+  RegimeSettings,
   Registered,
   Rejected,
   SubmitContext,
@@ -35,6 +37,7 @@ export { SUBMISSION_PIPELINE, SYSTEM_ACTOR } from './submission-pipeline-port';
 export { NIC_PROVIDERS } from './provider-registry';
 export { ProviderRegistry } from './provider-registry';
 export { nicCatalogAlias } from './provider-registry';
+export type { NicProviderChoice, ProviderChoice } from './provider-registry';
 export { configProblems } from './config-problems';
 export type { CancelRequest } from './regime';
 export type { OperationRefusal } from './regime-operation';

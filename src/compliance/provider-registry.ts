@@ -8,16 +8,21 @@ import { ComplianceError } from './regime';
 
 export type ProviderFactory<C, D, P> = (config: C, deps: D) => P;
 
+/** What of a regime's settings chooses its provider. */
+export interface ProviderChoice {
+  provider?: string;
+}
+
 /** What boot validation and documentation need to know of a registry, whatever it builds. */
 export interface ProviderNames {
   readonly regime: RegimeName;
   readonly names: readonly string[];
   readonly defaultName: string;
   /** The provider an instance's settings choose (`provider:`, else the alias, else the default). */
-  nameFor(settings: Record<string, unknown>): string;
+  nameFor(settings: ProviderChoice): string;
 }
 
-export class ProviderRegistry<C, D, P> implements ProviderNames {
+export class ProviderRegistry<C, D, P, S extends ProviderChoice = ProviderChoice> implements ProviderNames {
   readonly names: readonly string[];
 
   constructor(
@@ -25,20 +30,20 @@ export class ProviderRegistry<C, D, P> implements ProviderNames {
     private readonly factories: Readonly<Record<string, ProviderFactory<C, D, P>>>,
     readonly defaultName: string,
     /** Older settings that name a provider another way (`catalog: 'A'`). */
-    private readonly alias: (settings: Record<string, unknown>) => string | undefined = () => undefined,
+    private readonly alias: (settings: S) => string | undefined = () => undefined,
   ) {
     this.names = Object.keys(factories);
     if (!factories[defaultName])
       throw new Error(`${regime}: default provider ${defaultName} is not registered`);
   }
 
-  nameFor(settings: Record<string, unknown>): string {
+  nameFor(settings: S): string {
     const named = settings.provider;
     if (typeof named === 'string' && named !== '') return named;
     return this.alias(settings) ?? this.defaultName;
   }
 
-  create(settings: Record<string, unknown>, config: C, deps: D): P {
+  create(settings: S, config: C, deps: D): P {
     const name = this.nameFor(settings);
     const factory = this.factories[name];
     if (!factory) {
@@ -51,8 +56,13 @@ export class ProviderRegistry<C, D, P> implements ProviderNames {
   }
 }
 
+/** What of the NIC APIs' settings chooses the provider: `provider:`, or the older `catalog:`. */
+export interface NicProviderChoice extends ProviderChoice {
+  catalog?: string;
+}
+
 /** `catalog: 'A' | 'B'`, the NIC APIs' setting before `provider:`, as a provider name. */
-export function nicCatalogAlias(settings: Record<string, unknown>): string | undefined {
+export function nicCatalogAlias(settings: NicProviderChoice): string | undefined {
   if (settings.catalog === 'A') return NIC_PROVIDERS.gspCatalogA;
   if (settings.catalog === 'B') return NIC_PROVIDERS.apiCatalogB;
   return undefined;

@@ -14,7 +14,7 @@ import type {
 } from '../domain';
 import type { ProviderNames } from './provider-registry';
 import type { AnyRegimeOperation } from './regime-operation';
-import type { ComplianceRegime } from './regime';
+import type { ComplianceRegime, RegimeSettings } from './regime';
 import type { RegimeJob } from './regime-job';
 import type { PipelineAudit, PipelineSubmission, SubmissionPipeline } from './submission-pipeline-port';
 
@@ -52,7 +52,7 @@ export interface CancelRefusal {
  * a dependent registration still active); `needsAuthorityCheck` asks sync/ to confirm with the authority
  * (`ComplianceRegime.ewaybillOf`) that nothing generated with the registration is still active.
  */
-export interface CancelPolicy {
+export interface CancelPolicy<S extends object = RegimeSettings> {
   /**
    * The reason codes the authority takes, with what each means (they differ between authorities: the
    * e-invoice's 2 is a data entry mistake, the e-way bill's an order cancelled). A code not listed is
@@ -64,14 +64,14 @@ export interface CancelPolicy {
   refusal(
     submission: CancelCandidate,
     siblings: readonly CancelCandidate[],
-    settings: Record<string, unknown>,
+    settings: S,
     now: number,
   ): CancelRefusal | undefined;
   /** The identifier (e.g. an e-way bill number) the authority must confirm inactive; undefined: none. */
   needsAuthorityCheck?(
     submission: CancelCandidate,
     siblings: readonly CancelCandidate[],
-    settings: Record<string, unknown>,
+    settings: S,
   ): string | undefined;
 }
 
@@ -89,7 +89,7 @@ export interface RefusedAfterRegistration {
   ): Promise<{ to: SubmissionState } | { why: string }>;
 }
 
-export interface RegimeDescriptor<S extends object = object> {
+export interface RegimeDescriptor<S extends object = RegimeSettings> {
   readonly name: RegimeName;
   /**
    * class-validator class for `regimeSettings[name]` (over the process defaults); `@Secret()` on
@@ -101,14 +101,14 @@ export interface RegimeDescriptor<S extends object = object> {
    * provider to be built, one line each; checked at boot with the settings class, so a missing GSTIN or
    * credential stops the start instead of failing every submission later. Absent: the class says it all.
    */
-  settingsProblems?(settings: Record<string, unknown>): string[];
+  settingsProblems?(settings: S): string[];
   /** Providers by the `provider:` setting; absent when the regime has a single way to reach its authority. */
   readonly providers?: ProviderNames;
   readonly jobs?: readonly RegimeJob[];
   /** Identifiers to submission columns; a column left out keeps its value. */
   projectIdentifiers(identifiers: ComplianceIdentifiers): SubmissionIdentifierColumns;
   /** Absent: cancel goes straight to the regime's `cancel`. */
-  readonly cancelPolicy?: CancelPolicy;
+  readonly cancelPolicy?: CancelPolicy<S>;
   /**
    * A hint for an override path that names a field of this regime's wire format rather than the canonical
    * invoice (`ItemList[0].HsnCd` -> `lines[0].hsnCode`); undefined when the path is not one of its fields.

@@ -8,6 +8,7 @@
  */
 import type { ComplianceIdentifiers } from '../domain';
 import { regimePort } from './regime-job';
+import type { RegimeSettings } from './regime';
 
 /** A registered submission an operation acts on, as the regime sees it. */
 export interface OperationTarget {
@@ -27,13 +28,13 @@ export interface OperationRefusal {
   message: string;
 }
 
-export interface OperationContext<P, R> {
+export interface OperationContext<P, R, S extends object = RegimeSettings> {
   /** The connector instance's provider of the regime (`ComplianceRegime.operationProvider`). */
   provider: P;
   targets: readonly OperationTarget[];
   request: R;
   /** The connector instance's settings of the regime. */
-  settings: Record<string, unknown>;
+  settings: S;
   now: number;
 }
 
@@ -56,7 +57,7 @@ export interface OperationDone {
   result?: Record<string, unknown>;
 }
 
-export interface RegimeOperation<P = unknown, R extends object = object> {
+export interface RegimeOperation<P = unknown, R extends object = object, S extends object = RegimeSettings> {
   /** The path segment: `POST /submissions/:id/operations/<name>`. */
   readonly name: string;
   readonly summary: string;
@@ -85,12 +86,12 @@ export interface RegimeOperation<P = unknown, R extends object = object> {
    * Calls the authority. Throws ComplianceError (`rejected` with the authority's code verbatim,
    * `transient`, `config` when the provider offers no such call, ...).
    */
-  run(context: OperationContext<P, R>): Promise<OperationDone>;
+  run(context: OperationContext<P, R, S>): Promise<OperationDone>;
 }
 
 /** An operation as sync/ holds it, whatever its provider and request types. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- erased at the registry, typed where declared
-export type AnyRegimeOperation = RegimeOperation<any, any>;
+export type AnyRegimeOperation = RegimeOperation<any, any, any>;
 
 /** The answer of a run, per target the submission as stored afterwards. */
 export interface OperationRun<S = unknown> {
@@ -103,9 +104,9 @@ export interface OperationRun<S = unknown> {
  * What a regime's scheduled job (`RegimeJob.run`) may ask of sync/: the registered submissions of the
  * regime with their instance's settings, and its own operations, run as the system (audited).
  */
-export interface RegimeJobContext {
+export interface RegimeJobContext<S extends object = RegimeSettings> {
   now: number;
-  registered(filter?: { connectorInstanceId?: string }): AsyncIterable<RegisteredSubmission>;
+  registered(filter?: { connectorInstanceId?: string }): AsyncIterable<RegisteredSubmission<S>>;
   operate(
     submissionId: string,
     operation: string,
@@ -117,11 +118,12 @@ export interface RegimeJobContext {
 
 /** RegimeJobContext of a regime, for its jobs: `ports.get(REGIME_JOB_CONTEXT).context('in-ewaybill')`. */
 export interface RegimeJobContexts {
-  context(regime: string, now?: number): RegimeJobContext;
+  /** `S`: the settings class of `regime` (its descriptor's), which each registration carries. */
+  context<S extends object = RegimeSettings>(regime: string, now?: number): RegimeJobContext<S>;
 }
 
 export const REGIME_JOB_CONTEXT = regimePort<RegimeJobContexts>('regime-job-context');
 
-export interface RegisteredSubmission extends OperationTarget {
-  settings: Record<string, unknown>;
+export interface RegisteredSubmission<S extends object = RegimeSettings> extends OperationTarget {
+  settings: S;
 }

@@ -8,6 +8,7 @@
 import type { CanonicalInvoice, ComplianceIdentifiers, SubmissionState } from '../domain';
 import type { HeldSubmissions } from '../ports';
 import { regimePort } from './regime-job';
+import type { RegimeSettings } from './regime';
 
 /** A submission as regime logic sees it. */
 export interface PipelineSubmission {
@@ -24,7 +25,7 @@ export interface PipelineDocument {
   /** The canonical invoice with the operator's overrides; undefined when there is none that validates. */
   invoice: CanonicalInvoice | undefined;
   /** `regimeSettings[regime]` of the document's connector instance. */
-  settings: Record<string, unknown>;
+  settings: RegimeSettings;
   /** The connector instance's name (its id when it is no longer configured). */
   connectorInstance: string;
 }

@@ -18,6 +18,7 @@ import {
   type ComplianceRegime,
   type CancelCandidate,
   type CancelPolicy,
+  type RegimeSettings,
   RegimeRegistry,
 } from '../compliance';
 import type { SubmissionEntity } from '../database/entities';
@@ -145,7 +146,7 @@ export class CancellationService {
     policy: CancelPolicy,
     submission: SubmissionEntity,
     regime: ComplianceRegime,
-    settings: Record<string, unknown>,
+    settings: RegimeSettings,
     now: number,
   ): Promise<EwaybillCheck | undefined> {
     const siblings = (await this.submissions.forDocument(submission.documentId)).map(cancelCandidate);
@@ -166,7 +167,7 @@ export class CancellationService {
     submission: SubmissionEntity,
     ewbNo: string,
     regime: ComplianceRegime,
-    settings: Record<string, unknown>,
+    settings: RegimeSettings,
   ): Promise<EwaybillCheck> {
     let found: { ewbNo: string; status?: string } | undefined;
     try {

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { type ConnectorInstanceConfig, ConfigError, flattenErrors } from '../config';
 import { redact } from '../security';
 import type { ConnectorContext, ConnectorFactory, ErpConnector } from '../connectors';
+import type { RegimeSettings } from '../compliance';
 
 export const CONNECTOR_FACTORIES = Symbol('CONNECTOR_FACTORIES');
 
@@ -16,7 +17,8 @@ export interface RegisteredConnector {
   kind: string;
   enabled: boolean;
   regimes: string[];
-  regimeSettings: Record<string, Record<string, unknown>>;
+  /** Each regime's settings, validated at boot against its descriptor's class; opaque here. */
+  regimeSettings: Readonly<Record<string, RegimeSettings>>;
   connector: ErpConnector;
   /** The validated config with secrets redacted: safe to store, log and return. */
   publicConfig: Record<string, unknown>;

@@ -8,6 +8,7 @@ import {
   REGIME_JOB_CONTEXT,
   type RegimeJobContext,
   type RegimeJobContexts,
+  type RegimeSettings,
   type RegisteredSubmission,
 } from '../compliance';
 import { SubmissionRepository } from '../database/repositories';
@@ -34,11 +35,11 @@ export class RegimeJobContextService implements RegimeJobContexts {
     return new Map([[REGIME_JOB_CONTEXT.token, contexts]]);
   }
 
-  context(regime: string, now = Date.now()): RegimeJobContext {
+  context<S extends object = RegimeSettings>(regime: string, now = Date.now()): RegimeJobContext<S> {
     const logger = new Logger(`RegimeJob:${regime}`);
     return {
       now,
-      registered: (filter = {}) => this.registered(regime, filter.connectorInstanceId),
+      registered: (filter = {}) => this.registered<S>(regime, filter.connectorInstanceId),
       operate: (submissionId, operation, request, reason) =>
         this.operations.run({ operation, submissionId, body: request, actor: SYSTEM_ACTOR, reason, now }),
       log: (message, fields) => (fields ? logger.log({ msg: message, ...fields }) : logger.log(message)),
@@ -46,10 +47,10 @@ export class RegimeJobContextService implements RegimeJobContexts {
   }
 
   /** By id, page after page: each registration once, even while other work changes them (pageById). */
-  private async *registered(
+  private async *registered<S extends object>(
     regime: string,
     connectorInstanceId?: string,
-  ): AsyncIterable<RegisteredSubmission> {
+  ): AsyncIterable<RegisteredSubmission<S>> {
     const filter = { regime, states: [...ACTIVE_REGISTRATION_STATES], connectorInstanceId };
     for (let after: string | undefined; ;) {
       const page = await this.submissions.pageById(filter, after, PAGE);
@@ -60,7 +61,8 @@ export class RegimeJobContextService implements RegimeJobContexts {
           connectorInstanceId: instanceId,
           state: submission.state,
           identifiers: submission.identifiers,
-          settings: this.connectors.byId(instanceId)?.regimeSettings[regime] ?? {},
+          // Validated at boot against the regime's settings class; opaque here.
+          settings: (this.connectors.byId(instanceId)?.regimeSettings[regime] ?? {}) as S,
         };
       }
       if (page.length < PAGE) break;

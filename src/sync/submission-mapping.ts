@@ -4,7 +4,7 @@
  * apply the moves: the intake validation (sync/intake-validation.service.ts) only the failures, the send
  * job (sync/submission-processor.service.ts) all of them.
  */
-import type { InstanceRegimes, RegimeRegistry } from '../compliance';
+import type { InstanceRegimes, RegimeRegistry, RegimeSettings } from '../compliance';
 import type { DocumentEntity, SubmissionEntity } from '../database/entities';
 import type { ComplianceIdentifiers } from '../domain';
 import type { LiveConnector } from './connector-runtime.service';
@@ -22,7 +22,7 @@ export function mapSubmission(
   submission: SubmissionEntity,
   document: DocumentEntity,
   regimes: RegimeRegistry,
-  settings: Record<string, unknown>,
+  settings: RegimeSettings,
   instance?: InstanceRegimes,
 ): SubmissionMapping {
   const outcome = effectiveInvoiceOutcome(document);

@@ -15,6 +15,7 @@ import {
   ComplianceError,
   type Registered,
   type Rejected,
+  type RegimeSettings,
   type SubmitContext,
   type SubmitOutcome,
 } from '../compliance';
@@ -506,7 +507,7 @@ export class SubmissionProcessorService {
     await this.enqueueWriteBacks([...pending]);
   }
 
-  private settingsFor(instanceId: string, regime: string): Record<string, unknown> {
+  private settingsFor(instanceId: string, regime: string): RegimeSettings {
     return this.connectors.byId(instanceId)?.regimeSettings[regime] ?? {};
   }
 

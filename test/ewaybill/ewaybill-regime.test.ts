@@ -4,7 +4,11 @@
  * second bill, and catalog B's bulk generate with good and bad rows.
  */
 import { createEinvoiceProvider } from '../../src/regimes/in-einvoice';
-import { createEwaybillProvider, type EwaybillPayload } from '../../src/regimes/in-ewaybill';
+import {
+  createEwaybillProvider,
+  type EwaybillPayload,
+  type EwaybillSettings,
+} from '../../src/regimes/in-ewaybill';
 import { ewaybillConfig } from '../../src/regimes/in-ewaybill/create-ewaybill-regime';
 import {
   ComplianceError,
@@ -34,7 +38,10 @@ afterEach(() => {
   sandbox.einvoice.api.faults.clear();
 });
 
-function payloadOf(invoice: CanonicalInvoice, settings: Record<string, unknown>): EwaybillPayload {
+function payloadOf(
+  invoice: CanonicalInvoice,
+  settings: EwaybillSettings | Record<string, unknown>,
+): EwaybillPayload {
   const { regime } = regimeUnderTest();
   const mapped = regime.map(invoice, settings);
   if (!mapped.ok) throw new Error(JSON.stringify(mapped.errors));
@@ -343,7 +350,10 @@ describe('cancel after a lost answer', () => {
 
 describe('catalog B bulk generate', () => {
   it('answers each document: good rows registered, a bad row refused with its code, a duplicate adopted', async () => {
-    const settings = { ...ewaybillSettings(sandbox, 'B'), lookup: ewaybillSettings(sandbox, 'A') };
+    const settings: EwaybillSettings = {
+      ...ewaybillSettings(sandbox, 'B'),
+      lookup: ewaybillSettings(sandbox, 'A'),
+    };
     const invoices = [0, 1, 2, 3, 4].map(() => goodsSale(sandbox.clock.now(), road));
     const payloads = invoices.map((invoice) => payloadOf(invoice, settings));
     payloads[2].direct.itemList[0].hsnCode = '12';

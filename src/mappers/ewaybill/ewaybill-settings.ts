@@ -31,7 +31,7 @@ export interface EwaybillRules {
 
 export const DEFAULT_EWAYBILL_THRESHOLD = '50000';
 
-/** Reads the rules out of free-form regime settings; unknown keys (provider settings) are ignored. */
-export function ewaybillRules(settings: Record<string, unknown> | undefined): EwaybillRules {
+/** The rules of an instance's settings (which carry its provider settings too); none: the legal defaults. */
+export function ewaybillRules(settings: EwaybillRules | undefined): EwaybillRules {
   return settings ?? {};
 }

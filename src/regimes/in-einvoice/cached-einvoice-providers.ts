@@ -7,20 +7,20 @@ import { stableStringify } from '../../domain';
 import type { RegimeWiring } from '../../compliance';
 import { ClientRateLimiter, type RateLimiter } from '../../compliance/http';
 import { createEinvoiceProvider } from './create-einvoice-provider';
-import { einvoiceConfig } from './einvoice-settings';
+import { einvoiceConfig, type EinvoiceSettings } from './einvoice-settings';
 import type { EinvoiceProvider } from './provider';
 
 const providerLog = new Logger('EinvoiceProvider');
 
 export function cachedEinvoiceProviders(
   wiring: RegimeWiring,
-): (settings: Record<string, unknown>) => EinvoiceProvider {
+): (settings: EinvoiceSettings) => EinvoiceProvider {
   const providers = new Map<string, EinvoiceProvider>();
   // The allowance belongs to the client id, whichever instances (GSTINs) share it.
   const limiters = new Map<string, RateLimiter>();
   // An instance's settings are one object from the configuration validated at boot, asked for at every
   // submission: found by identity, it is not merged and serialised (a key of a kilobyte or more) each time.
-  const bySettings = new WeakMap<Record<string, unknown>, EinvoiceProvider>();
+  const bySettings = new WeakMap<EinvoiceSettings, EinvoiceProvider>();
   return (settings) => {
     const known = bySettings.get(settings);
     if (known) return known;

@@ -1,4 +1,4 @@
-import { NIC_PROVIDERS, ProviderRegistry, nicCatalogAlias } from '../../compliance';
+import { NIC_PROVIDERS, ProviderRegistry, nicCatalogAlias, type NicProviderChoice } from '../../compliance';
 import { ApiV1EinvoiceClient } from './api-v1-einvoice-client';
 import type { EinvoiceProviderConfig, EinvoiceProviderDeps } from '../../compliance';
 import { GspEinvoiceClient } from './gsp-einvoice-client';
@@ -11,7 +11,8 @@ import type { EinvoiceProvider } from './provider';
 export const EINVOICE_PROVIDERS = new ProviderRegistry<
   EinvoiceProviderConfig,
   EinvoiceProviderDeps,
-  EinvoiceProvider
+  EinvoiceProvider,
+  NicProviderChoice
 >(
   'in-einvoice',
   {

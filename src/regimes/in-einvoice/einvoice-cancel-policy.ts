@@ -6,6 +6,7 @@
  */
 import { SubmissionState, isRegistered, parseIstDateTime } from '../../domain';
 import type { CancelCandidate, CancelPolicy } from '../../compliance';
+import type { EinvoiceSettings } from './einvoice-settings';
 
 export const IRN_CANCEL_WINDOW_MS = 24 * 3600_000;
 /** NIC's codes for the same refusals, so an operator sees one code whoever refused. */
@@ -19,7 +20,7 @@ const isActiveEwaybill = (s: CancelCandidate): boolean =>
   isRegistered(s.state as SubmissionState) &&
   s.state !== (SubmissionState.Cancelled as string);
 
-export const EINVOICE_CANCEL_POLICY: CancelPolicy = {
+export const EINVOICE_CANCEL_POLICY: CancelPolicy<EinvoiceSettings> = {
   reasons: { '1': 'duplicate', '2': 'data entry mistake', '3': 'order cancelled', '4': 'others' },
   refusal(submission, siblings, _settings, now) {
     const acknowledged = parseIstDateTime(submission.ackDate);
@@ -46,7 +47,7 @@ export const EINVOICE_CANCEL_POLICY: CancelPolicy = {
       (s) => s.regime === EWAYBILL && s.state === (SubmissionState.Cancelled as string) && s.ewbNo === ewbNo,
     );
     if (knownCancelled) return undefined;
-    if (typeof settings.ewaybill === 'object' && settings.ewaybill !== null) return undefined;
+    if (settings.ewaybill) return undefined;
     return ewbNo;
   },
 };

@@ -40,7 +40,7 @@ const REQUIRED = ['baseUrl', 'clientId', 'clientSecret', 'gstin'] as const;
  * The provider config of merged settings; a missing value is a config error that an operator fixes, not
  * a retry (checked when the provider is first built: the values may come from the process defaults).
  */
-export function einvoiceConfig(settings: Record<string, unknown>): EinvoiceProviderConfig {
+export function einvoiceConfig(settings: EinvoiceSettings): EinvoiceProviderConfig {
   const missing: string[] = REQUIRED.filter(
     (name) => typeof settings[name] !== 'string' || settings[name] === '',
   );

@@ -26,11 +26,12 @@ import type { IrnCallback } from './irn-callback';
 import { decodeNicJws } from './nic-jws';
 import { ewaybillNotRequested } from './ewaybill-not-requested';
 import type { RejectedDocument } from './rejected-documents';
+import type { EinvoiceSettings } from './einvoice-settings';
 import { BULK_GENERATE_LIMIT, type BulkRowResult, type EinvoiceProvider, type IrnResult } from './provider';
 import { responseToStore } from './stored-response';
 
 /** Builds (or returns a cached) provider for a connector instance's regime settings. */
-export type EinvoiceProviderFactory = (settings: Record<string, unknown>) => EinvoiceProvider;
+export type EinvoiceProviderFactory = (settings: EinvoiceSettings) => EinvoiceProvider;
 
 /**
  * What the IRN regime needs of the e-way bill API: cancelling the bill that blocks an IRN cancel (2230).
@@ -44,7 +45,7 @@ export interface EwaybillCanceller {
  * The e-way bill API of an instance, where its settings name one (`ewaybill`), or undefined; the
  * module hands in the in-ewaybill regime's (einvoice.module.ts).
  */
-export type EwaybillProviderFactory = (settings: Record<string, unknown>) => EwaybillCanceller | undefined;
+export type EwaybillProviderFactory = (settings: EinvoiceSettings) => EwaybillCanceller | undefined;
 
 /** E-invoice CnlRsn to the e-way bill system's cancelRsnCode: 2 and 3 are swapped between the two. */
 const EWAYBILL_CANCEL_REASON: Record<string, string> = { '1': '1', '2': '3', '3': '2', '4': '4' };
@@ -52,7 +53,7 @@ const EWAYBILL_CANCEL_REASON: Record<string, string> = { '1': '1', '2': '3', '3'
 const CANCEL_REASONS = ['1', '2', '3', '4'] as const;
 type CancelReason = (typeof CANCEL_REASONS)[number];
 
-export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
+export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11, EinvoiceSettings> {
   readonly name = 'in-einvoice' as const;
 
   private readonly ewaybillFor: EwaybillProviderFactory;
@@ -77,7 +78,7 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
    */
   map(
     invoice: CanonicalInvoice,
-    _settings: Record<string, unknown>,
+    _settings: EinvoiceSettings,
     instance?: InstanceRegimes,
   ): Outcome<{
     payload: NicEinvoiceV11;
@@ -99,7 +100,7 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
     return mapped.warnings ? { ok: true, value, warnings: mapped.warnings } : { ok: true, value };
   }
 
-  async submit(payload: NicEinvoiceV11, context: SubmitContext): Promise<SubmitOutcome> {
+  async submit(payload: NicEinvoiceV11, context: SubmitContext<EinvoiceSettings>): Promise<SubmitOutcome> {
     const provider = this.providerFor(context.settings);
     const expectedIrn = context.previous.irn ?? irnOfPayload(payload);
     const { Typ, No, Dt } = payload.DocDtls;
@@ -250,16 +251,13 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
   }
 
   /** GETREJECTEDIRNS through the instance's provider; undefined where its published API has none. */
-  async rejectedIrns(
-    settings: Record<string, unknown>,
-    date: string,
-  ): Promise<RejectedDocument[] | undefined> {
+  async rejectedIrns(settings: EinvoiceSettings, date: string): Promise<RejectedDocument[] | undefined> {
     const provider = this.providerFor(settings);
     return provider.getRejectedIrns ? provider.getRejectedIrns(date) : undefined;
   }
 
   /** An IRN webhook callback, verified with the instance's IRP key; throws ComplianceError otherwise. */
-  readIrnCallback(settings: Record<string, unknown>, body: unknown): IrnCallback {
+  readIrnCallback(settings: EinvoiceSettings, body: unknown): IrnCallback {
     const provider = this.providerFor(settings);
     if (!provider.readIrnCallback)
       throw new ComplianceError('config', 'this provider reads no IRN callbacks');
@@ -275,7 +273,7 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
     return adoptOrRefuse(found, previous.irn ?? irnOfPayload(payload), payload, found.raw);
   }
 
-  async cancel(request: CancelRequest): Promise<SubmitOutcome> {
+  async cancel(request: CancelRequest<EinvoiceSettings>): Promise<SubmitOutcome> {
     const irn = request.identifiers.irn;
     if (!irn) throw new ComplianceError('validation', 'no IRN to cancel');
     if (!(CANCEL_REASONS as readonly string[]).includes(request.reasonCode)) {
@@ -360,7 +358,7 @@ export class EinvoiceRegime implements ComplianceRegime<NicEinvoiceV11> {
    * undefined when the IRP has none for the IRN.
    */
   async ewaybillOf(
-    request: Pick<CancelRequest, 'identifiers' | 'settings'>,
+    request: Pick<CancelRequest<EinvoiceSettings>, 'identifiers' | 'settings'>,
   ): Promise<{ ewbNo: string; status?: string } | undefined> {
     const irn = request.identifiers.irn;
     if (!irn) throw new ComplianceError('validation', 'no IRN to look its e-way bill up by');

@@ -1,5 +1,5 @@
 import type { EinvoiceProviderDeps } from '../../compliance';
-import { NIC_PROVIDERS, ProviderRegistry, nicCatalogAlias } from '../../compliance';
+import { NIC_PROVIDERS, ProviderRegistry, nicCatalogAlias, type NicProviderChoice } from '../../compliance';
 import { CatalogAEwaybillClient } from './catalog-a-ewaybill-client';
 import { CatalogBEwaybillClient } from './catalog-b-ewaybill-client';
 import type { EwaybillProviderConfig } from './ewaybill-config';
@@ -12,7 +12,8 @@ import type { EwaybillProvider } from './ewaybill-types';
 export const EWAYBILL_PROVIDERS = new ProviderRegistry<
   EwaybillProviderConfig,
   EinvoiceProviderDeps,
-  EwaybillProvider
+  EwaybillProvider,
+  NicProviderChoice
 >(
   'in-ewaybill',
   {
@@ -35,16 +36,17 @@ export function createEwaybillProvider(
  * E-way bill providers built from an e-invoice instance's `settings.ewaybill` (an EwaybillProviderConfig),
  * one per settings object: the IRN regime cancels with it the bill that blocks an IRN cancel (2230).
  */
-export function ewaybillProvidersFromSettings(): (
-  settings: Record<string, unknown>,
-) => EwaybillProvider | undefined {
+export function ewaybillProvidersFromSettings(): (settings: {
+  ewaybill?: Record<string, unknown>;
+}) => EwaybillProvider | undefined {
   const built = new WeakMap<object, EwaybillProvider>();
   return (settings) => {
     const config = settings.ewaybill;
     if (typeof config !== 'object' || config === null) return undefined;
     let provider = built.get(config);
     if (!provider) {
-      provider = createEwaybillProvider(config as EwaybillProviderConfig);
+      // Not validated beyond being an object (EinvoiceSettings.ewaybill): the config as the operator wrote it.
+      provider = createEwaybillProvider(config as unknown as EwaybillProviderConfig);
       built.set(config, provider);
     }
     return provider;

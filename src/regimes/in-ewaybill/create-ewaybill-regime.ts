@@ -4,15 +4,16 @@
  * HTTP client's own retries off (the regime retries 3 times at 1 s, 2 s, 4 s).
  */
 import { stableStringify } from '../../domain';
-import type { EinvoiceProvider } from '../in-einvoice';
+import type { EinvoiceProvider, EinvoiceSettings } from '../in-einvoice';
 import { ClientRateLimiter, type ClientRateLimit } from '../../compliance/http';
 import type { RateLimiter } from '../../compliance/http';
 import type { HttpLogger } from '../../compliance/http';
 import type { TokenStore } from '../../compliance/http';
-import { NIC_PROVIDERS } from '../../compliance';
+import { NIC_PROVIDERS, type NicGatewaySettings } from '../../compliance';
 import { ComplianceError } from '../../compliance';
 import { createEwaybillProvider } from './create-ewaybill-provider';
 import type { EwaybillProviderConfig } from './ewaybill-config';
+import type { EwaybillSettings } from './ewaybill-settings';
 import type { Sleep } from './ewaybill-retry';
 import type { EwaybillProvider } from './ewaybill-types';
 import { EwaybillRegime, type EwaybillByIrnProvider } from './ewaybill.regime';
@@ -31,15 +32,15 @@ const REQUIRED = ['baseUrl', 'clientId', 'clientSecret', 'gstin'] as const;
 /** `einvoiceFor`: the e-invoice providers (in-einvoice's cache), for GENERATE_EWAYBILL by IRN. */
 export function createEwaybillRegime(
   wiring: EwaybillRegimeWiring,
-  einvoiceFor?: (settings: Record<string, unknown>) => EinvoiceProvider,
+  einvoiceFor?: (settings: EinvoiceSettings) => EinvoiceProvider,
 ): EwaybillRegime {
   const build = ewaybillProviders(wiring);
   // An instance's settings are one object from the validated configuration: found by identity, they are
   // not merged and serialised at every submission.
-  const bySettings = new WeakMap<Record<string, unknown>, EwaybillProvider>();
+  const bySettings = new WeakMap<EwaybillSettings, EwaybillProvider>();
   // `lookup` and `einvoice` fall back to the process defaults like every other setting: a lookup given
   // only there was ignored, so after a lost answer catalog B resent, met 604 and refused the document.
-  const defaulted = (settings: Record<string, unknown>, key: 'lookup' | 'einvoice'): unknown =>
+  const defaulted = (settings: EwaybillSettings, key: 'lookup' | 'einvoice'): unknown =>
     settings[key] ?? wiring.defaults['in-ewaybill']?.[key];
   return new EwaybillRegime({
     ewaybillFor: (settings) => {
@@ -73,9 +74,7 @@ export function createEwaybillRegime(
   });
 }
 
-function ewaybillProviders(
-  wiring: EwaybillRegimeWiring,
-): (settings: Record<string, unknown>) => EwaybillProvider {
+function ewaybillProviders(wiring: EwaybillRegimeWiring): (settings: NicGatewaySettings) => EwaybillProvider {
   const providers = new Map<string, EwaybillProvider>();
   const limiters = new Map<string, RateLimiter>();
   return (settings) => {
@@ -101,7 +100,7 @@ function ewaybillProviders(
 }
 
 /** Checks the free-form settings; a missing value is a config error that an operator fixes, not a retry. */
-export function ewaybillConfig(settings: Record<string, unknown>): EwaybillProviderConfig {
+export function ewaybillConfig(settings: NicGatewaySettings): EwaybillProviderConfig {
   const missing: string[] = REQUIRED.filter(
     (name) => typeof settings[name] !== 'string' || settings[name] === '',
   );
@@ -126,7 +125,7 @@ export function ewaybillConfig(settings: Record<string, unknown>): EwaybillProvi
  * The catalog the settings choose: the documented `provider:` name first, else the older `catalog:`, else
  * the documented default (`nic-gsp-catalog-a`). Undefined when either names something unknown.
  */
-function ewaybillCatalogOf(settings: Record<string, unknown>): 'A' | 'B' | undefined {
+function ewaybillCatalogOf(settings: NicGatewaySettings): 'A' | 'B' | undefined {
   if (settings.provider !== undefined) {
     if (settings.provider === NIC_PROVIDERS.gspCatalogA) return 'A';
     if (settings.provider === NIC_PROVIDERS.apiCatalogB) return 'B';
@@ -140,10 +139,7 @@ function ewaybillCatalogOf(settings: Record<string, unknown>): 'A' | 'B' | undef
  * The e-invoice settings GENERATE_EWAYBILL by IRN goes through: `einvoice:` where the instance names them,
  * else the process's in-einvoice defaults for the instance's GSTIN.
  */
-function einvoiceSettingsOf(
-  settings: Record<string, unknown>,
-  named: unknown,
-): Record<string, unknown> | undefined {
+function einvoiceSettingsOf(settings: EwaybillSettings, named: unknown): EinvoiceSettings | undefined {
   if (isObject(named)) return named;
   return typeof settings.gstin === 'string' ? { gstin: settings.gstin } : undefined;
 }

@@ -7,8 +7,10 @@
  */
 import { IsArray, IsBoolean, IsIn, IsNumberString, IsObject, IsOptional, IsString } from 'class-validator';
 import { NicGatewaySettings } from '../../compliance';
+import type { CanonicalInvoice, TransportDetails } from '../../domain';
+import type { EwaybillRules } from '../../mappers/ewaybill';
 
-export class EwaybillSettings extends NicGatewaySettings {
+export class EwaybillSettings extends NicGatewaySettings implements EwaybillRules {
   /** A catalog A config for reads where the provider has none (catalog B cannot look a bill up). */
   @IsOptional()
   @IsObject()
@@ -46,11 +48,11 @@ export class EwaybillSettings extends NicGatewaySettings {
   @IsOptional()
   @IsArray()
   @IsIn(['INV', 'CRN', 'DBN'], { each: true })
-  documentTypes?: string[];
+  documentTypes?: CanonicalInvoice['documentType'][];
 
   @IsOptional()
   @IsObject()
-  defaultTransport?: Record<string, unknown>;
+  defaultTransport?: TransportDetails;
 
   @IsOptional()
   @IsString()

@@ -33,6 +33,7 @@ import {
 } from '../../compliance';
 import { ewaybillDateTime } from './ewaybill-date';
 import type { EwaybillPayload } from './ewaybill-payload';
+import type { EwaybillSettings } from './ewaybill-settings';
 import { EWAYBILL_RETRY_DELAYS_MS, realSleep, type Sleep } from './ewaybill-retry';
 import type { EwaybillGenerated, EwaybillGenerateRequest, EwaybillProvider } from './ewaybill-types';
 
@@ -47,10 +48,10 @@ export interface EwaybillByIrnProvider {
 
 export interface EwaybillRegimeDependencies {
   /** The instance's e-way bill provider; throws ComplianceError('config') when settings lack one. */
-  ewaybillFor(settings: Record<string, unknown>): EwaybillProvider;
+  ewaybillFor(settings: EwaybillSettings): EwaybillProvider;
   /** A provider that can read bills by document (catalog A), where the main one cannot. */
-  lookupFor?(settings: Record<string, unknown>): EwaybillProvider | undefined;
-  byIrnFor?(settings: Record<string, unknown>): EwaybillByIrnProvider | undefined;
+  lookupFor?(settings: EwaybillSettings): EwaybillProvider | undefined;
+  byIrnFor?(settings: EwaybillSettings): EwaybillByIrnProvider | undefined;
   sleep?: Sleep;
 }
 
@@ -61,7 +62,7 @@ interface Found {
   raw: unknown;
 }
 
-export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
+export class EwaybillRegime implements ComplianceRegime<EwaybillPayload, EwaybillSettings> {
   readonly name = 'in-ewaybill' as const;
   private readonly sleep: Sleep;
 
@@ -70,7 +71,7 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
   }
 
   /** The instance's e-way bill provider, handed to the descriptor's operations on its bills. */
-  operationProvider(settings: Record<string, unknown>): EwaybillProvider {
+  operationProvider(settings: EwaybillSettings): EwaybillProvider {
     return this.deps.ewaybillFor(settings);
   }
 
@@ -79,7 +80,7 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
    * resolved by reading the bill: cancelled is adopted, active is cancelled again (the read said nothing
    * was done). A 312 (not active) otherwise stays the system's refusal: someone else cancelled it.
    */
-  async cancel(request: CancelRequest): Promise<SubmitOutcome> {
+  async cancel(request: CancelRequest<EwaybillSettings>): Promise<SubmitOutcome> {
     const ewbNo = request.identifiers.ewbNo;
     if (!ewbNo)
       throw new ComplianceError('validation', 'this submission holds no e-way bill number to cancel');
@@ -114,13 +115,13 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
   }
 
   /** The instance's own thresholds where the caller passes its settings; the legal defaults otherwise. */
-  appliesTo(invoice: CanonicalInvoice, settings?: Record<string, unknown>): boolean {
+  appliesTo(invoice: CanonicalInvoice, settings?: EwaybillSettings): boolean {
     return ewaybillApplicability(invoice, ewaybillRules(settings)).needed;
   }
 
   map(
     invoice: CanonicalInvoice,
-    settings: Record<string, unknown>,
+    settings: EwaybillSettings,
   ): Outcome<{ payload: EwaybillPayload; identifiers?: ComplianceIdentifiers }> {
     const rules = ewaybillRules(settings);
     const direct = mapToNicEwaybillV103(invoice, rules);
@@ -130,7 +131,7 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
     return { ok: true, value: { payload: { direct: direct.value, byIrn: byIrn.value } } };
   }
 
-  async submit(payload: EwaybillPayload, context: SubmitContext): Promise<SubmitOutcome> {
+  async submit(payload: EwaybillPayload, context: SubmitContext<EwaybillSettings>): Promise<SubmitOutcome> {
     const withIrn = withTheIrn(context);
     if (withIrn) return withIrn;
     const irn = this.irnFor(context);
@@ -145,7 +146,7 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
    * unknown outcome, go one by one (they are looked up first).
    */
   async submitMany(
-    items: readonly { payload: EwaybillPayload; context: SubmitContext }[],
+    items: readonly { payload: EwaybillPayload; context: SubmitContext<EwaybillSettings> }[],
   ): Promise<(SubmitOutcome | ComplianceError)[]> {
     const outcomes: (SubmitOutcome | ComplianceError)[] = new Array<SubmitOutcome | ComplianceError>(
       items.length,
@@ -171,7 +172,7 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
       }),
     );
     // One call per settings object (per provider) and per 1,000 documents.
-    const bySettings = new Map<Record<string, unknown>, number[]>();
+    const bySettings = new Map<EwaybillSettings, number[]>();
     for (const index of bulk) {
       const settings = items[index].context.settings;
       const list = bySettings.get(settings);
@@ -192,11 +193,11 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
   }
 
   /** The document's IRN: the e-invoice registration sync/ hands over (dependsOn), else one stored earlier. */
-  private irnFor(context: SubmitContext): string | undefined {
+  private irnFor(context: SubmitContext<EwaybillSettings>): string | undefined {
     return context.upstream?.['in-einvoice']?.irn ?? context.previous.irn;
   }
 
-  private providerOrError(settings: Record<string, unknown>): EwaybillProvider | ComplianceError {
+  private providerOrError(settings: EwaybillSettings): EwaybillProvider | ComplianceError {
     try {
       return this.deps.ewaybillFor(settings);
     } catch (error) {
@@ -211,7 +212,7 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
    */
   private async generateDirect(
     request: EwaybillGenerateRequest,
-    context: SubmitContext,
+    context: SubmitContext<EwaybillSettings>,
   ): Promise<SubmitOutcome> {
     const provider = this.deps.ewaybillFor(context.settings);
     if (context.outcomeUnknown) {
@@ -238,7 +239,7 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
    */
   private async afterUnknownOutcome(
     failure: ComplianceError,
-    settings: Record<string, unknown>,
+    settings: EwaybillSettings,
     request: EwaybillGenerateRequest,
   ): Promise<SubmitOutcome> {
     if (failure.errorClass !== 'unknown-outcome' || failure.options.waitsForOperator) throw failure;
@@ -251,7 +252,7 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
 
   /** The bill held for a document whose last send may have made one; waits for an operator without a read. */
   private async lookUpAfterLostAnswer(
-    settings: Record<string, unknown>,
+    settings: EwaybillSettings,
     request: EwaybillGenerateRequest,
   ): Promise<Found | undefined> {
     if (!this.readerFor(settings)) throw lookupRequired(request);
@@ -303,8 +304,8 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
    * stays an unknown outcome (its next attempt goes alone, reading first).
    */
   private async bulkGenerate(
-    settings: Record<string, unknown>,
-    items: readonly { payload: EwaybillPayload; context: SubmitContext }[],
+    settings: EwaybillSettings,
+    items: readonly { payload: EwaybillPayload; context: SubmitContext<EwaybillSettings> }[],
   ): Promise<(SubmitOutcome | ComplianceError)[]> {
     const provider = this.deps.ewaybillFor(settings);
     const requests = items.map((item) => item.payload.direct);
@@ -340,7 +341,7 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
   /** A refusal becomes `rejected` with the system's codes; 604 adopts the existing bill; the rest is thrown. */
   private async resolveRefusal(
     error: unknown,
-    settings: Record<string, unknown>,
+    settings: EwaybillSettings,
     request: EwaybillGenerateRequest,
   ): Promise<SubmitOutcome> {
     if (!(error instanceof ComplianceError) || error.errorClass !== 'rejected') throw error;
@@ -357,7 +358,7 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
   }
 
   /** What reads bills by document: the provider itself (catalog A), else the configured `lookup`. */
-  private readerFor(settings: Record<string, unknown>): EwaybillProvider | undefined {
+  private readerFor(settings: EwaybillSettings): EwaybillProvider | undefined {
     const main = this.deps.ewaybillFor(settings);
     const reader = main.getEwaybillByDocument ? main : this.deps.lookupFor?.(settings);
     return reader?.getEwaybillByDocument ? reader : undefined;
@@ -365,7 +366,7 @@ export class EwaybillRegime implements ComplianceRegime<EwaybillPayload> {
 
   /** The bill the system holds for the document, active; undefined when none or when it cannot be asked. */
   private async lookUp(
-    settings: Record<string, unknown>,
+    settings: EwaybillSettings,
     request: EwaybillGenerateRequest,
   ): Promise<Found | undefined> {
     const reader = this.readerFor(settings);
@@ -460,7 +461,7 @@ function text(value: unknown): string | undefined {
  * The bill the IRP generated together with the IRN (the IRN request carried EwbDtls): this regime's bill
  * for the document, adopted without another request, so the document never gets a second one.
  */
-function withTheIrn(context: SubmitContext): Registered | undefined {
+function withTheIrn(context: SubmitContext<EwaybillSettings>): Registered | undefined {
   const upstream = context.upstream?.['in-einvoice'];
   if (!upstream?.ewbNo) return undefined;
   return {

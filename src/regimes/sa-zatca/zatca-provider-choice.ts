@@ -10,6 +10,7 @@ import type { TokenStore } from '../../compliance/http';
 import type { ZatcaProvider } from './fatoora.types';
 import type { ZatcaEnvironment } from './zatca-environment';
 import { ZATCA_PROVIDER_NAMES, ZATCA_PROVIDERS } from './zatca-providers';
+import type { ZatcaSettings } from './zatca-settings';
 
 /** A connector instance as far as choosing its ZATCA provider goes. */
 export interface ZatcaInstanceSettings {
@@ -30,7 +31,7 @@ export class ZatcaProviderChoice {
     },
   ) {}
 
-  forSettings(settings: Record<string, unknown>): ZatcaProvider {
+  forSettings(settings: ZatcaSettings): ZatcaProvider {
     const name = ZATCA_PROVIDERS.nameFor(settings);
     if (name === ZATCA_PROVIDER_NAMES.fatoora && settings.baseUrl === undefined) return this.processProvider;
     const key = stableStringify(settings);

@@ -24,6 +24,7 @@ import {
 } from './chain';
 import type { InvoiceSubmission, ZatcaInvoiceResult, ZatcaProvider } from './fatoora.types';
 import { computeInvoiceHash } from './invoice-hash';
+import type { ZatcaSettings } from './zatca-settings';
 import {
   reonboardInstruction,
   ZATCA_CSID_REFUSED,
@@ -54,7 +55,7 @@ export interface ZatcaRegimeDependencies {
    * The provider an instance's settings name (`provider: fatoora | gsp-ksa`, see zatca-providers.ts);
    * default: `provider` for every instance.
    */
-  providerFor?: (settings: Record<string, unknown>) => ZatcaProvider;
+  providerFor?: (settings: ZatcaSettings) => ZatcaProvider;
   /** The provider of the instance whose EGS unit this is (for the reporting job); default: `provider`. */
   providerForUnit?: (egsUnitId: string) => ZatcaProvider;
   chain: ZatcaChainStore;
@@ -64,7 +65,7 @@ export interface ZatcaRegimeDependencies {
   now?: () => Date;
 }
 
-export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
+export class ZatcaRegime implements ComplianceRegime<ZatcaPayload, ZatcaSettings> {
   readonly name = 'sa-zatca' as const;
   private readonly now: () => Date;
 
@@ -78,7 +79,7 @@ export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
 
   map(
     invoice: CanonicalInvoice,
-    settings: Record<string, unknown>,
+    settings: ZatcaSettings,
   ): Outcome<{ payload: ZatcaPayload; identifiers?: ComplianceIdentifiers }> {
     const egsUnitId = egsUnitOf(invoice, settings);
     if (!egsUnitId)
@@ -102,7 +103,7 @@ export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
     };
   }
 
-  async submit(payload: ZatcaPayload, context: SubmitContext): Promise<SubmitOutcome> {
+  async submit(payload: ZatcaPayload, context: SubmitContext<ZatcaSettings>): Promise<SubmitOutcome> {
     // Read once for signing and sending (a read of the unit's row and an unsealing per invoice otherwise).
     const unitCredentials = await this.deps.credentials.signingCredentials(payload.egsUnitId);
     const signed = await this.signedFor(payload, context, unitCredentials);
@@ -193,7 +194,7 @@ export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
   private async withClearedXml(
     outcome: SubmitOutcome,
     result: ZatcaInvoiceResult,
-    context: SubmitContext,
+    context: SubmitContext<ZatcaSettings>,
     csid: EgsSigningCredentials['csid'],
     provider: ZatcaProvider,
   ): Promise<SubmitOutcome> {
@@ -227,7 +228,7 @@ export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
    */
   private async signedFor(
     payload: ZatcaPayload,
-    context: SubmitContext,
+    context: SubmitContext<ZatcaSettings>,
     credentials: EgsSigningCredentials,
   ): Promise<StoredSignedInvoice> {
     const stored = await this.deps.chain.findSigned(context.submissionId);
@@ -259,7 +260,7 @@ export class ZatcaRegime implements ComplianceRegime<ZatcaPayload> {
   private async reissued(
     rejected: StoredSignedInvoice,
     payload: ZatcaPayload,
-    context: SubmitContext,
+    context: SubmitContext<ZatcaSettings>,
     credentials: EgsSigningCredentials,
   ): Promise<StoredSignedInvoice> {
     if (!this.correctedSince(rejected, payload.invoice, credentials)) {
@@ -468,9 +469,6 @@ function qrOf(signedXml: string): string | undefined {
   return QR_PATTERN.exec(signedXml)?.[1]?.trim();
 }
 
-function egsUnitOf(invoice: CanonicalInvoice, settings: Record<string, unknown>): string | undefined {
-  const fromSettings = settings.egsUnitId;
-  return (
-    invoice.ksa?.egsUnitId ?? (typeof fromSettings === 'string' && fromSettings ? fromSettings : undefined)
-  );
+function egsUnitOf(invoice: CanonicalInvoice, settings: ZatcaSettings): string | undefined {
+  return invoice.ksa?.egsUnitId ?? (settings.egsUnitId || undefined);
 }

@@ -16,7 +16,8 @@ import { ApiErrors } from '../../../api';
 import { IrnCallbackResponse } from '../../../api';
 import type { Request } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ComplianceError } from '../../../compliance';
+import { ComplianceError, regimeSettingsOf } from '../../../compliance';
+import { EINVOICE_DESCRIPTOR } from '../einvoice.descriptor';
 import { ConnectorRuntimeService, type LiveConnector } from '../../../sync';
 import { IrnCallbackRefusal, IrnCallbackService, type IrnCallbackAnswer } from '../services';
 import { Public } from '../../../api';
@@ -78,7 +79,9 @@ export class IrnCallbackController {
    */
   private authenticated(instance: string, request: Request): LiveConnector {
     const live = this.connectors.get(instance);
-    const settings = live?.regimes.includes('in-einvoice') ? live.regimeSettings['in-einvoice'] : undefined;
+    const settings = live?.regimes.includes('in-einvoice')
+      ? regimeSettingsOf(EINVOICE_DESCRIPTOR, live.regimeSettings)
+      : undefined;
     const secret = settings?.callbackSecret;
     if (!live || typeof secret !== 'string' || secret === '') {
       throw new UnauthorizedException(NOT_AUTHENTICATED);

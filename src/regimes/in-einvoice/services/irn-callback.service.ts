@@ -11,7 +11,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { type IrnCallback } from '../irn-callback';
 import { EinvoiceRegime } from '../einvoice.regime';
-import { RegimeRegistry } from '../../../compliance';
+import { RegimeRegistry, regimeSettingsOf } from '../../../compliance';
+import { EINVOICE_DESCRIPTOR } from '../einvoice.descriptor';
 import type { NicEinvoiceV11 } from '../../../mappers/irn';
 import { isRegistered, SubmissionState } from '../../../domain';
 import { JobName, QueueService } from '../../../queue';
@@ -56,7 +57,10 @@ export class IrnCallbackService {
 
   /** Reads and verifies the body with the instance's IRP key; throws ComplianceError when it does not verify. */
   read(live: LiveConnector, body: unknown): IrnCallback {
-    return this.regime().readIrnCallback(live.regimeSettings['in-einvoice'] ?? {}, body);
+    return this.regime().readIrnCallback(
+      regimeSettingsOf(EINVOICE_DESCRIPTOR, live.regimeSettings) ?? {},
+      body,
+    );
   }
 
   async apply(live: LiveConnector, callback: IrnCallback): Promise<IrnCallbackAnswer> {

@@ -8,7 +8,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { type RejectedDocument } from '../rejected-documents';
 import { EinvoiceRegime } from '../einvoice.regime';
-import { ComplianceError, RegimeRegistry } from '../../../compliance';
+import { ComplianceError, RegimeRegistry, regimeSettingsOf } from '../../../compliance';
+import { EINVOICE_DESCRIPTOR } from '../einvoice.descriptor';
 import type { AuditEventEntity } from '../../../database/entities';
 import { AuditRepository } from '../../../database/repositories';
 import { ConnectorRuntimeService } from '../../../sync';
@@ -72,10 +73,10 @@ export class RejectedIrnsService {
     const sources: RejectedIrnSource[] = [];
     for (const live of this.connectors.list()) {
       if (!live.enabled || !live.regimes.includes('in-einvoice')) continue;
-      const settings = live.regimeSettings['in-einvoice'] ?? {};
+      const settings = regimeSettingsOf(EINVOICE_DESCRIPTOR, live.regimeSettings) ?? {};
       const source: RejectedIrnSource = {
         instance: live.name,
-        gstin: typeof settings.gstin === 'string' ? settings.gstin : '',
+        gstin: settings.gstin ?? '',
         status: 'fetched',
         listed: 0,
         recorded: 0,

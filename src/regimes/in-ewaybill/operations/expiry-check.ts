@@ -6,6 +6,7 @@
 import { ComplianceError } from '../../../compliance';
 import type { RegimeJob } from '../../../compliance';
 import { REGIME_JOB_CONTEXT, type OperationTarget, type RegimeJobContext } from '../../../compliance';
+import type { EwaybillSettings } from '../ewaybill-settings';
 import { EXTEND_OPERATION } from './extend.operation';
 import { extensionWindow, parseEwaybillTime } from './ewaybill-times';
 
@@ -68,10 +69,10 @@ function expiringBill(
 
 /** One pass of the scheduled check. */
 export async function extendExpiringBills(
-  context: RegimeJobContext,
+  context: RegimeJobContext<EwaybillSettings>,
 ): Promise<{ expiring: ExpiringBill[]; extensions: AutoExtension[] }> {
   const expiring: ExpiringBill[] = [];
-  const settingsById = new Map<string, Record<string, unknown>>();
+  const settingsById = new Map<string, EwaybillSettings>();
   for await (const submission of context.registered()) {
     const bill = expiringBill(submission, 8, context.now);
     if (!bill) continue;
@@ -87,7 +88,7 @@ export async function extendExpiringBills(
       const run = await context.operate(
         bill.submissionId,
         EXTEND_OPERATION.name,
-        auto as Record<string, unknown>,
+        auto,
         'scheduled extension',
       );
       const stored = run.submissions[0] as { validUpto?: string | null } | undefined;
@@ -119,7 +120,7 @@ export const EWAYBILL_EXPIRY_CHECK: RegimeJob = {
   name: EWAYBILL_EXPIRY_CHECK_JOB,
   everySeconds: 15 * 60,
   ports: [REGIME_JOB_CONTEXT],
-  run: (ports) => extendExpiringBills(ports.get(REGIME_JOB_CONTEXT).context('in-ewaybill')),
+  run: (ports) => extendExpiringBills(ports.get(REGIME_JOB_CONTEXT).context<EwaybillSettings>('in-ewaybill')),
 };
 
 /** The code and message of a refusal, from a ComplianceError or an HTTP exception's answer. */
