@@ -7,7 +7,7 @@
  * the consolidated bill). Reason dropdowns carry the regime's own lists from GET /regimes; a bad entry is
  * shown beside its field; a cancelled bill is offered no action. Screens go to test-artifacts/console/.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { DataSource as DataSourceToken } from 'typeorm';
@@ -20,14 +20,10 @@ import {
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ClientRateLimiter } from '../../src/compliance/http';
 import { parseIstDateTime } from '../../src/domain';
-import {
-  CatalogAEwaybillClient,
-  type EwaybillGenerateRequest,
-  type EwaybillProviderConfig,
-} from '../../src/regimes/in-ewaybill';
+import { CatalogAEwaybillClient, type EwaybillProviderConfig } from '../../src/regimes/in-ewaybill';
 import { EXTEND_REASONS } from '../../src/regimes/in-ewaybill/operations/extend.operation';
 import { PART_B_REASONS } from '../../src/regimes/in-ewaybill/operations/part-b.operation';
-import { todayIst, uniqueDocNo } from '../einvoice/nic-invoice.fixture';
+import { seedBill } from '../ewaybill-operations/seeded-bill';
 import { documentDetail } from '../einvoice-e2e/support';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
 
@@ -37,11 +33,6 @@ const HOUR = 3600_000;
 const SELLER = SANDBOX_GSTINS.karnatakaSeller;
 const TRANSPORTER = '29AAACW4202F1ZM';
 const account = DEFAULT_EINVOICE_ACCOUNTS[0];
-const captured = (
-  JSON.parse(readFileSync(join(__dirname, '../fixtures/ewaybill/nic-ewaybill-captures.json'), 'utf8')) as {
-    generate: { request: EwaybillGenerateRequest };
-  }
-).generate.request;
 
 interface Seeded {
   submissionId: string;
@@ -118,51 +109,15 @@ describe('e-way bill operations from the console (headless Chromium, real app, s
 
   /** A bill generated at the sandbox (Part-A only without a vehicle), seeded as a submission in `state`. */
   async function seededBill(options: { partAOnly?: boolean; state?: string } = {}): Promise<Seeded> {
-    const request: EwaybillGenerateRequest = {
-      ...captured,
-      userGstin: SELLER,
-      fromGstin: SELLER,
-      fromStateCode: 29,
-      actFromStateCode: 29,
-      fromPincode: 560001,
-      docNo: uniqueDocNo('CW'),
-      docDate: todayIst(sandbox.clock.nowMs()),
-      transDistance: 150,
-    };
-    if (options.partAOnly) {
-      delete request.vehicleNo;
-      delete request.transMode;
-    }
-    const generated = await generator.generate(request);
-    const [instance] = await db.query<{ id: string }[]>(
-      `SELECT id FROM connector_instance WHERE name = 'books'`,
-    );
-    const [document] = await db.query<{ id: string }[]>(
-      `INSERT INTO document (connector_instance_id, erp_id, direction, doc_type, doc_number, content_hash)
-       VALUES ($1, $2, 'sales', 'INV', $2, 'h') RETURNING id`,
-      [instance.id, request.docNo],
-    );
-    const identifiers = {
-      ewbNo: generated.ewbNo,
-      ewbDate: generated.ewbDate,
-      ...(generated.validUpto ? { ewbValidUpto: generated.validUpto } : {}),
-    };
-    const [submission] = await db.query<{ id: string }[]>(
-      `INSERT INTO submission (document_id, regime, state, identifiers, ewb_no, valid_upto)
-       VALUES ($1, 'in-ewaybill', $5, $2, $3, $4) RETURNING id`,
-      [
-        document.id,
-        JSON.stringify(identifiers),
-        generated.ewbNo,
-        generated.validUpto ?? null,
-        options.state ?? 'REGISTERED',
-      ],
+    const seeded = await seedBill(
+      { db, generator, sandbox, seller: SELLER },
+      { docPrefix: 'CW', ...options },
     );
     return {
-      submissionId: submission.id,
-      documentId: document.id,
-      docNo: request.docNo,
-      ewbNo: generated.ewbNo,
+      submissionId: seeded.submissionId,
+      documentId: seeded.documentId,
+      docNo: seeded.docNo,
+      ewbNo: seeded.generated.ewbNo,
     };
   }
 

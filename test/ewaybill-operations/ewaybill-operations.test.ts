@@ -11,8 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { istDateTime } from '../../src/domain';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { DataSource as DataSourceToken } from 'typeorm';
 import {
@@ -23,7 +22,6 @@ import {
   type AutoExtension,
   type ExpiringBill,
   type EwaybillGenerated,
-  type EwaybillGenerateRequest,
   type EwaybillProviderConfig,
 } from '../../src/regimes/in-ewaybill';
 import { ClientRateLimiter } from '../../src/compliance/http';
@@ -36,7 +34,7 @@ import {
 import { RegimeJobContextService } from '../../src/sync/regime-job-context.service';
 import { RegimeJobs } from '../../src/sync/regime-jobs';
 import { RegimeOperationsService } from '../../src/sync/regime-operations.service';
-import { todayIst, uniqueDocNo } from '../einvoice/nic-invoice.fixture';
+import { seedBill } from './seeded-bill';
 import { api } from '../einvoice-e2e/support';
 import { runCli } from '../cli/cli-harness';
 import { startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
@@ -45,11 +43,6 @@ const HOUR = 3600_000;
 const SELLER = SANDBOX_GSTINS.karnatakaSeller;
 const TRANSPORTER = '29AAACW4202F1ZM';
 const account = DEFAULT_EINVOICE_ACCOUNTS[0];
-const captured = (
-  JSON.parse(readFileSync(join(__dirname, '../fixtures/ewaybill/nic-ewaybill-captures.json'), 'utf8')) as {
-    generate: { request: EwaybillGenerateRequest };
-  }
-).generate.request;
 const operator = { operator: 'asha', reason: 'truck changed at Hubballi' };
 const AUTO_EXTEND = {
   remainingDistanceKm: 50,
@@ -115,51 +108,12 @@ afterEach(() => {
 /** A bill generated at the sandbox's "now" (Part-A only without a vehicle), seeded as a REGISTERED submission. */
 async function seededBill(
   options: { distanceKm?: number; partAOnly?: boolean; state?: string } = {},
-): Promise<{
-  submissionId: string;
-  generated: EwaybillGenerated;
-}> {
-  const request: EwaybillGenerateRequest = {
-    ...captured,
-    userGstin: SELLER,
-    fromGstin: SELLER,
-    fromStateCode: 29,
-    actFromStateCode: 29,
-    fromPincode: 560001,
-    docNo: uniqueDocNo('W'),
-    docDate: todayIst(sandbox.clock.nowMs()),
-    transDistance: options.distanceKm ?? 150,
-  };
-  if (options.partAOnly) {
-    delete request.vehicleNo;
-    delete request.transMode;
-  }
-  const generated = await generator.generate(request);
-  const [instance] = await db.query<{ id: string }[]>(
-    `SELECT id FROM connector_instance WHERE name = 'books'`,
+): Promise<{ submissionId: string; generated: EwaybillGenerated }> {
+  const { submissionId, generated } = await seedBill(
+    { db, generator, sandbox, seller: SELLER },
+    { docPrefix: 'W', ...options },
   );
-  const [document] = await db.query<{ id: string }[]>(
-    `INSERT INTO document (connector_instance_id, erp_id, direction, doc_type, doc_number, content_hash)
-     VALUES ($1, $2, 'sales', 'INV', $2, 'h') RETURNING id`,
-    [instance.id, request.docNo],
-  );
-  const identifiers = {
-    ewbNo: generated.ewbNo,
-    ewbDate: generated.ewbDate,
-    ...(generated.validUpto ? { ewbValidUpto: generated.validUpto } : {}),
-  };
-  const [submission] = await db.query<{ id: string }[]>(
-    `INSERT INTO submission (document_id, regime, state, identifiers, ewb_no, valid_upto)
-     VALUES ($1, 'in-ewaybill', $5, $2, $3, $4) RETURNING id`,
-    [
-      document.id,
-      JSON.stringify(identifiers),
-      generated.ewbNo,
-      generated.validUpto ?? null,
-      options.state ?? 'REGISTERED',
-    ],
-  );
-  return { submissionId: submission.id, generated };
+  return { submissionId, generated };
 }
 
 async function row(submissionId: string) {
