@@ -47,7 +47,7 @@ import { parse } from 'csv-parse/sync';
 import { Client } from 'pg';
 import { createApp } from '../src/app.factory';
 import { validateConfig } from '../src/config/config-loader';
-import { runMigrations } from '../src/database/data-source';
+import { migrateDatabase } from '../src/app-schema';
 import { startEmbeddedPostgres, type EmbeddedPostgresServer } from '../src/database/embedded-postgres';
 import { SubmissionState } from '../src/domain/submission-state';
 import { DEFAULT_EINVOICE_ACCOUNTS } from '@erp-connector/sandbox/einvoice';
@@ -155,7 +155,7 @@ async function startStack(): Promise<Stack> {
       postgresFlags: process.env.BENCH_PG_STATS ? ['-c', 'shared_preload_libraries=pg_stat_statements'] : [],
     });
     const databaseUrl = await pg.ensureDatabase('einvoice_bench');
-    await runMigrations(databaseUrl);
+    await migrateDatabase(databaseUrl);
     if (process.env.BENCH_PG_STATS)
       await withDatabase(databaseUrl, (db) => db.query('CREATE EXTENSION pg_stat_statements'));
     sandbox = await forkSandbox({

@@ -20,7 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { createApp } from '../src/app.factory';
 import { validateConfig } from '../src/config/config-loader';
-import { runMigrations } from '../src/database/data-source';
+import { migrateDatabase } from '../src/app-schema';
 import { startEmbeddedPostgres, type EmbeddedPostgresServer } from '../src/database/embedded-postgres';
 import { sampleIndiaInvoice } from '../src/domain/__fixtures__';
 import { mapToNicEwaybillV103, type NicEwaybillV103 } from '../src/mappers/ewaybill';
@@ -97,7 +97,7 @@ async function startStack(lanes: readonly LaneSpec[]): Promise<Stack> {
   const pgDir = mkdtempSync(join(tmpdir(), 'ewaybill-bench-pg-'));
   const pg = await startEmbeddedPostgres({ dataDir: pgDir });
   const databaseUrl = await pg.ensureDatabase('ewaybill_bench');
-  await runMigrations(databaseUrl);
+  await migrateDatabase(databaseUrl);
   const sandbox = await forkSandbox({
     only: ['einvoice'],
     rateLimit: { limit: 0, windowMs: 60_000 },

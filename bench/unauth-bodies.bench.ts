@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../src/app.factory';
 import { validateConfig } from '../src/config/config-loader';
-import { runMigrations } from '../src/database/data-source';
+import { migrateDatabase } from '../src/app-schema';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
 
 const BODIES = Number(process.env.BENCH_FLOOD_BODIES ?? 16);
@@ -39,7 +39,7 @@ export async function run(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'unauth-bench-'));
   const pg = await startEmbeddedPostgres({ dataDir: join(root, 'pg'), log: () => undefined });
   const databaseUrl = await pg.ensureDatabase('unauth_bench');
-  await runMigrations(databaseUrl);
+  await migrateDatabase(databaseUrl);
   const config = validateConfig({
     server: { port: 0, roles: ['api'], dataDir: join(root, 'data') },
     database: { url: databaseUrl },

@@ -64,6 +64,7 @@ import {
   type RegimePlugin,
   RegimeRegistry,
 } from './compliance';
+import { regimeSchema } from './app-schema';
 import { REGIME_PLUGINS } from './regimes';
 import { AppConfig, ConfigError } from './config';
 import type { ConnectorFactory } from './connectors';
@@ -193,13 +194,12 @@ export class AppModule {
     const portProblems = unboundPortProblems(descriptors, providers);
     if (portProblems.length > 0) throw new ConfigError(portProblems);
     const api = options.config.server.roles.includes('api');
-    const regimeEntities = plugins.flatMap((plugin) => plugin.entities ?? []);
     return {
       module: AppModule,
       imports: [
         LoggerModule.forRoot(loggerOptions()),
         TypeOrmModule.forRoot(
-          dataSourceOptions(options.databaseUrl, options.config.database.poolSize, regimeEntities),
+          dataSourceOptions(options.databaseUrl, options.config.database.poolSize, regimeSchema(plugins)),
         ),
         ScheduleModule.forRoot(),
         MetricsModule,

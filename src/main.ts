@@ -6,11 +6,11 @@
 import { Logger } from '@nestjs/common';
 import { resolve } from 'node:path';
 import { createApp } from './app.factory';
+import { migrateDatabase } from './app-schema';
 import { bootPreflight } from './boot-preflight';
 import { bootLogger } from './logging';
 import { ConfigError, loadConfig } from './config';
 import {
-  runMigrations,
   rideOutDatabaseOutages,
   EmbeddedPostgresError,
   startEmbeddedPostgres,
@@ -39,7 +39,7 @@ async function bootstrap(): Promise<void> {
     databaseUrl = await embedded.ensureDatabase('connector');
   }
   if (config.database.runMigrations) {
-    const applied = await runMigrations(databaseUrl);
+    const applied = await migrateDatabase(databaseUrl);
     if (applied.length > 0) log.log(`migrations applied: ${applied.join(', ')}`);
   }
 

@@ -25,7 +25,7 @@ import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { findFreePort, startEmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { gstinCheckDigit } from '../../src/domain';
 
@@ -207,7 +207,7 @@ export async function runRoute(n: number): Promise<void> {
   let child: ChildProcess | undefined;
   try {
     const databaseUrl = await pg.ensureDatabase('connector');
-    await runMigrations(databaseUrl);
+    await migrateDatabase(databaseUrl);
     const postmaster = Number(readFileSync(join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
     const generated = performance.now();
     const { gstr2b } = await writeInputs(dir, n);

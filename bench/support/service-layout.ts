@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import {
   findFreePort,
   startEmbeddedPostgres,
@@ -79,7 +79,7 @@ export async function startLayout(workers: number, options: LayoutOptions): Prom
     postgresFlags: process.env.BENCH_PG_STATS ? ['-c', 'shared_preload_libraries=pg_stat_statements'] : [],
   });
   const databaseUrl = await pg.ensureDatabase('connector');
-  await runMigrations(databaseUrl);
+  await migrateDatabase(databaseUrl);
   if (process.env.BENCH_PG_STATS)
     await withDatabase(databaseUrl, (db) => db.query('CREATE EXTENSION pg_stat_statements'));
   const account = DEFAULT_EINVOICE_ACCOUNTS[0];

@@ -41,6 +41,9 @@ export interface RegimePlugin {
   /** Its tables (TypeORM entities), for the schema's record. */
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   entities?: readonly Function[];
+  /** Its tables' migrations (TypeORM), run with the core's in timestamp order. */
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  migrations?: readonly Function[];
 }
 
 export function buildRegimes(wiring: RegimeWiring, plugins: readonly RegimePlugin[]): ComplianceRegime[] {

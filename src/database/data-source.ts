@@ -5,18 +5,26 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
-/** `regimeEntities`: the tables the registered regimes bring (RegimePlugin.entities). */
+/** The tables the registered regimes bring (RegimePlugin.entities and .migrations). */
+export interface RegimeSchema {
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: readonly Function[];
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  migrations: readonly Function[];
+}
+
+export const NO_REGIME_SCHEMA: RegimeSchema = { entities: [], migrations: [] };
+
 export function dataSourceOptions(
   url: string,
   poolSize = 10,
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-  regimeEntities: readonly Function[] = [],
+  regimes: RegimeSchema = NO_REGIME_SCHEMA,
 ): DataSourceOptions {
   return {
     type: 'postgres',
     url,
-    entities: [...ENTITIES, ...regimeEntities],
-    migrations: MIGRATIONS,
+    entities: [...ENTITIES, ...regimes.entities],
+    migrations: [...MIGRATIONS, ...regimes.migrations],
     migrationsRun: false,
     synchronize: false,
     extra: { max: poolSize },
@@ -24,8 +32,9 @@ export function dataSourceOptions(
   };
 }
 
-export async function runMigrations(url: string): Promise<string[]> {
-  const dataSource = new DataSource(dataSourceOptions(url, 2));
+/** The core's migrations and the regimes' (`src/app-schema.ts` passes every registered regime's). */
+export async function runMigrations(url: string, regimes: RegimeSchema): Promise<string[]> {
+  const dataSource = new DataSource(dataSourceOptions(url, 2, regimes));
   await dataSource.initialize();
   try {
     const applied = await dataSource.runMigrations({ transaction: 'each' });

@@ -1,5 +1,5 @@
 /** The public face of database/: what the other parts of src/ import from it. */
-export { dataSourceOptions, runMigrations } from './data-source';
+export { dataSourceOptions, NO_REGIME_SCHEMA, type RegimeSchema, runMigrations } from './data-source';
 export { rideOutDatabaseOutages } from './database-outage';
 export { DATABASE_URL } from './database-url';
 export type { EmbeddedPostgresServer } from './embedded-postgres';

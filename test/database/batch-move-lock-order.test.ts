@@ -5,7 +5,8 @@
  * deadlock, and PostgreSQL aborts one worker's whole transaction (seen in the two-worker load run).
  */
 import { DataSource } from 'typeorm';
-import { dataSourceOptions, runMigrations } from '../../src/database/data-source';
+import { dataSourceOptions } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { SubmissionRepository } from '../../src/database/repositories/submission.repository';
 import { SubmissionState } from '../../src/domain';
 import { insertReceivedSubmissions } from '../support/received-submissions';
@@ -22,7 +23,7 @@ describe('SubmissionRepository batch moves: overlapping batches in crossing orde
   beforeAll(async () => {
     const created = await createMigratedTestDatabase('batch_move_lock_order');
     drop = created.drop;
-    await runMigrations(created.url);
+    await migrateDatabase(created.url);
     dataSource = await new DataSource(dataSourceOptions(created.url, 4)).initialize();
     repository = new SubmissionRepository(dataSource);
     await insertReceivedSubmissions(dataSource, ROWS);

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { Client } from 'pg';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { DocumentInlineStorage1764201600000 } from '../../src/database/migrations/1764201600000-DocumentInlineStorage';
 import { createTestDatabase } from '../support/test-database';
 
@@ -29,7 +29,7 @@ describe('DocumentInlineStorage1764201600000 migration', () => {
   beforeAll(async () => {
     const created = await createTestDatabase('document_inline_storage');
     drop = created.drop;
-    await runMigrations(created.url);
+    await migrateDatabase(created.url);
     db = new Client({ connectionString: created.url });
     await db.connect();
     const instance = await db.query<{ id: string }>(

@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import type { CanonicalInvoice } from '../../src/domain/canonical-invoice';
-import { dataSourceOptions, runMigrations } from '../../src/database/data-source';
+import { dataSourceOptions } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { DocumentJsonText1764288000000 } from '../../src/database/migrations/1764288000000-DocumentJsonText';
 import { DocumentRepository } from '../../src/database/repositories/document.repository';
 import { createTestDatabase } from '../support/test-database';
@@ -13,7 +14,7 @@ describe('DocumentJsonText1764288000000 migration', () => {
   beforeAll(async () => {
     const created = await createTestDatabase('document_json_text');
     drop = created.drop;
-    await runMigrations(created.url);
+    await migrateDatabase(created.url);
     dataSource = await new DataSource(dataSourceOptions(created.url, 2)).initialize();
     const [instance] = await dataSource.query<{ id: string }[]>(
       `INSERT INTO connector_instance (name, kind) VALUES ('books', 'csv') RETURNING id`,

@@ -3,7 +3,8 @@
  * exactly what TypeORM's own finder returns for the same rows (dates as text, jsonb parsed, nulls kept).
  */
 import { DataSource, In } from 'typeorm';
-import { dataSourceOptions, runMigrations } from '../../src/database/data-source';
+import { dataSourceOptions } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { DocumentEntity, SubmissionEntity } from '../../src/database/entities';
 import { DocumentRepository } from '../../src/database/repositories/document.repository';
 import { SubmissionRepository } from '../../src/database/repositories/submission.repository';
@@ -18,7 +19,7 @@ describe('findByIds of documents and submissions', () => {
   beforeAll(async () => {
     const created = await createMigratedTestDatabase('find_by_ids');
     drop = created.drop;
-    await runMigrations(created.url);
+    await migrateDatabase(created.url);
     dataSource = await new DataSource(dataSourceOptions(created.url, 2)).initialize();
     const [instance] = await dataSource.query<{ id: string }[]>(
       `INSERT INTO connector_instance (name, kind) VALUES ('books', 'csv') RETURNING id`,

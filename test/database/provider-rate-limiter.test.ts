@@ -8,7 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { CircuitBreaker, ComplianceHttpClient, type RateLimiter } from '../../src/compliance/http';
-import { dataSourceOptions, runMigrations } from '../../src/database/data-source';
+import { dataSourceOptions } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { ProviderRateLimiter } from '../../src/database/repositories/provider-rate-limiter';
 import { createMigratedTestDatabase } from '../support/test-database';
 
@@ -36,7 +37,7 @@ describe('ProviderRateLimiter: one allowance for every process on the database',
 
   beforeAll(async () => {
     db = await createMigratedTestDatabase('rate_limit');
-    await runMigrations(db.url);
+    await migrateDatabase(db.url);
     pools = await Promise.all(
       [1, 2].map(async () => new DataSource({ ...dataSourceOptions(db.url, 4) }).initialize()),
     );

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { SignedDataStorage1764028800000 } from '../../src/database/migrations/1764028800000-SignedDataStorage';
 import { createTestDatabase } from '../support/test-database';
 
@@ -19,7 +19,7 @@ describe('SignedDataStorage1764028800000 migration', () => {
   beforeAll(async () => {
     const created = await createTestDatabase('signed_storage');
     drop = created.drop;
-    await runMigrations(created.url);
+    await migrateDatabase(created.url);
     db = new Client({ connectionString: created.url });
     await db.connect();
   });

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { SubmissionExpectedIrn1764374400000 } from '../../src/database/migrations/1764374400000-SubmissionExpectedIrn';
 import { createTestDatabase } from '../support/test-database';
 
@@ -14,7 +14,7 @@ describe('SubmissionExpectedIrn1764374400000 migration', () => {
   beforeAll(async () => {
     const created = await createTestDatabase('expected_irn_migration');
     drop = created.drop;
-    await runMigrations(created.url);
+    await migrateDatabase(created.url);
     db = new Client({ connectionString: created.url });
     await db.connect();
   });

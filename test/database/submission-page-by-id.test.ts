@@ -5,7 +5,8 @@
  * extended twice) and skipped one when another left the walk's states (a bill never checked).
  */
 import { DataSource } from 'typeorm';
-import { dataSourceOptions, runMigrations } from '../../src/database/data-source';
+import { dataSourceOptions } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { SubmissionRepository } from '../../src/database/repositories/submission.repository';
 import { createMigratedTestDatabase } from '../support/test-database';
 
@@ -22,7 +23,7 @@ describe('SubmissionRepository.pageById: a walk that sees each row once while ro
   beforeAll(async () => {
     const created = await createMigratedTestDatabase('page_by_id');
     drop = created.drop;
-    await runMigrations(created.url);
+    await migrateDatabase(created.url);
     dataSource = await new DataSource(dataSourceOptions(created.url, 2)).initialize();
     repository = new SubmissionRepository(dataSource);
     for (const name of ['north', 'south']) {

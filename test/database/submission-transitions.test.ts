@@ -4,7 +4,8 @@
  * exactly the rows it moved.
  */
 import { DataSource } from 'typeorm';
-import { dataSourceOptions, runMigrations } from '../../src/database/data-source';
+import { dataSourceOptions } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import type { SubmissionEntity } from '../../src/database/entities';
 import { SubmissionRepository } from '../../src/database/repositories/submission.repository';
 import { SubmissionState } from '../../src/domain/submission-state';
@@ -20,7 +21,7 @@ describe('SubmissionRepository.transitionMany', () => {
   beforeAll(async () => {
     const created = await createMigratedTestDatabase('submission_transitions');
     drop = created.drop;
-    await runMigrations(created.url);
+    await migrateDatabase(created.url);
     dataSource = await new DataSource(dataSourceOptions(created.url, 2)).initialize();
     submissions = new SubmissionRepository(dataSource);
   });

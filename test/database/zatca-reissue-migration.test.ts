@@ -1,6 +1,6 @@
 import { Client } from 'pg';
-import { runMigrations } from '../../src/database/data-source';
-import { ZatcaReissue1764115200000 } from '../../src/database/migrations/1764115200000-ZatcaReissue';
+import { migrateDatabase } from '../../src/app-schema';
+import { ZatcaReissue1764115200000 } from '../../src/regimes/sa-zatca/storage/migrations/1764115200000-ZatcaReissue';
 import { createTestDatabase } from '../support/test-database';
 
 describe('ZatcaReissue1764115200000 migration', () => {
@@ -14,7 +14,7 @@ describe('ZatcaReissue1764115200000 migration', () => {
   beforeAll(async () => {
     const created = await createTestDatabase('zatca_reissue_migration');
     drop = created.drop;
-    await runMigrations(created.url);
+    await migrateDatabase(created.url);
     db = new Client({ connectionString: created.url });
     await db.connect();
   });

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import type { RunningSandbox } from '@erp-connector/sandbox';
 import { SweepService } from '../../src/sync/sweep.service';
 import { eventually } from '../support/test-app';
@@ -53,7 +53,7 @@ async function crashMidBatch(cleanups: (() => Promise<unknown>)[]): Promise<Cras
   cleanups.push(() => sandbox.stop());
   const db = await createMigratedTestDatabase('einv_restart');
   cleanups.push(() => db.drop());
-  await runMigrations(db.url);
+  await migrateDatabase(db.url);
   const dataDir = mkdtempSync(join(tmpdir(), 'einvoice-restart-'));
   cleanups.push(() => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })));
 

@@ -16,7 +16,7 @@ import type { EinvoiceProvider } from '../../src/regimes/in-einvoice/provider';
 import type { HttpPolicy } from '../../src/compliance/http/compliance-http-client';
 import type { AppConfig } from '../../src/config/app-config';
 import { validateConfig } from '../../src/config/config-loader';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import type { DocumentType } from '../../src/domain/canonical-invoice';
 import { financialYear } from '../../src/domain/financial-year';
 import { CsvConnector, CsvConnectorConfig } from '../../src/connectors/csv';
@@ -260,7 +260,7 @@ export async function startE2eApp(options: E2eAppOptions): Promise<E2eApp> {
   const config = validateConfig(
     e2eRawConfig(databaseUrl, dataDir, options.queue, options.roles, options.poolSize),
   );
-  if (!options.databaseUrl) await runMigrations(databaseUrl);
+  if (!options.databaseUrl) await migrateDatabase(databaseUrl);
   const app = await createApp({
     config,
     databaseUrl,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../src/app.factory';
 import { validateConfig } from '../../src/config/config-loader';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import type { RunningSandbox } from '@erp-connector/sandbox';
 import { e2eRawConfig, sandboxRegimeDefaults, type E2eApp } from '../einvoice-e2e/support';
 import { createMigratedTestDatabase } from '../support/test-database';
@@ -20,7 +20,7 @@ export async function startAppWithCallbacks(
   const [connector] = raw.connectors as { regimeSettings: Record<string, Record<string, unknown>> }[];
   Object.assign(connector.regimeSettings['in-einvoice'], instanceSettings);
   const config = validateConfig(raw);
-  await runMigrations(db.url);
+  await migrateDatabase(db.url);
   const app = await createApp({
     config,
     databaseUrl: db.url,

@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { RunningSandbox } from '@erp-connector/sandbox';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { SweepService } from '../../src/sync/sweep.service';
 import {
   api,
@@ -221,7 +221,7 @@ describe('e-way bill: a process killed between sending the generate request and 
     // Held answers outlive the killed process: the system made the bill, the client never hears back.
     sandbox = await startEinvoiceSandbox({ faultTimeoutMs: 120_000 });
     db = await createMigratedTestDatabase('ewb_kill');
-    await runMigrations(db.url);
+    await migrateDatabase(db.url);
     dataDir = mkdtempSync(join(tmpdir(), 'ewaybill-kill-'));
     mkdirSync(join(dataDir, 'inbox'), { recursive: true });
     writeTransportProfile(dataDir);

@@ -7,7 +7,7 @@
  */
 import type { RunningSandbox } from '@erp-connector/sandbox';
 import { DataSource } from 'typeorm';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { SweepService } from '../../src/sync/sweep.service';
 import {
   auditActions,
@@ -34,7 +34,7 @@ describe(`PostgreSQL answering ${STATEMENT_LATENCY_MS} ms late`, () => {
   beforeAll(async () => {
     sandbox = await startEinvoiceSandbox({ rateLimit: { limit: 10_000, windowMs: 60_000 } });
     db = await createMigratedTestDatabase('slow_db');
-    await runMigrations(db.url);
+    await migrateDatabase(db.url);
     proxy = await startLatencyProxy(db.url, STATEMENT_LATENCY_MS);
     app = await startE2eApp({ sandbox, databaseUrl: proxy.url });
   }, 120_000);

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { startZatcaSimulator, type ZatcaSimulator } from '@erp-connector/sandbox/zatca';
 import { SweepService } from '../../src/sync/sweep.service';
 import { zatcaReporting } from '../support/zatca-reporting';
@@ -41,7 +41,7 @@ describe('KSA: a process killed between sending to ZATCA and recording the answe
   beforeEach(async () => {
     zatca = await startZatcaSimulator({ environment: 'simulation' });
     db = await createMigratedTestDatabase('zatca_kill');
-    await runMigrations(db.url);
+    await migrateDatabase(db.url);
     dataDir = mkdtempSync(join(tmpdir(), 'zatca-kill-'));
   });
   afterEach(async () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ConfigError } from '../../src/config/config-loader';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
 import { createMigratedTestDatabase } from '../support/test-database';
 
@@ -18,7 +18,7 @@ describe('master key shared by every process on one database', () => {
   const folders: string[] = [];
   beforeAll(async () => {
     db = await createMigratedTestDatabase('master_key');
-    await runMigrations(db.url);
+    await migrateDatabase(db.url);
   });
   afterAll(async () => {
     for (const app of running) await app.close();

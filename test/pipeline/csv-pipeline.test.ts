@@ -2,7 +2,7 @@ import { json } from '../support/http';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { createMigratedTestDatabase } from '../support/test-database';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
 
@@ -53,7 +53,7 @@ describe('CSV connector through the pipeline with no regime registered: it stops
   }
 
   it('pulls good rows to READY, reports bad rows with row/column/reason, and never re-reads a file', async () => {
-    await runMigrations(dbUrl);
+    await migrateDatabase(dbUrl);
     copyFileSync(join(SAMPLES, 'bad-rows.csv'), join(inbox, 'bad-rows.csv'));
     const first = await startTestApp({ databaseUrl: dbUrl, dataDir, connectors: connectors(), regimes: [] });
     try {

@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { SchedulerService } from '../../src/sync/scheduler.service';
 import { startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
 import { createMigratedTestDatabase } from '../support/test-database';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 
 describe('scheduler ticks on several instances sharing one database', () => {
   let a: TestApp;
@@ -14,7 +14,7 @@ describe('scheduler ticks on several instances sharing one database', () => {
     const db = await createMigratedTestDatabase('ticks');
     url = db.url;
     drop = db.drop;
-    await runMigrations(url);
+    await migrateDatabase(url);
     // No worker role: the jobs stay queued so the test can count them. One master key for both, as for
     // any processes sharing a database.
     const options = {

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateConfig } from '../../src/config/config-loader';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { JobName } from '../../src/queue/job-name';
 import { QueueService } from '../../src/queue/queue.service';
 import { TEST_API_KEY } from '../support/test-app';
@@ -19,7 +19,7 @@ describe('queue set-up by several processes at once', () => {
 
   it.each([1, 2, 3])('four first starts on an empty database all succeed (round %i)', async () => {
     const db = await createTestDatabase('queue_first_start');
-    await runMigrations(db.url);
+    await migrateDatabase(db.url);
     const config = validateConfig({
       server: { port: 0, roles: ['worker'], dataDir },
       database: { url: db.url },

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
 import { createMigratedTestDatabase } from '../support/test-database';
 
@@ -47,7 +47,7 @@ describe('a worker killed mid-pull', () => {
 
     const db = await createMigratedTestDatabase('dead_pull');
     cleanups.push(() => db.drop());
-    await runMigrations(db.url);
+    await migrateDatabase(db.url);
     const dataDir = mkdtempSync(join(tmpdir(), 'dead-pull-'));
     cleanups.push(() => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })));
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import type { AppConfig } from '../../src/config/app-config';
 import { validateConfig } from '../../src/config/config-loader';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { JobName } from '../../src/queue/job-name';
 import { QueueService } from '../../src/queue/queue.service';
 import { TEST_API_KEY } from '../support/test-app';
@@ -35,7 +35,7 @@ describe('queue shutdown', () => {
 
   beforeAll(async () => {
     db = await createMigratedTestDatabase('queue_shutdown');
-    await runMigrations(db.url);
+    await migrateDatabase(db.url);
     dataDir = mkdtempSync(join(tmpdir(), 'queue-shutdown-'));
     config = validateConfig({
       server: { port: 0, roles: ['worker'], dataDir },

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppConfig } from '../../src/config/app-config';
 import { validateConfig } from '../../src/config/config-loader';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { JobName } from '../../src/queue/job-name';
 import { QueueService } from '../../src/queue/queue.service';
 import { TEST_API_KEY } from '../support/test-app';
@@ -23,7 +23,7 @@ describe('queue: local workers are woken for new jobs', () => {
 
   beforeAll(async () => {
     db = await createMigratedTestDatabase('queue_wake');
-    await runMigrations(db.url);
+    await migrateDatabase(db.url);
     dataDir = mkdtempSync(join(tmpdir(), 'queue-wake-'));
     config = validateConfig({
       server: { port: 0, roles: ['worker'], dataDir },

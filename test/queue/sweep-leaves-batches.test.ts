@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../src/config/app-config';
 import { validateConfig } from '../../src/config/config-loader';
-import { dataSourceOptions, runMigrations } from '../../src/database/data-source';
+import { dataSourceOptions } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { AuditRepository } from '../../src/database/repositories/audit.repository';
 import { SubmissionRepository } from '../../src/database/repositories/submission.repository';
 import { JobName } from '../../src/queue/job-name';
@@ -30,7 +31,7 @@ describe('sweep: submissions a batch job holds are left to it', () => {
 
   beforeAll(async () => {
     db = await createMigratedTestDatabase('sweep_batches');
-    await runMigrations(db.url);
+    await migrateDatabase(db.url);
     dataDir = mkdtempSync(join(tmpdir(), 'sweep-batches-'));
     // The api role: no worker of this process takes the jobs away while the test reads them.
     config = validateConfig({

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { validateConfig } from '../../src/config/config-loader';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { JobName } from '../../src/queue/job-name';
 import { QueueService } from '../../src/queue/queue.service';
 import { eventually, TEST_API_KEY } from '../support/test-app';
@@ -58,7 +58,7 @@ describe('queue: worker lease', () => {
 
   beforeAll(async () => {
     db = await createMigratedTestDatabase('worker_lease');
-    await runMigrations(db.url);
+    await migrateDatabase(db.url);
     dataDir = mkdtempSync(join(tmpdir(), 'worker-lease-'));
   });
   afterAll(async () => {

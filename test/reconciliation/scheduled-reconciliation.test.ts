@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { Dec } from '../../src/domain';
 import { startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
 import {
@@ -101,7 +101,7 @@ beforeAll(async () => {
   writeFileSync(join(purchaseDir, 'purchases-2026-10.csv'), register(seeded.book));
 
   db = await createMigratedTestDatabase('reco');
-  await runMigrations(db.url);
+  await migrateDatabase(db.url);
   const options = (roles: string[]) => ({
     databaseUrl: db.url,
     // Shared, as instances of one deployment share the master key that seals gsp_session.

@@ -7,7 +7,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from '../../src/app.factory';
 import { ConfigError } from '../../src/config/config-loader';
 import { validateConfig } from '../../src/config/config-loader';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { regimePort } from '../../src/compliance/regime-job';
 import { REGIME_PLUGINS } from '../../src/regimes';
 import { createMigratedTestDatabase } from '../support/test-database';
@@ -20,7 +20,7 @@ describe('regime configuration at boot', () => {
   const started: NestExpressApplication[] = [];
   beforeAll(async () => {
     db = await createMigratedTestDatabase('regime_config');
-    await runMigrations(db.url);
+    await migrateDatabase(db.url);
   });
   afterAll(async () => {
     for (const app of started) await app.close();

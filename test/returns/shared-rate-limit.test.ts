@@ -7,7 +7,8 @@ import { performance } from 'node:perf_hooks';
 import { DataSource } from 'typeorm';
 import { ReturnGatewayClient } from '../../src/compliance/returns';
 import { CollectingHttpLogger, InMemoryTokenStore } from '../../src/compliance/http';
-import { dataSourceOptions, runMigrations } from '../../src/database/data-source';
+import { dataSourceOptions } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { ProviderRateLimiter } from '../../src/database/repositories';
 import { startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
 import { RETURNS_SERVICE, type ReturnsSimulatorHandle } from '@erp-connector/sandbox/returns';
@@ -31,7 +32,7 @@ describe('return gateway clients of one client id in two processes share its all
     });
     const created = await createMigratedTestDatabase('returns_rate');
     drop = created.drop;
-    await runMigrations(created.url);
+    await migrateDatabase(created.url);
     for (let i = 0; i < 2; i++)
       pools.push(await new DataSource(dataSourceOptions(created.url, 2)).initialize());
   });

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import {
   dropSampleAndPull,
   expectedDocuments,
@@ -36,7 +36,7 @@ it('after a kill -9 mid-batch, every acknowledged document settles once within 3
     cleanups.push(() => sandbox.stop());
     const db = await createMigratedTestDatabase('recovery_kill');
     cleanups.push(() => db.drop());
-    await runMigrations(db.url);
+    await migrateDatabase(db.url);
     const dataDir = mkdtempSync(join(tmpdir(), 'recovery-kill-'));
     cleanups.push(() => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })));
 

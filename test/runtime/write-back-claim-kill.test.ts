@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { sampleIndiaInvoice } from '../../src/domain/__fixtures__';
 import {
   api,
@@ -93,7 +93,7 @@ it('a writer killed holding claims: the next process writes each outcome back un
     );
     const db = await createMigratedTestDatabase('writeback_kill');
     cleanups.push(() => db.drop());
-    await runMigrations(db.url);
+    await migrateDatabase(db.url);
     const dataDir = mkdtempSync(join(tmpdir(), 'writeback-kill-'));
     cleanups.push(() => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })));
     const options = { sandbox, databaseUrl: db.url, dataDir, configure: withWebhookErp(erp.url) };

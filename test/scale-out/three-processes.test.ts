@@ -11,7 +11,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { sampleIndiaInvoice } from '../../src/domain/__fixtures__';
 import type { RunningSandbox } from '@erp-connector/sandbox';
 import { SANDBOX_ACCOUNT, SELLER_GSTIN, startEinvoiceSandbox } from '../einvoice-e2e/support';
@@ -99,7 +99,7 @@ describe('scale-out: api and worker processes from compose.yaml on one PostgreSQ
     proxy = await startCountingProxy(sandbox.urls.einvoiceGsp);
     db = await createMigratedTestDatabase('scale_out');
     // The compose file's `migrate` service.
-    await runMigrations(db.url);
+    await migrateDatabase(db.url);
 
     const operator = {
       DATABASE_URL: db.url,

@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions, runMigrations } from '../../src/database/data-source';
+import { dataSourceOptions } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { startZatcaSimulator, type ZatcaSimulator } from '@erp-connector/sandbox/zatca';
 import {
   accepted,
@@ -37,7 +38,7 @@ describe('scale-out: two processes keep one ZATCA chain for one EGS unit', () =>
   beforeAll(async () => {
     zatca = await startZatcaSimulator({ environment: 'simulation' });
     db = await createMigratedTestDatabase('zatca_two');
-    await runMigrations(db.url);
+    await migrateDatabase(db.url);
     dataDir = mkdtempSync(join(tmpdir(), 'zatca-two-'));
   });
   afterAll(async () => {

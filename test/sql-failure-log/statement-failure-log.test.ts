@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { sampleIndiaInvoice, SAMPLE_BUYER_GSTIN } from '../../src/domain/__fixtures__';
 import { postSignedWebhook } from '../support/http';
 import { createMigratedTestDatabase } from '../support/test-database';
@@ -27,7 +27,7 @@ describe('a failing SQL statement in the log', () => {
 
   beforeAll(async () => {
     db = await createMigratedTestDatabase('sql_failure_log');
-    await runMigrations(db.url);
+    await migrateDatabase(db.url);
     const client = new Client({ connectionString: db.url });
     await client.connect();
     await client.query(

@@ -11,7 +11,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { buildSandboxPackageIfStale } from './sandbox-build';
 import { databaseUrl, MIGRATED_TEMPLATE } from './test-database';
@@ -46,6 +46,6 @@ async function createMigratedTemplate(adminUrl: string): Promise<void> {
   } finally {
     await admin.end();
   }
-  // runMigrations closes its connection before returning: a template with a session open cannot be cloned.
-  await runMigrations(databaseUrl(adminUrl, MIGRATED_TEMPLATE));
+  // migrateDatabase closes its connection before returning: a template with a session open cannot be cloned.
+  await migrateDatabase(databaseUrl(adminUrl, MIGRATED_TEMPLATE));
 }

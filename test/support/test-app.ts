@@ -10,7 +10,7 @@ import { createApp } from '../../src/app.factory';
 import type { AppModuleOptions } from '../../src/app.module';
 import type { AppConfig } from '../../src/config/app-config';
 import { validateConfig } from '../../src/config/config-loader';
-import { runMigrations } from '../../src/database/data-source';
+import { migrateDatabase } from '../../src/app-schema';
 import { createMigratedTestDatabase } from './test-database';
 
 export const TEST_API_KEY = 'test-api-key-0123456789abcdef';
@@ -50,7 +50,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     connectors: options.connectors ?? [],
     ...(options.config ?? {}),
   });
-  if (!options.databaseUrl) await runMigrations(databaseUrl);
+  if (!options.databaseUrl) await migrateDatabase(databaseUrl);
   const app = await createApp({
     config,
     databaseUrl,

@@ -1,7 +1,5 @@
 import { InitialSchema1763769600000 } from './1763769600000-InitialSchema';
-import { ZatcaChain1763856000000 } from './1763856000000-ZatcaChain';
 import { SignedDataStorage1764028800000 } from './1764028800000-SignedDataStorage';
-import { ZatcaReissue1764115200000 } from './1764115200000-ZatcaReissue';
 import { DocumentInlineStorage1764201600000 } from './1764201600000-DocumentInlineStorage';
 import { DocumentJsonText1764288000000 } from './1764288000000-DocumentJsonText';
 import { SubmissionExpectedIrn1764374400000 } from './1764374400000-SubmissionExpectedIrn';
@@ -16,12 +14,13 @@ import { DocumentSearchIndexes1764500470000 } from './1764500470000-DocumentSear
 import { Gstr2bImportStaging1764600000000 } from './1764600000000-Gstr2bImportStaging';
 import { RecoAcrossPeriods1764700000000 } from './1764700000000-RecoAcrossPeriods';
 
-/** In order. TypeORM runs the ones not yet recorded in its `migrations` table. */
+/**
+ * The core schema's, in order; each regime brings its own tables' (RegimePlugin.migrations). TypeORM sorts
+ * them all by timestamp and runs the ones not yet recorded in its `migrations` table.
+ */
 export const MIGRATIONS = [
   InitialSchema1763769600000,
-  ZatcaChain1763856000000,
   SignedDataStorage1764028800000,
-  ZatcaReissue1764115200000,
   DocumentInlineStorage1764201600000,
   DocumentJsonText1764288000000,
   SubmissionExpectedIrn1764374400000,

@@ -13,6 +13,7 @@ import {
   PostgresEgsCredentialStore,
   PostgresZatcaChainStore,
   ZATCA_ENTITIES,
+  ZATCA_MIGRATIONS,
   ZatcaReportingRepository,
 } from './storage';
 
@@ -31,4 +32,5 @@ export const ZATCA_MODULE: RegimePlugin = {
   ],
   controllers: [ZatcaController],
   entities: ZATCA_ENTITIES,
+  migrations: ZATCA_MIGRATIONS,
 };

@@ -5,9 +5,8 @@
  */
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { Registered } from '../../../src/compliance/regime';
+import { APP_REGIME_SCHEMA } from '../../../src/app-schema';
 import { dataSourceOptions } from '../../../src/database/data-source';
-import { ENTITIES } from '../../../src/database/entities';
-import { MIGRATIONS } from '../../../src/database/migrations';
 import { createMigratedTestDatabase } from '../../support/test-database';
 
 export interface ZatcaTestDatabase {
@@ -18,11 +17,7 @@ export interface ZatcaTestDatabase {
 }
 
 function options(url: string, poolSize: number): DataSourceOptions {
-  return {
-    ...dataSourceOptions(url, poolSize),
-    entities: ENTITIES,
-    migrations: MIGRATIONS,
-  };
+  return dataSourceOptions(url, poolSize, APP_REGIME_SCHEMA);
 }
 
 export async function createZatcaTestDatabase(prefix: string): Promise<ZatcaTestDatabase> {

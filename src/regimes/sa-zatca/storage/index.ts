@@ -16,3 +16,7 @@ import { EgsUnitEntity } from './egs-unit.entity';
 import { ZatcaChainEntity } from './zatca-chain.entity';
 import { ZatcaSignedInvoiceEntity } from './zatca-signed-invoice.entity';
 export const ZATCA_ENTITIES = [EgsUnitEntity, ZatcaChainEntity, ZatcaSignedInvoiceEntity];
+
+import { ZatcaChain1763856000000 } from './migrations/1763856000000-ZatcaChain';
+import { ZatcaReissue1764115200000 } from './migrations/1764115200000-ZatcaReissue';
+export const ZATCA_MIGRATIONS = [ZatcaChain1763856000000, ZatcaReissue1764115200000];

@@ -1,10 +1,10 @@
-/** `npm run migration:run`: applies pending migrations to DATABASE_URL. */
-import { runMigrations } from './data-source';
+/** `npm run migration:run`: applies pending migrations (the core's and every regime's) to DATABASE_URL. */
+import { migrateDatabase } from './app-schema';
 
 async function main(): Promise<void> {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL must be set to run migrations');
-  const applied = await runMigrations(url);
+  const applied = await migrateDatabase(url);
   process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'no pending migrations\n');
 }
 
