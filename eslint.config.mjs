@@ -262,7 +262,8 @@ export default tseslint.config(
   ),
   // A regime (src/regimes/<name>) is one folder holding every floor of it: its logic at the top (the
   // compliance floor), storage/ (the database floor), services/ (the pipeline's floor), routes/ (the API's
-  // floor) and fixtures/ (development). Each floor keeps the arrows of its counterpart outside.
+  // floor), cli/ (the CLI's floor, found by the CLI by folder) and fixtures/ (development). Each floor keeps
+  // the arrows of its counterpart outside.
   zone(
     ['src/regimes/**/*.ts'],
     forbid(
@@ -298,6 +299,22 @@ export default tseslint.config(
       ['database', 'cli', 'console'],
       "A regime's routes/ reach the database only through services, like api/: no repository or entity.",
     ),
+  ),
+  zone(
+    ['src/regimes/*/cli/**/*.ts'],
+    forbid(
+      others('cli', 'domain'),
+      "A regime's cli/ is the CLI's floor: it talks to the service over HTTP through cli/'s face.",
+    ),
+    {
+      // Up into its own regime (`../zatca.regime`) or over to another (`../../in-einvoice`).
+      regex: '^(\\.\\./){1,2}(?!\\.\\./)',
+      message: "A regime's cli/ imports none of its regime's server code: only cli/ and domain/.",
+    },
+    {
+      regex: '^(@nestjs/|typeorm$|pg$|pg-boss$|class-validator$|class-transformer$)',
+      message: "A regime's cli/ talks to the service over HTTP: no server frameworks.",
+    },
   ),
   zone(
     ['src/ports/**/*.ts'],

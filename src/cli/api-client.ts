@@ -14,6 +14,7 @@ import type {
   RequestBody,
   ThrottledProvider,
 } from './api-types';
+import type { paths } from './generated/openapi';
 import { CliError } from './cli-error';
 import type { Connection } from './connection';
 import { ExitCode } from './io';
@@ -21,6 +22,10 @@ import { ExitCode } from './io';
 const REQUEST_TIMEOUT_MS = 60_000;
 
 type Query = Record<string, string | number | boolean | undefined>;
+
+/** The JSON body of an operation; `undefined` where it takes none. */
+type RequestBodyOf<P extends keyof paths, M extends 'get' | 'post'> =
+  RequestBody<P, M> extends never ? undefined : RequestBody<P, M>;
 
 interface RequestOptions {
   query?: Query;
@@ -106,21 +111,6 @@ export class ApiClient {
     return this.request('PATCH', `/documents/${encodeURIComponent(documentId)}/overrides`, { json: body });
   }
 
-  listEgsUnits(): Promise<Answer<'/zatca/egs-units', 'get'>> {
-    return this.request('GET', '/zatca/egs-units');
-  }
-
-  getEgsUnit(id: string): Promise<Answer<'/zatca/egs-units/{id}', 'get'>> {
-    return this.request('GET', `/zatca/egs-units/${encodeURIComponent(id)}`);
-  }
-
-  onboardEgsUnit(
-    id: string,
-    body: RequestBody<'/zatca/egs-units/{id}/onboard', 'post'>,
-  ): Promise<Answer<'/zatca/egs-units/{id}/onboard', 'post'>> {
-    return this.request('POST', `/zatca/egs-units/${encodeURIComponent(id)}/onboard`, { json: body });
-  }
-
   /** The failure queue as a CSV or XLSX file (the bytes as the service sent them). */
   exportFailures(
     format: 'csv' | 'xlsx',
@@ -161,14 +151,36 @@ export class ApiClient {
     return this.request('POST', `/submissions/operations/${encodeURIComponent(operation)}`, { json: body });
   }
 
-  expiringEwaybills(
-    query: QueryOf<'/ewaybills/expiring', 'get'>,
-  ): Promise<Answer<'/ewaybills/expiring', 'get'>> {
-    return this.request('GET', '/ewaybills/expiring', { query });
+  /**
+   * Any operation of the API by its OpenAPI path, `{name}` segments filled from `params`: what a regime's
+   * own commands (src/regimes/<name>/cli) call its routes with.
+   */
+  call<P extends keyof paths, M extends 'get' | 'post'>(
+    method: M,
+    path: P,
+    options: { params?: Record<string, string>; query?: Query; json?: RequestBodyOf<P, M> } = {},
+  ): Promise<Answer<P, M>> {
+    const filled = String(path).replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = options.params?.[name];
+      if (value === undefined) throw new CliError(`${String(path)}: no value for {${name}}`);
+      return encodeURIComponent(value);
+    });
+    return this.request(method.toUpperCase(), filled, {
+      query: options.query,
+      json: options.json ?? (method === 'post' ? {} : undefined),
+    });
   }
 
-  extendExpiringEwaybills(): Promise<Answer<'/ewaybills/expiring/extend', 'post'>> {
-    return this.request('POST', '/ewaybills/expiring/extend', { json: {} });
+  /**
+   * A route this build's OpenAPI types do not name: a regime registered from outside the build (its
+   * answer's shape is the caller's word). A regime of this build calls its routes through `call`.
+   */
+  callRoute<T>(
+    method: 'get' | 'post',
+    path: string,
+    options: { query?: Query; json?: unknown } = {},
+  ): Promise<T> {
+    return this.request(method.toUpperCase(), path, options);
   }
 
   /** Providers the service holds back after a 429 (from the /health details); none when it cannot tell. */

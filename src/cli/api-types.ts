@@ -17,6 +17,9 @@ type OperationOf<P extends keyof paths, M extends Method> = NonNullable<paths[P]
 type JsonOf<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
 type SuccessOf<Responses> = Responses[Extract<keyof Responses, 200 | 201 | 202>];
 
+/** A schema of the API's document by name (a regime's commands name their own). */
+export type Schema<Name extends keyof Schemas> = Schemas[Name];
+
 /** The JSON the operation answers with on success. */
 export type Answer<P extends keyof paths, M extends Method> = JsonOf<
   SuccessOf<OperationOf<P, M>['responses']>
@@ -78,8 +81,6 @@ export type CancelRequest = Schemas['CancelRequestDto'];
 export type OperationRun = Schemas['OperationRunResponse'];
 export type ThrottledProvider = Schemas['ThrottledProviderResponse'];
 export type ReturnsSession = Schemas['ReturnSessionResponse'];
-export type EgsUnit = Schemas['EgsUnitResponse'];
-export type ExpiringBill = Schemas['ExpiringBillResponse'];
 export type RecoCategoryTotal = Schemas['CategoryTotalResponse'];
 export type RecoRunAnswer = Schemas['RunOutcomeResponse'];
 export type RecoMatch = Schemas['ReportRowResponse'];

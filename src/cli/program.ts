@@ -10,7 +10,6 @@ import { cancelCommand } from './commands/cancel';
 import { connectorListCommand } from './commands/connector-list';
 import { connectorPullCommand } from './commands/connector-pull';
 import { connectorTestCommand } from './commands/connector-test';
-import { ewaybillCommand } from './commands/ewaybill';
 import { documentsListCommand } from './commands/documents-list';
 import { documentsShowCommand } from './commands/documents-show';
 import { submissionsListCommand } from './commands/submissions-list';
@@ -23,11 +22,11 @@ import { failuresCommand } from './commands/failures';
 import { overrideCommand } from './commands/override';
 import { showCommand } from './commands/show';
 import { statusCommand } from './commands/status';
-import { zatcaCommand } from './commands/zatca';
 import { DEFAULT_URL, DEV_KEY_FILE } from './connection';
 import { CliContext } from './context';
 import { formatFieldErrors } from './field-errors';
 import { ExitCode, type CliIo } from './io';
+import { loadRegimeCommands, REGIMES_FOLDER } from './regime-commands';
 
 const HELP_FOOTER = `
 Connection:
@@ -40,17 +39,24 @@ Exit codes:
   2 usage  3 service unreachable   130 interrupted
 `;
 
-export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+/** `regimeFolders`: where regimes' own commands are found (src/cli/regime-commands.ts). */
+export async function run(
+  argv: readonly string[],
+  io: CliIo,
+  regimeFolders: readonly string[] = [REGIMES_FOLDER],
+): Promise<number> {
   const ctx = new CliContext(io);
   try {
-    await buildProgram(ctx).parseAsync([...argv], { from: 'user' });
+    const regimeCommands = loadRegimeCommands(ctx, regimeFolders);
+    await buildProgram(ctx, regimeCommands).parseAsync([...argv], { from: 'user' });
     return ctx.exitCode;
   } catch (error) {
     return reportError(error, io);
   }
 }
 
-export function buildProgram(ctx: CliContext): Command {
+/** `regimeCommands`: each regime's own (ewaybill, zatca...), after the generic ones. */
+export function buildProgram(ctx: CliContext, regimeCommands: readonly Command[] = []): Command {
   const program = new Command('connector-cli')
     .description('Operate the ERP compliance connector: connectors, documents, submissions, retries.')
     .option('--url <url>', 'connector service URL')
@@ -69,8 +75,6 @@ export function buildProgram(ctx: CliContext): Command {
   program.addCommand(showCommand(ctx));
   program.addCommand(submissionsRetryCommand(ctx));
   program.addCommand(overrideCommand(ctx));
-  program.addCommand(zatcaCommand(ctx));
-  program.addCommand(ewaybillCommand(ctx));
   program.addCommand(uploadCommand(ctx));
   program
     .command('documents')
@@ -87,6 +91,7 @@ export function buildProgram(ctx: CliContext): Command {
   program.addCommand(returnsCommand(ctx));
   program.addCommand(gstCommand(ctx));
   program.addCommand(recoCommand(ctx));
+  for (const command of regimeCommands) program.addCommand(command);
   forEachCommand(program, (command) =>
     command
       .exitOverride()

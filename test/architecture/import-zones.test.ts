@@ -68,6 +68,14 @@ const PROBES: Record<string, string> = {
     "import { SubmissionRepository } from '../../../database/repositories';",
   'src/regimes/sa-zatca/storage/zone-probe-sync.ts': "import { SweepService } from '../../../sync';",
   'src/regimes/sa-zatca/services/zone-probe-sync.ts': "import { SweepService } from '../../../sync';",
+  'src/regimes/sa-zatca/cli/zone-probe-regime.ts': "import { ZatcaRegime } from '../zatca.regime';",
+  'src/regimes/sa-zatca/cli/zone-probe-other-regime.ts':
+    "import { EinvoiceRegime } from '../../in-einvoice';",
+  'src/regimes/sa-zatca/cli/zone-probe-nest.ts': "import { Injectable } from '@nestjs/common';",
+  'src/regimes/sa-zatca/cli/zone-probe-sync.ts': "import { SweepService } from '../../../sync';",
+  'src/regimes/sa-zatca/cli/zone-probe-cli.ts': "import { CliContext } from '../../../cli';",
+  'src/regimes/sa-zatca/zone-probe-own-cli.ts': "import { regimeCommands } from './cli';",
+  'src/regimes/sa-zatca/services/zone-probe-own-cli.ts': "import { regimeCommands } from '../cli';",
   'src/regimes/in-ewaybill/face-probe-other-regime.ts':
     "import { EinvoiceRegime } from '../in-einvoice/einvoice.regime';",
   'src/regimes/in-ewaybill/face-probe-other-regime-face.ts':
@@ -261,6 +269,27 @@ describe('regimes (src/regimes/<name>, eslint.config.mjs)', () => {
       expect.stringContaining("A regime's storage/ implements its ports"),
     ]);
     expect(restrictedBy.get('src/regimes/sa-zatca/services/zone-probe-sync.ts')).toEqual([]);
+  });
+
+  it("keeps a regime's cli/ on the CLI's side: cli/'s face only, none of its regime's server code", () => {
+    for (const probe of ['zone-probe-regime', 'zone-probe-other-regime']) {
+      expect(restrictedBy.get(`src/regimes/sa-zatca/cli/${probe}.ts`)).toEqual([
+        expect.stringContaining("A regime's cli/ imports none of its regime's server code"),
+      ]);
+    }
+    expect(restrictedBy.get('src/regimes/sa-zatca/cli/zone-probe-nest.ts')).toEqual([
+      expect.stringContaining('no server frameworks'),
+    ]);
+    expect(restrictedBy.get('src/regimes/sa-zatca/cli/zone-probe-sync.ts')).toEqual([
+      expect.stringContaining("A regime's cli/ is the CLI's floor"),
+    ]);
+    expect(restrictedBy.get('src/regimes/sa-zatca/cli/zone-probe-cli.ts')).toEqual([]);
+    expect(restrictedBy.get('src/regimes/sa-zatca/zone-probe-own-cli.ts')).toEqual([
+      expect.stringContaining('A regime imports only'),
+    ]);
+    expect(restrictedBy.get('src/regimes/sa-zatca/services/zone-probe-own-cli.ts')).toEqual([
+      expect.stringContaining("A regime's services/ are the pipeline's floor"),
+    ]);
   });
 
   it('lets one regime reach another only through its face', () => {

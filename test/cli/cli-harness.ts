@@ -15,6 +15,8 @@ export interface CliRunOptions {
   signal?: AbortSignal;
   /** Receives the live output (for commands that run until stopped). */
   capture?: { stdout: string; stderr: string };
+  /** Where regimes' own commands are found (default this build's src/regimes). */
+  regimeFolders?: string[];
 }
 
 export async function runCli(args: string[], options: CliRunOptions = {}): Promise<CliRun> {
@@ -24,12 +26,16 @@ export async function runCli(args: string[], options: CliRunOptions = {}): Promi
     write: (text: string) => (captured.stderr += text),
     isTTY: options.stderrIsTTY ?? false,
   };
-  const code = await run(args, {
-    stdout,
-    stderr,
-    env: options.env ?? {},
-    cwd: options.cwd ?? process.cwd(),
-    signal: options.signal,
-  });
+  const code = await run(
+    args,
+    {
+      stdout,
+      stderr,
+      env: options.env ?? {},
+      cwd: options.cwd ?? process.cwd(),
+      signal: options.signal,
+    },
+    options.regimeFolders,
+  );
   return { code, stdout: captured.stdout, stderr: captured.stderr };
 }

@@ -3,10 +3,14 @@
  * docs/regime-sdk.md) is added to this build's REGIME_PLUGINS and nothing else is touched. The real service
  * (database, queue, HTTP, webhook connector) takes a document through it to the demo authority, simulated
  * over real HTTP, and calls the sender back with the authority's identifier; a refused document, a
- * mapping failure and a lost answer take their own ways; a wrong setting stops the boot.
+ * mapping failure and a lost answer take their own ways; a wrong setting stops the boot; the CLI finds
+ * its own command in its folder's cli/.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { REGIMES_FOLDER } from '../../src/cli/regime-commands';
+import { runCli } from '../cli/cli-harness';
 import { createApp } from '../../src/app.factory';
 import { ConfigError, validateConfig } from '../../src/config/config-loader';
 import type { CanonicalInvoice } from '../../src/domain/canonical-invoice';
@@ -127,6 +131,22 @@ describe('a fourth regime registered by one line (xx-demo)', () => {
   it('lists the regime among the registered ones', async () => {
     const regimes = (await get(t, '/regimes')) as Json[];
     expect(regimes.map((r) => r.name)).toEqual(['in-einvoice', 'sa-zatca', 'in-ewaybill', 'xx-demo']);
+  });
+
+  it("gives the CLI the regime's own command, found in its folder's cli/", async () => {
+    const fixtureRegimes = resolve(__dirname, '..', 'fixtures', 'regimes');
+    const calls = await get(t, '/xx-demo/calls');
+    const out = await runCli(['xx-demo', 'calls', '--url', t.url], {
+      env: { CONNECTOR_API_KEY: TEST_API_KEY },
+      regimeFolders: [REGIMES_FOLDER, fixtureRegimes],
+    });
+    expect(out).toMatchObject({ code: 0, stderr: '' });
+    expect(out.stdout).toBe(`register ${String(calls.register)}, lookup ${String(calls.lookup)}\n`);
+    // This build's CLI alone has no such command; its own regimes' are there.
+    const help = await runCli(['--help']);
+    expect(help.stdout).not.toMatch(/xx-demo/);
+    expect(help.stdout).toMatch(/\n {2}zatca /);
+    expect(help.stdout).toMatch(/\n {2}ewaybill /);
   });
 
   it('keeps the authority refusal with its code and the canonical path of the field', async () => {

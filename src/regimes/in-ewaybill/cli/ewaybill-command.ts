@@ -6,16 +6,17 @@
  * mistake, 4 others.
  */
 import { Command, InvalidArgumentError } from 'commander';
-import type {
-  CancelRequest,
-  ExpiringBill,
-  ManySubmissionsOperationBody,
-  OneSubmissionOperationBody,
-} from '../api-types';
-import type { CliContext } from '../context';
-import { formatTable } from '../table';
-import { addJsonOption } from './options';
+import {
+  addJsonOption,
+  type CancelRequest,
+  type CliContext,
+  formatTable,
+  type ManySubmissionsOperationBody,
+  type OneSubmissionOperationBody,
+  type Schema,
+} from '../../../cli';
 
+type ExpiringBill = Schema<'ExpiringBillResponse'>;
 type PartB = OneSubmissionOperationBody<'part-b'>;
 type Extend = OneSubmissionOperationBody<'extend'>;
 type Consolidate = ManySubmissionsOperationBody<'consolidate'>;
@@ -284,7 +285,7 @@ export function ewaybillCommand(ctx: CliContext): Command {
     ) => {
       const client = ctx.client(command);
       if (options.extend) {
-        const run = await client.extendExpiringEwaybills();
+        const run = await client.call('post', '/ewaybills/expiring/extend');
         if (options.json) return ctx.printJson(run);
         const failed = run.extensions.filter((e) => e.outcome === 'failed');
         ctx.print(
@@ -293,9 +294,8 @@ export function ewaybillCommand(ctx: CliContext): Command {
         for (const e of failed) ctx.print(`  ${text(e.ewbNo)}: ${text(e.code)} ${text(e.message)}`);
         return;
       }
-      const bills = await client.expiringEwaybills({
-        withinHours: options.withinHours,
-        connector: options.connector,
+      const bills = await client.call('get', '/ewaybills/expiring', {
+        query: { withinHours: options.withinHours, connector: options.connector },
       });
       if (options.json) return ctx.printJson(bills);
       if (bills.length === 0) return ctx.print(`no e-way bills expiring within ${options.withinHours} h`);

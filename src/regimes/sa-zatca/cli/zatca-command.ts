@@ -2,13 +2,17 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command } from 'commander';
-import type { EgsUnit, RequestBody } from '../api-types';
-import { CliError } from '../cli-error';
-import type { CliContext } from '../context';
-import { ExitCode } from '../io';
-import { formatTable } from '../table';
-import { addJsonOption } from './options';
+import {
+  addJsonOption,
+  CliError,
+  type CliContext,
+  ExitCode,
+  formatTable,
+  type RequestBody,
+  type Schema,
+} from '../../../cli';
 
+type EgsUnit = Schema<'EgsUnitResponse'>;
 type Onboarding = RequestBody<'/zatca/egs-units/{id}/onboard', 'post'>;
 
 export function zatcaCommand(ctx: CliContext): Command {
@@ -18,7 +22,9 @@ export function zatcaCommand(ctx: CliContext): Command {
     .argument('[unit]', 'one EGS unit id')
     .action(async (unit: string | undefined, options: { json?: boolean }, command: Command) => {
       const client = ctx.client(command);
-      const units: EgsUnit[] = unit ? [await client.getEgsUnit(unit)] : (await client.listEgsUnits()).items;
+      const units: EgsUnit[] = unit
+        ? [await client.call('get', '/zatca/egs-units/{id}', { params: { id: unit } })]
+        : (await client.call('get', '/zatca/egs-units')).items;
       if (units.some((u) => u.state === 'REONBOARD_REQUIRED')) ctx.fail(ExitCode.failed);
       if (options.json) return ctx.printJson(units);
       if (units.length === 0) return ctx.print('no EGS units onboarded');
@@ -54,7 +60,10 @@ export function zatcaCommand(ctx: CliContext): Command {
       }
       // The service refuses a config without them (400 naming the field).
       const { csr, seller } = config as Onboarding;
-      const answer = await ctx.client(command).onboardEgsUnit(unit, { otp: options.otp, csr, seller });
+      const answer = await ctx.client(command).call('post', '/zatca/egs-units/{id}/onboard', {
+        params: { id: unit },
+        json: { otp: options.otp, csr, seller },
+      });
       if (options.json) return ctx.printJson(answer);
       ctx.print(`EGS unit ${unit} onboarded: ${answer.state}`);
     },
