@@ -51,6 +51,7 @@ import {
   WorkersService,
   WriteBackService,
   SubmissionRecordsService,
+  regimePrintableProviders,
 } from './sync';
 import { RECONCILIATION_PROVIDERS, ReturnSessionService } from './reconciliation';
 import { CONSOLE_CONTROLLERS, CONSOLE_PROVIDERS } from './console';
@@ -133,6 +134,7 @@ export class AppModule {
       MasterKeyCheck,
       GspSessionRepository,
       ...plugins.flatMap((plugin) => plugin.providers?.({ defaults: options.regimeDefaults ?? {} }) ?? []),
+      ...regimePrintableProviders(plugins),
       {
         provide: COMPLIANCE_REGIMES,
         useFactory: (tokenStore: GspSessionRepository, dataSource: DataSource, ...injected: unknown[]) =>

@@ -49,3 +49,13 @@ export type { RegimeDefaults, RegimeInjectionToken, RegimePlugin, RegimeWiring }
 export { buildRegimes, injectedResolver, regimeInjections } from './regime-plugin';
 export type { SignedDocument, SignedDocuments } from './signed-documents';
 export { SIGNED_DOCUMENTS } from './signed-documents';
+export {
+  amountText,
+  decimalText,
+  fact,
+  type PrintableInvoice,
+  type PrintColumn,
+  type PrintFact,
+  type PrintLabel,
+  type PrintParty,
+} from './printable';

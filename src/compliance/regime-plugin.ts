@@ -41,6 +41,11 @@ export interface RegimePlugin {
   /** Its tables (TypeORM entities), for the schema's record. */
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   entities?: readonly Function[];
+  /**
+   * Its printable invoice: a provider class (in its services/) implementing sync's RegimePrintable, which
+   * the console's print routes use for its submissions. None: its submissions have no printable invoice.
+   */
+  printable?: Type;
   /** Its tables' migrations (TypeORM), run with the core's in timestamp order. */
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations?: readonly Function[];

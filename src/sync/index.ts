@@ -31,3 +31,9 @@ export { WriteBackService } from './write-back.service';
 export { registeredMove } from './registered-move';
 export { SYSTEM_ACTOR } from './state-transitions.service';
 export { ComplianceHttpLog } from './compliance-http-log';
+export {
+  REGIME_PRINTABLES,
+  type RegimePrintable,
+  type RegimePrintables,
+  regimePrintableProviders,
+} from './regime-printable';

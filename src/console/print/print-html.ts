@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { qrPng } from '../../connectors/csv';
-import type { PrintableInvoice, PrintFact, PrintLabel } from './printable-invoice';
+import type { PrintableInvoice, PrintFact, PrintLabel } from '../../compliance/printable';
 
 const STYLESHEET = `
 @page { size: A4; margin: 12mm; }

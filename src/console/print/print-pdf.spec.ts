@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { pdfTextRuns } from '../../../test/support/pdf-text';
 import { printPdf } from './print-pdf';
-import type { PrintableInvoice } from './printable-invoice';
+import type { PrintableInvoice } from '../../compliance/printable';
 
 const DEJAVU = {
   regular: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',

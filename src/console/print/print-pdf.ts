@@ -5,7 +5,7 @@
  */
 import PDFDocument from 'pdfkit';
 import { qrPng } from '../../connectors/csv';
-import type { PrintableInvoice, PrintFact, PrintLabel } from './printable-invoice';
+import type { PrintableInvoice, PrintFact, PrintLabel } from '../../compliance/printable';
 import { hasArabic, textRuns } from './text-runs';
 
 /** Font files (TTF/OTF) for regular and bold text. */

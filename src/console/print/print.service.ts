@@ -1,20 +1,16 @@
 /**
- * The printable invoice of a registered submission, as HTML or PDF: read from what was registered (the
- * IRN request JSON and the IRP's answer; the signed or cleared ZATCA XML and its QR), never from the ERP's
- * current data. A submission the authority does not hold yet answers 409 with its state.
+ * The printable invoice of a registered submission, as HTML or PDF, laid out by its regime (RegimePrintable)
+ * from what was registered, never from the ERP's current data. A submission the authority does not hold yet
+ * answers 409 with its state.
  */
 import { existsSync } from 'node:fs';
-import { ConflictException, Inject, Injectable, Logger, NotFoundException, Optional } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import type { PrintableInvoice } from '../../compliance';
 import { AppConfig } from '../../config';
-import { isRegistered, SubmissionState } from '../../domain';
-import type { NicEinvoiceV11 } from '../../mappers/irn';
-import { type SubmissionRecord, SubmissionRecordsService } from '../../sync';
-import { SIGNED_DOCUMENTS, type SignedDocuments } from '../../compliance';
-import { irnPrintable, type IrnRegistration } from './irn-printable';
+import { isRegistered } from '../../domain';
+import { REGIME_PRINTABLES, type RegimePrintables, SubmissionRecordsService } from '../../sync';
 import { printHtml } from './print-html';
 import { printPdf, type PdfFonts } from './print-pdf';
-import type { PrintableInvoice } from './printable-invoice';
-import { zatcaPrintable } from './zatca-printable';
 
 @Injectable()
 export class PrintService {
@@ -23,7 +19,7 @@ export class PrintService {
 
   constructor(
     private readonly submissions: SubmissionRecordsService,
-    @Optional() @Inject(SIGNED_DOCUMENTS.token) private readonly signedDocuments: SignedDocuments | null,
+    @Inject(REGIME_PRINTABLES) private readonly printables: RegimePrintables,
     private readonly config: AppConfig,
   ) {}
 
@@ -45,52 +41,10 @@ export class PrintService {
         state: submission.state,
       });
     }
-    if (submission.regime === 'in-einvoice') return this.irn(submission);
-    if (submission.regime === 'sa-zatca') return this.zatca(submission);
-    throw new NotFoundException(`a ${submission.regime} submission has no printable invoice`);
+    const regime = this.printables.get(submission.regime);
+    if (!regime) throw new NotFoundException(`a ${submission.regime} submission has no printable invoice`);
+    return regime.printable(submission);
   }
-
-  private async irn(submission: SubmissionRecord): Promise<PrintableInvoice> {
-    const invoice = submission.requestPayload as NicEinvoiceV11 | null;
-    if (!invoice || !submission.irn || !submission.signedQr) {
-      throw new ConflictException(`submission ${submission.id} holds no IRN with its invoice and signed QR`);
-    }
-    const registration: IrnRegistration = {
-      irn: submission.irn,
-      ackNo: submission.ackNo,
-      ackDate: submission.ackDate,
-      signedQr: submission.signedQr,
-      cancelled: submission.state === SubmissionState.Cancelled,
-      ewaybill: await this.ewaybillOf(submission),
-    };
-    return irnPrintable(invoice, registration);
-  }
-
-  /**
-   * The document's e-way bill as its record has it: the `in-ewaybill` submission holding it (which adopted
-   * the bill the IRP generated with the IRN, and which Part-B, extension and cancel update), left out once
-   * cancelled; else the bill as the IRP answered the IRN, where no such record exists.
-   */
-  private async ewaybillOf(submission: SubmissionRecord): Promise<IrnRegistration['ewaybill']> {
-    const records = (await this.submissions.forDocument(submission.documentId)).filter(
-      (s) => s.regime === 'in-ewaybill' && s.ewbNo && isRegistered(s.state),
-    );
-    const record =
-      records.find((s) => s.ewbNo === submission.ewbNo) ??
-      records.find((s) => s.state !== SubmissionState.Cancelled);
-    if (record) return record.state === SubmissionState.Cancelled ? undefined : billOf(record);
-    return submission.ewbNo ? billOf(submission) : undefined;
-  }
-
-  private async zatca(submission: SubmissionRecord): Promise<PrintableInvoice> {
-    const accepted = await this.signedDocuments?.latestAccepted(submission.id);
-    const xml = submission.identifiers.zatcaClearedXml ?? accepted?.signedXml;
-    const qr = submission.signedQr ?? accepted?.qr;
-    if (!xml || !qr)
-      throw new ConflictException(`submission ${submission.id} holds no signed invoice with a QR`);
-    return zatcaPrintable({ xml, qr, status: submission.zatcaStatus });
-  }
-
   /** The configured fonts, once checked; without them the PDF uses Helvetica (and leaves Arabic out). */
   private pdfFonts(): PdfFonts | undefined {
     if (this.fonts !== null) return this.fonts;
@@ -104,10 +58,4 @@ export class PrintService {
     this.fonts = missing.length > 0 ? undefined : { regular: pdfFont, bold: pdfBoldFont };
     return this.fonts;
   }
-}
-
-function billOf(holder: SubmissionRecord): IrnRegistration['ewaybill'] {
-  return holder.ewbNo
-    ? { ewbNo: holder.ewbNo, ewbDate: holder.identifiers.ewbDate, validUpto: holder.validUpto }
-    : undefined;
 }

@@ -9,7 +9,12 @@ import { cachedEinvoiceProviders } from './cached-einvoice-providers';
 import { EINVOICE_DESCRIPTOR, REJECTED_IRNS_PASS } from './einvoice.descriptor';
 import { EinvoiceRegime } from './einvoice.regime';
 import { IrnCallbackController, RejectedIrnsController } from './routes';
-import { EinvoiceSubmissionLookup, IrnCallbackService, RejectedIrnsService } from './services';
+import {
+  EinvoicePrintable,
+  EinvoiceSubmissionLookup,
+  IrnCallbackService,
+  RejectedIrnsService,
+} from './services';
 
 export const EINVOICE_MODULE: RegimePlugin = {
   descriptor: EINVOICE_DESCRIPTOR,
@@ -23,4 +28,5 @@ export const EINVOICE_MODULE: RegimePlugin = {
     IrnCallbackService,
   ],
   controllers: [IrnCallbackController, RejectedIrnsController],
+  printable: EinvoicePrintable,
 };

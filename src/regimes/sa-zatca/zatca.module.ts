@@ -8,7 +8,13 @@ import { ZATCA_DESCRIPTOR } from './zatca.descriptor';
 import { zatcaXmlTools } from './zatca-xml-tools';
 import { ZatcaRegime } from './zatca.regime';
 import { ZatcaController } from './routes';
-import { ZATCA_REGIME_WIRING, zatcaProviders, ZatcaRecordsService, type ZatcaRegimeWiring } from './services';
+import {
+  ZATCA_REGIME_WIRING,
+  ZatcaPrintable,
+  zatcaProviders,
+  ZatcaRecordsService,
+  type ZatcaRegimeWiring,
+} from './services';
 import {
   PostgresEgsCredentialStore,
   PostgresZatcaChainStore,
@@ -31,6 +37,7 @@ export const ZATCA_MODULE: RegimePlugin = {
     ...zatcaProviders(defaults),
   ],
   controllers: [ZatcaController],
+  printable: ZatcaPrintable,
   entities: ZATCA_ENTITIES,
   migrations: ZATCA_MIGRATIONS,
 };

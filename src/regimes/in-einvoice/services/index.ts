@@ -6,3 +6,4 @@ export { IrnCallbackService } from './irn-callback.service';
 export type { IrpDay } from './irp-day';
 export { parseIrpDay } from './irp-day';
 export { RejectedIrnsService } from './rejected-irns.service';
+export { EinvoicePrintable } from './einvoice-printable.service';

@@ -3,3 +3,4 @@ export type { ZatcaRegimeWiring } from './zatca-wiring';
 export { ZATCA_REGIME_WIRING } from './zatca-wiring';
 export { zatcaProviders } from './zatca-wiring';
 export { ZatcaRecordsService } from './zatca-records.service';
+export { ZatcaPrintable } from './zatca-printable.service';

@@ -5,14 +5,14 @@
  */
 import { dec, INDIAN_STATES } from '../../domain';
 import type { NicEinvoiceV11, NicItem } from '../../mappers/irn';
-import { amountText, decimalText } from './amount-text';
+import { amountText, decimalText } from '../../compliance/printable';
 import {
   fact,
   type PrintColumn,
   type PrintableInvoice,
   type PrintFact,
   type PrintParty,
-} from './printable-invoice';
+} from '../../compliance/printable';
 
 export interface IrnRegistration {
   irn: string;

@@ -4,8 +4,8 @@
  */
 import type { Element } from '@xmldom/xmldom';
 import { dec } from '../../domain';
-import { amountText, decimalText } from './amount-text';
-import { fact, type PrintColumn, type PrintableInvoice, type PrintParty } from './printable-invoice';
+import { amountText, decimalText } from '../../compliance/printable';
+import { fact, type PrintColumn, type PrintableInvoice, type PrintParty } from '../../compliance/printable';
 import { all, one, parseUbl, text } from './ubl-elements';
 
 export interface ZatcaRegistration {
