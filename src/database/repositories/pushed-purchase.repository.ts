@@ -7,6 +7,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { PurchasePageKey, PurchasePeriod, PurchaseRecord, PushedPurchaseStore } from '../../connectors';
+import { returnedRows } from './returned-rows';
 
 /** What one pushed bill did to the stored register. */
 export type PushedPurchaseResult = 'created' | 'updated' | 'unchanged';
@@ -109,9 +110,11 @@ export class PushedPurchaseRepository {
     manager: EntityManager = this.dataSource.manager,
   ): Promise<Set<string>> {
     if (erpIds.length === 0) return new Set();
-    const rows: { erp_id: string }[] = await manager.query(
-      `DELETE FROM pushed_purchase WHERE connector = $1 AND erp_id = ANY($2::text[]) RETURNING erp_id`,
-      [connector, erpIds],
+    const rows = returnedRows<{ erp_id: string }>(
+      await manager.query(
+        `DELETE FROM pushed_purchase WHERE connector = $1 AND erp_id = ANY($2::text[]) RETURNING erp_id`,
+        [connector, erpIds],
+      ),
     );
     return new Set(rows.map((row) => row.erp_id));
   }
