@@ -57,7 +57,9 @@ export class PushedPurchaseRepository {
       bills.map((bill) => [bill.record.erpId, 'unchanged']),
     );
     if (bills.length === 0) return results;
-    const rows = bills.map(({ record, contentHash }) => ({
+    // In one order (erpId), so two batches holding the same bills lock their rows alike and cannot deadlock.
+    const ordered = [...bills].sort((a, b) => (a.record.erpId < b.record.erpId ? -1 : 1));
+    const rows = ordered.map(({ record, contentHash }) => ({
       erp_id: record.erpId,
       content_hash: contentHash,
       supplier_gstin: record.supplierGstin,
