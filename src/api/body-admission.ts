@@ -3,7 +3,7 @@
  * JSON array without a key froze the process for seconds, eight of them for half a minute):
  * - a request that carries a body and no valid API key is answered 401 from its headers alone, and the
  *   connection closed, before any parser runs;
- * - the webhook intake, which is signed instead (HMAC of the raw body), has its bytes read up to the
+ * - the webhook intakes (invoices, purchases), which are signed instead (HMAC of the raw body), has its bytes read up to the
  *   route's limit but not parsed: the route verifies the signature first, then parses and checks the JSON
  *   (webhook-body.ts). The IRP's callbacks, signed by a header secret, take bodies of 1 MB at most.
  */
@@ -12,7 +12,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { presentedApiKey } from './api-key.guard';
 import type { ApiKeys } from './api-keys';
 
-const SIGNED_WEBHOOK = /^\/webhooks\/(?!irp\/)[^/]+\/invoices\/?(\?|$)/;
+const SIGNED_WEBHOOK = /^\/webhooks\/(?!irp\/)[^/]+\/(invoices|purchases)\/?(\?|$)/;
 const IRP_CALLBACK = /^\/webhooks\/irp\/[^/]+\/?(\?|$)/;
 
 /** The webhook intake: its body is verified by HMAC in the route, so the JSON parser leaves it raw. */

@@ -15,6 +15,7 @@ import {
   ApiBody,
   ApiExtraModels,
   ApiHeader,
+  ApiOkResponse,
   ApiOperation,
   ApiTags,
   getSchemaPath,
@@ -22,6 +23,7 @@ import {
 import { ApiErrors } from './responses/api-errors.decorator';
 import { ErrorResponse } from './responses/error.response';
 import { WebhookBatchResponse } from './responses/webhook.response';
+import { PurchaseBatchResponse, PushedPurchaseBill } from './responses/webhook-purchase.response';
 import { WEBHOOK_INVOICE_SCHEMA } from './canonical-invoice-docs';
 import type { Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
@@ -33,12 +35,17 @@ import {
   verifyWebhookSignature,
   type SignatureCheck,
 } from '../connectors/webhook';
-import { ConnectorRuntimeService, WebhookIntakeService } from '../sync';
+import {
+  ConnectorRuntimeService,
+  PurchaseIntakeService,
+  WebhookIntakeService,
+  type LiveConnector,
+} from '../sync';
 import { Public } from './public.decorator';
 import { parseWebhookBody, requireJsonContentType } from './webhook-body';
 
 @ApiTags('webhooks')
-@ApiExtraModels(WebhookBatchResponse, ErrorResponse)
+@ApiExtraModels(WebhookBatchResponse, PurchaseBatchResponse, PushedPurchaseBill, ErrorResponse)
 @Controller('webhooks')
 export class WebhooksController {
   private readonly noInstanceSecret = randomBytes(32).toString('hex');
@@ -46,6 +53,7 @@ export class WebhooksController {
   constructor(
     private readonly connectors: ConnectorRuntimeService,
     private readonly intake: WebhookIntakeService,
+    private readonly purchases: PurchaseIntakeService,
   ) {}
 
   @Public()
@@ -92,6 +100,74 @@ export class WebhooksController {
     @Req() request: Request & { rawBody?: Buffer },
     @Res({ passthrough: true }) response: Response,
   ) {
+    const { live, rawBody } = this.verified(instance, request);
+    if (idempotencyKey !== undefined && !/^[\w.:-]{1,200}$/.test(idempotencyKey)) {
+      throw new HttpException(
+        { statusCode: 400, message: 'Idempotency-Key must be 1-200 letters, digits or ._:-' },
+        400,
+      );
+    }
+    const body = parseWebhookBody(rawBody);
+    const answer = await this.intake.receive(live, body, rawBody, idempotencyKey);
+    response.status(answer.status);
+    return answer.body;
+  }
+
+  @Public()
+  @Post(':instance/purchases')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Push purchase bills (invoices, notes, bills of entry) for GSTR-2B reconciliation; HMAC-signed like invoices',
+    description:
+      'One bill, an array, or {purchases: [...]}. Kept per (instance, erpId): a re-push of the same bill is ' +
+      '"unchanged", a changed one replaces it ("updated"); {externalId, cancelled: true} removes a bill. ' +
+      'A bad item is rejected with its field paths and the others are kept.',
+  })
+  @ApiHeader({ name: 'X-Webhook-Timestamp', description: 'unix seconds' })
+  @ApiHeader({
+    name: 'X-Webhook-Signature',
+    description: 'sha256=hex(HMAC-SHA256(secret, timestamp + "." + raw body))',
+  })
+  @ApiBody({
+    description: 'one bill, an array of them, or {purchases: [...]}',
+    schema: {
+      oneOf: [
+        { $ref: getSchemaPath(PushedPurchaseBill) },
+        { type: 'array', items: { $ref: getSchemaPath(PushedPurchaseBill) } },
+        {
+          type: 'object',
+          required: ['purchases'],
+          properties: { purchases: { type: 'array', items: { $ref: getSchemaPath(PushedPurchaseBill) } } },
+        },
+      ],
+    },
+  })
+  @ApiOkResponse({ type: PurchaseBatchResponse, description: 'stored; each item with its result or errors' })
+  @ApiBadRequestResponse({
+    description: 'no bill in the body could be read (the batch answer), or the body is not JSON',
+    schema: {
+      oneOf: [{ $ref: getSchemaPath(PurchaseBatchResponse) }, { $ref: getSchemaPath(ErrorResponse) }],
+    },
+  })
+  @ApiErrors(401, 415, 503)
+  async receivePurchases(
+    @Param('instance') instance: string,
+    @Req() request: Request & { rawBody?: Buffer },
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const { live, rawBody } = this.verified(instance, request);
+    const body = parseWebhookBody(rawBody);
+    const answer = await this.purchases.receive(live, body);
+    response.status(answer.status);
+    return answer.body;
+  }
+
+  /** The instance a request is for, once the request is JSON and its signature matched (401 otherwise). */
+  private verified(
+    instance: string,
+    request: Request & { rawBody?: Buffer },
+  ): { live: LiveConnector; rawBody: Buffer } {
     requireJsonContentType(request.headers['content-type']);
     const live = this.connectors.get(instance);
     // Read raw (app.factory.ts): parsed only once the signature over these bytes matched.
@@ -105,16 +181,7 @@ export class WebhooksController {
       throw new UnauthorizedException({ statusCode: 401, error: check.reason, message: check.message });
     // Only a known instance's secret can have matched.
     if (!webhook || !live) throw new UnauthorizedException({ statusCode: 401, error: 'bad-signature' });
-    if (idempotencyKey !== undefined && !/^[\w.:-]{1,200}$/.test(idempotencyKey)) {
-      throw new HttpException(
-        { statusCode: 400, message: 'Idempotency-Key must be 1-200 letters, digits or ._:-' },
-        400,
-      );
-    }
-    const body = parseWebhookBody(rawBody);
-    const answer = await this.intake.receive(live, body, rawBody, idempotencyKey);
-    response.status(answer.status);
-    return answer.body;
+    return { live, rawBody };
   }
 
   /**

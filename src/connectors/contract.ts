@@ -161,6 +161,24 @@ export interface PushedItem {
 export type PushedBody = { ok: true; items: PushedItem[] } | { ok: false; errors: FieldError[] };
 
 /**
+ * One purchase bill an ERP pushed (`POST /webhooks/:instance/purchases`): a bill to keep (replacing the one
+ * of the same erpId when its content changed), or the erpId of a bill the ERP cancelled.
+ */
+export type PushedPurchase =
+  { kind: 'bill'; record: PurchaseRecord; contentHash: string } | { kind: 'cancelled'; erpId: string };
+
+/** One item of a pushed purchase body, named by its index: the purchase, or the field errors that stop it. */
+export interface PushedPurchaseItem {
+  index: number;
+  purchase?: PushedPurchase;
+  errors?: FieldError[];
+}
+
+/** A pushed purchase body read into items, or refused as a whole (not a batch, too many bills). */
+export type PushedPurchaseBody =
+  { ok: true; items: PushedPurchaseItem[] } | { ok: false; errors: FieldError[] };
+
+/**
  * The ERP pushes documents to the host (`POST /webhooks/:instance/invoices`) instead of being pulled: the
  * host verifies each request, reads its body and ingests the documents before answering.
  */
@@ -171,6 +189,8 @@ export interface PushSource {
     nowSeconds: number,
   ): PushVerification;
   read(body: unknown): PushedBody;
+  /** Present when the source also pushes its purchase register (bills, notes, bills of entry). */
+  readPurchases?(body: unknown): PushedPurchaseBody;
 }
 
 /** A file set aside by a file-drop source, with the reason an operator reads. */
@@ -224,6 +244,20 @@ export interface ConnectorContext {
    * kit/connector-state-store. Absent where there is no database (a connector's unit tests).
    */
   state?: ConnectorStateStore;
+  /** The purchases pushed to this instance, kept in the database by the host (absent without one). */
+  pushedPurchases?: PushedPurchaseStore;
+}
+
+/** Where a page of pushed purchases ends: the next page starts after this bill date and erpId. */
+export interface PurchasePageKey {
+  billDate: IsoDate;
+  erpId: string;
+}
+
+/** The purchases pushed to one instance, read back by bill date for reconciliation. */
+export interface PushedPurchaseStore {
+  /** Up to `limit` purchases with a bill date in `range`, ordered by bill date then erpId, after `after`. */
+  page(range: PurchasePeriod, after: PurchasePageKey | undefined, limit: number): Promise<PurchaseRecord[]>;
 }
 
 /** One per ERP kind, registered under the CONNECTOR_FACTORIES token. */

@@ -4,8 +4,13 @@ export type {
   ConnectorCursor,
   ConnectorFactory,
   ErpConnector,
+  PurchasePageKey,
   PurchasePeriod,
   PurchaseRecord,
+  PushedPurchase,
+  PushedPurchaseBody,
+  PushedPurchaseItem,
+  PushedPurchaseStore,
   SourceDocument,
 } from './contract';
 export { ConnectorError, isFileDropSource, isPushSource } from './contract';

@@ -32,7 +32,8 @@ export class ConnectorRegistry {
     instances: ConnectorInstanceConfig[],
     dataDir: string,
     log: ConnectorContext['log'],
-    stateFor?: (instanceName: string) => NonNullable<ConnectorContext['state']>,
+    /** What the host keeps for each instance in its database (state, pushed purchases); none in tests. */
+    hostStoresFor?: (instanceName: string) => Pick<ConnectorContext, 'state' | 'pushedPurchases'>,
   ) {
     const factoryByKind = new Map(factories.map((f) => [f.kind, f]));
     const problems: string[] = [];
@@ -57,7 +58,7 @@ export class ConnectorRegistry {
       const context: ConnectorContext = {
         dataDir: resolve(dataDir, 'connectors', instance.name),
         log,
-        state: stateFor?.(instance.name),
+        ...hostStoresFor?.(instance.name),
       };
       this.byName.set(instance.name, {
         name: instance.name,

@@ -6,7 +6,11 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { AppConfig } from '../config';
 import { CONNECTOR_FACTORIES, ConnectorRegistry, type RegisteredConnector } from './connector-registry';
 import type { ConnectorFactory } from '../connectors';
-import { ConnectorInstanceRepository, ConnectorStateRepository } from '../database/repositories';
+import {
+  ConnectorInstanceRepository,
+  ConnectorStateRepository,
+  PushedPurchaseRepository,
+} from '../database/repositories';
 
 export interface LiveConnector extends RegisteredConnector {
   id: string;
@@ -35,6 +39,7 @@ export class ConnectorRuntimeService implements OnModuleInit, OnApplicationShutd
     @Inject(CONNECTOR_FACTORIES) factories: ConnectorFactory[],
     private readonly instances: ConnectorInstanceRepository,
     state: ConnectorStateRepository,
+    pushedPurchases: PushedPurchaseRepository,
   ) {
     this.registry = new ConnectorRegistry(
       factories,
@@ -44,7 +49,10 @@ export class ConnectorRuntimeService implements OnModuleInit, OnApplicationShutd
         info: (msg, meta) => this.logger.log({ msg, ...meta }),
         warn: (msg, meta) => this.logger.warn({ msg, ...meta }),
       },
-      (instance) => state.forInstance(instance),
+      (instance) => ({
+        state: state.forInstance(instance),
+        pushedPurchases: pushedPurchases.forInstance(instance),
+      }),
     );
   }
 

@@ -26,6 +26,7 @@ export { SubmissionProcessorService } from './submission-processor.service';
 export { type SubmissionRecord, SubmissionRecordsService } from './submission-records.service';
 export { SweepService } from './sweep.service';
 export { WebhookIntakeService } from './webhook-intake.service';
+export { PurchaseIntakeService, type PurchaseIntakeAnswer } from './purchase-intake.service';
 export { WorkersService } from './workers.service';
 export { WriteBackService } from './write-back.service';
 export { registeredMove } from './registered-move';

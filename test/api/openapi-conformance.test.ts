@@ -113,6 +113,29 @@ describe('OpenAPI document: declared answers are the answers given (issue 29)', 
       'POST /webhooks/{instance}/invoices',
     );
 
+    const purchases = JSON.stringify({
+      purchases: [
+        {
+          documentType: 'BOE',
+          billNumber: '2566282',
+          billDate: '2026-10-18',
+          portCode: 'INNSA1',
+          taxableValue: '40000.00',
+          igst: '7200.00',
+        },
+        { billNumber: '1', billDate: '2026-10-18', taxableValue: '1.00' },
+      ],
+    });
+    const stored = (await conforms(
+      await postSignedWebhook(t.url, 'hook', SECRET, purchases, { route: 'purchases' }),
+      'POST /webhooks/{instance}/purchases',
+    )) as { accepted: unknown[]; rejected: unknown[] };
+    expect([stored.accepted.length, stored.rejected.length]).toEqual([1, 1]);
+    await conforms(
+      await postSignedWebhook(t.url, 'hook', SECRET, JSON.stringify([{}]), { route: 'purchases' }),
+      'POST /webhooks/{instance}/purchases',
+    );
+
     const documentId = pushed.accepted[0].documentId;
     await conforms(await call('GET', '/documents?limit=10'), 'GET /documents');
     const one = (await conforms(await call('GET', `/documents/${documentId}`), 'GET /documents/{id}')) as {

@@ -14,10 +14,10 @@ export function postSignedWebhook(
   instance: string,
   secret: string,
   body: string,
-  options: { timestamp?: number; headers?: Record<string, string> } = {},
+  options: { timestamp?: number; headers?: Record<string, string>; route?: 'invoices' | 'purchases' } = {},
 ): Promise<Response> {
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
-  return fetch(`${baseUrl}/webhooks/${instance}/invoices`, {
+  return fetch(`${baseUrl}/webhooks/${instance}/${options.route ?? 'invoices'}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',

@@ -315,6 +315,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/{instance}/purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push purchase bills (invoices, notes, bills of entry) for GSTR-2B reconciliation; HMAC-signed like invoices
+         * @description One bill, an array, or {purchases: [...]}. Kept per (instance, erpId): a re-push of the same bill is "unchanged", a changed one replaces it ("updated"); {externalId, cancelled: true} removes a bill. A bad item is rejected with its field paths and the others are kept.
+         */
+        post: operations["WebhooksController_receivePurchases"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks/irp/{instance}": {
         parameters: {
             query?: never;
@@ -1580,6 +1600,82 @@ export interface components {
             /** @description why nothing was stored (400) */
             message?: string;
             errors?: components["schemas"]["FieldErrorResponse"][];
+        };
+        AcceptedPurchaseResponse: {
+            /** @description the item's position in the batch */
+            index: number;
+            /** @description externalId, or the bill's natural id */
+            erpId: string;
+            /** @enum {string} */
+            result: "created" | "updated" | "unchanged" | "cancelled" | "not-found";
+        };
+        RejectedPurchaseResponse: {
+            index: number;
+            /** @description paths within the item (portCode, billDate) */
+            errors: components["schemas"]["FieldErrorResponse"][];
+        };
+        PurchaseBatchResponse: {
+            accepted: components["schemas"]["AcceptedPurchaseResponse"][];
+            rejected: components["schemas"]["RejectedPurchaseResponse"][];
+            /** @description why nothing was stored (400) */
+            message?: string;
+            errors?: components["schemas"]["FieldErrorResponse"][];
+        };
+        PushedPurchaseBill: {
+            /** @description the ERP's own id (1-128 of letters, digits, ._/:-); default: the bill's natural id */
+            externalId?: string;
+            /** @description true: the ERP cancelled the bill; it is removed. Name it by externalId, or by the fields of its natural id */
+            cancelled?: boolean;
+            /** @description required except on a bill of entry (a supplier abroad has none) */
+            supplierGstin?: string;
+            supplierName?: string;
+            /** @description the supplier's invoice number; a bill of entry's BOE number */
+            billNumber: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD; a bill of entry's BOE date
+             */
+            billDate: string;
+            /**
+             * @default INV
+             * @enum {string}
+             */
+            documentType: "INV" | "CRN" | "DBN" | "BOE";
+            /** @description bills of entry: the customs port code (e.g. INNSA1) */
+            portCode?: string;
+            /**
+             * @description a bill of entry's assessable value
+             * @example 1180.50
+             */
+            taxableValue: string;
+            /**
+             * @default 0
+             * @example 1180.50
+             */
+            igst: string;
+            /**
+             * @default 0
+             * @example 1180.50
+             */
+            cgst: string;
+            /**
+             * @default 0
+             * @example 1180.50
+             */
+            sgst: string;
+            /**
+             * @default 0
+             * @example 1180.50
+             */
+            cess: string;
+            /**
+             * @description default: taxable value plus taxes
+             * @example 1180.50
+             */
+            total?: string;
+            /** @description two-digit GST state code */
+            placeOfSupply?: string;
+            reverseCharge?: boolean;
         };
         IrnCallbackResponse: {
             /** @description this callback registered the submission */
@@ -3376,6 +3472,76 @@ export interface operations {
             };
             /** @description refused by the authority, or an idempotency key reused with another body */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description the authority or the ERP is unreachable; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    WebhooksController_receivePurchases: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description sha256=hex(HMAC-SHA256(secret, timestamp + "." + raw body)) */
+                "X-Webhook-Signature"?: string;
+                /** @description unix seconds */
+                "X-Webhook-Timestamp"?: string;
+            };
+            path: {
+                instance: string;
+            };
+            cookie?: never;
+        };
+        /** @description one bill, an array of them, or {purchases: [...]} */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushedPurchaseBill"] | components["schemas"]["PushedPurchaseBill"][] | {
+                    purchases: components["schemas"]["PushedPurchaseBill"][];
+                };
+            };
+        };
+        responses: {
+            /** @description stored; each item with its result or errors */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseBatchResponse"];
+                };
+            };
+            /** @description no bill in the body could be read (the batch answer), or the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseBatchResponse"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description no valid API key (or, on webhooks, no valid signature or secret) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description unsupported content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5815,6 +5981,8 @@ export const submissionFilterDtoErrorClassValues: ReadonlyArray<FlattenedDeepReq
 export const submissionFilterDtoRegimeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SubmissionFilterDto"]["regime"]> = ["in-einvoice", "sa-zatca", "in-ewaybill"];
 export const connectorResponseRegimesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ConnectorResponse"]["regimes"]> = ["in-einvoice", "sa-zatca", "in-ewaybill"];
 export const connectorCheckResponseErrorClassValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ConnectorCheckResponse"]["errorClass"]> = ["config", "transient", "system"];
+export const acceptedPurchaseResponseResultValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AcceptedPurchaseResponse"]["result"]> = ["created", "updated", "unchanged", "cancelled", "not-found"];
+export const pushedPurchaseBillDocumentTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PushedPurchaseBill"]["documentType"]> = ["INV", "CRN", "DBN", "BOE"];
 export const rejectedIrnSourceResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RejectedIrnSourceResponse"]["status"]> = ["fetched", "not-published", "failed"];
 export const egsUnitResponseStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EgsUnitResponse"]["state"]> = ["COMPLIANCE_CSID", "COMPLIANCE_CHECKED", "ACTIVE", "REONBOARD_REQUIRED"];
 export const egsUnitResponseEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EgsUnitResponse"]["environment"]> = ["developer-portal", "simulation", "core"];

@@ -24,9 +24,15 @@ export class WebhookConnectorConfig {
   @Max(60000)
   callbackTimeoutMs = 10000;
 
-  /** Most documents accepted in one request. */
+  /** Most documents (sales documents, or purchase bills) accepted in one request. */
   @IsInt()
   @Min(1)
   @Max(1000)
   maxBatch = 500;
+
+  /** Pushed purchases read back per batch when a reconciliation pulls the purchase register. */
+  @IsInt()
+  @Min(1)
+  @Max(10000)
+  purchasePageSize = 1000;
 }

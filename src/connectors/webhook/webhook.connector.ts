@@ -2,7 +2,8 @@
  * Webhook connector: documents are pushed to `POST /webhooks/:instance/invoices`, so `pullSales` has
  * nothing to drain (the HTTP layer ingests them durably before answering 202). Outcomes are POSTed to
  * the instance's callback URL, signed like inbound requests; a failed POST is a transient error that
- * the write-back job retries with backoff.
+ * the write-back job retries with backoff. Purchase bills are pushed to `POST /webhooks/:instance/purchases`
+ * and kept by the host (ConnectorContext.pushedPurchases); `pullPurchases` reads them back by bill date.
  */
 import axios, { isAxiosError } from 'axios';
 import { createHash } from 'node:crypto';
@@ -15,13 +16,17 @@ import {
   type ConnectorFactory,
   type ErpConnector,
   type PullBatch,
-  type PushSource,
+  type PurchasePageKey,
+  type PurchasePeriod,
   type PurchaseRecord,
+  type PushedPurchaseBody,
+  type PushSource,
   type WriteBackDocument,
   type WriteBackOutcome,
 } from '../contract';
 import { stableStringify } from '../../domain';
 import { developmentSecret } from '../../security';
+import { readPurchaseBody } from './purchase-body';
 import { readWebhookBody, type WebhookBody } from './webhook-body';
 import { WebhookConnectorConfig } from './webhook.config';
 import {
@@ -85,9 +90,28 @@ export class WebhookConnector implements ErpConnector, PushSource {
     return emptyIterable<PullBatch>();
   }
 
-  /** Webhook senders push sales documents only. */
-  pullPurchases(): AsyncIterable<PurchaseRecord[]> {
-    return emptyIterable<PurchaseRecord[]>();
+  readPurchases(body: unknown): PushedPurchaseBody {
+    return readPurchaseBody(body, this.config.maxBatch);
+  }
+
+  /** The purchases the ERP pushed with a bill date in the period, in batches of `purchasePageSize`. */
+  async *pullPurchases(period: PurchasePeriod): AsyncGenerator<PurchaseRecord[]> {
+    const store = this.context.pushedPurchases;
+    if (!store) {
+      throw new ConnectorError(
+        'system',
+        `webhook ${this.instanceName}: pushed purchases are kept in the database, and this host has none`,
+      );
+    }
+    const size = this.config.purchasePageSize;
+    let after: PurchasePageKey | undefined;
+    for (;;) {
+      const page = await store.page(period, after, size);
+      if (page.length > 0) yield page;
+      if (page.length < size) return;
+      const last = page[page.length - 1];
+      after = { billDate: last.billDate, erpId: last.erpId };
+    }
   }
 
   async writeBack(document: WriteBackDocument, outcome: WriteBackOutcome): Promise<void> {

@@ -6,6 +6,7 @@ import { SubmissionEntity } from './submission.entity';
 import { WebhookReceiptEntity } from './webhook-receipt.entity';
 import { Gstr2bDocumentEntity } from './gstr2b-document.entity';
 import { PurchaseRecordEntity } from './purchase-record.entity';
+import { PushedPurchaseEntity } from './pushed-purchase.entity';
 import { RecoMatchEntity } from './reco-match.entity';
 import { RecoRunEntity } from './reco-run.entity';
 
@@ -18,6 +19,7 @@ export {
   WebhookReceiptEntity,
   Gstr2bDocumentEntity,
   PurchaseRecordEntity,
+  PushedPurchaseEntity,
   RecoMatchEntity,
   RecoRunEntity,
 };
@@ -33,4 +35,5 @@ export const ENTITIES = [
   Gstr2bDocumentEntity,
   RecoRunEntity,
   RecoMatchEntity,
+  PushedPurchaseEntity,
 ];

@@ -13,6 +13,7 @@ import { WriteBackClaim1764500300000 } from './1764500300000-WriteBackClaim';
 import { DocumentSearchIndexes1764500470000 } from './1764500470000-DocumentSearchIndexes';
 import { Gstr2bImportStaging1764600000000 } from './1764600000000-Gstr2bImportStaging';
 import { RecoAcrossPeriods1764700000000 } from './1764700000000-RecoAcrossPeriods';
+import { PushedPurchases1764760000000 } from './1764760000000-PushedPurchases';
 
 /**
  * The core schema's, in order; each regime brings its own tables' (RegimePlugin.migrations). TypeORM sorts
@@ -34,4 +35,5 @@ export const MIGRATIONS = [
   DocumentSearchIndexes1764500470000,
   Gstr2bImportStaging1764600000000,
   RecoAcrossPeriods1764700000000,
+  PushedPurchases1764760000000,
 ];

@@ -4,6 +4,7 @@ export * from './connector-state.repository';
 export * from './document.repository';
 export * from './submission.repository';
 export * from './webhook-receipt.repository';
+export * from './pushed-purchase.repository';
 export * from './gsp-session.repository';
 export * from './metrics.repository';
 export * from './dashboard.repository';
