@@ -160,12 +160,6 @@ const REGIME_NAME_ALLOWED = [
   'src/**/__fixtures__/**',
 ];
 
-/**
- * Files that named a regime when the rule came (issue 31 moves this code into the regimes' own folders).
- * Shrink this list; never grow it.
- */
-const REGIME_NAME_OFFENDERS = ['src/development/development-sandbox.ts'];
-
 const REGIME_NAMES = 'in-einvoice|in-ewaybill|sa-zatca';
 const REGIME_NAME_MESSAGE =
   'A regime name belongs to its regime (src/regimes/<regime>) and to config: take what differs from ' +
@@ -360,7 +354,7 @@ export default tseslint.config(
   ),
   {
     files: ['src/**/*.ts', 'src/console/web/**/*.js'],
-    ignores: [...REGIME_NAME_ALLOWED, ...REGIME_NAME_OFFENDERS],
+    ignores: REGIME_NAME_ALLOWED,
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -15,9 +15,9 @@ export async function bootPreflight(config: AppConfig): Promise<void> {
   const problems = [
     ...connectorKindProblems(config),
     ...regimeConfigurationProblems({
-      instances: plannedSandboxInstances(config),
+      instances: plannedSandboxInstances(config, REGIME_PLUGINS),
       descriptors: REGIME_PLUGINS.map((plugin) => plugin.descriptor),
-      defaults: plannedSandboxRegimeDefaults(config),
+      defaults: plannedSandboxRegimeDefaults(config, REGIME_PLUGINS),
       validateSettings: true,
       requireProviderSettings: true,
     }),

@@ -17,6 +17,7 @@ import {
   type EmbeddedPostgresServer,
 } from './database';
 import { DevelopmentSandboxError, startDevelopmentSandbox } from './development';
+import { REGIME_PLUGINS } from './regimes';
 
 async function bootstrap(): Promise<void> {
   Logger.overrideLogger(bootLogger());
@@ -43,7 +44,7 @@ async function bootstrap(): Promise<void> {
     if (applied.length > 0) log.log(`migrations applied: ${applied.join(', ')}`);
   }
 
-  const extras = await startDevelopmentSandbox(config);
+  const extras = await startDevelopmentSandbox(config, REGIME_PLUGINS);
   cleanups.push(() => extras.stop());
 
   const app = await createApp({

@@ -59,3 +59,4 @@ export {
   type PrintLabel,
   type PrintParty,
 } from './printable';
+export type { DevelopmentInstance, RegimeDevelopment, SandboxFacts } from './regime-development';

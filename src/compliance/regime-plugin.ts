@@ -7,6 +7,7 @@
 import type { Provider, Type } from '@nestjs/common';
 import type { ClientRateLimit, HttpLogger, RateLimiter, TokenStore } from './http';
 import type { ComplianceRegime } from './regime';
+import type { RegimeDevelopment } from './regime-development';
 import type { RegimeDescriptor } from './regime-descriptor';
 
 /** Provider settings under every instance's own, per regime name (the sandbox's, in development). */
@@ -46,6 +47,8 @@ export interface RegimePlugin {
    * the console's print routes use for its submissions. None: its submissions have no printable invoice.
    */
   printable?: Type;
+  /** What it does with the sandbox's simulators in development (fixtures/). */
+  development?: RegimeDevelopment;
   /** Its tables' migrations (TypeORM), run with the core's in timestamp order. */
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations?: readonly Function[];

@@ -9,11 +9,8 @@
  */
 import { type INestApplication, Logger } from '@nestjs/common';
 import { join, resolve } from 'node:path';
-import { PostgresEgsCredentialStore } from '../regimes/sa-zatca/storage';
 import type { AppConfig, ConnectorInstanceConfig } from '../config';
-import type { RegimeDefaults } from '../compliance';
-import { demoEgsUnit } from '../regimes/sa-zatca/fixtures';
-import { ZatcaReonboarding } from '../regimes/sa-zatca/reporting';
+import type { RegimeDefaults, RegimePlugin, SandboxFacts } from '../compliance';
 import { configureSandboxReconciliation, planSandboxReconciliation } from './sandbox-reconciliation';
 
 type Sandbox = typeof import('@erp-connector/sandbox');
@@ -24,7 +21,7 @@ export interface DevelopmentSandbox {
   regimeDefaults: RegimeDefaults;
   /** The in-process sandbox's services and base URLs (development), for `/health` details. */
   sandboxServices?: Record<string, string>;
-  /** Onboards the EGS units that KSA instances name, against the simulator. */
+  /** What each regime sets up once the service runs (RegimeDevelopment.afterStart). */
   afterStart(app: INestApplication): Promise<void>;
   stop(): Promise<void>;
 }
@@ -36,7 +33,11 @@ export class DevelopmentSandboxError extends Error {
 
 const DEMO_TALLY_VOUCHERS = 24;
 
-export async function startDevelopmentSandbox(config: AppConfig): Promise<DevelopmentSandbox> {
+/** `plugins`: the registered regimes, whose development hooks (RegimePlugin.development) it calls. */
+export async function startDevelopmentSandbox(
+  config: AppConfig,
+  plugins: readonly RegimePlugin[],
+): Promise<DevelopmentSandbox> {
   if (!config.sandbox.enabled) {
     return { regimeDefaults: {}, afterStart: () => Promise.resolve(), stop: () => Promise.resolve() };
   }
@@ -58,11 +59,15 @@ export async function startDevelopmentSandbox(config: AppConfig): Promise<Develo
     config.connectors.filter((c) => c.kind === 'tally' && !c.config.url),
     ports.tally,
     join(stateDir, 'tally', 'company.json'),
+    plugins,
   );
   const account = DEFAULT_EINVOICE_ACCOUNTS[0];
-  const sellerGstins = config.connectors
-    .flatMap((c) => [c.regimeSettings['in-einvoice']?.gstin, c.regimeSettings['in-ewaybill']?.gstin])
-    .filter((g): g is string => typeof g === 'string');
+  const sellerGstins = config.connectors.flatMap((c) =>
+    c.regimes.flatMap((regime) => {
+      const development = pluginOf(plugins, regime)?.development;
+      return development?.sellerIds?.(c.regimeSettings[regime] ?? {}) ?? [];
+    }),
+  );
   const reconciliation = planSandboxReconciliation(config, DEFAULT_RETURNS_ACCOUNTS);
   const sandbox = await startSandbox({
     einvoice: { accounts: [{ ...account, gstins: [...new Set([...account.gstins, ...sellerGstins])] }] },
@@ -102,14 +107,25 @@ export async function startDevelopmentSandbox(config: AppConfig): Promise<Develo
       ...Object.entries(services).map(([service, url]) => `  ${service.padEnd(12)} ${url}`),
     ].join('\n'),
   );
+  const facts: SandboxFacts = {
+    urls: services,
+    einvoiceAccount: {
+      clientId: account.clientId,
+      clientSecret: account.clientSecret,
+      username: account.username,
+      password: account.password,
+    },
+    einvoicePublicKeyPem: sandbox.einvoice.publicKeyPem,
+    zatcaOtp: zatca.otp,
+  };
   return {
     sandboxServices: services,
-    regimeDefaults: sandboxRegimeDefaults(
-      { einvoiceGsp: sandbox.urls.einvoiceGsp, zatca: zatca.url },
-      account,
-      sandbox.einvoice.publicKeyPem,
-    ),
-    afterStart: (app) => onboardDemoEgsUnits(app, config.connectors, zatca.otp, log),
+    regimeDefaults: sandboxRegimeDefaults(plugins, facts),
+    afterStart: async (app) => {
+      for (const plugin of plugins) {
+        await plugin.development?.afterStart?.(app, config.connectors, facts, log);
+      }
+    },
     stop: async () => {
       await sandbox.stop();
       await zatca.stop();
@@ -118,48 +134,37 @@ export async function startDevelopmentSandbox(config: AppConfig): Promise<Develo
   };
 }
 
-type EinvoiceAccount = Pick<
-  Sandbox['DEFAULT_EINVOICE_ACCOUNTS'][number],
-  'clientId' | 'clientSecret' | 'username' | 'password'
->;
+function pluginOf(plugins: readonly RegimePlugin[], regime: string): RegimePlugin | undefined {
+  return plugins.find((plugin) => plugin.descriptor.name === regime);
+}
 
 /** Provider settings pointing at the simulators: under every instance's own, as the process defaults. */
-function sandboxRegimeDefaults(
-  urls: { einvoiceGsp: string; zatca: string },
-  account: EinvoiceAccount,
-  publicKeyPem: string,
-): RegimeDefaults {
-  const gateway = {
-    catalog: 'A',
-    baseUrl: urls.einvoiceGsp,
-    clientId: account.clientId,
-    clientSecret: account.clientSecret,
-    username: account.username,
-    password: account.password,
-    email: 'ops@example.com',
-  };
-  return {
-    'in-einvoice': { ...gateway, publicKeyPem },
-    // The instance names its GSTIN (regimeSettings.in-ewaybill.gstin), as for in-einvoice.
-    'in-ewaybill': gateway,
-    'sa-zatca': { baseUrl: urls.zatca },
-  };
+function sandboxRegimeDefaults(plugins: readonly RegimePlugin[], sandbox: SandboxFacts): RegimeDefaults {
+  return Object.fromEntries(
+    plugins.flatMap((plugin) =>
+      plugin.development ? [[plugin.descriptor.name, plugin.development.defaults(sandbox)]] : [],
+    ),
+  );
 }
 
 /**
  * The process defaults the sandbox will give, before it is started (stand-ins for its URLs and its
- * account, which exist only once it runs): to check every
- * instance's settings at boot before anything starts. Empty with the sandbox disabled.
+ * account, which exist only once it runs): to check every instance's settings at boot before anything
+ * starts. Empty with the sandbox disabled.
  */
-export function plannedSandboxRegimeDefaults(config: AppConfig): RegimeDefaults {
+export function plannedSandboxRegimeDefaults(
+  config: AppConfig,
+  plugins: readonly RegimePlugin[],
+): RegimeDefaults {
   if (!config.sandbox.enabled) return {};
   const url = 'http://127.0.0.1:1';
   const planned = 'planned';
-  return sandboxRegimeDefaults(
-    { einvoiceGsp: url, zatca: url },
-    { clientId: planned, clientSecret: planned, username: planned, password: planned },
-    planned,
-  );
+  return sandboxRegimeDefaults(plugins, {
+    urls: new Proxy<Record<string, string>>({}, { get: () => url }),
+    einvoiceAccount: { clientId: planned, clientSecret: planned, username: planned, password: planned },
+    einvoicePublicKeyPem: planned,
+    zatcaOtp: planned,
+  });
 }
 
 /**
@@ -167,46 +172,31 @@ export function plannedSandboxRegimeDefaults(config: AppConfig): RegimeDefaults 
  * simulated company and takes its GSTIN (any valid one stands in for it here). Unchanged with the
  * sandbox disabled.
  */
-export function plannedSandboxInstances(config: AppConfig): ConnectorInstanceConfig[] {
+export function plannedSandboxInstances(
+  config: AppConfig,
+  plugins: readonly RegimePlugin[],
+): ConnectorInstanceConfig[] {
   if (!config.sandbox.enabled) return config.connectors;
   return config.connectors.map((instance) => {
     if (instance.kind !== 'tally' || instance.config.url) return instance;
-    const einvoice = instance.regimeSettings['in-einvoice'] ?? {};
-    return {
-      ...instance,
-      regimeSettings: { ...instance.regimeSettings, 'in-einvoice': { gstin: PLANNED_GSTIN, ...einvoice } },
-    };
+    return { ...instance, regimeSettings: fromSimulatedCompany(instance, PLANNED_GSTIN, plugins) };
   });
 }
 
 const PLANNED_GSTIN = '29AADCD4821K1ZI';
 
-/**
- * Development: onboards, against the simulator, each EGS unit a KSA instance names that has no CSID
- * yet or whose CSID the simulator refused (then its waiting invoices go on, as after an operator's).
- */
-export async function onboardDemoEgsUnits(
-  app: Pick<INestApplication, 'get'>,
-  connectors: readonly Pick<ConnectorInstanceConfig, 'regimes' | 'regimeSettings'>[],
-  otp: string,
-  log: Pick<Logger, 'log'>,
-): Promise<void> {
-  const units = connectors
-    .filter((c) => c.regimes.includes('sa-zatca'))
-    .map((c) => c.regimeSettings['sa-zatca']?.egsUnitId)
-    .filter((id): id is string => typeof id === 'string');
-  const onboarding = app.get(ZatcaReonboarding);
-  const store = app.get(PostgresEgsCredentialStore);
-  for (const egsUnitId of new Set(units)) {
-    const production = (await store.get(egsUnitId))?.production;
-    if (production && !production.refusedAt) continue;
-    const result = await onboarding.onboard(demoEgsUnit(egsUnitId), otp);
-    log.log(
-      `EGS unit ${egsUnitId} ${production ? 'onboarded again' : 'onboarded'} with the ZATCA simulator: ` +
-        `${result.state} (${result.reissuedSimplifiedInvoices} simplified invoice(s) re-issued, ` +
-        `${result.releasedSubmissions} held submission(s) released)`,
-    );
+/** An instance's settings with what a simulated company gives each of its regimes underneath its own. */
+function fromSimulatedCompany(
+  instance: ConnectorInstanceConfig,
+  gstin: string,
+  plugins: readonly RegimePlugin[],
+): ConnectorInstanceConfig['regimeSettings'] {
+  const settings = { ...instance.regimeSettings };
+  for (const regime of instance.regimes) {
+    const given = pluginOf(plugins, regime)?.development?.fromSimulatedCompany?.({ gstin });
+    if (given) settings[regime] = { ...given, ...settings[regime] };
   }
+  return settings;
 }
 
 /** A simulated TallyPrime company for Tally instances declared without a URL. */
@@ -215,6 +205,7 @@ async function startDemoTally(
   instances: ConnectorInstanceConfig[],
   port: number | undefined,
   stateFile: string,
+  plugins: readonly RegimePlugin[],
 ): Promise<TallySimulator | undefined> {
   if (instances.length === 0) return undefined;
   const companyName =
@@ -233,8 +224,7 @@ async function startDemoTally(
   });
   for (const instance of instances) {
     instance.config.url = tally.url;
-    const einvoice = (instance.regimeSettings['in-einvoice'] ??= {});
-    einvoice.gstin ??= tally.company.gstin;
+    instance.regimeSettings = fromSimulatedCompany(instance, tally.company.gstin, plugins);
   }
   return tally;
 }

@@ -11,7 +11,7 @@ import { SAMPLE_SAUDI_SELLER_VAT, sampleSaudiInvoice } from '../../src/domain/__
 import type { CanonicalInvoice } from '../../src/domain/canonical-invoice';
 import { startZatcaSimulator, type ZatcaSimulator } from '@erp-connector/sandbox/zatca';
 import { demoEgsUnit } from '../../src/regimes/sa-zatca/fixtures/demo-egs-unit';
-import { onboardDemoEgsUnits } from '../../src/development/development-sandbox';
+import { onboardDemoEgsUnits } from '../../src/regimes/sa-zatca/fixtures';
 import { zatcaReporting } from '../support/zatca-reporting';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
 

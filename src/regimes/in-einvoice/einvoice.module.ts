@@ -15,6 +15,7 @@ import {
   IrnCallbackService,
   RejectedIrnsService,
 } from './services';
+import { EINVOICE_DEVELOPMENT } from './fixtures';
 
 export const EINVOICE_MODULE: RegimePlugin = {
   descriptor: EINVOICE_DESCRIPTOR,
@@ -29,4 +30,5 @@ export const EINVOICE_MODULE: RegimePlugin = {
   ],
   controllers: [IrnCallbackController, RejectedIrnsController],
   printable: EinvoicePrintable,
+  development: EINVOICE_DEVELOPMENT,
 };

@@ -7,9 +7,11 @@ import { cachedEinvoiceProviders } from '../in-einvoice';
 import { createEwaybillRegime } from './create-ewaybill-regime';
 import { EWAYBILL_DESCRIPTOR } from './ewaybill.descriptor';
 import { EwaybillController } from './routes';
+import { EWAYBILL_DEVELOPMENT } from './fixtures';
 
 export const EWAYBILL_MODULE: RegimePlugin = {
   descriptor: EWAYBILL_DESCRIPTOR,
   create: (wiring) => createEwaybillRegime(wiring, cachedEinvoiceProviders(wiring)),
   controllers: [EwaybillController],
+  development: EWAYBILL_DEVELOPMENT,
 };

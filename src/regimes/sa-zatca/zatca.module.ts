@@ -22,6 +22,7 @@ import {
   ZATCA_MIGRATIONS,
   ZatcaReportingRepository,
 } from './storage';
+import { ZATCA_DEVELOPMENT } from './fixtures';
 
 export const ZATCA_MODULE: RegimePlugin = {
   descriptor: ZATCA_DESCRIPTOR,
@@ -38,6 +39,7 @@ export const ZATCA_MODULE: RegimePlugin = {
   ],
   controllers: [ZatcaController],
   printable: ZatcaPrintable,
+  development: ZATCA_DEVELOPMENT,
   entities: ZATCA_ENTITIES,
   migrations: ZATCA_MIGRATIONS,
 };
