@@ -53,6 +53,7 @@ import {
   WriteBackService,
   SubmissionRecordsService,
   regimePrintableProviders,
+  VALIDATED_REGIME_SETTINGS,
 } from './sync';
 import { RECONCILIATION_PROVIDERS, ReturnSessionService } from './reconciliation';
 import { CONSOLE_CONTROLLERS, CONSOLE_PROVIDERS } from './console';
@@ -121,7 +122,7 @@ export class AppModule {
     const descriptors = plugins.map((plugin) => plugin.descriptor);
     const jobProblems = regimeJobProblems(descriptors);
     if (jobProblems.length > 0) throw new ConfigError(jobProblems);
-    checkRegimeConfiguration({
+    const validatedSettings = checkRegimeConfiguration({
       instances: options.config.connectors,
       descriptors,
       defaults: options.regimeDefaults ?? {},
@@ -129,6 +130,7 @@ export class AppModule {
     });
     const providers: Provider[] = [
       { provide: AppConfig, useValue: options.config },
+      { provide: VALIDATED_REGIME_SETTINGS, useValue: validatedSettings },
       { provide: DATABASE_URL, useValue: options.databaseUrl },
       { provide: CONNECTOR_FACTORIES, useValue: options.connectorFactories ?? defaultConnectorFactories() },
       { provide: MasterKey, useFactory: () => new MasterKey(options.config) },

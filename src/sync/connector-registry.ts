@@ -17,7 +17,10 @@ export interface RegisteredConnector {
   kind: string;
   enabled: boolean;
   regimes: string[];
-  /** Each regime's settings, validated at boot against its descriptor's class; opaque here. */
+  /**
+   * Each regime's settings as validated at boot: an instance of its descriptor's settings class over the
+   * process defaults (VALIDATED_REGIME_SETTINGS); opaque here.
+   */
   regimeSettings: Readonly<Record<string, RegimeSettings>>;
   connector: ErpConnector;
   /** The validated config with secrets redacted: safe to store, log and return. */
@@ -34,6 +37,8 @@ export class ConnectorRegistry {
     log: ConnectorContext['log'],
     /** What the host keeps for each instance in its database (state, pushed purchases); none in tests. */
     hostStoresFor?: (instanceName: string) => Pick<ConnectorContext, 'state' | 'pushedPurchases'>,
+    /** The regime settings the boot validated, per instance; the configured ones where none is given. */
+    validatedSettings?: ReadonlyMap<string, Readonly<Record<string, RegimeSettings>>>,
   ) {
     const factoryByKind = new Map(factories.map((f) => [f.kind, f]));
     const problems: string[] = [];
@@ -65,7 +70,7 @@ export class ConnectorRegistry {
         kind: instance.kind,
         enabled: instance.enabled,
         regimes: instance.regimes,
-        regimeSettings: instance.regimeSettings,
+        regimeSettings: validatedSettings?.get(instance.name) ?? instance.regimeSettings,
         connector: factory.create(instance.name, config, context),
         publicConfig: redact(config) as Record<string, unknown>,
       });

@@ -2,10 +2,18 @@
  * The live connector instances: built from configuration at boot and mirrored into `connector_instance`
  * (secrets redacted) so documents can reference them and cursors survive restarts.
  */
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+  Optional,
+} from '@nestjs/common';
 import { AppConfig } from '../config';
 import { CONNECTOR_FACTORIES, ConnectorRegistry, type RegisteredConnector } from './connector-registry';
 import type { ConnectorFactory } from '../connectors';
+import { VALIDATED_REGIME_SETTINGS, type ValidatedRegimeSettings } from './regime-configuration-check';
 import {
   ConnectorInstanceRepository,
   ConnectorStateRepository,
@@ -40,6 +48,7 @@ export class ConnectorRuntimeService implements OnModuleInit, OnApplicationShutd
     private readonly instances: ConnectorInstanceRepository,
     state: ConnectorStateRepository,
     pushedPurchases: PushedPurchaseRepository,
+    @Optional() @Inject(VALIDATED_REGIME_SETTINGS) validatedSettings?: ValidatedRegimeSettings,
   ) {
     this.registry = new ConnectorRegistry(
       factories,
@@ -53,6 +62,7 @@ export class ConnectorRuntimeService implements OnModuleInit, OnApplicationShutd
         state: state.forInstance(instance),
         pushedPurchases: pushedPurchases.forInstance(instance),
       }),
+      validatedSettings,
     );
   }
 

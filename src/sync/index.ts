@@ -10,7 +10,12 @@ export { IntakeValidationService } from './intake-validation.service';
 export type { OperatorAction } from './operator.service';
 export { OperatorService } from './operator.service';
 export { PullService } from './pull.service';
-export { checkRegimeConfiguration, regimeConfigurationProblems } from './regime-configuration-check';
+export {
+  checkRegimeConfiguration,
+  regimeConfigurationProblems,
+  VALIDATED_REGIME_SETTINGS,
+  type ValidatedRegimeSettings,
+} from './regime-configuration-check';
 export { RegimeJobContextService } from './regime-job-context.service';
 export {
   PIPELINE_PORT_PROVIDERS,

@@ -3,12 +3,18 @@
  * this build and that its `regimeSettings` (over the process defaults) satisfy the regime's settings
  * class. A wrong value stops the boot naming the instance, the setting, the rule and the value (secrets
  * shown as [redacted]), rather than failing every submission later; a regime nobody implements would
- * otherwise leave its documents waiting at READY for ever.
+ * otherwise leave its documents waiting at READY for ever. What passes is handed on converted: each
+ * instance's settings of a regime as one instance of its settings class, over the process defaults
+ * (VALIDATED_REGIME_SETTINGS), the object every regime receives.
  */
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { type ConnectorInstanceConfig, ConfigError, flattenErrors } from '../config';
-import type { RegimeDescriptor } from '../compliance';
+import type { RegimeDescriptor, RegimeSettings } from '../compliance';
+
+/** Per instance name, its settings of each of its regimes as validated at boot. */
+export type ValidatedRegimeSettings = ReadonlyMap<string, Readonly<Record<string, RegimeSettings>>>;
+export const VALIDATED_REGIME_SETTINGS = Symbol('VALIDATED_REGIME_SETTINGS');
 
 export interface RegimeConfigurationCheck {
   instances: readonly Pick<ConnectorInstanceConfig, 'name' | 'regimes' | 'regimeSettings'>[];
@@ -28,9 +34,30 @@ export interface RegimeConfigurationCheck {
 }
 
 export function regimeConfigurationProblems(check: RegimeConfigurationCheck): string[] {
+  return validateRegimeConfiguration(check).problems;
+}
+
+/** Throws ConfigError listing every problem (see regimeConfigurationProblems); else the settings as validated. */
+export function checkRegimeConfiguration(check: RegimeConfigurationCheck): ValidatedRegimeSettings {
+  const { problems, settings } = validateRegimeConfiguration(check);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return settings;
+}
+
+/**
+ * With `validateSettings` false (scripted regimes) an instance's settings are handed on as configured: the
+ * real regimes' classes are not theirs.
+ */
+function validateRegimeConfiguration(check: RegimeConfigurationCheck): {
+  problems: string[];
+  settings: ValidatedRegimeSettings;
+} {
   const byName = new Map(check.descriptors.map((descriptor) => [descriptor.name, descriptor]));
   const problems: string[] = [];
+  const validated = new Map<string, Record<string, RegimeSettings>>();
   for (const instance of check.instances) {
+    const ofInstance: Record<string, RegimeSettings> = {};
+    validated.set(instance.name, ofInstance);
     for (const regime of instance.regimes) {
       const descriptor = byName.get(regime);
       if (!descriptor) {
@@ -40,10 +67,14 @@ export function regimeConfigurationProblems(check: RegimeConfigurationCheck): st
         );
         continue;
       }
-      if (!check.validateSettings) continue;
+      if (!check.validateSettings) {
+        ofInstance[regime] = instance.regimeSettings[regime] ?? {};
+        continue;
+      }
       const merged = { ...(check.defaults[regime] ?? {}), ...(instance.regimeSettings[regime] ?? {}) };
       const settings = plainToInstance(descriptor.settingsClass, merged);
       const errors = validateSync(settings, { forbidUnknownValues: false });
+      ofInstance[regime] = settings;
       const where = `connectors.${instance.name}.regimeSettings.${regime}`;
       problems.push(...flattenErrors(errors, where));
       if (errors.length === 0 && check.requireProviderSettings) {
@@ -55,11 +86,5 @@ export function regimeConfigurationProblems(check: RegimeConfigurationCheck): st
       }
     }
   }
-  return problems;
-}
-
-/** Throws ConfigError listing every problem (see regimeConfigurationProblems). */
-export function checkRegimeConfiguration(check: RegimeConfigurationCheck): void {
-  const problems = regimeConfigurationProblems(check);
-  if (problems.length > 0) throw new ConfigError(problems);
+  return { problems, settings: validated };
 }

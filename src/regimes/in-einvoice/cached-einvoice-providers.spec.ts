@@ -11,7 +11,7 @@ const tokenStore: TokenStore = {
 
 function wiring(): RegimeWiring {
   return {
-    defaults: { 'in-einvoice': { baseUrl: 'http://127.0.0.1:1', catalog: 'B', clientSecret: 's' } },
+    defaults: {},
     tokenStore,
     httpLogger: { exchange: () => undefined } as never,
     resolve: () => {
@@ -20,19 +20,22 @@ function wiring(): RegimeWiring {
   };
 }
 
+// As the boot hands them on: the instance's settings over the process defaults.
+const GATEWAY = { baseUrl: 'http://127.0.0.1:1', catalog: 'B' as const, clientSecret: 's' };
+
 describe('e-invoice providers by settings', () => {
   it('shares one provider among instances whose settings say the same, whether or not the object is', () => {
     const providerFor = cachedEinvoiceProviders(wiring());
-    const settings = { clientId: 'client-1', gstin: '29AADCD4821K1ZI' };
+    const settings = { ...GATEWAY, clientId: 'client-1', gstin: '29AADCD4821K1ZI' };
     const provider = providerFor(settings);
     expect(providerFor(settings)).toBe(provider);
-    expect(providerFor({ gstin: '29AADCD4821K1ZI', clientId: 'client-1' })).toBe(provider);
-    expect(providerFor({ clientId: 'client-2', gstin: '29AADCD4821K1ZI' })).not.toBe(provider);
+    expect(providerFor({ gstin: '29AADCD4821K1ZI', clientId: 'client-1', ...GATEWAY })).toBe(provider);
+    expect(providerFor({ ...GATEWAY, clientId: 'client-2', gstin: '29AADCD4821K1ZI' })).not.toBe(provider);
   });
 
   it('reports settings that cannot make a provider every time they are asked for', () => {
     const providerFor = cachedEinvoiceProviders(wiring());
-    const settings = { gstin: '29AADCD4821K1ZI' };
+    const settings = { ...GATEWAY, gstin: '29AADCD4821K1ZI' };
     expect(() => providerFor(settings)).toThrow(/clientId/);
     expect(() => providerFor(settings)).toThrow(/clientId/);
   });

@@ -1,6 +1,7 @@
 /**
- * The e-invoice providers of a process, one per distinct settings (over the process defaults), so token
- * cache and rate limits are shared; the allowance belongs to the client id, whichever instances share it.
+ * The e-invoice providers of a process, one per distinct settings, so token cache and rate limits are
+ * shared; the allowance belongs to the client id, whichever instances share it. The settings come as the
+ * boot validated them, over the process defaults already (VALIDATED_REGIME_SETTINGS).
  */
 import { Logger } from '@nestjs/common';
 import { stableStringify } from '../../domain';
@@ -19,16 +20,15 @@ export function cachedEinvoiceProviders(
   // The allowance belongs to the client id, whichever instances (GSTINs) share it.
   const limiters = new Map<string, RateLimiter>();
   // An instance's settings are one object from the configuration validated at boot, asked for at every
-  // submission: found by identity, it is not merged and serialised (a key of a kilobyte or more) each time.
+  // submission: found by identity, it is not serialised (a key of a kilobyte or more) each time.
   const bySettings = new WeakMap<EinvoiceSettings, EinvoiceProvider>();
   return (settings) => {
     const known = bySettings.get(settings);
     if (known) return known;
-    const merged = { ...(wiring.defaults['in-einvoice'] ?? {}), ...settings };
-    const key = stableStringify(merged);
+    const key = stableStringify(settings);
     let provider = providers.get(key);
     if (!provider) {
-      const config = einvoiceConfig(merged);
+      const config = einvoiceConfig(settings);
       const limiterKey = `${config.baseUrl}|${config.clientId}`;
       let rateLimiter = limiters.get(limiterKey);
       if (!rateLimiter) {

@@ -35,28 +35,26 @@ export function createEwaybillRegime(
   einvoiceFor?: (settings: EinvoiceSettings) => EinvoiceProvider,
 ): EwaybillRegime {
   const build = ewaybillProviders(wiring);
-  // An instance's settings are one object from the validated configuration: found by identity, they are
-  // not merged and serialised at every submission.
+  // An instance's settings are one object from the validated configuration, over the process defaults
+  // already (VALIDATED_REGIME_SETTINGS): found by identity, a provider is not built at every submission.
+  // `lookup` and `einvoice` come from the defaults like every other setting (a lookup given only there
+  // was once ignored, so after a lost answer catalog B resent, met 604 and refused the document).
   const bySettings = new WeakMap<EwaybillSettings, EwaybillProvider>();
-  // `lookup` and `einvoice` fall back to the process defaults like every other setting: a lookup given
-  // only there was ignored, so after a lost answer catalog B resent, met 604 and refused the document.
-  const defaulted = (settings: EwaybillSettings, key: 'lookup' | 'einvoice'): unknown =>
-    settings[key] ?? wiring.defaults['in-ewaybill']?.[key];
   return new EwaybillRegime({
     ewaybillFor: (settings) => {
       let provider = bySettings.get(settings);
       if (!provider) {
-        provider = build({ ...(wiring.defaults['in-ewaybill'] ?? {}), ...settings });
+        provider = build(settings);
         bySettings.set(settings, provider);
       }
       return provider;
     },
     lookupFor: (settings) => {
-      const lookup = defaulted(settings, 'lookup');
+      const lookup = settings.lookup;
       return isObject(lookup) ? build(lookup) : undefined;
     },
     byIrnFor: (settings) => {
-      const einvoice = einvoiceSettingsOf(settings, defaulted(settings, 'einvoice'));
+      const einvoice = einvoiceSettingsOf(settings, settings.einvoice);
       if (!einvoiceFor || !einvoice) return undefined;
       let provider: EinvoiceProvider & Partial<EwaybillByIrnProvider>;
       try {
