@@ -21,6 +21,8 @@ export interface RegimeOperationReasons {
 export interface RegimeReasons {
   name: string;
   cancellable: boolean;
+  /** Its identifiers of its own kinds (`identifiers.extra` of its submissions), labelled. */
+  identifierFields: ReasonOption[];
   cancelReasons: ReasonOption[];
   cancelRemarkMaxLength: number | null;
   operations: RegimeOperationReasons[];
@@ -31,11 +33,12 @@ function options(reasons: Readonly<Record<string, string>> | undefined): ReasonO
 }
 
 export function regimeReasons(
-  descriptors: readonly Pick<RegimeDescriptor, 'name' | 'cancelPolicy' | 'operations'>[],
+  descriptors: readonly Pick<RegimeDescriptor, 'name' | 'cancelPolicy' | 'operations' | 'identifierFields'>[],
 ): RegimeReasons[] {
   return descriptors.map((descriptor) => ({
     name: descriptor.name,
     cancellable: descriptor.cancelPolicy !== undefined,
+    identifierFields: (descriptor.identifierFields ?? []).map(({ key, label }) => ({ code: key, label })),
     cancelReasons: options(descriptor.cancelPolicy?.reasons),
     cancelRemarkMaxLength: descriptor.cancelPolicy?.remarkMaxLength ?? null,
     operations: (descriptor.operations ?? []).map((operation) => ({

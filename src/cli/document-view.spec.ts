@@ -92,6 +92,16 @@ describe('formatDocumentDetail', () => {
     expect(text).not.toContain('eyJ');
   });
 
+  it("lists a regime's own identifier kinds (identifiers.extra) each on its line", () => {
+    const text = formatDocumentDetail(
+      documentDetail([
+        submission({ identifiers: { ackNo: 'XXD-000001', extra: { verificationCode: 'VC-1F2E3D4C' } } }),
+      ]),
+    );
+    expect(text).toMatch(/verificationCode:\s+VC-1F2E3D4C/);
+    expect(text).not.toContain('{"verificationCode"');
+  });
+
   it('shows a locally computed IRN as expectedIrn, never as irn, until the IRP issues one', () => {
     const text = formatDocumentDetail(
       documentDetail([

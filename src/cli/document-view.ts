@@ -90,7 +90,13 @@ function identifiersOf(s: SubmissionDetail): [string, string][] {
     ['zatcaStatus', s.zatcaStatus],
   ];
   const out = known.filter((entry): entry is [string, string] => Boolean(entry[1]));
-  for (const [key, value] of Object.entries(s.identifiers ?? {})) {
+  // A regime's own kinds (`identifiers.extra`) each on its own line, like the others.
+  const { extra, ...rest } = (s.identifiers ?? {}) as Record<string, unknown>;
+  const entries = [
+    ...Object.entries(rest),
+    ...(extra && typeof extra === 'object' ? Object.entries(extra as Record<string, unknown>) : []),
+  ];
+  for (const [key, value] of entries) {
     if (value === null || value === undefined || value === '' || out.some(([k]) => k === key)) continue;
     if (key === 'signedQr' || key === 'qr') continue;
     out.push([key, shortened(typeof value === 'string' ? value : JSON.stringify(value))]);

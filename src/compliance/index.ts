@@ -1,6 +1,12 @@
 /** The public face of compliance/: what the other parts of src/ import from it. */
 export { fieldErrorsOf, parseOperationRequest } from './operation-request';
-export type { CancelCandidate, CancelPolicy, RegimeDescriptor, RegimeJob } from './regime-descriptor';
+export type {
+  CancelCandidate,
+  CancelPolicy,
+  IdentifierField,
+  RegimeDescriptor,
+  RegimeJob,
+} from './regime-descriptor';
 export type { RegimeJobPorts, RegimePort } from './regime-job';
 export type {
   AnyRegimeOperation,

@@ -75,6 +75,12 @@ export interface CancelPolicy<S extends object = RegimeSettings> {
   ): string | undefined;
 }
 
+/** An identifier of a regime's own kind: its key in `identifiers.extra`, and what it is called. */
+export interface IdentifierField {
+  key: string;
+  label: string;
+}
+
 /**
  * A registration the authority refused after the pipeline was done with it (ZATCA's NOT_REPORTED simplified
  * invoice: the customer already has it): an operator's retry is the regime's to make, re-registering the
@@ -105,6 +111,11 @@ export interface RegimeDescriptor<S extends object = RegimeSettings> {
   /** Providers by the `provider:` setting; absent when the regime has a single way to reach its authority. */
   readonly providers?: ProviderNames;
   readonly jobs?: readonly RegimeJob[];
+  /**
+   * Its identifiers of kinds `ComplianceIdentifiers` does not name (`identifiers.extra`), each with the
+   * label the console shows it under; the CSV result file gives each a column of the key's name.
+   */
+  readonly identifierFields?: readonly IdentifierField[];
   /** Identifiers to submission columns; a column left out keeps its value. */
   projectIdentifiers(identifiers: ComplianceIdentifiers): SubmissionIdentifierColumns;
   /** Absent: cancel goes straight to the regime's `cancel`. */

@@ -82,8 +82,10 @@ interface Logic {
   submissionSummary(
     document: Record<string, unknown>,
     submissionId: string,
+    regimes?: unknown,
   ): {
     docNumber: string;
+    identifiers: { label: string; value: string }[];
     docDate: string;
     regime: string;
     errorClass: string;
@@ -405,6 +407,31 @@ describe('console logic (the served console-logic.js)', () => {
     expect(summary.warnings).toEqual([
       'EWB_NOT_REQUESTED: this document needs an e-way bill',
       'an IRP alert',
+    ]);
+  });
+
+  it("shows a regime's own identifier kinds under the labels GET /regimes gives them", () => {
+    const document = {
+      docNumber: 'XX/1',
+      submissions: [
+        {
+          id: 's-1',
+          regime: 'xx-demo',
+          state: 'WRITTEN_BACK',
+          ackNo: 'XXD-000001',
+          identifiers: { ackNo: 'XXD-000001', extra: { verificationCode: 'VC-1F2E3D4C', other: 'o-1' } },
+        },
+      ],
+      audit: [],
+    };
+    const regimes = [
+      { name: 'xx-demo', identifierFields: [{ code: 'verificationCode', label: 'Verification code' }] },
+    ];
+    expect(plain(logic.submissionSummary(document, 's-1', regimes)).identifiers).toEqual([
+      { label: 'Ack no', value: 'XXD-000001' },
+      { label: 'Verification code', value: 'VC-1F2E3D4C' },
+      // A key the regime does not label is shown under its own name.
+      { label: 'other', value: 'o-1' },
     ]);
   });
 

@@ -16,6 +16,11 @@ export interface ComplianceIdentifiers {
   zatcaStatus?: string;
   zatcaQr?: string;
   zatcaClearedXml?: string;
+  /**
+   * A regime's own identifiers of kinds the fields above do not name, by the keys its descriptor declares
+   * (RegimeDescriptor.identifierFields): kept on the submission, shown by the console and written back.
+   */
+  extra?: Readonly<Record<string, string>>;
 }
 
 /** The identifier columns of a submission (indexed and shown without reading the JSON identifiers). */

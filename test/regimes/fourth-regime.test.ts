@@ -109,7 +109,12 @@ describe('a fourth regime registered by one line (xx-demo)', () => {
       documentNumber: 'XX/0001',
       regime: 'xx-demo',
       state: 'REGISTERED',
-      identifiers: { ackNo: registration!.registrationId, ackDate: registration!.registeredAt },
+      identifiers: {
+        ackNo: registration!.registrationId,
+        ackDate: registration!.registeredAt,
+        // An identifier of the regime's own kind, written back as the authority gave it.
+        extra: { verificationCode: registration!.verificationCode },
+      },
       error: null,
     });
     expect(authority.submits.filter((n) => n === 'XX/0001')).toHaveLength(1);
@@ -119,6 +124,11 @@ describe('a fourth regime registered by one line (xx-demo)', () => {
       return s?.state === 'WRITTEN_BACK' ? s : undefined;
     });
     expect(submission).toMatchObject({ regime: 'xx-demo', ackNo: registration!.registrationId });
+    expect(registration!.verificationCode).toMatch(/^VC-[0-9A-F]{8}$/);
+    const detail = await get(t, `/documents/${documentId}`);
+    expect((detail.submissions as Json[])[0].identifiers).toMatchObject({
+      extra: { verificationCode: registration!.verificationCode },
+    });
   });
 
   it("runs the regime's scheduled job on a queue of its own name, with the port its module binds", async () => {
@@ -131,6 +141,10 @@ describe('a fourth regime registered by one line (xx-demo)', () => {
   it('lists the regime among the registered ones', async () => {
     const regimes = (await get(t, '/regimes')) as Json[];
     expect(regimes.map((r) => r.name)).toEqual(['in-einvoice', 'sa-zatca', 'in-ewaybill', 'xx-demo']);
+    // Its identifier of its own kind, labelled for the console.
+    expect(regimes.find((r) => r.name === 'xx-demo')?.identifierFields).toEqual([
+      { code: 'verificationCode', label: 'Verification code' },
+    ]);
   });
 
   it("gives the CLI the regime's own command, found in its folder's cli/", async () => {

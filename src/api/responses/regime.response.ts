@@ -27,6 +27,12 @@ export class RegimeReasonsResponse {
   @ApiProperty()
   cancellable!: boolean;
 
+  @ApiProperty({
+    type: [ReasonOptionResponse],
+    description: "its identifiers of its own kinds (the keys of a submission's identifiers.extra, as code)",
+  })
+  identifierFields!: ReasonOptionResponse[];
+
   @ApiProperty({ type: [ReasonOptionResponse] })
   cancelReasons!: ReasonOptionResponse[];
 

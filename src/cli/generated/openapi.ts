@@ -1505,6 +1505,8 @@ export interface components {
         RegimeReasonsResponse: {
             name: string;
             cancellable: boolean;
+            /** @description its identifiers of its own kinds (the keys of a submission's identifiers.extra, as code) */
+            identifierFields: components["schemas"]["ReasonOptionResponse"][];
             cancelReasons: components["schemas"]["ReasonOptionResponse"][];
             cancelRemarkMaxLength: number | null;
             operations: components["schemas"]["RegimeOperationReasonsResponse"][];

@@ -52,7 +52,7 @@ export class EncodedResultTable {
     const updated = new Map<EncodedRow, Record<string, string>>();
     const added = new Map<string, Record<string, string>>();
     for (const { raw, outcome } of updates) {
-      addResultColumns(header, known, raw);
+      addResultColumns(header, known, raw, outcome);
       for (const source of raw.rows) {
         const key = sourceRowKey(source);
         const existing = this.bySourceRow.get(key);

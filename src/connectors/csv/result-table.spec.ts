@@ -1,5 +1,6 @@
 import type { WriteBackOutcome } from '../contract';
 import type { CsvRawDocument } from './csv-raw-document';
+import { EncodedResultTable } from './encoded-result-table';
 import {
   RESULT_COLUMNS,
   applyOutcomes,
@@ -95,6 +96,30 @@ describe('applyOutcomes', () => {
       EwbValidUpto: '2026-11-07 23:59:00',
     });
     expect(table.rows[0].EwbNo ?? '').toBe('');
+  });
+
+  it("gives a regime's own identifier kinds (identifiers.extra) a column each, named after the key", () => {
+    let table = applyOutcome({ header: [], rows: [] }, RAW, REGISTERED);
+    table = applyOutcome(table, RAW, {
+      regime: 'xx-demo',
+      state: 'REGISTERED',
+      identifiers: { ackNo: 'XXD-000001', extra: { verificationCode: 'VC-1F2E3D4C' } },
+    });
+    expect(table.header).toEqual(['InvoiceNo', 'Item', ...RESULT_COLUMNS, 'VerificationCode']);
+    expect(table.rows[0]).toMatchObject({ VerificationCode: 'VC-1F2E3D4C', AckNo: 'XXD-000001' });
+    // The encoded table (what the CSV connector writes) says the same.
+    const encoded = EncodedResultTable.of({ header: [], rows: [] }).withOutcomes([
+      { raw: RAW, outcome: REGISTERED },
+      {
+        raw: RAW,
+        outcome: {
+          regime: 'xx-demo',
+          state: 'REGISTERED',
+          identifiers: { ackNo: 'XXD-000001', extra: { verificationCode: 'VC-1F2E3D4C' } },
+        },
+      },
+    ]);
+    expect(encoded.content().toString('utf8').split('\n')[0]).toMatch(/,VerificationCode\r?$/);
   });
 
   it('writes the error of a failed regime and clears it once that regime succeeds', () => {

@@ -92,7 +92,14 @@ function identifierColumns(outcome: WriteBackOutcome): Record<string, string | u
     EwbDate: ids.ewbDate,
     EwbValidUpto: ids.ewbValidUpto,
     ZatcaStatus: ids.zatcaStatus,
+    // A regime's own kinds, each in a column of its key's name (added to the header when first seen).
+    ...Object.fromEntries(Object.entries(ids.extra ?? {}).map(([key, value]) => [extraColumn(key), value])),
   };
+}
+
+/** `verificationCode` -> `VerificationCode`, as the other result columns are named. */
+function extraColumn(key: string): string {
+  return key.charAt(0).toUpperCase() + key.slice(1);
 }
 
 /** Puts the outcome of one regime on a row (in place): its state in `Status`, its identifiers, its error. */
@@ -119,9 +126,18 @@ export function updateRow(row: Record<string, string>, outcome: WriteBackOutcome
   }
 }
 
-/** Appends (in place) the columns of a document the header does not have yet: input, then result columns. */
-export function addResultColumns(header: string[], known: Set<string>, raw: CsvRawDocument): void {
-  for (const column of [...raw.header, ...RESULT_COLUMNS]) {
+/**
+ * Appends (in place) the columns of a document the header does not have yet: input, then result columns,
+ * then the outcome's identifiers of its regime's own kinds.
+ */
+export function addResultColumns(
+  header: string[],
+  known: Set<string>,
+  raw: CsvRawDocument,
+  outcome: WriteBackOutcome,
+): void {
+  const extra = Object.keys(outcome.identifiers.extra ?? {}).map(extraColumn);
+  for (const column of [...raw.header, ...RESULT_COLUMNS, ...extra]) {
     if (!known.has(column)) {
       known.add(column);
       header.push(column);
@@ -150,7 +166,7 @@ export function applyOutcomes(table: ResultTable, updates: readonly ResultUpdate
   const rows = table.rows.map((row) => ({ ...row }));
   const bySourceRow = new Map(rows.map((row) => [row.SourceRow, row]));
   for (const { raw, outcome } of updates) {
-    addResultColumns(header, known, raw);
+    addResultColumns(header, known, raw, outcome);
     for (const source of raw.rows) {
       const key = sourceRowKey(source);
       let row = bySourceRow.get(key);

@@ -9,7 +9,8 @@
  * @typedef {{ code: string, label: string }} ReasonOption
  * @typedef {{ name: string, summary: string, reasons: ReasonOption[] }} OperationReasons
  * @typedef {{ name: string, cancellable: boolean, cancelReasons: ReasonOption[],
- *   cancelRemarkMaxLength: number | null, operations: OperationReasons[] }} RegimeReasons
+ *   cancelRemarkMaxLength: number | null, operations: OperationReasons[],
+ *   identifierFields?: ReasonOption[] }} RegimeReasons
  */
 /**
  * @typedef {{ path: string, canonicalPath?: string, value?: unknown, rule?: string, message: string }} FieldError
@@ -19,7 +20,8 @@
  *   fieldErrors: FieldError[] | null, irn: string | null, ackNo: string | null, ackDate: string | null,
  *   ewbNo: string | null, validUpto: string | null, zatcaUuid: string | null, zatcaStatus: string | null,
  *   signedQr?: string | null, updatedAt: string, document?: DocumentListing | null,
- *   warnings?: { code?: string, message: string }[] | null
+ *   warnings?: { code?: string, message: string }[] | null,
+ *   identifiers?: { extra?: Record<string, string> } | null
  * }} Submission
  * @typedef {{ docNumber: string | null, docDate: string | null, buyerName: string | null,
  *   buyerTaxId: string | null, invoiceTotal: string | null, currency: string | null,
@@ -482,10 +484,12 @@ var ConsoleLogic = (function () {
   }
 
   /**
-   * The identifiers a registration got, as label/value pairs (only those present).
+   * The identifiers a registration got, as label/value pairs (only those present): the kinds every regime
+   * shares, then the regime's own (`identifiers.extra`) under the labels GET /regimes gives them.
    * @param {Submission | null} submission
+   * @param {RegimeReasons[] | null} [regimes]
    */
-  function identifiersOf(submission) {
+  function identifiersOf(submission, regimes) {
     if (!submission) return [];
     /** @type {[string, string | null][]} */
     var pairs = [
@@ -497,6 +501,19 @@ var ConsoleLogic = (function () {
       ['ZATCA status', submission.zatcaStatus],
       ['ZATCA UUID', submission.zatcaUuid],
     ];
+    var extra = (submission.identifiers && submission.identifiers.extra) || {};
+    var fields =
+      (
+        (regimes || []).filter(function (r) {
+          return r.name === submission.regime;
+        })[0] || { identifierFields: [] }
+      ).identifierFields || [];
+    Object.keys(extra).forEach(function (key) {
+      var field = fields.filter(function (f) {
+        return f.code === key;
+      })[0];
+      pairs.push([field ? field.label : key, extra[key]]);
+    });
     return pairs
       .filter(function (pair) {
         return pair[1] !== null && pair[1] !== undefined && pair[1] !== '';
@@ -662,7 +679,7 @@ var ConsoleLogic = (function () {
       authorityMessage: submission && submission.errorMessage ? submission.errorMessage : '',
       attempts: submission ? submission.attempts : 0,
       fieldErrors: fieldErrorsOf(document, submission),
-      identifiers: identifiersOf(submission),
+      identifiers: identifiersOf(submission, regimes || null),
       warnings: warningsOf(submission),
       canonical: JSON.stringify(
         document.effectiveCanonical !== undefined ? document.effectiveCanonical : document.canonical || null,
