@@ -8,6 +8,7 @@
  */
 import type {
   ComplianceIdentifiers,
+  Country,
   SubmissionIdentifierColumns,
   RegimeName,
   SubmissionState,
@@ -97,6 +98,11 @@ export interface RefusedAfterRegistration {
 
 export interface RegimeDescriptor<S extends object = RegimeSettings> {
   readonly name: RegimeName;
+  /**
+   * The countries whose documents it registers (the canonical invoice's `country`); absent: any. A
+   * document of a country none of its instance's regimes registers fails at intake, naming `country`.
+   */
+  readonly countries?: readonly Country[];
   /**
    * class-validator class for `regimeSettings[name]` (over the process defaults); `@Secret()` on
    * credentials. A wrong value stops the boot naming the instance, setting and rule.

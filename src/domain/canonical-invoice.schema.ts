@@ -122,7 +122,9 @@ export const CANONICAL_INVOICE_SCHEMAS: Readonly<Record<string, object>> = {
   },
   Country: {
     type: 'string',
-    enum: ['IN', 'SA'],
+    description:
+      "The country whose tax rules the document follows, as an ISO 3166-1 alpha-2 code in capitals. The canonical invoice's own rules are written for IN (GST) and SA (KSA VAT); a document of another country is checked for what every invoice obeys, and its regime's mapper checks what its authority needs.",
+    pattern: '^[A-Z]{2}$',
   },
   DocumentType: {
     type: 'string',

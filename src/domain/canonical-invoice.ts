@@ -9,7 +9,13 @@ export type DecimalString = string;
 /** ISO date `YYYY-MM-DD`. */
 export type IsoDate = string;
 
-export type Country = 'IN' | 'SA';
+/**
+ * The country whose tax rules the document follows, as an ISO 3166-1 alpha-2 code in capitals. The
+ * canonical invoice's own rules are written for IN (GST) and SA (KSA VAT); a document of another country
+ * is checked for what every invoice obeys, and its regime's mapper checks what its authority needs.
+ * @pattern ^[A-Z]{2}$
+ */
+export type Country = string;
 
 /** INV: tax invoice; CRN: credit note; DBN: debit note (NIC's codes, used for KSA too: 388/381/383). */
 export type DocumentType = 'INV' | 'CRN' | 'DBN';

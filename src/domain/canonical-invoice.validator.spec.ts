@@ -311,8 +311,24 @@ describe('validateCanonicalInvoice', () => {
       );
     });
 
+    it.each(['in', 'IND', 'U5', ''])('reports country %j as not an ISO 3166-1 alpha-2 code', (value) => {
+      const errors = canonicalInvoiceErrors(withField(sampleIndiaInvoice(), 'country', value));
+      expect(errorAt(errors, 'country')).toMatchObject({ rule: 'country.format' });
+    });
+
+    it("takes another country's document with its currency, and asks for the currency it cannot default", () => {
+      const named = withFields(sampleSaudiInvoice(), { country: 'AE', currency: 'AED' });
+      expect(
+        canonicalInvoiceErrors(named).filter((e) => e.path === 'country' || e.path === 'currency'),
+      ).toEqual([]);
+      const unnamed = withFields(sampleSaudiInvoice(), { country: 'AE', currency: undefined });
+      expect(errorAt(canonicalInvoiceErrors(unnamed), 'currency')).toMatchObject({
+        rule: 'required',
+        message: expect.stringContaining('AE'),
+      });
+    });
+
     it.each([
-      ['country', 'US'],
       ['documentType', 'INVOICE'],
       ['supplyType', 'b2b'],
       ['transport.mode', 'TRUCK'],

@@ -2,7 +2,7 @@ import { type CanonicalInvoice, type Country } from './canonical-invoice';
 import { type FieldError, type Outcome } from './field-error';
 import { FieldReader } from './field-reader';
 import { type InvoiceContext } from './invoice-context';
-import { COUNTRIES, DOCUMENT_TYPES, SUPPLY_TYPES } from './invoice-enums';
+import { DOCUMENT_TYPES, SUPPLY_TYPES } from './invoice-enums';
 import {
   isCurrencyCode,
   readAdditionalDocuments,
@@ -18,7 +18,10 @@ import { readCharges, readLines } from './invoice-line.reader';
 import { readBuyer, readDispatchFrom, readSeller, readShipTo, requireGstin } from './invoice-party.reader';
 import { dec } from './money';
 
-const DEFAULT_CURRENCY: Readonly<Record<Country, string>> = { IN: 'INR', SA: 'SAR' };
+/** The currency a document of these countries is in when it names none. */
+const DEFAULT_CURRENCY: Readonly<Partial<Record<Country, string>>> = { IN: 'INR', SA: 'SAR' };
+
+const COUNTRY_CODE = /^[A-Z]{2}$/;
 
 /**
  * GST rule 46 and NIC: at most 16 characters of letters, digits, "/" and "-", starting with a
@@ -32,7 +35,8 @@ const INDIAN_DOCUMENT_NUMBER = /^[A-Za-z1-9][A-Za-z0-9/-]{0,15}$/;
  * is mapped to (valid GSTINs and state codes, UQC, HSN format, notified GST rates, unique line
  * numbers, credit and debit notes naming the original invoice). It never checks arithmetic: the
  * schema mappers recompute and compare. Omitted optional amounts come back as "0", omitted flags as
- * false, and the currency defaults to INR or SAR by country. Every problem is reported, none thrown.
+ * false, and the currency defaults to INR or SAR by country (another country's document names its
+ * currency). Every problem is reported, none thrown.
  */
 export function validateCanonicalInvoice(input: unknown): Outcome<CanonicalInvoice> {
   const reader = new FieldReader();
@@ -53,7 +57,7 @@ function readInvoice(r: FieldReader, input: unknown): CanonicalInvoice | undefin
   const root = r.object(input, '', INVOICE_KEYS);
   if (!root) return undefined;
   const ctx: InvoiceContext = {
-    country: r.checkedEnum(root, 'country', '', COUNTRIES),
+    country: readCountry(r, root),
     supplyType: r.checkedEnum(root, 'supplyType', '', SUPPLY_TYPES),
   };
   const documentType = r.requiredEnum(root, 'documentType', '', DOCUMENT_TYPES);
@@ -130,9 +134,33 @@ function readEcommerceGstin(
   return gstin;
 }
 
+function readCountry(r: FieldReader, root: Record<string, unknown>): Country | undefined {
+  if (root.country === undefined || root.country === null) {
+    r.report('country', 'required', 'is required');
+    return undefined;
+  }
+  if (typeof root.country !== 'string' || !COUNTRY_CODE.test(root.country)) {
+    r.report(
+      'country',
+      'country.format',
+      'must be an ISO 3166-1 alpha-2 country code in capitals, such as IN or SA',
+      root.country,
+    );
+    return undefined;
+  }
+  return root.country;
+}
+
 function readCurrency(r: FieldReader, root: Record<string, unknown>, ctx: InvoiceContext): string {
   const currency = r.optionalString(root, 'currency', '');
-  if (currency === undefined) return ctx.country ? DEFAULT_CURRENCY[ctx.country] : '';
+  if (currency === undefined) {
+    if (!ctx.country) return '';
+    const known = DEFAULT_CURRENCY[ctx.country];
+    if (!known) {
+      r.report('currency', 'required', `is required for a document of ${ctx.country} (no default currency)`);
+    }
+    return known ?? '';
+  }
   if (!isCurrencyCode(currency)) {
     r.report('currency', 'currency.format', 'must be an ISO 4217 code such as INR, SAR or USD', currency);
   }

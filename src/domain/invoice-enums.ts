@@ -1,5 +1,4 @@
 import {
-  type Country,
   type DocumentType,
   type SupplyType,
   type TransportMode,
@@ -7,7 +6,6 @@ import {
 } from './canonical-invoice';
 
 /** The values each CanonicalInvoice enum accepts, for validators and ERP mappers. */
-export const COUNTRIES: readonly Country[] = ['IN', 'SA'];
 export const DOCUMENT_TYPES: readonly DocumentType[] = ['INV', 'CRN', 'DBN'];
 export const SUPPLY_TYPES: readonly SupplyType[] = [
   'B2B',

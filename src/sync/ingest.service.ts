@@ -19,7 +19,7 @@ import {
   SubmissionRepository,
 } from '../database/repositories';
 import { StatementFailedError, statementFailure } from '../database';
-import { type CanonicalInvoice, SubmissionState, isRegistered } from '../domain';
+import { type CanonicalInvoice, type FieldError, fieldError, SubmissionState, isRegistered } from '../domain';
 import { SYSTEM_ACTOR } from './state-transitions.service';
 
 export type IngestResult = 'created' | 'unchanged' | 'updated' | 'flagged-altered' | 'flagged-deleted';
@@ -260,6 +260,13 @@ export class IngestService {
     documentId: string,
   ): Omit<PlannedSubmission, 'index'>[] {
     if (source.normalised.ok) {
+      const unserved = this.unservedCountry(connector, source.normalised.value.country);
+      if (unserved) {
+        return this.failedAll(connector, documentId, [unserved], {
+          message: unserved.message,
+          action: 'country-not-served',
+        });
+      }
       return this.applicableRegimes(connector, source.normalised.value).map((regime) => ({
         row: { documentId, regime, state: SubmissionState.Received },
         audit: {
@@ -271,18 +278,31 @@ export class IngestService {
       }));
     }
     const errors = source.normalised.errors;
+    return this.failedAll(connector, documentId, errors, {
+      message: `the ERP document could not be read: ${errors.length} field error(s)`,
+      action: 'normalisation-failed',
+    });
+  }
+
+  /** MAPPING_FAILED for every regime of the instance, with the field errors that stop them all. */
+  private failedAll(
+    connector: RegisteredConnector,
+    documentId: string,
+    errors: FieldError[],
+    why: { message: string; action: string },
+  ): Omit<PlannedSubmission, 'index'>[] {
     return connector.regimes.map((regime) => ({
       row: {
         documentId,
         regime,
         state: SubmissionState.MappingFailed,
         errorClass: 'validation',
-        errorMessage: `the ERP document could not be read: ${errors.length} field error(s)`,
+        errorMessage: why.message,
         fieldErrors: errors,
       },
       audit: {
         actor: SYSTEM_ACTOR,
-        action: 'normalisation-failed',
+        action: why.action,
         documentId,
         toState: SubmissionState.MappingFailed,
         details: { errors: errors.length },
@@ -290,8 +310,32 @@ export class IngestService {
     }));
   }
 
+  /**
+   * A document of a country none of the instance's regimes registers (RegimeDescriptor.countries): a
+   * field error on `country` for the operator, rather than a document that silently goes nowhere.
+   */
+  private unservedCountry(connector: RegisteredConnector, country: string): FieldError | undefined {
+    if (connector.regimes.length === 0) return undefined;
+    if (connector.regimes.some((name) => this.servesCountry(name, country))) return undefined;
+    const served = connector.regimes.map(
+      (name) => `${name}: ${(this.regimes.descriptor(name)?.countries ?? []).join(', ')}`,
+    );
+    return fieldError(
+      'country',
+      'country.served',
+      `no regime of instance ${connector.name} registers documents of ${country} (${served.join('; ')})`,
+      country,
+    );
+  }
+
+  private servesCountry(name: string, country: string): boolean {
+    const countries = this.regimes.descriptor(name)?.countries;
+    return !countries || countries.includes(country);
+  }
+
   private applicableRegimes(connector: RegisteredConnector, invoice: CanonicalInvoice): string[] {
     return connector.regimes.filter((name) => {
+      if (!this.servesCountry(name, invoice.country)) return false;
       const regime = this.regimes.get(name);
       return !regime || regime.appliesTo(invoice, connector.regimeSettings[name]);
     });

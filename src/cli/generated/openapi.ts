@@ -2123,8 +2123,8 @@ export interface components {
             ksa?: components["schemas"]["KsaDetails"];
             notes?: string;
         };
-        /** @enum {string} */
-        Country: "IN" | "SA";
+        /** @description The country whose tax rules the document follows, as an ISO 3166-1 alpha-2 code in capitals. The canonical invoice's own rules are written for IN (GST) and SA (KSA VAT); a document of another country is checked for what every invoice obeys, and its regime's mapper checks what its authority needs. */
+        Country: string;
         /**
          * @description INV: tax invoice; CRN: credit note; DBN: debit note (NIC's codes, used for KSA too: 388/381/383).
          * @enum {string}
@@ -5995,7 +5995,6 @@ export const recoRunResponseStateValues: ReadonlyArray<FlattenedDeepRequired<com
 export const matchActionDtoActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MatchActionDto"]["action"]> = ["accept", "ignore", "unlink"];
 export const matchActionResultResponseActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MatchActionResultResponse"]["action"]> = ["accept", "ignore", "unlink"];
 export const returnSessionResponseStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReturnSessionResponse"]["state"]> = ["none", "otp-requested", "active", "operator-required"];
-export const countryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Country"]> = ["IN", "SA"];
 export const documentTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DocumentType"]> = ["INV", "CRN", "DBN"];
 export const supplyTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SupplyType"]> = ["B2B", "B2C", "SEZWP", "SEZWOP", "EXPWP", "EXPWOP", "DEXP"];
 export const vatCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VatCategory"]> = ["S", "Z", "E", "O"];

@@ -22,6 +22,7 @@ export const REJECTED_IRNS_PASS = regimePort<RejectedIrnsPass>('RejectedIrnsPass
 
 export const EINVOICE_DESCRIPTOR: RegimeDescriptor<EinvoiceSettings> = {
   name: 'in-einvoice',
+  countries: ['IN'],
   settingsClass: EinvoiceSettings,
   settingsProblems: (settings) => configProblems(() => einvoiceConfig(settings)),
   providers: EINVOICE_PROVIDERS,

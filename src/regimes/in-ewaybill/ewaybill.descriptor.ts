@@ -37,6 +37,7 @@ const CANONICAL_SOURCE: readonly [RegExp, (match: RegExpMatchArray) => string][]
 
 export const EWAYBILL_DESCRIPTOR: RegimeDescriptor<EwaybillSettings> = {
   name: 'in-ewaybill',
+  countries: ['IN'],
   settingsClass: EwaybillSettings,
   settingsProblems: (settings) => configProblems(() => ewaybillConfig(settings)),
   providers: EWAYBILL_PROVIDERS,

@@ -10,6 +10,7 @@ export { ZATCA_REPORT_JOB } from './reporting/reporting-job';
 
 export const ZATCA_DESCRIPTOR: RegimeDescriptor<ZatcaSettings> = {
   name: 'sa-zatca',
+  countries: ['SA'],
   settingsClass: ZatcaSettings,
   providers: ZATCA_PROVIDERS,
   jobs: [ZATCA_REPORTING_JOB],
