@@ -9,9 +9,14 @@ import type { RecoDocument, RecoDocumentKind } from './matching';
 
 const orNull = <T>(value: T | undefined): T | null => (value === undefined || value === '' ? null : value);
 
-/** Purchase rows to store; a second row with an erp id already seen is kept under a suffixed id. */
-export function toPurchaseRows(records: readonly PurchaseRecord[]): PurchaseRow[] {
-  const seen = new Map<string, number>();
+/**
+ * Purchase rows to store; a second row with an erp id already seen is kept under a suffixed id. `seen`
+ * carries the ids across the batches of one pull.
+ */
+export function toPurchaseRows(
+  records: readonly PurchaseRecord[],
+  seen = new Map<string, number>(),
+): PurchaseRow[] {
   return records.map((record) => {
     const count = (seen.get(record.erpId) ?? 0) + 1;
     seen.set(record.erpId, count);
