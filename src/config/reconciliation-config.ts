@@ -149,7 +149,7 @@ export class ReconciliationConfig {
    */
   @IsInt()
   @Min(1)
-  matchShardRows = 20_000;
+  matchShardRows = 5_000;
 
   @IsArray()
   @ValidateNested({ each: true })

@@ -13,6 +13,7 @@ import {
   fetchGstr2b,
   fetchPurchases,
   GSTR2B_COLUMNS,
+  GSTR2B_FROM,
   openSupplierOrderedReads,
   PURCHASE_COLUMNS,
   type Keyed,
@@ -397,7 +398,7 @@ export class ReconciliationRepository {
   }
 
   async gstr2bDocuments(manager: EntityManager, gstin: string, period: string): Promise<StoredGstr2b[]> {
-    return manager.query(`SELECT ${GSTR2B_COLUMNS} FROM gstr2b_document WHERE gstin = $1 AND period = $2`, [
+    return manager.query(`SELECT ${GSTR2B_COLUMNS} FROM ${GSTR2B_FROM} WHERE gstin = $1 AND period = $2`, [
       gstin,
       period,
     ]);
@@ -424,7 +425,7 @@ export class ReconciliationRepository {
     ids: readonly string[],
   ): Promise<StoredGstr2b[]> {
     return manager.query(
-      `SELECT ${GSTR2B_COLUMNS} FROM gstr2b_document WHERE gstin = $1 AND period = $2 AND id = ANY($3::uuid[])`,
+      `SELECT ${GSTR2B_COLUMNS} FROM ${GSTR2B_FROM} WHERE gstin = $1 AND period = $2 AND id = ANY($3::uuid[])`,
       [gstin, period, ids],
     );
   }

@@ -19,8 +19,15 @@ export const GSTR2B_COLUMNS = `id, doc_key AS "docKey", section, kind, supplier_
   supplier_name AS "supplierName", number, to_char(date, 'YYYY-MM-DD') AS date,
   taxable_value::text AS "taxableValue", igst::text AS igst, cgst::text AS cgst, sgst::text AS sgst,
   cess::text AS cess, itc_availability AS "itcAvailability", itc_unavailable_reason AS "itcUnavailableReason",
-  reverse_charge AS "reverseCharge", source_type AS "sourceType", irn, detail->>'placeOfSupply' AS "placeOfSupply",
-  detail->>'portCode' AS "portCode", amended_in AS "amendedIn"`;
+  reverse_charge AS "reverseCharge", source_type AS "sourceType", irn, x."placeOfSupply", x."portCode",
+  amended_in AS "amendedIn"`;
+
+/**
+ * The 2B table with the two fields of the document's detail the matching reads, parsed once per row (the
+ * detail is json text: each `->>` would parse it again).
+ */
+export const GSTR2B_FROM = `gstr2b_document
+  LEFT JOIN LATERAL json_to_record(detail) AS x("placeOfSupply" text, "portCode" text) ON true`;
 
 /** The partition key of a row whose document type is in `kind`: '' for bills of entry, else the PAN. */
 const shardKey = (kind: string): string => `encode(convert_to(CASE WHEN ${kind} = 'BOE' THEN ''
@@ -58,7 +65,7 @@ export async function openSupplierOrderedReads(
   await manager.query(
     `DECLARE ${CURSOR.gstr2b} NO SCROLL CURSOR FOR
        SELECT ${GSTR2B_COLUMNS}, ${shardKey('kind')} AS "shardKey"
-       FROM gstr2b_document WHERE gstin = $1 AND period = $2
+       FROM ${GSTR2B_FROM} WHERE gstin = $1 AND period = $2
        ORDER BY ${shardKey('kind')} COLLATE "C", id`,
     [gstin, period],
   );
