@@ -504,18 +504,30 @@ export class ReconciliationRepository {
     }
     await manager.query(
       `CREATE TEMP TABLE IF NOT EXISTS reco_match_new (category text, rule text, purchase_id uuid, gstr2b_id uuid,
-         supplier_gstin text, differences jsonb, explanation jsonb, itc_at_stake numeric, other_period text)
+         supplier_gstin text, differences jsonb, explanation jsonb, itc_at_stake numeric, other_period text,
+         fingerprint text)
        ON COMMIT DROP`,
     );
     await manager.query(`TRUNCATE reco_match_new`);
     return {
       write: (rows) => this.insertMatchesBulk(manager, rows, 'reco_match_new'),
       finish: async () => {
-        await manager.query(`ANALYZE reco_match_new`);
+        // Each side's fingerprints computed once (the new verdicts' as they were written), then two hash
+        // anti-joins on them: the stored verdicts the run no longer gives go, the new ones not stored come in.
         await manager.query(
-          `DELETE FROM reco_match m WHERE m.gstin = $1 AND m.period = $2 AND m.decision IS NULL
-             AND NOT EXISTS (SELECT 1 FROM reco_match_new n WHERE ${VERDICT_FINGERPRINT('n')} = ${VERDICT_FINGERPRINT('m')})`,
+          `CREATE TEMP TABLE IF NOT EXISTS reco_match_stored (id uuid, fingerprint text) ON COMMIT DROP`,
+        );
+        await manager.query(`TRUNCATE reco_match_stored`);
+        await manager.query(
+          `INSERT INTO reco_match_stored SELECT m.id, ${VERDICT_FINGERPRINT('m')} FROM reco_match m
+           WHERE m.gstin = $1 AND m.period = $2 AND m.decision IS NULL`,
           [gstin, period],
+        );
+        await manager.query(`ANALYZE reco_match_new`);
+        await manager.query(`ANALYZE reco_match_stored`);
+        await manager.query(
+          `DELETE FROM reco_match m USING reco_match_stored s
+           WHERE m.id = s.id AND NOT EXISTS (SELECT 1 FROM reco_match_new n WHERE n.fingerprint = s.fingerprint)`,
         );
         await manager.query(
           `INSERT INTO reco_match (gstin, period, run_id, category, rule, purchase_id, gstr2b_id, supplier_gstin,
@@ -523,8 +535,7 @@ export class ReconciliationRepository {
            SELECT $1, $2, $3, n.category, n.rule, n.purchase_id, n.gstr2b_id, n.supplier_gstin, n.differences,
              n.explanation, n.itc_at_stake, n.other_period
            FROM reco_match_new n
-           WHERE NOT EXISTS (SELECT 1 FROM reco_match m WHERE m.gstin = $1 AND m.period = $2 AND m.decision IS NULL
-             AND ${VERDICT_FINGERPRINT('m')} = ${VERDICT_FINGERPRINT('n')})`,
+           WHERE NOT EXISTS (SELECT 1 FROM reco_match_stored s WHERE s.fingerprint = n.fingerprint)`,
           [gstin, period, runId],
         );
       },
@@ -544,20 +555,25 @@ export class ReconciliationRepository {
       into === 'reco_match_new'
         ? [into, '', '', []]
         : ['reco_match', 'gstin, period, run_id, ', '$10, $11, $12, ', [into.gstin, into.period, into.runId]];
+    // The scratch table keeps each verdict's fingerprint, computed here once.
+    const [fingerprintColumn, fingerprint] =
+      into === 'reco_match_new' ? [', fingerprint', `, ${VERDICT_FINGERPRINT('v')}`] : ['', ''];
     for (let start = 0; start < rows.length; start += BULK_CHUNK) {
       const chunk = rows.slice(start, start + BULK_CHUNK);
       // The JSON columns go as one JSON array each (one native stringify): node-postgres would escape every
       // quote of every element of a text array.
       await manager.query(
         `INSERT INTO ${table} (${scopeColumns}category, rule, purchase_id, gstr2b_id, supplier_gstin, differences,
-           explanation, itc_at_stake, other_period)
-         SELECT ${scopeValues}r.category, r.rule, r.purchase_id, r.gstr2b_id, r.supplier_gstin, d.differences::jsonb,
-           e.explanation::jsonb, r.itc_at_stake, r.other_period
-         FROM unnest($1::text[], $2::text[], $3::uuid[], $4::uuid[], $5::text[], $6::numeric[], $7::text[])
-           WITH ORDINALITY AS r(category, rule, purchase_id, gstr2b_id, supplier_gstin, itc_at_stake, other_period,
-             ordinality)
-         JOIN json_array_elements($8::json) WITH ORDINALITY AS d(differences, ordinality) USING (ordinality)
-         JOIN json_array_elements($9::json) WITH ORDINALITY AS e(explanation, ordinality) USING (ordinality)`,
+           explanation, itc_at_stake, other_period${fingerprintColumn})
+         SELECT ${scopeValues}v.category, v.rule, v.purchase_id, v.gstr2b_id, v.supplier_gstin, v.differences,
+           v.explanation, v.itc_at_stake, v.other_period${fingerprint}
+         FROM (SELECT r.category, r.rule, r.purchase_id, r.gstr2b_id, r.supplier_gstin,
+             d.differences::jsonb AS differences, e.explanation::jsonb AS explanation, r.itc_at_stake, r.other_period
+           FROM unnest($1::text[], $2::text[], $3::uuid[], $4::uuid[], $5::text[], $6::numeric[], $7::text[])
+             WITH ORDINALITY AS r(category, rule, purchase_id, gstr2b_id, supplier_gstin, itc_at_stake, other_period,
+               ordinality)
+           JOIN json_array_elements($8::json) WITH ORDINALITY AS d(differences, ordinality) USING (ordinality)
+           JOIN json_array_elements($9::json) WITH ORDINALITY AS e(explanation, ordinality) USING (ordinality)) v`,
         [
           chunk.map((r) => r.category),
           chunk.map((r) => r.rule),
