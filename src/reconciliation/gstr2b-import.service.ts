@@ -94,6 +94,7 @@ export class Gstr2bImportService {
           `the file is GSTR-2B of ${read.header.gstin}, not of ${gstin}`,
         );
       }
+      await this.imports.analyzeStaged();
       const streamedMs = Math.round(performance.now() - started);
       const outcome = await this.reconciliation.run(gstin, read.header.period, trigger, {
         importId,
