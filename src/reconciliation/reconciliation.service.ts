@@ -9,11 +9,12 @@ import { Injectable, Logger } from '@nestjs/common';
 import { parseGstr2b, type Gstr2bReturn } from '../compliance/returns';
 import { ComplianceError } from '../compliance';
 import { AppConfig } from '../config';
-import { ConnectorError, type PurchasePeriod, type PurchaseRecord } from '../connectors';
+import { ConnectorError, type PurchasePeriod } from '../connectors';
 import {
   Gstr2bImportRepository,
   ReconciliationRepository,
   type MatchRow,
+  type PurchaseElsewhere,
   type PurchaseRow,
   type StoredGstr2b,
   type StoredPurchase,
@@ -37,6 +38,7 @@ import { periodRange, purchaseRange, unreconcilablePeriod, unusablePurchaseRange
 import { PeriodPlacement } from './period-placement';
 import { ReturnGatewaysService } from './return-gateways.service';
 import { StepTimer } from './step-timer';
+import { SupplierShards, type Shard } from './supplier-shards';
 
 /** A GSTR-2B import already staged (Gstr2bImportService): moved into the period by the run. */
 export interface StagedImport {
@@ -112,36 +114,38 @@ export class ReconciliationService {
     try {
       const gstr2b = imported ?? (await this.fetch(gstin, period));
       timer.mark('fetch');
-      // Rows only, and released once stored: the pulled records are not kept through the matching.
-      let purchaseRows: PurchaseRow[] | undefined = toPurchaseRows(
-        await this.pullPurchases(settings.connector, range),
-      );
-      timer.mark('pull');
       const summary = await this.repository.transaction(async (manager) => {
         // This period first, then every earlier one (whose verdicts a late bill or an amendment changes), in
         // descending order: every run takes them in the same order, so two runs never wait on each other.
         await this.repository.lockPeriod(manager, gstin, period);
         await this.repository.lockEarlierPeriods(manager, gstin, period);
-        if (gstr2b && 'importId' in gstr2b) {
-          await this.imports.moveIntoPeriod(manager, gstr2b.importId, gstin, period, 'import');
-        } else if (gstr2b) {
-          const source = imported ? 'import' : `api-${settings.gateway.gstr2bCatalog}`;
-          await this.repository.replaceGstr2b(manager, gstin, period, source, toGstr2bRows(gstr2b.documents));
-        }
+        // The 2B is stored (PostgreSQL's work) while the register is pulled (the service's): the statements
+        // share the transaction's connection, which takes them in the order they are sent.
+        const stored2b = (async () => {
+          if (gstr2b && 'importId' in gstr2b) {
+            await this.imports.moveIntoPeriod(manager, gstr2b.importId, gstin, period, 'import');
+          } else if (gstr2b) {
+            const source = imported ? 'import' : `api-${settings.gateway.gstr2bCatalog}`;
+            await this.repository.replaceGstr2b(
+              manager,
+              gstin,
+              period,
+              source,
+              toGstr2bRows(gstr2b.documents),
+            );
+          }
+          // Amendments of earlier periods' documents supersede them there; pairings this period made of
+          // earlier bills are released, to be made again (or not) by this matching.
+          await this.repository.markAmendedOriginals(manager, gstin, period);
+          await this.repository.releasePairedIn(manager, gstin, period);
+        })();
+        stored2b.catch(() => undefined);
+        const purchases = await this.repository.purchasesWriter(manager, gstin, period, settings.connector);
+        await this.pullPurchases(settings.connector, range, (rows) => purchases.write(rows));
+        timer.mark('pull and store purchases');
+        await stored2b;
+        await purchases.finish();
         timer.mark('store 2B');
-        // Amendments of earlier periods' documents supersede them there; pairings this period made of
-        // earlier bills are released, to be made again (or not) by this matching.
-        await this.repository.markAmendedOriginals(manager, gstin, period);
-        await this.repository.releasePairedIn(manager, gstin, period);
-        await this.repository.replacePurchases(
-          manager,
-          gstin,
-          period,
-          settings.connector,
-          purchaseRows ?? [],
-        );
-        purchaseRows = undefined;
-        timer.mark('store purchases');
         const result = await this.match(manager, runId, gstin, period, settings.connector, range, timer);
         await this.repository.finishRun(runId, result as unknown as Record<string, unknown>, manager);
         return result;
@@ -172,13 +176,28 @@ export class ReconciliationService {
     return parsed;
   }
 
-  private async pullPurchases(connector: string, range: PurchasePeriod): Promise<PurchaseRecord[]> {
+  /**
+   * Pulls the register batch by batch into `store` (one batch stored while the next is pulled), so the
+   * register is never held whole.
+   */
+  private async pullPurchases(
+    connector: string,
+    range: PurchasePeriod,
+    store: (rows: PurchaseRow[]) => Promise<void>,
+  ): Promise<void> {
     const live = this.connectors.get(connector);
     if (!live)
       throw new ComplianceError('config', `connector ${connector} (reconciliation.gstins) is not configured`);
-    const records: PurchaseRecord[] = [];
+    const erpIds = new Map<string, number>();
+    let storing: Promise<void> = Promise.resolve();
     try {
-      for await (const batch of live.connector.pullPurchases(range)) records.push(...batch);
+      for await (const batch of live.connector.pullPurchases(range)) {
+        const rows = toPurchaseRows(batch, erpIds);
+        await storing;
+        storing = store(rows);
+        storing.catch(() => undefined);
+      }
+      await storing;
     } catch (error) {
       // A register read in part is not reconciled: its bills' 2B documents would read as missing in books.
       if (error instanceof ConnectorError && error.errorClass === 'config') {
@@ -190,9 +209,13 @@ export class ReconciliationService {
       }
       throw error;
     }
-    return records;
   }
 
+  /**
+   * Matches the period a shard of suppliers at a time (SupplierShards): each shard's purchases and 2B
+   * documents are read back with their own fetches, matched, and their verdicts written before the next
+   * shard's; PostgreSQL reads the next shard and writes the last one's verdicts while this one is matched.
+   */
   private async match(
     manager: EntityManager,
     runId: string,
@@ -202,10 +225,6 @@ export class ReconciliationService {
     range: PurchasePeriod,
     timer = new StepTimer(),
   ): Promise<RunSummary> {
-    // One after another: they share the transaction's connection. Released once converted (below), so
-    // the stored rows and the engine's documents are not both held through the matching and the storing.
-    let purchases: StoredPurchase[] | undefined = await this.repository.purchases(manager, gstin, period);
-    let documents: StoredGstr2b[] | undefined = await this.repository.gstr2bDocuments(manager, gstin, period);
     const decided = await this.repository.decidedMatches(manager, gstin, period);
     const elsewhere = new Map(
       (await this.repository.purchasesSettledElsewhere(manager, gstin, period, connector, range)).map((p) => [
@@ -213,23 +232,85 @@ export class ReconciliationService {
         p,
       ]),
     );
-    timer.mark('read back');
     const monthStart = periodRange(period).from;
-    const counts = {
-      purchaseRange: range,
-      purchases: purchases.length,
-      // The look-back's earlier months report their unreadable rows themselves.
-      unreadablePurchases: purchases.filter((p) => p.fieldErrors && (!p.billDate || p.billDate >= monthStart))
-        .length,
-      gstr2bDocuments: documents.length,
+    const context: ShardContext = {
+      decidedPurchases: new Set(decided.flatMap((m) => (m.purchaseId ? [m.purchaseId] : []))),
+      decidedDocuments: new Set(decided.flatMap((m) => (m.gstr2bId ? [m.gstr2bId] : []))),
+      elsewhere,
+      monthStart,
+      period,
     };
-    const decidedPurchases = new Set(decided.flatMap((m) => (m.purchaseId ? [m.purchaseId] : [])));
-    const decidedDocuments = new Set(decided.flatMap((m) => (m.gstr2bId ? [m.gstr2bId] : [])));
-    const periods = new PeriodPlacement(period, monthStart);
+    // An amendment of a pair an operator decided takes the pair and the decision over (not matched again).
+    const carried = await this.carryDecisions(manager, gstin, period, context);
+    const expected = await this.repository.countPeriodRows(manager, gstin, period);
+    await this.repository.openSupplierOrderedReads(manager, gstin, period);
+    const shards = new SupplierShards(
+      (rows) => this.repository.fetchOrderedPurchases(manager, rows),
+      (rows) => this.repository.fetchOrderedGstr2b(manager, rows),
+      this.config.reconciliation.matchShardRows,
+    );
+    const verdicts = await this.repository.undecidedMatchesWriter(manager, runId, gstin, period);
+    // Verdicts are written one shard behind the matching; a failed write fails the run.
+    let writing: Promise<void> = Promise.resolve();
+    const counts = { purchases: 0, unreadablePurchases: 0, gstr2bDocuments: 0 };
+    const lateBills: { erpId: string; category: string }[] = [];
+    const categories = summarise([]);
+    timer.mark('read back');
+    // The steps add up over the shards; `read back` includes waiting for the previous shard's verdicts to
+    // be written (one connection: PostgreSQL takes the statements in order).
+    for (;;) {
+      const shard = await shards.next();
+      timer.mark('read back');
+      if (!shard) break;
+      const outcome = this.matchShard(shard, context);
+      counts.purchases += shard.purchases.length;
+      counts.unreadablePurchases += outcome.unreadable;
+      counts.gstr2bDocuments += shard.documents.length;
+      lateBills.push(...outcome.lateBills);
+      addTo(categories, outcome.results);
+      const rows = outcome.results.map(toMatchRow);
+      // One shard's verdicts in flight at a time: memory stays bounded when PostgreSQL is the slower side.
+      await writing;
+      writing = verdicts.write(rows);
+      writing.catch(() => undefined);
+      timer.mark('match');
+    }
+    await writing;
+    timer.mark('store verdicts');
+    await this.repository.closeSupplierOrderedReads(manager);
+    // Every row of the period in exactly one shard: the shards' checks add up to the period's.
+    const read = shards.rowsRead;
+    if (read.purchases !== expected.purchases || read.documents !== expected.gstr2b) {
+      throw new ComplianceError(
+        'rejected',
+        `rows read do not equal rows reported: the shards read ${read.purchases} of ${expected.purchases} purchase row(s) and ${read.documents} of ${expected.gstr2b} GSTR-2B row(s)`,
+        { code: 'row-accounting' },
+      );
+    }
+    await this.repository.markPairedIn(manager, gstin, period, connector, lateBills, range);
+    timer.mark('match');
+    await verdicts.finish();
+    await this.repository.insertMatches(manager, runId, gstin, period, carried.rows);
+    timer.mark('store verdicts');
+    addTo(categories, [...carried.rows, ...decided]);
+    return { purchaseRange: range, ...counts, categories };
+  }
+
+  /** One shard matched: its verdicts (row accounting checked), its unreadable rows, its late bills. */
+  private matchShard(
+    shard: Shard<StoredPurchase, StoredGstr2b>,
+    context: ShardContext,
+  ): { results: MatchResult[]; unreadable: number; lateBills: { erpId: string; category: string }[] } {
+    const { decidedPurchases, decidedDocuments, elsewhere, monthStart, carriedPurchases, carriedDocuments } =
+      context;
+    const periods = new PeriodPlacement(context.period, monthStart);
     const books: RecoDocument[] = [];
     const erpIds = new Map<string, string>();
-    for (const purchase of purchases) {
-      if (decidedPurchases.has(purchase.id)) continue;
+    let unreadable = 0;
+    for (const purchase of shard.purchases) {
+      // The look-back's earlier months report their unreadable rows themselves.
+      if (purchase.fieldErrors && (!purchase.billDate || purchase.billDate >= monthStart)) unreadable += 1;
+      if (decidedPurchases.has(purchase.id) || carriedPurchases?.has(purchase.id)) continue;
       const document = purchaseForMatching(purchase);
       if (!document) continue;
       const settled = elsewhere.get(purchase.erpId);
@@ -241,22 +322,16 @@ export class ReconciliationService {
       books.push(document);
       erpIds.set(document.id, purchase.erpId);
     }
-    purchases = undefined;
     const portal: RecoDocument[] = [];
-    for (const document of documents) {
-      if (decidedDocuments.has(document.id)) continue;
+    // Only the documents GSTR-2B says something of (credit not simply available) are kept for the notes.
+    const notes = new Map<string, string>();
+    for (const document of shard.documents) {
+      const note = itcNote(document);
+      if (note) notes.set(document.id, note);
+      if (decidedDocuments.has(document.id) || carriedDocuments?.has(document.id)) continue;
       if (document.amendedIn) periods.amendedLater(document);
       else portal.push(gstr2bForMatching(document));
     }
-    // An amendment of a pair an operator decided takes the pair and the decision over (not matched again).
-    const carried = await this.carryDecisions(manager, gstin, period, books, portal, erpIds);
-    // Only the documents GSTR-2B says something of (credit not simply available) are kept for the notes.
-    const notes = new Map<string, string>();
-    for (const document of documents) {
-      const note = itcNote(document);
-      if (note) notes.set(document.id, note);
-    }
-    documents = undefined;
     const matched = reconcile(books, portal, this.matchConfig());
     // Earlier months' bills read for the look-back are reported here only when this 2B pairs them.
     const { results, reportedBooks, lateBills } = periods.keepLookBackPairs(books, matched);
@@ -270,53 +345,62 @@ export class ReconciliationService {
       throw error;
     }
     results.push(...periods.elsewhere);
-    await this.repository.markPairedIn(
-      manager,
-      gstin,
-      period,
-      connector,
-      lateBills.map((r) => ({ erpId: erpIds.get(r.bookId!)!, category: r.category })),
-      range,
-    );
-    timer.mark('match');
     for (const result of results) {
       const note = result.gstr2bId ? notes.get(result.gstr2bId) : undefined;
       if (note) result.explanation.push(note);
     }
-    await this.repository.replaceUndecidedMatches(manager, runId, gstin, period, results.map(toMatchRow));
-    await this.repository.insertMatches(manager, runId, gstin, period, carried);
-    timer.mark('store verdicts');
-    const categories = summarise([
-      ...results,
-      ...carried,
-      ...decided.map((m) => ({ category: m.category, itcAtStake: m.itcAtStake })),
-    ]);
-    return { ...counts, categories };
+    return {
+      results,
+      unreadable,
+      lateBills: lateBills.map((r) => ({ erpId: erpIds.get(r.bookId!)!, category: r.category })),
+    };
   }
 
   /**
    * Pairs of this period's amendments with the bill an operator decided against the original (same ERP id
-   * in this period's books), the decision carried: both leave `books` and `portal`. An amendment whose
-   * bill is not in this period's books is matched as usual.
+   * in this period's books), the decision carried: both are kept out of the shards' matching
+   * (`context.carriedPurchases`, `carriedDocuments`). An amendment whose bill is not in this period's books
+   * (or is decided, unreadable, or settled in another period) is matched as usual.
    */
   private async carryDecisions(
     manager: EntityManager,
     gstin: string,
     period: string,
-    books: RecoDocument[],
-    portal: RecoDocument[],
-    erpIds: ReadonlyMap<string, string>,
-  ): Promise<MatchRow[]> {
+    context: ShardContext,
+  ): Promise<{ rows: MatchRow[] }> {
     const decisions = await this.repository.decisionsOfAmendedPairs(manager, gstin, period);
-    if (decisions.length === 0) return [];
-    const bookByErpId = new Map([...erpIds].map(([id, erpId]) => [erpId, id]));
+    if (decisions.length === 0) return { rows: [] };
+    const bills = new Map<string, RecoDocument>();
+    for (const purchase of await this.repository.purchasesByErpIds(
+      manager,
+      gstin,
+      period,
+      decisions.map((d) => d.erpId),
+    )) {
+      if (context.decidedPurchases.has(purchase.id) || context.elsewhere.has(purchase.erpId)) continue;
+      const document = purchaseForMatching(purchase);
+      if (document) bills.set(purchase.erpId, document);
+    }
+    const amendments = new Map<string, RecoDocument>();
+    for (const document of await this.repository.gstr2bByIds(
+      manager,
+      gstin,
+      period,
+      decisions.map((d) => d.amendmentId),
+    )) {
+      if (!context.decidedDocuments.has(document.id) && !document.amendedIn)
+        amendments.set(document.id, gstr2bForMatching(document));
+    }
+    context.carriedPurchases = new Set();
+    context.carriedDocuments = new Set();
     const rows: MatchRow[] = [];
     for (const carried of decisions) {
-      const bookIndex = books.findIndex((b) => b.id === bookByErpId.get(carried.erpId));
-      const portalIndex = portal.findIndex((d) => d.id === carried.amendmentId);
-      if (bookIndex < 0 || portalIndex < 0) continue;
-      const [book] = books.splice(bookIndex, 1);
-      const [amendment] = portal.splice(portalIndex, 1);
+      const book = bills.get(carried.erpId);
+      const amendment = amendments.get(carried.amendmentId);
+      if (!book || !amendment) continue;
+      if (context.carriedPurchases.has(book.id) || context.carriedDocuments.has(amendment.id)) continue;
+      context.carriedPurchases.add(book.id);
+      context.carriedDocuments.add(amendment.id);
       const compared = comparePair(book, amendment, this.matchConfig());
       rows.push({
         ...toMatchRow(compared),
@@ -329,8 +413,22 @@ export class ReconciliationService {
         decisionReason: carried.decisionReason,
       });
     }
-    return rows;
+    return { rows };
   }
+}
+
+/** What every shard's matching reads of the period as a whole. */
+interface ShardContext {
+  period: string;
+  /** First day of the period's month (ISO). */
+  monthStart: string;
+  decidedPurchases: ReadonlySet<string>;
+  decidedDocuments: ReadonlySet<string>;
+  /** This period's bills paired or decided in another period, by ERP id. */
+  elsewhere: ReadonlyMap<string, PurchaseElsewhere>;
+  /** Bills and amendments a carried decision pairs (kept out of the matching). */
+  carriedPurchases?: Set<string>;
+  carriedDocuments?: Set<string>;
 }
 
 const ITC_REASONS: Record<string, string> = {
@@ -387,10 +485,18 @@ export function summarise(
 ): RunSummary['categories'] {
   const totals: RunSummary['categories'] = {};
   for (const category of MATCH_CATEGORIES) totals[category] = { count: 0, itcAtStake: '0.00' };
+  addTo(totals, rows);
+  return totals;
+}
+
+/** Adds `rows` to the category totals (a shard's verdicts to the run's). */
+function addTo(
+  totals: RunSummary['categories'],
+  rows: readonly { category: string; itcAtStake: string }[],
+): void {
   for (const row of rows) {
     const entry = (totals[row.category] ??= { count: 0, itcAtStake: '0.00' });
     entry.count += 1;
     entry.itcAtStake = new Dec(entry.itcAtStake).plus(row.itcAtStake).toFixed(2);
   }
-  return totals;
 }

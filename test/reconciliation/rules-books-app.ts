@@ -21,10 +21,14 @@ export interface RulesApp {
   close(): Promise<void>;
 }
 
-/** `registers`: file name → CSV lines under `header` (REGISTER_HEADER unless given). */
+/**
+ * `registers`: file name → CSV lines under `header` (REGISTER_HEADER unless given); `settings`: further
+ * `reconciliation` settings (e.g. `matchShardRows`).
+ */
 export async function startRulesApp(
   registers: Record<string, string[]>,
   header = REGISTER_HEADER,
+  settings: Record<string, unknown> = {},
 ): Promise<RulesApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rules-app-'));
   const purchaseDir = join(dataDir, 'purchases');
@@ -41,6 +45,7 @@ export async function startRulesApp(
       reconciliation: {
         enabled: true,
         checkEverySeconds: 3600,
+        ...settings,
         gstins: [
           {
             gstin: RULES_GSTIN,

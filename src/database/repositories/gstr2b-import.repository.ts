@@ -81,6 +81,16 @@ export class Gstr2bImportRepository {
     );
   }
 
+  /**
+   * Fresh statistics of the staging table once an import is staged, outside the run's transaction (the
+   * lock is released at once). The table's statistics otherwise describe an earlier import, whose id is
+   * the only one they know: the planner then takes this import for a handful of rows and moves it into the
+   * period by nested loops (a re-import of 1,000,000 documents ran for minutes in that statement).
+   */
+  async analyzeStaged(): Promise<void> {
+    await this.dataSource.query(`ANALYZE gstr2b_import_row`);
+  }
+
   async discard(importId: string): Promise<void> {
     await this.dataSource.query(`DELETE FROM gstr2b_import_row WHERE import_id = $1`, [importId]);
   }

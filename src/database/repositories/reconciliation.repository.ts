@@ -7,6 +7,17 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { returnedRows } from './returned-rows';
+import {
+  closeSupplierOrderedReads,
+  countPeriodRows,
+  fetchGstr2b,
+  fetchPurchases,
+  GSTR2B_COLUMNS,
+  GSTR2B_FROM,
+  openSupplierOrderedReads,
+  PURCHASE_COLUMNS,
+  type Keyed,
+} from './supplier-ordered-reads';
 import type { FieldError } from '../../domain';
 import type { RecoMatchEntity, RecoRunEntity } from '../entities';
 
@@ -97,6 +108,12 @@ export interface MatchRow {
 }
 
 const CHUNK = 2000;
+
+/** Rows written in batches (`write`, in order) and the replacement completed by `finish`. */
+export interface ReplacingWriter<Row> {
+  write(rows: readonly Row[]): Promise<void>;
+  finish(): Promise<void>;
+}
 
 /**
  * One text per verdict of every column a report shows (category to other period, `itc_at_stake` as its
@@ -251,7 +268,22 @@ export class ReconciliationRepository {
     connector: string,
     rows: readonly PurchaseRow[],
   ): Promise<void> {
-    await this.replaceByKey(manager, PURCHASE_TABLE, [gstin, period, connector], rows);
+    const writer = await this.purchasesWriter(manager, gstin, period, connector);
+    await writer.write(rows);
+    await writer.finish();
+  }
+
+  /**
+   * `replacePurchases` batch by batch, as the pull gives them: `write` each batch (in order), then
+   * `finish` removes the rows no batch held. Nothing of the register is held whole.
+   */
+  purchasesWriter(
+    manager: EntityManager,
+    gstin: string,
+    period: string,
+    connector: string,
+  ): Promise<ReplacingWriter<PurchaseRow>> {
+    return this.replacingWriter(manager, PURCHASE_TABLE, [gstin, period, connector]);
   }
 
   /** The period's GSTR-2B as fetched now, replacing what an earlier fetch stored (by document identity). */
@@ -262,20 +294,21 @@ export class ReconciliationRepository {
     source: string,
     rows: readonly Gstr2bRow[],
   ): Promise<void> {
-    await this.replaceByKey(manager, GSTR2B_TABLE, [gstin, period, source], rows);
+    const writer = await this.replacingWriter(manager, GSTR2B_TABLE, [gstin, period, source]);
+    await writer.write(rows);
+    await writer.finish();
   }
 
   /**
-   * Upserts `rows` by the table's key within the scope ($1 gstin, $2 period, $3 connector or source) and
-   * removes the scope's rows not among them. Rows go as JSON recordsets in chunks; the keys seen are
-   * kept in a transaction-scoped temp table so the delete sees every chunk.
+   * Upserts rows by the table's key within the scope ($1 gstin, $2 period, $3 connector or source) and, on
+   * `finish`, removes the scope's rows not among them. Rows go as column arrays in chunks; the keys seen
+   * are kept in a transaction-scoped temp table so the delete sees every chunk.
    */
-  private async replaceByKey<Row extends object>(
+  private async replacingWriter<Row extends object>(
     manager: EntityManager,
     table: ReplacedTable<Row>,
     scope: readonly [string, string, string],
-    rows: readonly Row[],
-  ): Promise<void> {
+  ): Promise<ReplacingWriter<Row>> {
     const key = snake(table.key as string);
     const columns = table.columns.map((c) => snake(c as string));
     const names = columns.join(', ');
@@ -324,9 +357,7 @@ export class ReconciliationRepository {
         `${c}${i > 0 && types[table.columns.findIndex((k) => snake(k as string) === c)] === 'json' ? '::text' : ''}`,
     );
     const unchanged = `(${compared.map((c) => `t.${c}`).join(', ')}) IS DISTINCT FROM (${compared.map((c) => `EXCLUDED.${c}`).join(', ')})`;
-    for (let start = 0; start < rows.length; start += BULK_CHUNK) {
-      await manager.query(
-        `WITH input AS (${input}),
+    const upsert = `WITH input AS (${input}),
          seen AS (INSERT INTO ${seen} SELECT ${key} FROM input)
          INSERT INTO ${table.name} AS t (gstin, period, ${table.scopeColumn}, ${names})
          SELECT $1, $2, $3, ${names} FROM input
@@ -336,41 +367,92 @@ export class ReconciliationRepository {
              .map((c) => `${c} = EXCLUDED.${c}`)
              .join(', ')},
            ${table.onUpdate}
-         WHERE ${unchanged}`,
-        [...scope, ...params(rows.slice(start, start + BULK_CHUNK))],
-      );
-    }
+         WHERE ${unchanged}`;
     const scopeFilter = table.conflict.includes(table.scopeColumn) ? `AND t.${table.scopeColumn} = $3` : '';
-    await manager.query(
-      `DELETE FROM ${table.name} t WHERE t.gstin = $1 AND t.period = $2 ${scopeFilter}
-         AND NOT EXISTS (SELECT 1 FROM ${seen} s WHERE s.${key} = t.${key})`,
-      scopeFilter ? [...scope] : scope.slice(0, 2),
-    );
+    return {
+      // Every chunk's statement is sent at once: PostgreSQL takes them in order while the caller goes on.
+      write: async (rows) => {
+        const statements: Promise<unknown>[] = [];
+        for (let start = 0; start < rows.length; start += BULK_CHUNK) {
+          statements.push(
+            manager.query(upsert, [...scope, ...params(rows.slice(start, start + BULK_CHUNK))]),
+          );
+        }
+        await Promise.all(statements);
+      },
+      finish: async () => {
+        await manager.query(
+          `DELETE FROM ${table.name} t WHERE t.gstin = $1 AND t.period = $2 ${scopeFilter}
+             AND NOT EXISTS (SELECT 1 FROM ${seen} s WHERE s.${key} = t.${key})`,
+          scopeFilter ? [...scope] : scope.slice(0, 2),
+        );
+      },
+    };
   }
 
   async purchases(manager: EntityManager, gstin: string, period: string): Promise<StoredPurchase[]> {
-    return manager.query(
-      `SELECT id, erp_id AS "erpId", supplier_gstin AS "supplierGstin", supplier_name AS "supplierName",
-         bill_number AS "billNumber", to_char(bill_date, 'YYYY-MM-DD') AS "billDate", document_type AS "documentType",
-         taxable_value::text AS "taxableValue", igst::text AS igst, cgst::text AS cgst, sgst::text AS sgst,
-         cess::text AS cess, total::text AS total, place_of_supply AS "placeOfSupply",
-         reverse_charge AS "reverseCharge", port_code AS "portCode", field_errors AS "fieldErrors"
-       FROM purchase_record WHERE gstin = $1 AND period = $2`,
-      [gstin, period],
-    );
+    return manager.query(`SELECT ${PURCHASE_COLUMNS} FROM purchase_record WHERE gstin = $1 AND period = $2`, [
+      gstin,
+      period,
+    ]);
   }
 
   async gstr2bDocuments(manager: EntityManager, gstin: string, period: string): Promise<StoredGstr2b[]> {
+    return manager.query(`SELECT ${GSTR2B_COLUMNS} FROM ${GSTR2B_FROM} WHERE gstin = $1 AND period = $2`, [
+      gstin,
+      period,
+    ]);
+  }
+
+  /** The period's purchases with these ERP ids (a carried decision's bill). */
+  async purchasesByErpIds(
+    manager: EntityManager,
+    gstin: string,
+    period: string,
+    erpIds: readonly string[],
+  ): Promise<StoredPurchase[]> {
     return manager.query(
-      `SELECT id, doc_key AS "docKey", section, kind, supplier_gstin AS "supplierGstin", supplier_name AS "supplierName",
-         number, to_char(date, 'YYYY-MM-DD') AS date, taxable_value::text AS "taxableValue", igst::text AS igst,
-         cgst::text AS cgst, sgst::text AS sgst, cess::text AS cess, itc_availability AS "itcAvailability",
-         itc_unavailable_reason AS "itcUnavailableReason", reverse_charge AS "reverseCharge",
-         source_type AS "sourceType", irn, detail->>'placeOfSupply' AS "placeOfSupply",
-         detail->>'portCode' AS "portCode", amended_in AS "amendedIn"
-       FROM gstr2b_document WHERE gstin = $1 AND period = $2`,
-      [gstin, period],
+      `SELECT ${PURCHASE_COLUMNS} FROM purchase_record WHERE gstin = $1 AND period = $2 AND erp_id = ANY($3::text[])`,
+      [gstin, period, erpIds],
     );
+  }
+
+  /** The period's 2B documents with these ids (a carried decision's amendment). */
+  async gstr2bByIds(
+    manager: EntityManager,
+    gstin: string,
+    period: string,
+    ids: readonly string[],
+  ): Promise<StoredGstr2b[]> {
+    return manager.query(
+      `SELECT ${GSTR2B_COLUMNS} FROM ${GSTR2B_FROM} WHERE gstin = $1 AND period = $2 AND id = ANY($3::uuid[])`,
+      [gstin, period, ids],
+    );
+  }
+
+  /** Both sides of the period in supplier order, a chunk at a time (the matching's shards). */
+  async openSupplierOrderedReads(manager: EntityManager, gstin: string, period: string): Promise<void> {
+    await openSupplierOrderedReads(manager, gstin, period);
+  }
+
+  fetchOrderedPurchases(manager: EntityManager, rows: number): Promise<Keyed<StoredPurchase>[]> {
+    return fetchPurchases(manager, rows);
+  }
+
+  fetchOrderedGstr2b(manager: EntityManager, rows: number): Promise<Keyed<StoredGstr2b>[]> {
+    return fetchGstr2b(manager, rows);
+  }
+
+  async closeSupplierOrderedReads(manager: EntityManager): Promise<void> {
+    await closeSupplierOrderedReads(manager);
+  }
+
+  countPeriodRows(
+    manager: EntityManager,
+    gstin: string,
+    period: string,
+  ): Promise<{ purchases: number; gstr2b: number }> {
+    return countPeriodRows(manager, gstin, period);
   }
 
   async decidedMatches(manager: EntityManager, gstin: string, period: string): Promise<RecoMatchEntity[]> {
@@ -394,38 +476,70 @@ export class ReconciliationRepository {
     period: string,
     rows: readonly MatchRow[],
   ): Promise<void> {
+    const writer = await this.undecidedMatchesWriter(manager, runId, gstin, period);
+    await writer.write(rows);
+    await writer.finish();
+  }
+
+  /**
+   * `replaceUndecidedMatches` in parts: the verdicts of each shard written as they come (`write`, in
+   * order), the stored rows the run no longer gives removed by `finish` once every shard is written.
+   */
+  async undecidedMatchesWriter(
+    manager: EntityManager,
+    runId: string,
+    gstin: string,
+    period: string,
+  ): Promise<{ write(rows: readonly MatchRow[]): Promise<void>; finish(): Promise<void> }> {
     const [stored] = await manager.query<{ any: boolean }[]>(
       `SELECT EXISTS (SELECT 1 FROM reco_match WHERE gstin = $1 AND period = $2 AND decision IS NULL) AS any`,
       [gstin, period],
     );
     if (!stored.any) {
       // The period's first run (or every verdict decided): nothing to compare with.
-      await this.insertMatchesBulk(manager, rows, { gstin, period, runId });
-      return;
+      return {
+        write: (rows) => this.insertMatchesBulk(manager, rows, { gstin, period, runId }),
+        finish: () => Promise.resolve(),
+      };
     }
     await manager.query(
       `CREATE TEMP TABLE IF NOT EXISTS reco_match_new (category text, rule text, purchase_id uuid, gstr2b_id uuid,
-         supplier_gstin text, differences jsonb, explanation jsonb, itc_at_stake numeric, other_period text)
+         supplier_gstin text, differences jsonb, explanation jsonb, itc_at_stake numeric, other_period text,
+         fingerprint text)
        ON COMMIT DROP`,
     );
     await manager.query(`TRUNCATE reco_match_new`);
-    await this.insertMatchesBulk(manager, rows, 'reco_match_new');
-    await manager.query(`ANALYZE reco_match_new`);
-    await manager.query(
-      `DELETE FROM reco_match m WHERE m.gstin = $1 AND m.period = $2 AND m.decision IS NULL
-         AND NOT EXISTS (SELECT 1 FROM reco_match_new n WHERE ${VERDICT_FINGERPRINT('n')} = ${VERDICT_FINGERPRINT('m')})`,
-      [gstin, period],
-    );
-    await manager.query(
-      `INSERT INTO reco_match (gstin, period, run_id, category, rule, purchase_id, gstr2b_id, supplier_gstin,
-         differences, explanation, itc_at_stake, other_period)
-       SELECT $1, $2, $3, n.category, n.rule, n.purchase_id, n.gstr2b_id, n.supplier_gstin, n.differences,
-         n.explanation, n.itc_at_stake, n.other_period
-       FROM reco_match_new n
-       WHERE NOT EXISTS (SELECT 1 FROM reco_match m WHERE m.gstin = $1 AND m.period = $2 AND m.decision IS NULL
-         AND ${VERDICT_FINGERPRINT('m')} = ${VERDICT_FINGERPRINT('n')})`,
-      [gstin, period, runId],
-    );
+    return {
+      write: (rows) => this.insertMatchesBulk(manager, rows, 'reco_match_new'),
+      finish: async () => {
+        // Each side's fingerprints computed once (the new verdicts' as they were written), then two hash
+        // anti-joins on them: the stored verdicts the run no longer gives go, the new ones not stored come in.
+        await manager.query(
+          `CREATE TEMP TABLE IF NOT EXISTS reco_match_stored (id uuid, fingerprint text) ON COMMIT DROP`,
+        );
+        await manager.query(`TRUNCATE reco_match_stored`);
+        await manager.query(
+          `INSERT INTO reco_match_stored SELECT m.id, ${VERDICT_FINGERPRINT('m')} FROM reco_match m
+           WHERE m.gstin = $1 AND m.period = $2 AND m.decision IS NULL`,
+          [gstin, period],
+        );
+        await manager.query(`ANALYZE reco_match_new`);
+        await manager.query(`ANALYZE reco_match_stored`);
+        await manager.query(
+          `DELETE FROM reco_match m USING reco_match_stored s
+           WHERE m.id = s.id AND NOT EXISTS (SELECT 1 FROM reco_match_new n WHERE n.fingerprint = s.fingerprint)`,
+        );
+        await manager.query(
+          `INSERT INTO reco_match (gstin, period, run_id, category, rule, purchase_id, gstr2b_id, supplier_gstin,
+             differences, explanation, itc_at_stake, other_period)
+           SELECT $1, $2, $3, n.category, n.rule, n.purchase_id, n.gstr2b_id, n.supplier_gstin, n.differences,
+             n.explanation, n.itc_at_stake, n.other_period
+           FROM reco_match_new n
+           WHERE NOT EXISTS (SELECT 1 FROM reco_match_stored s WHERE s.fingerprint = n.fingerprint)`,
+          [gstin, period, runId],
+        );
+      },
+    };
   }
 
   /**
@@ -441,20 +555,25 @@ export class ReconciliationRepository {
       into === 'reco_match_new'
         ? [into, '', '', []]
         : ['reco_match', 'gstin, period, run_id, ', '$10, $11, $12, ', [into.gstin, into.period, into.runId]];
+    // The scratch table keeps each verdict's fingerprint, computed here once.
+    const [fingerprintColumn, fingerprint] =
+      into === 'reco_match_new' ? [', fingerprint', `, ${VERDICT_FINGERPRINT('v')}`] : ['', ''];
     for (let start = 0; start < rows.length; start += BULK_CHUNK) {
       const chunk = rows.slice(start, start + BULK_CHUNK);
       // The JSON columns go as one JSON array each (one native stringify): node-postgres would escape every
       // quote of every element of a text array.
       await manager.query(
         `INSERT INTO ${table} (${scopeColumns}category, rule, purchase_id, gstr2b_id, supplier_gstin, differences,
-           explanation, itc_at_stake, other_period)
-         SELECT ${scopeValues}r.category, r.rule, r.purchase_id, r.gstr2b_id, r.supplier_gstin, d.differences::jsonb,
-           e.explanation::jsonb, r.itc_at_stake, r.other_period
-         FROM unnest($1::text[], $2::text[], $3::uuid[], $4::uuid[], $5::text[], $6::numeric[], $7::text[])
-           WITH ORDINALITY AS r(category, rule, purchase_id, gstr2b_id, supplier_gstin, itc_at_stake, other_period,
-             ordinality)
-         JOIN json_array_elements($8::json) WITH ORDINALITY AS d(differences, ordinality) USING (ordinality)
-         JOIN json_array_elements($9::json) WITH ORDINALITY AS e(explanation, ordinality) USING (ordinality)`,
+           explanation, itc_at_stake, other_period${fingerprintColumn})
+         SELECT ${scopeValues}v.category, v.rule, v.purchase_id, v.gstr2b_id, v.supplier_gstin, v.differences,
+           v.explanation, v.itc_at_stake, v.other_period${fingerprint}
+         FROM (SELECT r.category, r.rule, r.purchase_id, r.gstr2b_id, r.supplier_gstin,
+             d.differences::jsonb AS differences, e.explanation::jsonb AS explanation, r.itc_at_stake, r.other_period
+           FROM unnest($1::text[], $2::text[], $3::uuid[], $4::uuid[], $5::text[], $6::numeric[], $7::text[])
+             WITH ORDINALITY AS r(category, rule, purchase_id, gstr2b_id, supplier_gstin, itc_at_stake, other_period,
+               ordinality)
+           JOIN json_array_elements($8::json) WITH ORDINALITY AS d(differences, ordinality) USING (ordinality)
+           JOIN json_array_elements($9::json) WITH ORDINALITY AS e(explanation, ordinality) USING (ordinality)) v`,
         [
           chunk.map((r) => r.category),
           chunk.map((r) => r.rule),
