@@ -7,7 +7,7 @@
  * collation) and JavaScript order it alike.
  */
 import type { EntityManager } from 'typeorm';
-import type { StoredGstr2b, StoredPurchase } from './reconciliation.repository';
+import type { StoredGstr2b, StoredPurchase } from './reconciliation-rows';
 
 export const PURCHASE_COLUMNS = `id, erp_id AS "erpId", supplier_gstin AS "supplierGstin",
   supplier_name AS "supplierName", bill_number AS "billNumber", to_char(bill_date, 'YYYY-MM-DD') AS "billDate",
