@@ -114,6 +114,25 @@ describe('GET /dashboard (real app, Postgres)', () => {
     expect(oldestPending.ageSeconds).toBeGreaterThanOrEqual(0);
   });
 
+  it("sums an operator's corrected total and currency, as the document list shows them", async () => {
+    const res = await fetch(`${t.url}/documents/${ids['DB/REJ']}/overrides`, {
+      method: 'PATCH',
+      headers: { 'x-api-key': TEST_API_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        overrides: { 'totals.invoiceTotal': '57900.00' },
+        operator: 'ops',
+        reason: 'the ERP total was wrong',
+      }),
+    });
+    expect(res.status).toBe(200);
+    const { lines } = await json(await api('/dashboard'));
+    expect((lines as Json[]).find((l) => l.docType === 'INV' && l.state === 'REJECTED')).toMatchObject({
+      todayCount: 1,
+      todayValue: '57900.00',
+      monthValue: '57900.00',
+    });
+  });
+
   it('lists providers pacing or refusing calls and circuits open', async () => {
     SHARED_PROVIDER_THROTTLE.hold('gsp-einvoice', 'gsp-einvoice:dashboard-test', Date.now() + 5_000);
     for (let i = 0; i < 5; i += 1) SHARED_CIRCUIT_BREAKER.failed('https://irp.dashboard.example');

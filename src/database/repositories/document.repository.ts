@@ -76,7 +76,7 @@ export class DocumentRepository {
               COALESCE(overrides->>'buyer.legalName', canonical->'buyer'->>'legalName') AS "buyerName",
               COALESCE(overrides->>'buyer.gstin', overrides->>'buyer.vatNumber', buyer_tax_id) AS "buyerTaxId",
               COALESCE(overrides->>'totals.invoiceTotal', canonical->'totals'->>'invoiceTotal') AS "invoiceTotal",
-              canonical->>'currency' AS currency,
+              COALESCE(overrides->>'currency', canonical->>'currency') AS currency,
               source_ref AS "sourceRef"
          FROM document WHERE id = ANY($1::uuid[])`,
       [[...ids]],
