@@ -35,3 +35,4 @@ export type { GspErrorEntry } from './gsp-session';
 export type { GspErrorKind } from './gsp-session';
 export type { GspSessionDeps } from './gsp-session';
 export type { NicIrnDetails } from './irn-answer-fields';
+export { gatewayProviderCache, type GatewayClientConfig } from './gateway-provider-cache';

@@ -3,13 +3,12 @@
  * process-wide defaults: one provider per distinct settings (token cache and rate limits shared), the
  * HTTP client's own retries off (the regime retries 3 times at 1 s, 2 s, 4 s).
  */
-import { stableStringify } from '../../domain';
 import type { EinvoiceProvider, EinvoiceSettings } from '../in-einvoice';
-import { ClientRateLimiter, type ClientRateLimit } from '../../compliance/http';
+import type { ClientRateLimit } from '../../compliance/http';
 import type { RateLimiter } from '../../compliance/http';
 import type { HttpLogger } from '../../compliance/http';
 import type { TokenStore } from '../../compliance/http';
-import { NIC_PROVIDERS, type NicGatewaySettings } from '../../compliance';
+import { gatewayProviderCache, NIC_PROVIDERS, type NicGatewaySettings } from '../../compliance';
 import { ComplianceError } from '../../compliance';
 import { createEwaybillProvider } from './create-ewaybill-provider';
 import type { EwaybillProviderConfig } from './ewaybill-config';
@@ -34,21 +33,21 @@ export function createEwaybillRegime(
   wiring: EwaybillRegimeWiring,
   einvoiceFor?: (settings: EinvoiceSettings) => EinvoiceProvider,
 ): EwaybillRegime {
-  const build = ewaybillProviders(wiring);
-  // An instance's settings are one object from the validated configuration, over the process defaults
-  // already (VALIDATED_REGIME_SETTINGS): found by identity, a provider is not built at every submission.
-  // `lookup` and `einvoice` come from the defaults like every other setting (a lookup given only there
-  // was once ignored, so after a lost answer catalog B resent, met 604 and refused the document).
-  const bySettings = new WeakMap<EwaybillSettings, EwaybillProvider>();
+  // The settings come as the boot validated them, over the process defaults already
+  // (VALIDATED_REGIME_SETTINGS): `lookup` and `einvoice` too (a lookup given only in the defaults was once
+  // ignored, so after a lost answer catalog B resent, met 604 and refused the document).
+  const build = gatewayProviderCache(
+    ewaybillConfig,
+    (config, rateLimiter): EwaybillProvider =>
+      createEwaybillProvider(config, {
+        tokenStore: wiring.tokenStore,
+        rateLimiter,
+        logger: wiring.httpLogger,
+      }),
+    wiring.rateLimiter,
+  );
   return new EwaybillRegime({
-    ewaybillFor: (settings) => {
-      let provider = bySettings.get(settings);
-      if (!provider) {
-        provider = build(settings);
-        bySettings.set(settings, provider);
-      }
-      return provider;
-    },
+    ewaybillFor: (settings) => build(settings),
     lookupFor: (settings) => {
       const lookup = settings.lookup;
       return isObject(lookup) ? build(lookup) : undefined;
@@ -70,31 +69,6 @@ export function createEwaybillRegime(
     },
     sleep: wiring.sleep,
   });
-}
-
-function ewaybillProviders(wiring: EwaybillRegimeWiring): (settings: NicGatewaySettings) => EwaybillProvider {
-  const providers = new Map<string, EwaybillProvider>();
-  const limiters = new Map<string, RateLimiter>();
-  return (settings) => {
-    const key = stableStringify(settings);
-    let provider = providers.get(key);
-    if (!provider) {
-      const config = ewaybillConfig(settings);
-      const limiterKey = `${config.baseUrl}|${config.clientId}`;
-      let rateLimiter = limiters.get(limiterKey);
-      if (!rateLimiter) {
-        rateLimiter = wiring.rateLimiter?.(config.rateLimit) ?? new ClientRateLimiter(config.rateLimit);
-        limiters.set(limiterKey, rateLimiter);
-      }
-      provider = createEwaybillProvider(config, {
-        tokenStore: wiring.tokenStore,
-        rateLimiter,
-        logger: wiring.httpLogger,
-      });
-      providers.set(key, provider);
-    }
-    return provider;
-  };
 }
 
 /** Checks the free-form settings; a missing value is a config error that an operator fixes, not a retry. */
