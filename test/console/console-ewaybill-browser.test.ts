@@ -7,32 +7,25 @@
  * the consolidated bill). Reason dropdowns carry the regime's own lists from GET /regimes; a bad entry is
  * shown beside its field; a cancelled bill is offered no action. Screens go to test-artifacts/console/.
  */
+import 'reflect-metadata';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { DataSource as DataSourceToken } from 'typeorm';
-import {
-  DEFAULT_EINVOICE_ACCOUNTS,
-  SANDBOX_GSTINS,
-  startSandbox,
-  type RunningSandbox,
-} from '@erp-connector/sandbox';
+import type { RunningSandbox } from '@erp-connector/sandbox';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { ClientRateLimiter } from '../../src/compliance/http';
 import { parseIstDateTime } from '../../src/domain';
-import { CatalogAEwaybillClient, type EwaybillProviderConfig } from '../../src/regimes/in-ewaybill';
+import type { CatalogAEwaybillClient } from '../../src/regimes/in-ewaybill';
 import { EXTEND_REASONS } from '../../src/regimes/in-ewaybill/operations/extend.operation';
 import { PART_B_REASONS } from '../../src/regimes/in-ewaybill/operations/part-b.operation';
 import { seedBill } from '../ewaybill-operations/seeded-bill';
+import { SELLER, startEwaybillWorld, type EwaybillWorld } from '../ewaybill-operations/ewaybill-world';
 import { documentDetail } from '../einvoice-e2e/support';
-import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
+import { eventually, TEST_API_KEY, type TestApp } from '../support/test-app';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = resolve(__dirname, '..', '..', 'test-artifacts', 'console');
 const HOUR = 3600_000;
-const SELLER = SANDBOX_GSTINS.karnatakaSeller;
 const TRANSPORTER = '29AAACW4202F1ZM';
-const account = DEFAULT_EINVOICE_ACCOUNTS[0];
 
 interface Seeded {
   submissionId: string;
@@ -46,6 +39,7 @@ describe('e-way bill operations from the console (headless Chromium, real app, s
   let app: TestApp;
   let db: DataSource;
   let generator: CatalogAEwaybillClient;
+  let world: EwaybillWorld | undefined;
   let browser: Browser;
   let page: Page;
 
@@ -53,38 +47,8 @@ describe('e-way bill operations from the console (headless Chromium, real app, s
     if (!existsSync(CHROMIUM))
       throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (.ci/run does)`);
     mkdirSync(ARTIFACTS, { recursive: true });
-    sandbox = await startSandbox({ only: ['einvoice'], rateLimit: { limit: 0, windowMs: 60_000 } });
-    const provider: EwaybillProviderConfig = {
-      catalog: 'A',
-      baseUrl: sandbox.urls.einvoiceGsp,
-      clientId: account.clientId,
-      clientSecret: account.clientSecret,
-      username: account.username,
-      password: account.password,
-      gstin: SELLER,
-      email: 'ops@example.test',
-      http: { maxAttempts: 1, backoffBaseMs: 1, backoffMaxMs: 2 },
-    };
-    generator = new CatalogAEwaybillClient(provider, {
-      rateLimiter: new ClientRateLimiter({ limit: 0, windowMs: 1 }),
-    });
-    app = await startTestApp({
-      roles: ['api'],
-      connectors: [
-        {
-          name: 'books',
-          kind: 'csv',
-          regimes: ['in-ewaybill'],
-          config: {
-            inboxDir: '/nonexistent/inbox',
-            profile: resolve(__dirname, '..', '..', 'config', 'csv-profiles', 'india-b2b-lines.yaml'),
-            pollIntervalMs: 3_600_000,
-          },
-          regimeSettings: { 'in-ewaybill': provider },
-        },
-      ],
-    });
-    db = app.app.get(DataSourceToken);
+    world = await startEwaybillWorld();
+    ({ sandbox, app, db, generator } = world);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: [
@@ -101,8 +65,7 @@ describe('e-way bill operations from the console (headless Chromium, real app, s
   afterAll(async () => {
     jest.useRealTimers();
     await browser?.close();
-    await app?.close();
-    await sandbox?.stop();
+    await world?.stop();
   });
 
   const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });

@@ -11,8 +11,8 @@ import { startZatcaSimulator, type ZatcaSimulator } from '@erp-connector/sandbox
 import { sampleIndiaInvoice, sampleSaudiInvoice } from '../../src/domain/__fixtures__';
 import type { CanonicalInvoice } from '../../src/domain';
 import { demoEgsUnit } from '../../src/regimes/sa-zatca/fixtures/demo-egs-unit';
-import { sandboxRegimeDefaults, SELLER_GSTIN, startEinvoiceSandbox } from '../einvoice-e2e/support';
-import { ewaybillSettings, goodsSale, SELLER as GOODS_SELLER } from '../ewaybill/support';
+import { SELLER_GSTIN, startEinvoiceSandbox } from '../einvoice-e2e/support';
+import { goodsSale, indiaRegimeDefaults, SELLER as GOODS_SELLER } from '../ewaybill/support';
 import { json, postSignedWebhook, type Json } from '../support/http';
 import { pdfTextRuns } from '../support/pdf-text';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
@@ -73,11 +73,9 @@ describe('printable invoice of registered submissions (sandbox IRP and ZATCA sim
   beforeAll(async () => {
     sandbox = await startEinvoiceSandbox();
     zatca = await startZatcaSimulator({ environment: 'simulation' });
-    const { gstin: _gstin, ...ewaybillDefaults } = ewaybillSettings(sandbox, 'A');
     t = await startTestApp({
       regimeDefaults: {
-        ...sandboxRegimeDefaults(sandbox),
-        'in-ewaybill': ewaybillDefaults,
+        ...indiaRegimeDefaults(sandbox),
         'sa-zatca': { baseUrl: zatca.url },
       },
       connectors: [

@@ -11,38 +11,28 @@ import { randomUUID } from 'node:crypto';
 import { istDateTime } from '../../src/domain';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { resolve } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { DataSource as DataSourceToken } from 'typeorm';
 import {
-  CatalogAEwaybillClient,
+  type CatalogAEwaybillClient,
   EWAYBILL_EXPIRY_CHECK,
   EWAYBILL_OPERATIONS,
   expiringBills,
   type AutoExtension,
   type ExpiringBill,
   type EwaybillGenerated,
-  type EwaybillProviderConfig,
 } from '../../src/regimes/in-ewaybill';
-import { ClientRateLimiter } from '../../src/compliance/http';
-import {
-  DEFAULT_EINVOICE_ACCOUNTS,
-  SANDBOX_GSTINS,
-  startSandbox,
-  type RunningSandbox,
-} from '@erp-connector/sandbox';
+import type { RunningSandbox } from '@erp-connector/sandbox';
 import { RegimeJobContextService } from '../../src/sync/regime-job-context.service';
 import { RegimeJobs } from '../../src/sync/regime-jobs';
 import { RegimeOperationsService } from '../../src/sync/regime-operations.service';
 import { seedBill } from './seeded-bill';
+import { SELLER, startEwaybillWorld, type EwaybillWorld } from './ewaybill-world';
 import { api } from '../einvoice-e2e/support';
 import { runCli } from '../cli/cli-harness';
-import { startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
+import { TEST_API_KEY, type TestApp } from '../support/test-app';
 
 const HOUR = 3600_000;
-const SELLER = SANDBOX_GSTINS.karnatakaSeller;
 const TRANSPORTER = '29AAACW4202F1ZM';
-const account = DEFAULT_EINVOICE_ACCOUNTS[0];
 const operator = { operator: 'asha', reason: 'truck changed at Hubballi' };
 const AUTO_EXTEND = {
   remainingDistanceKm: 50,
@@ -60,45 +50,15 @@ let sandbox: RunningSandbox;
 let app: TestApp;
 let db: DataSource;
 let generator: CatalogAEwaybillClient;
+let world: EwaybillWorld | undefined;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ only: ['einvoice'], rateLimit: { limit: 0, windowMs: 60_000 } });
-  const provider: EwaybillProviderConfig = {
-    catalog: 'A',
-    baseUrl: sandbox.urls.einvoiceGsp,
-    clientId: account.clientId,
-    clientSecret: account.clientSecret,
-    username: account.username,
-    password: account.password,
-    gstin: SELLER,
-    email: 'ops@example.test',
-    http: { maxAttempts: 1, backoffBaseMs: 1, backoffMaxMs: 2 },
-  };
-  generator = new CatalogAEwaybillClient(provider, {
-    rateLimiter: new ClientRateLimiter({ limit: 0, windowMs: 1 }),
-  });
-  app = await startTestApp({
-    roles: ['api'],
-    connectors: [
-      {
-        name: 'books',
-        kind: 'csv',
-        regimes: ['in-ewaybill'],
-        config: {
-          inboxDir: '/nonexistent/inbox',
-          profile: resolve(__dirname, '..', '..', 'config', 'csv-profiles', 'india-b2b-lines.yaml'),
-          pollIntervalMs: 3_600_000,
-        },
-        regimeSettings: { 'in-ewaybill': { ...provider, autoExtend: AUTO_EXTEND } },
-      },
-    ],
-  });
-  db = app.app.get(DataSourceToken);
+  world = await startEwaybillWorld({ autoExtend: AUTO_EXTEND });
+  ({ sandbox, app, db, generator } = world);
 }, 60_000);
 
 afterAll(async () => {
-  await app?.close();
-  await sandbox?.stop();
+  await world?.stop();
 });
 
 afterEach(() => {

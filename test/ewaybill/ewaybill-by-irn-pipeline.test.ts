@@ -9,9 +9,8 @@
 import { startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
 import { json, postSignedWebhook } from '../support/http';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
-import { sandboxRegimeDefaults } from '../einvoice-e2e/support';
 import { billsOfDocument, generateAnswersOfDocument } from './sandbox-bills';
-import { ewaybillSettings, goodsSale, SELLER } from './support';
+import { goodsSale, indiaRegimeDefaults, SELLER } from './support';
 
 const SECRET = 'whsec-goods-0123456789abcdef0123456789ab';
 const ROAD = { mode: 'ROAD', distanceKm: 320, vehicleNumber: 'KA01AB1234', vehicleType: 'R' } as const;
@@ -30,9 +29,8 @@ describe('e-way bill after the e-invoice, in one pipeline', () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ only: ['einvoice'], rateLimit: { limit: 0, windowMs: 60_000 } });
-    const { gstin: _gstin, ...ewaybillDefaults } = ewaybillSettings(sandbox, 'A');
     app = await startTestApp({
-      regimeDefaults: { ...sandboxRegimeDefaults(sandbox), 'in-ewaybill': ewaybillDefaults },
+      regimeDefaults: indiaRegimeDefaults(sandbox),
       connectors: [
         {
           name: 'goods',

@@ -8,9 +8,8 @@
 import { startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
 import { json, postSignedWebhook } from '../support/http';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
-import { sandboxRegimeDefaults } from '../einvoice-e2e/support';
 import { billsOfDocument } from './sandbox-bills';
-import { ewaybillSettings, goodsSale, SELLER } from './support';
+import { goodsSale, indiaRegimeDefaults, SELLER } from './support';
 
 const SECRET = 'whsec-irn-bill-lifecycle-0123456789abcdef0';
 /** No vehicle yet: the IRP generates Part-A only, without validity. */
@@ -25,9 +24,8 @@ describe('the IRN bill adopted as the e-way bill, through its life', () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ only: ['einvoice'], rateLimit: { limit: 0, windowMs: 60_000 } });
-    const { gstin: _gstin, ...ewaybillDefaults } = ewaybillSettings(sandbox, 'A');
     app = await startTestApp({
-      regimeDefaults: { ...sandboxRegimeDefaults(sandbox), 'in-ewaybill': ewaybillDefaults },
+      regimeDefaults: indiaRegimeDefaults(sandbox),
       connectors: [
         {
           name: 'both',

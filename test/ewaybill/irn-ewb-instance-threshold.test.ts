@@ -8,9 +8,8 @@ import { startSandbox, type RunningSandbox } from '@erp-connector/sandbox';
 import type { CanonicalInvoice } from '../../src/domain';
 import { json, postSignedWebhook } from '../support/http';
 import { eventually, startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
-import { sandboxRegimeDefaults } from '../einvoice-e2e/support';
 import { billsOfDocument, generateAnswersOfDocument } from './sandbox-bills';
-import { ewaybillSettings, goodsSale, SELLER } from './support';
+import { goodsSale, indiaRegimeDefaults, SELLER } from './support';
 
 const SECRET = 'whsec-thresholds-0123456789abcdef01234567';
 const ROAD = { mode: 'ROAD', distanceKm: 320, vehicleNumber: 'KA01AB1234', vehicleType: 'R' } as const;
@@ -68,9 +67,8 @@ describe("the IRN's EwbDtls by the instance's e-way bill threshold", () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ only: ['einvoice'], rateLimit: { limit: 0, windowMs: 60_000 } });
-    const { gstin: _gstin, ...ewaybillDefaults } = ewaybillSettings(sandbox, 'A');
     app = await startTestApp({
-      regimeDefaults: { ...sandboxRegimeDefaults(sandbox), 'in-ewaybill': ewaybillDefaults },
+      regimeDefaults: indiaRegimeDefaults(sandbox),
       connectors: [connector('at50k', '50000'), connector('at30k', '30000')],
     });
   });

@@ -8,6 +8,7 @@ import { sampleIndiaInvoice } from '../../src/domain/__fixtures__';
 import type { CanonicalInvoice, TransportDetails } from '../../src/domain/canonical-invoice';
 import { DEFAULT_EINVOICE_ACCOUNTS, SANDBOX_GSTINS, type RunningSandbox } from '@erp-connector/sandbox';
 import { uniqueDocNo } from '../einvoice/nic-invoice.fixture';
+import { sandboxRegimeDefaults } from '../einvoice-e2e/support';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const account = DEFAULT_EINVOICE_ACCOUNTS[0];
@@ -25,6 +26,12 @@ export function ewaybillSettings(sandbox: RunningSandbox, catalog: 'A' | 'B'): R
     email: 'ops@example.test',
     http: { timeoutMs: 1_500 },
   };
+}
+
+/** The process defaults of both India regimes at the sandbox (catalog A): each instance names its GSTIN. */
+export function indiaRegimeDefaults(sandbox: RunningSandbox): Record<string, Record<string, unknown>> {
+  const { gstin: _gstin, ...ewaybill } = ewaybillSettings(sandbox, 'A');
+  return { ...sandboxRegimeDefaults(sandbox), 'in-ewaybill': ewaybill };
 }
 
 export function einvoiceSettings(sandbox: RunningSandbox): EinvoiceProviderConfig {
