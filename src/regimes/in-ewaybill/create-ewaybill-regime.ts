@@ -18,6 +18,7 @@ import type { EwaybillProvider } from './ewaybill-types';
 import { EwaybillRegime, type EwaybillByIrnProvider } from './ewaybill.regime';
 
 export interface EwaybillRegimeWiring {
+  /** The process defaults per regime: the e-invoice's are what GENERATE_EWAYBILL by IRN goes through. */
   defaults: Partial<Record<string, Record<string, unknown>>>;
   tokenStore: TokenStore;
   httpLogger?: HttpLogger;
@@ -46,6 +47,13 @@ export function createEwaybillRegime(
       }),
     wiring.rateLimiter,
   );
+  // One e-invoice settings object per instance, so the e-invoice provider cache finds it by identity.
+  const einvoiceOf = new WeakMap<EwaybillSettings, EinvoiceSettings | undefined>();
+  const einvoiceSettings = (settings: EwaybillSettings): EinvoiceSettings | undefined => {
+    if (!einvoiceOf.has(settings))
+      einvoiceOf.set(settings, einvoiceSettingsOf(settings, wiring.defaults['in-einvoice']));
+    return einvoiceOf.get(settings);
+  };
   return new EwaybillRegime({
     ewaybillFor: (settings) => build(settings),
     lookupFor: (settings) => {
@@ -53,7 +61,7 @@ export function createEwaybillRegime(
       return isObject(lookup) ? build(lookup) : undefined;
     },
     byIrnFor: (settings) => {
-      const einvoice = einvoiceSettingsOf(settings, settings.einvoice);
+      const einvoice = einvoiceSettings(settings);
       if (!einvoiceFor || !einvoice) return undefined;
       let provider: EinvoiceProvider & Partial<EwaybillByIrnProvider>;
       try {
@@ -108,12 +116,16 @@ function ewaybillCatalogOf(settings: NicGatewaySettings): 'A' | 'B' | undefined 
 }
 
 /**
- * The e-invoice settings GENERATE_EWAYBILL by IRN goes through: `einvoice:` where the instance names them,
- * else the process's in-einvoice defaults for the instance's GSTIN.
+ * The e-invoice settings GENERATE_EWAYBILL by IRN goes through, over the process's in-einvoice defaults
+ * (`einvoiceDefaults`; the e-way bill instance's own settings are over the e-way bill's): `einvoice:`
+ * where the instance names them, else the defaults for the instance's GSTIN.
  */
-function einvoiceSettingsOf(settings: EwaybillSettings, named: unknown): EinvoiceSettings | undefined {
-  if (isObject(named)) return named;
-  return typeof settings.gstin === 'string' ? { gstin: settings.gstin } : undefined;
+export function einvoiceSettingsOf(
+  settings: Pick<EwaybillSettings, 'einvoice' | 'gstin'>,
+  einvoiceDefaults: Record<string, unknown> = {},
+): EinvoiceSettings | undefined {
+  if (isObject(settings.einvoice)) return { ...einvoiceDefaults, ...settings.einvoice };
+  return typeof settings.gstin === 'string' ? { ...einvoiceDefaults, gstin: settings.gstin } : undefined;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
