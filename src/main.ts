@@ -5,6 +5,7 @@
  */
 import { Logger } from '@nestjs/common';
 import { resolve } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { createApp } from './app.factory';
 import { migrateDatabase } from './app-schema';
 import { bootPreflight } from './boot-preflight';
@@ -24,6 +25,10 @@ async function bootstrap(): Promise<void> {
   const log = new Logger('Boot');
   rideOutDatabaseOutages(new Logger('Database'));
   const config = loadConfig();
+  // Read by V8 at every full collection, so it takes effect from here on (see ServerConfig).
+  if (config.server.heapGrowingPercent > 0) {
+    setFlagsFromString(`--heap-growing-percent=${config.server.heapGrowingPercent}`);
+  }
   await bootPreflight(config);
   const cleanups: (() => Promise<void>)[] = [];
 

@@ -202,12 +202,18 @@ function call(
 
 export async function runRoute(n: number): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-reco-'));
-  // BENCH_RECO_PG_LOG=file: PostgreSQL's statements of 30 ms or more (with their time) copied there at the end.
+  // BENCH_RECO_PG_LOG=file: PostgreSQL's statements of BENCH_RECO_PG_LOG_MS (default 30) ms or more, with
+  // their time, copied there at the end.
   const pgLog = process.env.BENCH_RECO_PG_LOG;
+  const pgLogMs = Number(process.env.BENCH_RECO_PG_LOG_MS ?? 30);
   const pg = await startEmbeddedPostgres({
     dataDir: join(dir, 'pg'),
     log: () => undefined,
-    postgresFlags: pgLog ? ['-c', 'log_min_duration_statement=30'] : [],
+    // BENCH_RECO_PG_FLAGS: more server flags, e.g. "-c shared_preload_libraries=auto_explain -c ...".
+    postgresFlags: [
+      ...(pgLog ? ['-c', `log_min_duration_statement=${pgLogMs}`] : []),
+      ...(process.env.BENCH_RECO_PG_FLAGS ?? '').split(' ').filter(Boolean),
+    ],
   });
   const key = randomBytes(16).toString('hex');
   let child: ChildProcess | undefined;

@@ -85,6 +85,7 @@ const ENV_OVERRIDES: { env: string; path: string[]; parse: (text: string) => unk
   { env: 'PORT', path: ['server', 'port'], parse: toNumber },
   { env: 'PROCESS_ROLES', path: ['server', 'roles'], parse: toList },
   { env: 'DATA_DIR', path: ['server', 'dataDir'], parse: (t) => t },
+  { env: 'HEAP_GROWING_PERCENT', path: ['server', 'heapGrowingPercent'], parse: toNumber },
   { env: 'DATABASE_URL', path: ['database', 'url'], parse: (t) => t },
   { env: 'API_KEYS', path: ['security', 'apiKeys'], parse: toList },
   { env: 'ENCRYPTION_KEY', path: ['security', 'encryptionKey'], parse: (t) => t },

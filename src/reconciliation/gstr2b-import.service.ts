@@ -3,13 +3,19 @@
  * million documents) in bounded memory: read entry by entry, staged in batches, checked whole (nothing
  * of a file with an unreadable entry or another GSTIN's header reaches the period), then reconciled by
  * the same run as a fetched return, which moves the staged documents into the period in its transaction.
+ *
+ * The run begins as soon as the file has named its GSTIN and period (the portal writes them before the
+ * documents): the purchase register is pulled and stored while the rest of the file is staged, on two
+ * connections at once. A file refused afterwards ends that run unrecorded, its transaction rolled back.
  */
 import { randomUUID } from 'node:crypto';
 import { Injectable, PayloadTooLargeException } from '@nestjs/common';
 import { ComplianceError } from '../compliance';
+import { unreconcilablePeriod } from './return-period';
 import { Gstr2bTooLargeError, readGstr2bStream, type Gstr2bDocument } from '../compliance/returns';
 import { Gstr2bImportRepository, type StagedGstr2bRow } from '../database/repositories';
 import { gstr2bColumns, gstr2bKey } from './reconciliation-rows';
+import { ArrivingImport, type StagedImport } from './arriving-import';
 import { ReconciliationService, type RunOutcome } from './reconciliation.service';
 import { ReturnGatewaysService } from './return-gateways.service';
 
@@ -62,6 +68,19 @@ export class Gstr2bImportService {
     // One batch is stored while the next is read: reading and storing overlap, one batch in flight.
     let inFlight: Promise<void> = Promise.resolve();
     let failure: Error | undefined;
+    const arriving = new ArrivingImport();
+    let early: { period: string; outcome: Promise<RunOutcome> } | undefined;
+    const beginEarly = ({ gstin: named, rtnprd }: { gstin: unknown; rtnprd: unknown }): void => {
+      // Only a file of this GSTIN and of a period that can be reconciled begins a run before it is read whole;
+      // any other is refused by the same checks once read.
+      if (named !== gstin || typeof rtnprd !== 'string' || unreconcilablePeriod(rtnprd, new Date())) return;
+      const outcome = this.reconciliation.run(gstin, rtnprd, trigger, arriving.staged);
+      // A run that failed (the books unreadable, say) stops the upload: nothing more is worth staging.
+      outcome.catch((error: unknown) => {
+        failure ??= error instanceof Error ? error : new Error(String(error));
+      });
+      early = { period: rtnprd, outcome };
+    };
     try {
       const read = await readGstr2bStream(
         body,
@@ -74,7 +93,7 @@ export class Gstr2bImportService {
             failure = error instanceof Error ? error : new Error(String(error));
           });
         },
-        { maxBytes: MAX_IMPORT_BYTES, batchSize: 5000 },
+        { maxBytes: MAX_IMPORT_BYTES, batchSize: 5000, onHeader: beginEarly },
       );
       await inFlight;
       if (failure) throw failure;
@@ -96,14 +115,23 @@ export class Gstr2bImportService {
       }
       await this.imports.analyzeStaged();
       const streamedMs = Math.round(performance.now() - started);
-      const outcome = await this.reconciliation.run(gstin, read.header.period, trigger, {
-        importId,
-        documents: read.documents,
-      });
+      const whole: StagedImport = { importId, documents: read.documents };
+      let outcome: RunOutcome;
+      if (early && early.period === read.header.period) {
+        arriving.arrived(whole);
+        outcome = await early.outcome;
+      } else {
+        // The file named another period at its end than at its start (a repeated key): the early run is
+        // abandoned, and the period the whole file states is reconciled.
+        if (early) await arriving.refused(early.outcome, new Error('the file names two return periods'));
+        outcome = await this.reconciliation.run(gstin, read.header.period, trigger, whole);
+      }
       return outcome.timingsMs
         ? { ...outcome, timingsMs: { 'read and stage': streamedMs, ...outcome.timingsMs } }
         : outcome;
     } catch (error) {
+      // A run begun early ends (rolled back, unrecorded) before the staging is discarded.
+      if (early) await arriving.refused(early.outcome, error);
       if (error instanceof Gstr2bTooLargeError) {
         throw new PayloadTooLargeException(error.message);
       }

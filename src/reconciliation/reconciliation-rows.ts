@@ -79,6 +79,8 @@ export function gstr2bColumns(document: Gstr2bDocument): Omit<Gstr2bRow, 'docKey
     reverseCharge: document.reverseCharge,
     sourceType: orNull(document.sourceType),
     irn: orNull(document.irn),
+    placeOfSupply: orNull(document.placeOfSupply),
+    portCode: orNull(document.portCode),
     detail: document as unknown as Record<string, unknown>,
   };
 }

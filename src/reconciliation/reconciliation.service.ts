@@ -37,14 +37,9 @@ import { gstr2bForMatching, purchaseForMatching, toGstr2bRows, toPurchaseRows } 
 import { periodRange, purchaseRange, unreconcilablePeriod, unusablePurchaseRange } from './return-period';
 import { PeriodPlacement } from './period-placement';
 import { ReturnGatewaysService } from './return-gateways.service';
+import { ImportRefused, type StagedImport } from './arriving-import';
 import { StepTimer } from './step-timer';
 import { SupplierShards, type Shard } from './supplier-shards';
-
-/** A GSTR-2B import already staged (Gstr2bImportService): moved into the period by the run. */
-export interface StagedImport {
-  importId: string;
-  documents: number;
-}
 
 /** How a run reads the books: the purchase bill dates, when an operator chooses them apart from the 2B period. */
 export interface RunOptions {
@@ -97,7 +92,7 @@ export class ReconciliationService {
     gstin: string,
     period: string,
     trigger: string,
-    imported?: Gstr2bReturn | StagedImport,
+    imported?: Gstr2bReturn | StagedImport | Promise<StagedImport>,
     options: RunOptions = {},
   ): Promise<RunOutcome> {
     // A malformed, pre-GST or not yet ended period is refused (issue 28, finding 10).
@@ -122,16 +117,18 @@ export class ReconciliationService {
         // The 2B is stored (PostgreSQL's work) while the register is pulled (the service's): the statements
         // share the transaction's connection, which takes them in the order they are sent.
         const stored2b = (async () => {
-          if (gstr2b && 'importId' in gstr2b) {
-            await this.imports.moveIntoPeriod(manager, gstr2b.importId, gstin, period, 'import');
-          } else if (gstr2b) {
+          // An import still arriving is moved once staged whole; the purchases are pulled meanwhile.
+          const document = await gstr2b;
+          if ('importId' in document) {
+            await this.imports.moveIntoPeriod(manager, document.importId, gstin, period, 'import');
+          } else {
             const source = imported ? 'import' : `api-${settings.gateway.gstr2bCatalog}`;
             await this.repository.replaceGstr2b(
               manager,
               gstin,
               period,
               source,
-              toGstr2bRows(gstr2b.documents),
+              toGstr2bRows(document.documents),
             );
           }
           // Amendments of earlier periods' documents supersede them there; pairings this period made of
@@ -139,9 +136,16 @@ export class ReconciliationService {
           await this.repository.markAmendedOriginals(manager, gstin, period);
           await this.repository.releasePairedIn(manager, gstin, period);
         })();
-        stored2b.catch(() => undefined);
+        // A 2B that cannot be stored (a file refused while it arrived) ends the pull at its next batch.
+        const abandoned = new AbortController();
+        stored2b.catch(() => abandoned.abort());
         const purchases = await this.repository.purchasesWriter(manager, gstin, period, settings.connector);
-        await this.pullPurchases(settings.connector, range, (rows) => purchases.write(rows));
+        await this.pullPurchases(
+          settings.connector,
+          range,
+          (rows) => purchases.write(rows),
+          abandoned.signal,
+        );
         timer.mark('pull and store purchases');
         await stored2b;
         await purchases.finish();
@@ -156,6 +160,11 @@ export class ReconciliationService {
       );
       return { runId, summary, timingsMs: timer.steps };
     } catch (error) {
+      if (error instanceof ImportRefused) {
+        // The file this run waited on was refused: nothing was reconciled, and the import says why.
+        await this.repository.forgetRun(runId);
+        throw error;
+      }
       const wrapped = error instanceof ComplianceError ? error : ComplianceError.wrap(error);
       await this.repository.failRun(runId, wrapped.message, wrapped.errorClass);
       this.logger.warn(
@@ -184,6 +193,7 @@ export class ReconciliationService {
     connector: string,
     range: PurchasePeriod,
     store: (rows: PurchaseRow[]) => Promise<void>,
+    abandoned?: AbortSignal,
   ): Promise<void> {
     const live = this.connectors.get(connector);
     if (!live)
@@ -192,6 +202,7 @@ export class ReconciliationService {
     let storing: Promise<void> = Promise.resolve();
     try {
       for await (const batch of live.connector.pullPurchases(range)) {
+        if (abandoned?.aborted) break;
         const rows = toPurchaseRows(batch, erpIds);
         await storing;
         storing = store(rows);

@@ -126,4 +126,52 @@ describe('a re-run of a reconciled period', () => {
     expect(rewritten[0][1]).toMatch(/^\(mismatch,/);
     expect(after.verdicts.size).toBe(before.verdicts.size);
   });
+
+  it('removes the verdict of a bill the books no longer hold, decided or not, and reports its 2B document missing', async () => {
+    const folder = join(reco.app.dataDir, 'purchases');
+    const file = join(
+      folder,
+      readdirSync(folder).find((f) => f.endsWith('.csv'))!,
+    );
+    const [header, ...lines] = readFileSync(file, 'utf8').split('\n');
+    const db = new Client({ connectionString: reco.app.databaseUrl });
+    await db.connect();
+    try {
+      // The first bill that reconciled exact leaves the register.
+      const { rows } = await db.query<{ id: string; erp_id: string; purchase_id: string; gstr2b_id: string }>(
+        `SELECT m.id, p.erp_id, m.purchase_id, m.gstr2b_id FROM reco_match m JOIN purchase_record p ON p.id = m.purchase_id
+         WHERE m.gstin = $1 AND m.period = $2 AND m.category = 'exact' ORDER BY p.erp_id LIMIT 1`,
+        [RECO_GSTIN, RECO_PERIOD],
+      );
+      const [removed] = rows;
+      // Accepted by an operator: a decided pair outlives re-runs, so only the removal of its bill ends it.
+      const accepted = await axios.post(
+        `${reco.app.url}/reconciliation/matches/actions`,
+        { action: 'accept', matchIds: [removed.id], operator: 'asha', reason: 'checked' },
+        { headers: { 'x-api-key': TEST_API_KEY }, validateStatus: () => true },
+      );
+      expect(accepted.status).toBe(200);
+      const voucher = removed.erp_id.split(':')[1];
+      const kept = lines.filter((line) => line.split(',')[0] !== voucher);
+      expect(kept.length).toBeLessThan(lines.length);
+      writeFileSync(file, [header, ...kept].join('\n'));
+      await run();
+      const purchase = await db.query(`SELECT 1 FROM purchase_record WHERE id = $1`, [removed.purchase_id]);
+      expect(purchase.rows).toHaveLength(0);
+      const verdicts = await db.query<{ category: string; purchase_id: string | null }>(
+        `SELECT category, purchase_id FROM reco_match WHERE purchase_id = $1 OR gstr2b_id = $2`,
+        [removed.purchase_id, removed.gstr2b_id],
+      );
+      expect(verdicts.rows).toEqual([{ category: 'missing-in-books', purchase_id: null }]);
+      // No verdict points at a row that is not there.
+      const dangling = await db.query(
+        `SELECT m.id FROM reco_match m
+         WHERE (m.purchase_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM purchase_record p WHERE p.id = m.purchase_id))
+            OR (m.gstr2b_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM gstr2b_document d WHERE d.id = m.gstr2b_id))`,
+      );
+      expect(dangling.rows).toEqual([]);
+    } finally {
+      await db.end();
+    }
+  });
 });

@@ -14,6 +14,8 @@ import { DocumentSearchIndexes1764500470000 } from './1764500470000-DocumentSear
 import { Gstr2bImportStaging1764600000000 } from './1764600000000-Gstr2bImportStaging';
 import { RecoAcrossPeriods1764700000000 } from './1764700000000-RecoAcrossPeriods';
 import { PushedPurchases1764760000000 } from './1764760000000-PushedPurchases';
+import { Gstr2bMatchedColumns1764800000000 } from './1764800000000-Gstr2bMatchedColumns';
+import { RecoMatchReferences1764800100000 } from './1764800100000-RecoMatchReferences';
 
 /**
  * The core schema's, in order; each regime brings its own tables' (RegimePlugin.migrations). TypeORM sorts
@@ -36,4 +38,6 @@ export const MIGRATIONS = [
   Gstr2bImportStaging1764600000000,
   RecoAcrossPeriods1764700000000,
   PushedPurchases1764760000000,
+  Gstr2bMatchedColumns1764800000000,
+  RecoMatchReferences1764800100000,
 ];

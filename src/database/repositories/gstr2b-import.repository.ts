@@ -8,6 +8,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { columnLiterals } from './array-literal';
 import type { Gstr2bRow } from './reconciliation.repository';
 
 export interface StagedGstr2bRow extends Omit<Gstr2bRow, 'docKey'> {
@@ -39,6 +40,8 @@ const COLUMNS: [keyof StagedGstr2bRow, string, string][] = [
   ['reverseCharge', 'reverse_charge', 'boolean'],
   ['sourceType', 'source_type', 'text'],
   ['irn', 'irn', 'text'],
+  ['placeOfSupply', 'place_of_supply', 'text'],
+  ['portCode', 'port_code', 'text'],
   ['detail', 'detail', 'json'],
 ];
 
@@ -63,11 +66,9 @@ export class Gstr2bImportRepository {
    */
   async stage(importId: string, firstOrdinal: number, rows: readonly StagedGstr2bRow[]): Promise<void> {
     if (rows.length === 0) return;
-    const arrays = SCALAR_COLUMNS.map(([key]) =>
-      rows.map((row) => {
-        const value = row[key];
-        return value === undefined ? null : value;
-      }),
+    const arrays = columnLiterals(
+      rows,
+      SCALAR_COLUMNS.map(([key]) => key),
     );
     // The documents' detail goes as one JSON array (one native stringify), not as an array of JSON texts:
     // node-postgres escapes every quote of every element of a text array, which cost more than the rest.
@@ -85,10 +86,15 @@ export class Gstr2bImportRepository {
    * Fresh statistics of the staging table once an import is staged, outside the run's transaction (the
    * lock is released at once). The table's statistics otherwise describe an earlier import, whose id is
    * the only one they know: the planner then takes this import for a handful of rows and moves it into the
-   * period by nested loops (a re-import of 1,000,000 documents ran for minutes in that statement).
+   * period by nested loops (a re-import of 1,000,000 documents ran for minutes in that statement). The
+   * planner needs the import's size, not fine distributions: a sample of 3,000 rows (statistics target 10)
+   * costs a tenth of the default's 30,000.
    */
   async analyzeStaged(): Promise<void> {
-    await this.dataSource.query(`ANALYZE gstr2b_import_row`);
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(`SET LOCAL default_statistics_target = 10`);
+      await manager.query(`ANALYZE gstr2b_import_row`);
+    });
   }
 
   async discard(importId: string): Promise<void> {

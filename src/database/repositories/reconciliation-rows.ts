@@ -38,6 +38,9 @@ export interface Gstr2bRow {
   reverseCharge: boolean;
   sourceType: string | null;
   irn: string | null;
+  /** The two fields of the detail the matching compares, kept as columns (read without parsing the detail). */
+  placeOfSupply: string | null;
+  portCode: string | null;
   detail: Record<string, unknown>;
 }
 
@@ -47,8 +50,6 @@ export interface StoredPurchase extends PurchaseRow {
 
 export interface StoredGstr2b extends Omit<Gstr2bRow, 'detail'> {
   id: string;
-  placeOfSupply: string | null;
-  portCode: string | null;
   /** The period whose amendment superseded this document, if one did. */
   amendedIn: string | null;
 }

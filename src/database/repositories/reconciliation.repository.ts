@@ -6,6 +6,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { columnLiterals } from './array-literal';
 import { returnedRows } from './returned-rows';
 import {
   closeSupplierOrderedReads,
@@ -154,6 +155,8 @@ const GSTR2B_TABLE: ReplacedTable<Gstr2bRow> = {
     'reverseCharge',
     'sourceType',
     'irn',
+    'placeOfSupply',
+    'portCode',
     'detail',
   ],
   types: {
@@ -276,12 +279,7 @@ export class ReconciliationRepository {
     const scalarTypes = types.filter((t) => !isJson(t));
     const jsonTypes = types.filter(isJson);
     const params = (chunk: readonly Row[]) => [
-      ...scalars.map((c) =>
-        chunk.map((row) => {
-          const value = row[c] as unknown;
-          return value === undefined ? null : value;
-        }),
-      ),
+      ...columnLiterals(chunk, scalars),
       ...jsons.map((c) => JSON.stringify(chunk.map((row) => (row[c] as unknown) ?? null))),
     ];
     const scalarNames = scalars.map((c) => snake(c as string));
@@ -526,13 +524,15 @@ export class ReconciliationRepository {
            JOIN json_array_elements($8::json) WITH ORDINALITY AS d(differences, ordinality) USING (ordinality)
            JOIN json_array_elements($9::json) WITH ORDINALITY AS e(explanation, ordinality) USING (ordinality)) v`,
         [
-          chunk.map((r) => r.category),
-          chunk.map((r) => r.rule),
-          chunk.map((r) => r.purchaseId),
-          chunk.map((r) => r.gstr2bId),
-          chunk.map((r) => r.supplierGstin),
-          chunk.map((r) => r.itcAtStake),
-          chunk.map((r) => r.otherPeriod ?? null),
+          ...columnLiterals(chunk, [
+            'category',
+            'rule',
+            'purchaseId',
+            'gstr2bId',
+            'supplierGstin',
+            'itcAtStake',
+            'otherPeriod',
+          ]),
           JSON.stringify(chunk.map((r) => r.differences)),
           JSON.stringify(chunk.map((r) => r.explanation)),
           ...scope,
@@ -870,6 +870,11 @@ export class ReconciliationRepository {
       `UPDATE reco_run SET state = 'failed', finished_at = now(), error = $2, error_class = $3 WHERE id = $1`,
       [id, error, errorClass],
     );
+  }
+
+  /** A run that reconciled nothing (the file it waited on was refused) leaves no record. */
+  async forgetRun(id: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM reco_run WHERE id = $1 AND state = 'running'`, [id]);
   }
 
   /** Runs left `running` by a process that died (older than `seconds`) are failed so the period can run again. */

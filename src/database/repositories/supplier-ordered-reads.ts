@@ -19,15 +19,11 @@ export const GSTR2B_COLUMNS = `id, doc_key AS "docKey", section, kind, supplier_
   supplier_name AS "supplierName", number, to_char(date, 'YYYY-MM-DD') AS date,
   taxable_value::text AS "taxableValue", igst::text AS igst, cgst::text AS cgst, sgst::text AS sgst,
   cess::text AS cess, itc_availability AS "itcAvailability", itc_unavailable_reason AS "itcUnavailableReason",
-  reverse_charge AS "reverseCharge", source_type AS "sourceType", irn, x."placeOfSupply", x."portCode",
-  amended_in AS "amendedIn"`;
+  reverse_charge AS "reverseCharge", source_type AS "sourceType", irn, place_of_supply AS "placeOfSupply",
+  port_code AS "portCode", amended_in AS "amendedIn"`;
 
-/**
- * The 2B table with the two fields of the document's detail the matching reads, parsed once per row (the
- * detail is json text: each `->>` would parse it again).
- */
-export const GSTR2B_FROM = `gstr2b_document
-  LEFT JOIN LATERAL json_to_record(detail) AS x("placeOfSupply" text, "portCode" text) ON true`;
+/** Where the matching reads 2B documents from (the detail's compared fields are columns: nothing is parsed). */
+export const GSTR2B_FROM = `gstr2b_document`;
 
 /** The partition key of a row whose document type is in `kind`: '' for bills of entry, else the PAN. */
 const shardKey = (kind: string): string => `encode(convert_to(CASE WHEN ${kind} = 'BOE' THEN ''

@@ -26,6 +26,12 @@ export interface StreamReadOptions {
   /** Bytes accepted before the read is refused with a TooLargeError. */
   maxBytes?: number;
   maxErrors?: number;
+  /**
+   * Called once, as soon as the file has stated its GSTIN and return period (`rtnprd`, as written): the
+   * caller may begin its own work on that period while the documents are still arriving. Only a hint: the
+   * header the read returns, checked by the return's rules once the whole file is read, is the answer.
+   */
+  onHeader?: (header: { gstin: unknown; rtnprd: unknown }) => void;
 }
 
 export class Gstr2bTooLargeError extends Error {
@@ -54,6 +60,12 @@ export async function readGstr2bStream(
   const rootHeader: Record<string, unknown> = {};
   let envelope = false;
   let checksum: unknown;
+  let headerSeen = false;
+  const hint = (fields: Record<string, unknown>): void => {
+    if (headerSeen || fields.gstin === undefined || fields.rtnprd === undefined) return;
+    headerSeen = true;
+    options.onHeader?.({ gstin: fields.gstin, rtnprd: fields.rtnprd });
+  };
   const note = (found: readonly FieldError[]): void => {
     errorCount += found.length;
     for (const error of found) if (errors.length < maxErrors) errors.push(error);
@@ -82,10 +94,13 @@ export async function readGstr2bStream(
       }
       if (path.length === 1 && last === 'data' && typeof value !== 'object') envelope = false;
       if (path.length === 1 && last === 'chksum') checksum = value;
-      else if (path.length === 1 && HEADER_KEYS.has(String(last))) rootHeader[String(last)] = value;
-      else if (path.length === 2 && path[0] === 'data' && HEADER_KEYS.has(String(last))) {
+      else if (path.length === 1 && HEADER_KEYS.has(String(last))) {
+        rootHeader[String(last)] = value;
+        if (!envelope) hint(rootHeader);
+      } else if (path.length === 2 && path[0] === 'data' && HEADER_KEYS.has(String(last))) {
         envelope = true;
         header[String(last)] = value;
+        hint(header);
       } else if (path.length === 2 && path[0] === 'data') envelope = true;
     },
   });
