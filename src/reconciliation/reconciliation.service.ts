@@ -114,6 +114,7 @@ export class ReconciliationService {
         // descending order: every run takes them in the same order, so two runs never wait on each other.
         await this.repository.lockPeriod(manager, gstin, period);
         await this.repository.lockEarlierPeriods(manager, gstin, period);
+        await this.repository.useRunMemory(manager);
         // The 2B is stored (PostgreSQL's work) while the register is pulled (the service's): the statements
         // share the transaction's connection, which takes them in the order they are sent.
         const stored2b = (async () => {

@@ -135,8 +135,9 @@ export class Gstr2bImportRepository {
        ), upserted AS (
          INSERT INTO gstr2b_document AS t (gstin, period, source, doc_key, ${MOVED.join(', ')})
          SELECT $2, $3, $4, k.doc_key, ${MOVED.map((c) => `s.${c}`).join(', ')}
+         -- In no particular order: the keys are unique once numbered, and sorting the wide rows (their detail)
+         -- into file order spilled a million-document move to disk.
          FROM keys k JOIN gstr2b_import_row s ON s.import_id = $1 AND s.ordinal = k.ordinal
-         ORDER BY k.ordinal
          ON CONFLICT (gstin, period, doc_key) DO UPDATE SET
            ${MOVED.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}, source = EXCLUDED.source, fetched_at = now()
          -- A document imported again as it was is not rewritten (json compared as its text).

@@ -10,6 +10,7 @@ import { columnLiterals } from './array-literal';
 import { returnedRows } from './returned-rows';
 import {
   closeSupplierOrderedReads,
+  useRunMemory,
   countPeriodRows,
   fetchGstr2b,
   fetchPurchases,
@@ -195,6 +196,11 @@ export class ReconciliationRepository {
   /** One holder per GSTIN and period across every process, for the length of `manager`'s transaction. */
   async lockPeriod(manager: EntityManager, gstin: string, period: string): Promise<void> {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`reco:${gstin}:${period}`]);
+  }
+
+  /** PostgreSQL's sort and hash memory for the rest of the run's transaction (see `RUN_WORK_MEMORY`). */
+  async useRunMemory(manager: EntityManager): Promise<void> {
+    await useRunMemory(manager);
   }
 
   /**

@@ -30,8 +30,16 @@ const shardKey = (kind: string): string => `encode(convert_to(CASE WHEN ${kind} 
   WHEN length(supplier_gstin) = 15 THEN substr(supplier_gstin, 3, 10)
   ELSE coalesce(supplier_gstin, '') END, 'UTF8'), 'hex')`;
 
-/** PostgreSQL's sort and hash memory for the run's transaction, from the reads on. */
-const SORT_MEMORY = '64MB';
+/**
+ * PostgreSQL's sort and hash memory for a run's transaction: the staged 2B's numbering and move, the
+ * purchase upserts, both sides sorted by supplier for the reads (a large month's rows would spill the
+ * default 4 MB to disk), the verdicts' anti-joins. For that transaction only.
+ */
+const RUN_WORK_MEMORY = '64MB';
+
+export async function useRunMemory(manager: EntityManager): Promise<void> {
+  await manager.query(`SET LOCAL work_mem = '${RUN_WORK_MEMORY}'`);
+}
 
 export type Keyed<Row> = Row & { shardKey: string };
 
@@ -48,9 +56,6 @@ export async function openSupplierOrderedReads(
   gstin: string,
   period: string,
 ): Promise<void> {
-  // Both sides are sorted by the key (a large month's rows would spill the default 4 MB to disk); the run's
-  // later hash joins of the verdicts profit too. For this transaction only.
-  await manager.query(`SET LOCAL work_mem = '${SORT_MEMORY}'`);
   await manager.query(
     `DECLARE ${CURSOR.purchases} NO SCROLL CURSOR FOR
        SELECT ${PURCHASE_COLUMNS}, ${shardKey('document_type')} AS "shardKey"
