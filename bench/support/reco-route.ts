@@ -4,6 +4,8 @@
  * of N bills, the portal's GSTR-2B JSON of N documents streamed to `POST /reconciliation/:gstin/import`
  * (which pulls the register, stores both and matches), a re-import (a re-run keeping decisions), then the
  * report read page by page. Prints wall time per step and the peak RSS of the service and of PostgreSQL.
+ * BENCH_RECO_PG_LOG=file keeps PostgreSQL's statements of BENCH_RECO_PG_LOG_MS (30) ms or more;
+ * BENCH_RECO_PG_FLAGS adds server flags (e.g. auto_explain's); BENCH_RECO_SERVICE_ARGS adds node options.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -85,6 +85,12 @@ export interface CsvFileListing {
 const MAX_FILE_NAME_LENGTH = 200;
 
 const SEEDED_MARKER = '.seeded';
+/**
+ * Purchases handed to a reconciliation at a time. A register file is read whole (a bill's rows are grouped
+ * across the file), but it is given in parts of this size, so that what is in flight to the database at
+ * once (the batch, its column arrays, the statement) stays small whatever the file's size.
+ */
+const PURCHASE_BATCH_ROWS = 5_000;
 
 function readCursor(cursor: ConnectorCursor): Set<string> {
   const hashes = cursor?.processedHashes;
@@ -393,7 +399,8 @@ export class CsvConnector implements ErpConnector, FileDropSource {
         const shown = problems.slice(0, 5).map((p) => p.message);
         notRead.push(`${name}: columns not usable: ${shown.join('; ')}`);
       }
-      if (records.length > 0) yield records;
+      // Taken out of the file's list as they are given, so a given part can be collected once stored.
+      while (records.length > 0) yield records.splice(0, PURCHASE_BATCH_ROWS);
     }
     if (notRead.length > 0) {
       throw new ConnectorError(
