@@ -5,8 +5,10 @@
  * the same run as a fetched return, which moves the staged documents into the period in its transaction.
  *
  * The run begins as soon as the file has named its GSTIN and period (the portal writes them before the
- * documents): the purchase register is pulled and stored while the rest of the file is staged, on two
- * connections at once. A file refused afterwards ends that run unrecorded, its transaction rolled back.
+ * documents) and takes the documents as they are read, straight into the period, while it pulls and stores
+ * the purchase register (ArrivingImport). A file refused afterwards ends that run unrecorded, its
+ * transaction rolled back. A file that names its period only after its documents is staged whole first,
+ * then reconciled.
  */
 import { randomUUID } from 'node:crypto';
 import { Injectable, PayloadTooLargeException } from '@nestjs/common';
@@ -14,7 +16,7 @@ import { ComplianceError } from '../compliance';
 import { unreconcilablePeriod } from './return-period';
 import { Gstr2bTooLargeError, readGstr2bStream, type Gstr2bDocument } from '../compliance/returns';
 import { Gstr2bImportRepository, type StagedGstr2bRow } from '../database/repositories';
-import { gstr2bColumns, gstr2bKey } from './reconciliation-rows';
+import { AMENDED_FAMILY, gstr2bColumns, gstr2bKey } from './reconciliation-rows';
 import { ArrivingImport, type StagedImport } from './arriving-import';
 import { ReconciliationService, type RunOutcome } from './reconciliation.service';
 import { ReturnGatewaysService } from './return-gateways.service';
@@ -22,7 +24,6 @@ import { ReturnGatewaysService } from './return-gateways.service';
 /** The largest file accepted: a portal GSTR-2B of about a million documents. */
 export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
 
-const AMENDED_FAMILY: Record<string, string> = { b2ba: 'b2b', cdnra: 'cdnr', isda: 'isd', ecoma: 'ecom' };
 const ORIGINAL_SECTIONS = new Set(Object.values(AMENDED_FAMILY));
 
 /** The identity `applyAmendments` compares: supplier, section family and number (upper case). */
@@ -71,20 +72,31 @@ export class Gstr2bImportService {
     const arriving = new ArrivingImport();
     let early: { period: string; outcome: Promise<RunOutcome> } | undefined;
     const beginEarly = ({ gstin: named, rtnprd }: { gstin: unknown; rtnprd: unknown }): void => {
-      // Only a file of this GSTIN and of a period that can be reconciled begins a run before it is read whole;
-      // any other is refused by the same checks once read.
+      // Only a file of this GSTIN and of a period that can be reconciled, named before any document, begins
+      // a run before it is read whole; any other is refused by the same checks once read.
       if (named !== gstin || typeof rtnprd !== 'string' || unreconcilablePeriod(rtnprd, new Date())) return;
-      const outcome = this.reconciliation.run(gstin, rtnprd, trigger, arriving.staged);
-      // A run that failed (the books unreadable, say) stops the upload: nothing more is worth staging.
-      outcome.catch((error: unknown) => {
-        failure ??= error instanceof Error ? error : new Error(String(error));
-      });
+      if (staged > 0) return;
+      const outcome = this.reconciliation.run(gstin, rtnprd, trigger, arriving);
+      // A run that failed (the books unreadable, say) stops the upload: nothing more is worth reading.
+      outcome.then(
+        () => arriving.close(),
+        (error: unknown) => {
+          arriving.close();
+          failure ??= error instanceof Error ? error : new Error(String(error));
+        },
+      );
       early = { period: rtnprd, outcome };
     };
     try {
       const read = await readGstr2bStream(
         body,
         async (documents) => {
+          if (early) {
+            // Straight to the run; a run gone (skipped) drops them, and the file is read to its end.
+            await arriving.offer(documents);
+            if (failure) throw failure;
+            return;
+          }
           await inFlight;
           if (failure) throw failure;
           const first = staged;
@@ -113,17 +125,21 @@ export class Gstr2bImportService {
           `the file is GSTR-2B of ${read.header.gstin}, not of ${gstin}`,
         );
       }
-      await this.imports.analyzeStaged();
+      if (early && early.period !== read.header.period) {
+        // Its documents went to the period it named first: the file cannot be read as one return.
+        throw new ComplianceError(
+          'validation',
+          `the file names return period ${early.period} before its documents and ${read.header.period} in its header (rtnprd)`,
+        );
+      }
       const streamedMs = Math.round(performance.now() - started);
-      const whole: StagedImport = { importId, documents: read.documents };
       let outcome: RunOutcome;
-      if (early && early.period === read.header.period) {
-        arriving.arrived(whole);
+      if (early) {
+        arriving.end();
         outcome = await early.outcome;
       } else {
-        // The file named another period at its end than at its start (a repeated key): the early run is
-        // abandoned, and the period the whole file states is reconciled.
-        if (early) await arriving.refused(early.outcome, new Error('the file names two return periods'));
+        await this.imports.analyzeStaged();
+        const whole: StagedImport = { importId, documents: read.documents };
         outcome = await this.reconciliation.run(gstin, read.header.period, trigger, whole);
       }
       return outcome.timingsMs

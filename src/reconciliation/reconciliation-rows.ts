@@ -48,14 +48,51 @@ export function gstr2bKey(document: Gstr2bDocument): string {
   );
 }
 
-export function toGstr2bRows(documents: readonly Gstr2bDocument[]): Gstr2bRow[] {
-  const seen = new Map<string, number>();
+/**
+ * Rows to store; a repeated identity is kept under `#2`, `#3`... in the order given. `seen` carries the
+ * identities across the batches of one file.
+ */
+export function toGstr2bRows(
+  documents: readonly Gstr2bDocument[],
+  seen = new Map<string, number>(),
+): Gstr2bRow[] {
   return documents.map((document) => {
     const key = gstr2bKey(document);
     const count = (seen.get(key) ?? 0) + 1;
     seen.set(key, count);
     return { docKey: count === 1 ? key : `${key}#${count}`, ...gstr2bColumns(document) };
   });
+}
+
+/** The original an amendment (b2ba, cdnra, isda, ecoma) replaces: same supplier, section family and number. */
+export interface AmendedOriginal {
+  supplierGstin: string;
+  section: string;
+  number: string;
+}
+
+/** An amendment's section, and the section of the originals it amends. */
+export const AMENDED_FAMILY: Record<string, string> = {
+  b2ba: 'b2b',
+  cdnra: 'cdnr',
+  isda: 'isd',
+  ecoma: 'ecom',
+};
+
+/** The originals these documents' amendments replace. */
+export function amendedOriginals(documents: readonly Gstr2bDocument[]): AmendedOriginal[] {
+  const originals: AmendedOriginal[] = [];
+  for (const document of documents) {
+    const section = AMENDED_FAMILY[document.section];
+    if (section && document.original) {
+      originals.push({
+        supplierGstin: document.supplierGstin ?? '',
+        section,
+        number: document.original.number,
+      });
+    }
+  }
+  return originals;
 }
 
 /** A 2B document's stored columns other than its key. */

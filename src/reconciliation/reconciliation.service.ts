@@ -33,11 +33,18 @@ import {
   type RecoDocument,
 } from './matching';
 import { Dec } from '../domain';
-import { gstr2bForMatching, purchaseForMatching, toGstr2bRows, toPurchaseRows } from './reconciliation-rows';
+import {
+  amendedOriginals,
+  gstr2bForMatching,
+  purchaseForMatching,
+  toGstr2bRows,
+  toPurchaseRows,
+  type AmendedOriginal,
+} from './reconciliation-rows';
 import { periodRange, purchaseRange, unreconcilablePeriod, unusablePurchaseRange } from './return-period';
 import { PeriodPlacement } from './period-placement';
 import { ReturnGatewaysService } from './return-gateways.service';
-import { ImportRefused, type StagedImport } from './arriving-import';
+import { ArrivingImport, ImportRefused, type StagedImport } from './arriving-import';
 import { StepTimer } from './step-timer';
 import { SupplierShards, type Shard } from './supplier-shards';
 
@@ -92,7 +99,7 @@ export class ReconciliationService {
     gstin: string,
     period: string,
     trigger: string,
-    imported?: Gstr2bReturn | StagedImport | Promise<StagedImport>,
+    imported?: Gstr2bReturn | StagedImport | ArrivingImport,
     options: RunOptions = {},
   ): Promise<RunOutcome> {
     // A malformed, pre-GST or not yet ended period is refused (issue 28, finding 10).
@@ -118,9 +125,11 @@ export class ReconciliationService {
         // The 2B is stored (PostgreSQL's work) while the register is pulled (the service's): the statements
         // share the transaction's connection, which takes them in the order they are sent.
         const stored2b = (async () => {
-          // An import still arriving is moved once staged whole; the purchases are pulled meanwhile.
-          const document = await gstr2b;
-          if ('importId' in document) {
+          // An import still arriving is stored as it arrives; the purchases are pulled meanwhile.
+          const document = gstr2b;
+          if (document instanceof ArrivingImport) {
+            await this.storeArriving(manager, gstin, period, document);
+          } else if ('importId' in document) {
             await this.imports.moveIntoPeriod(manager, document.importId, gstin, period, 'import');
           } else {
             const source = imported ? 'import' : `api-${settings.gateway.gstr2bCatalog}`;
@@ -173,6 +182,34 @@ export class ReconciliationService {
       );
       throw error;
     }
+  }
+
+  /**
+   * An imported file's documents as they arrive, written straight into the period (upserted by identity,
+   * one batch in flight): repeated identities numbered in file order across the batches, the documents the
+   * file no longer holds removed, and originals an amendment of the same file names removed, as the staged
+   * move does.
+   */
+  private async storeArriving(
+    manager: EntityManager,
+    gstin: string,
+    period: string,
+    arriving: ArrivingImport,
+  ): Promise<void> {
+    const writer = await this.repository.gstr2bWriter(manager, gstin, period, 'import');
+    const repeats = new Map<string, number>();
+    const amended: AmendedOriginal[] = [];
+    let writing: Promise<void> = Promise.resolve();
+    for await (const documents of arriving) {
+      const rows = toGstr2bRows(documents, repeats);
+      amended.push(...amendedOriginals(documents));
+      await writing;
+      writing = writer.write(rows);
+      writing.catch(() => undefined);
+    }
+    await writing;
+    await writer.finish();
+    await this.repository.removeAmendedOriginals(manager, gstin, period, amended);
   }
 
   private async fetch(gstin: string, period: string): Promise<Gstr2bReturn> {

@@ -2,8 +2,9 @@
  * Issue 28 (speed through the route): an imported GSTR-2B's run begins as soon as the file has named its
  * GSTIN and period, so the purchase register is pulled and stored while the rest of the file arrives. Shown
  * on the real service and PostgreSQL with an upload held open half-way: the run is already recorded
- * running, and completes once the file ends. A file whose header names one period first and another at
- * the end (the envelope's) reconciles the period of the whole file's header, and leaves no run of the other.
+ * running, and completes once the file ends. A file that names one period before its documents and another
+ * in its header is refused (its documents went to the first); one whose header follows its documents is
+ * staged whole, then reconciled.
  */
 import { request } from 'node:http';
 import axios, { type AxiosInstance } from 'axios';
@@ -92,19 +93,39 @@ describe('an imported GSTR-2B while it arrives', () => {
     ]);
   }, 60_000);
 
-  it('reconciles the period of the whole header when the file named another one first', async () => {
-    // The root names September, the envelope (what a portal file's header is) October.
+  it('refuses a file that names one period before its documents and another in its header, keeping both as they were', async () => {
+    // The root names September before the documents, the envelope (what a portal file's header is) October.
     const file = portalFile(2, 3).replace(
       '{\n "chksum"',
       `{\n "gstin": "${RECO_GSTIN}",\n "rtnprd": "092026",\n "chksum"`,
     );
     expect(file).toContain('"rtnprd": "092026"');
+    const before = await runsOf(RECO_PERIOD);
     const answer = await api.post(`/reconciliation/${RECO_GSTIN}/import?operator=ravi`, Buffer.from(file), {
       headers: { 'content-type': 'application/json' },
     });
-    expect(answer.status).toBe(200);
-    expect(answer.data.summary.gstr2bDocuments).toBe(6);
+    expect(answer.status).toBe(400);
+    expect(answer.data.message).toBe(
+      'the file names return period 092026 before its documents and 102026 in its header (rtnprd)',
+    );
     expect(await runsOf('092026')).toEqual([]);
-    expect((await runsOf(RECO_PERIOD))[0]).toMatchObject({ trigger: 'import:ravi', state: 'completed' });
+    expect(await runsOf(RECO_PERIOD)).toEqual(before);
+  }, 60_000);
+
+  it('stages a file whose header comes after its documents whole, then reconciles it the same', async () => {
+    // More documents than one batch (5,000) before the header: the first batch is staged before the period is
+    // known, so the file is staged whole.
+    const file = JSON.parse(portalFile(100, 60)) as { chksum: string; data: Record<string, unknown> };
+    const { docdata, ...header } = file.data;
+    // The same return, its header written after the documents.
+    const late = JSON.stringify({ chksum: file.chksum, data: { docdata, ...header } });
+    expect(late.indexOf('"rtnprd"')).toBeGreaterThan(late.indexOf('"inv"'));
+    const answer = await api.post(`/reconciliation/${RECO_GSTIN}/import?operator=meera`, Buffer.from(late), {
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(answer.status).toBe(200);
+    // 100 x 60 invoices; the b2ba replaces the invoice it amends.
+    expect(answer.data.summary.gstr2bDocuments).toBe(6000);
+    expect((await runsOf(RECO_PERIOD))[0]).toMatchObject({ trigger: 'import:meera', state: 'completed' });
   }, 60_000);
 });

@@ -260,6 +260,39 @@ export class ReconciliationRepository {
   }
 
   /**
+   * `replaceGstr2b` batch by batch, as an imported file arrives: `write` each batch (in order, keys already
+   * numbered), then `finish` removes the period's documents no batch held.
+   */
+  gstr2bWriter(
+    manager: EntityManager,
+    gstin: string,
+    period: string,
+    source: string,
+  ): Promise<ReplacingWriter<Gstr2bRow>> {
+    return this.replacingWriter(manager, GSTR2B_TABLE, [gstin, period, source]);
+  }
+
+  /**
+   * Removes the period's originals that amendments of the same return replace (same supplier, section and
+   * number, case aside): the amendment stands in their place.
+   */
+  async removeAmendedOriginals(
+    manager: EntityManager,
+    gstin: string,
+    period: string,
+    originals: readonly { supplierGstin: string; section: string; number: string }[],
+  ): Promise<void> {
+    if (originals.length === 0) return;
+    await manager.query(
+      `DELETE FROM gstr2b_document d
+       USING unnest($3::text[], $4::text[], $5::text[]) AS a(supplier_gstin, section, number)
+       WHERE d.gstin = $1 AND d.period = $2 AND d.section = a.section
+         AND coalesce(d.supplier_gstin, '') = a.supplier_gstin AND upper(d.number) = upper(a.number)`,
+      [gstin, period, ...columnLiterals(originals, ['supplierGstin', 'section', 'number'])],
+    );
+  }
+
+  /**
    * Upserts rows by the table's key within the scope ($1 gstin, $2 period, $3 connector or source) and, on
    * `finish`, removes the scope's rows not among them. Rows go as column arrays in chunks; the keys seen
    * are kept in a transaction-scoped temp table so the delete sees every chunk.
