@@ -202,7 +202,11 @@ function call(
   });
 }
 
-export async function runRoute(n: number): Promise<void> {
+/** Wall time and the service's peak RSS of each step, by step name. */
+export type RouteFigures = Record<string, { wallMs: number; serviceRssMb: number }>;
+
+export async function runRoute(n: number): Promise<RouteFigures> {
+  const figures: RouteFigures = {};
   const dir = mkdtempSync(join(tmpdir(), 'bench-reco-'));
   // BENCH_RECO_PG_LOG=file: PostgreSQL's statements of BENCH_RECO_PG_LOG_MS (default 30) ms or more, with
   // their time, copied there at the end.
@@ -316,6 +320,10 @@ export async function runRoute(n: number): Promise<void> {
       const serviceCpu = cpuMsOf(pid);
       const postgresCpu = postgresCpuMs(postmaster);
       const note = await work();
+      figures[name] = {
+        wallMs: Math.round(performance.now() - started),
+        serviceRssMb: Math.round(kb(pid, 'VmHWM') / 1024),
+      };
       console.log(
         `${label}: ${name} ${Math.round(performance.now() - started)} ms wall; CPU service ${cpuMsOf(pid) - serviceCpu} ms, PostgreSQL ${postgresCpuMs(postmaster) - postgresCpu} ms; service peak RSS ${Math.round(kb(pid, 'VmHWM') / 1024)} MB (this step), PostgreSQL peak ${Math.round(pgPeak)} MB (anonymous RSS); load ${loadavg()[0].toFixed(2)} ${note}`,
       );
@@ -369,4 +377,5 @@ export async function runRoute(n: number): Promise<void> {
     rmSync(cluster, { recursive: true, force: true });
     rmSync(dir, { recursive: true, force: true });
   }
+  return figures;
 }

@@ -96,6 +96,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({}, file)).toThrow(/DB_URL is referenced but not set/);
   });
 
+  it("takes V8's heap growing percent from the file or HEAP_GROWING_PERCENT, and refuses a negative one", () => {
+    expect(loadConfig({}, defaultConfigPath()).server.heapGrowingPercent).toBe(100);
+    expect(loadConfig({ HEAP_GROWING_PERCENT: '0' }, defaultConfigPath()).server.heapGrowingPercent).toBe(0);
+    expect(() => loadConfig({ HEAP_GROWING_PERCENT: '-5' }, defaultConfigPath())).toThrow(
+      /server\.heapGrowingPercent/,
+    );
+  });
+
   it('rejects unknown settings (typos) instead of ignoring them', () => {
     const file = writeYaml('server:\n  prot: 3000\n');
     expect(() => loadConfig({}, file)).toThrow(/server\.prot: .*should not exist/);
