@@ -126,11 +126,10 @@ export class ReconciliationService {
         // share the transaction's connection, which takes them in the order they are sent.
         const stored2b = (async () => {
           // An import still arriving is stored as it arrives; the purchases are pulled meanwhile.
-          const document = gstr2b;
-          if (document instanceof ArrivingImport) {
-            await this.storeArriving(manager, gstin, period, document);
-          } else if ('importId' in document) {
-            await this.imports.moveIntoPeriod(manager, document.importId, gstin, period, 'import');
+          if (gstr2b instanceof ArrivingImport) {
+            await this.storeArriving(manager, gstin, period, gstr2b);
+          } else if ('importId' in gstr2b) {
+            await this.imports.moveIntoPeriod(manager, gstr2b.importId, gstin, period, 'import');
           } else {
             const source = imported ? 'import' : `api-${settings.gateway.gstr2bCatalog}`;
             await this.repository.replaceGstr2b(
@@ -138,7 +137,7 @@ export class ReconciliationService {
               gstin,
               period,
               source,
-              toGstr2bRows(document.documents),
+              toGstr2bRows(gstr2b.documents),
             );
           }
           // Amendments of earlier periods' documents supersede them there; pairings this period made of

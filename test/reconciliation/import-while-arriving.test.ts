@@ -7,9 +7,9 @@
  * staged whole, then reconciled.
  */
 import { request } from 'node:http';
-import axios, { type AxiosInstance } from 'axios';
+import type { AxiosInstance } from 'axios';
 import { TEST_API_KEY } from '../support/test-app';
-import { RECO_GSTIN, RECO_PERIOD, startRecoApp, type RecoApp } from './reco-app';
+import { recoApi, RECO_GSTIN, RECO_PERIOD, startRecoApp, type RecoApp } from './reco-app';
 import { portalFile } from './scale-portal-file';
 
 let reco: RecoApp;
@@ -17,11 +17,7 @@ let api: AxiosInstance;
 
 beforeAll(async () => {
   reco = await startRecoApp();
-  api = axios.create({
-    baseURL: reco.app.url,
-    headers: { 'x-api-key': TEST_API_KEY },
-    validateStatus: () => true,
-  });
+  api = recoApi(reco);
 }, 120_000);
 
 afterAll(async () => {

@@ -13,7 +13,8 @@ import {
   type ReturnsSimulatorHandle,
   type SeededPeriod,
 } from '@erp-connector/sandbox/returns';
-import { startTestApp, type TestApp } from '../support/test-app';
+import axios, { type AxiosInstance } from 'axios';
+import { startTestApp, TEST_API_KEY, type TestApp } from '../support/test-app';
 
 export const RECO_ACCOUNT = DEFAULT_RETURNS_ACCOUNTS[0];
 export const RECO_GSTIN = RECO_ACCOUNT.gstin;
@@ -109,4 +110,13 @@ function register(book: SeededPeriod['book'], firstSupplierName?: string): strin
     ].join(','),
   );
   return [header, ...lines].join('\n');
+}
+
+/** The service's API with the test key, answering every status (the tests read it). */
+export function recoApi(reco: RecoApp): AxiosInstance {
+  return axios.create({
+    baseURL: reco.app.url,
+    headers: { 'x-api-key': TEST_API_KEY },
+    validateStatus: () => true,
+  });
 }

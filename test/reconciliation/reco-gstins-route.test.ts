@@ -3,22 +3,17 @@
  * periods it has runs of (newest period first, by year then month, each with its newest run's state)
  * and the newest period whose GSTR-2B exists; runs of GSTINs no longer configured are left out.
  */
-import axios, { type AxiosInstance } from 'axios';
+import type { AxiosInstance } from 'axios';
 import { ReconciliationRepository } from '../../src/database/repositories';
 import { latestGeneratedPeriod } from '../../src/reconciliation';
-import { TEST_API_KEY } from '../support/test-app';
-import { RECO_GSTIN, startRecoApp, type RecoApp } from './reco-app';
+import { recoApi, RECO_GSTIN, startRecoApp, type RecoApp } from './reco-app';
 
 let reco: RecoApp;
 let api: AxiosInstance;
 
 beforeAll(async () => {
   reco = await startRecoApp();
-  api = axios.create({
-    baseURL: reco.app.url,
-    headers: { 'x-api-key': TEST_API_KEY },
-    validateStatus: () => true,
-  });
+  api = recoApi(reco);
 }, 120_000);
 
 afterAll(async () => {

@@ -3,11 +3,10 @@
  * with 400 and a sentence saying why, through the public routes (portal JSON import and a run), on the
  * real service and PostgreSQL. The file is the GSTN sample re-addressed to the configured GSTIN.
  */
-import axios, { type AxiosInstance } from 'axios';
+import type { AxiosInstance } from 'axios';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TEST_API_KEY } from '../support/test-app';
-import { RECO_GSTIN, startRecoApp, type RecoApp } from './reco-app';
+import { recoApi, RECO_GSTIN, startRecoApp, type RecoApp } from './reco-app';
 
 const SAMPLE = join(__dirname, '../../../shared/reference/india/samples/india_compliance_test_gstr_2b.json');
 
@@ -23,11 +22,7 @@ let api: AxiosInstance;
 
 beforeAll(async () => {
   reco = await startRecoApp();
-  api = axios.create({
-    baseURL: reco.app.url,
-    headers: { 'x-api-key': TEST_API_KEY },
-    validateStatus: () => true,
-  });
+  api = recoApi(reco);
 }, 120_000);
 
 afterAll(async () => {
