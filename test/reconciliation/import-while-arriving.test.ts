@@ -28,6 +28,8 @@ interface Run {
   trigger: string;
   state: string;
   period: string;
+  startedAt?: string;
+  finishedAt?: string | null;
 }
 
 async function runsOf(period: string): Promise<Run[]> {
@@ -78,15 +80,19 @@ describe('an imported GSTR-2B while it arrives', () => {
       (runs) => runs.some((r) => r.state === 'running'),
     );
     expect(running).toEqual([expect.objectContaining({ trigger: 'import:asha', state: 'running' })]);
+    // The run's end is stamped when it ends, not when its transaction began (before the rest was sent).
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const restSent = Date.now();
     const answer = await upload.finish(file.slice(half));
     expect(answer.status).toBe(200);
     const outcome = JSON.parse(answer.body) as { summary: { gstr2bDocuments: number; purchases: number } };
     // 40 x 25 invoices; the b2ba replaces the invoice it amends.
     expect(outcome.summary.gstr2bDocuments).toBe(1000);
     expect(outcome.summary.purchases).toBeGreaterThan(0);
-    expect(await runsOf(RECO_PERIOD)).toEqual([
-      expect.objectContaining({ trigger: 'import:asha', state: 'completed' }),
-    ]);
+    const [completed] = await runsOf(RECO_PERIOD);
+    expect(completed).toMatchObject({ trigger: 'import:asha', state: 'completed' });
+    expect(Date.parse(completed.finishedAt!)).toBeGreaterThanOrEqual(restSent - 100);
+    expect(Date.parse(completed.startedAt!)).toBeLessThan(restSent - 900);
   }, 60_000);
 
   it('refuses a file that names one period before its documents and another in its header, keeping both as they were', async () => {

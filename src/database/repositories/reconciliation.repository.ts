@@ -899,7 +899,7 @@ export class ReconciliationRepository {
     manager: EntityManager = this.dataSource.manager,
   ): Promise<void> {
     await manager.query(
-      `UPDATE reco_run SET state = 'completed', finished_at = now(), summary = $2 WHERE id = $1`,
+      `UPDATE reco_run SET state = 'completed', finished_at = clock_timestamp(), summary = $2 WHERE id = $1`,
       [id, JSON.stringify(summary)],
     );
   }
