@@ -15,7 +15,6 @@ import {
   fetchGstr2b,
   fetchPurchases,
   GSTR2B_COLUMNS,
-  GSTR2B_FROM,
   openSupplierOrderedReads,
   PURCHASE_COLUMNS,
   type Keyed,
@@ -254,7 +253,7 @@ export class ReconciliationRepository {
     source: string,
     rows: readonly Gstr2bRow[],
   ): Promise<void> {
-    const writer = await this.replacingWriter(manager, GSTR2B_TABLE, [gstin, period, source]);
+    const writer = await this.gstr2bWriter(manager, gstin, period, source);
     await writer.write(rows);
     await writer.finish();
   }
@@ -386,7 +385,7 @@ export class ReconciliationRepository {
   }
 
   async gstr2bDocuments(manager: EntityManager, gstin: string, period: string): Promise<StoredGstr2b[]> {
-    return manager.query(`SELECT ${GSTR2B_COLUMNS} FROM ${GSTR2B_FROM} WHERE gstin = $1 AND period = $2`, [
+    return manager.query(`SELECT ${GSTR2B_COLUMNS} FROM gstr2b_document WHERE gstin = $1 AND period = $2`, [
       gstin,
       period,
     ]);
@@ -413,7 +412,7 @@ export class ReconciliationRepository {
     ids: readonly string[],
   ): Promise<StoredGstr2b[]> {
     return manager.query(
-      `SELECT ${GSTR2B_COLUMNS} FROM ${GSTR2B_FROM} WHERE gstin = $1 AND period = $2 AND id = ANY($3::uuid[])`,
+      `SELECT ${GSTR2B_COLUMNS} FROM gstr2b_document WHERE gstin = $1 AND period = $2 AND id = ANY($3::uuid[])`,
       [gstin, period, ids],
     );
   }

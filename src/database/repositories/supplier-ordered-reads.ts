@@ -22,9 +22,6 @@ export const GSTR2B_COLUMNS = `id, doc_key AS "docKey", section, kind, supplier_
   reverse_charge AS "reverseCharge", source_type AS "sourceType", irn, place_of_supply AS "placeOfSupply",
   port_code AS "portCode", amended_in AS "amendedIn"`;
 
-/** Where the matching reads 2B documents from (the detail's compared fields are columns: nothing is parsed). */
-export const GSTR2B_FROM = `gstr2b_document`;
-
 /** The partition key of a row whose document type is in `kind`: '' for bills of entry, else the PAN. */
 const shardKey = (kind: string): string => `encode(convert_to(CASE WHEN ${kind} = 'BOE' THEN ''
   WHEN length(supplier_gstin) = 15 THEN substr(supplier_gstin, 3, 10)
@@ -66,7 +63,7 @@ export async function openSupplierOrderedReads(
   await manager.query(
     `DECLARE ${CURSOR.gstr2b} NO SCROLL CURSOR FOR
        SELECT ${GSTR2B_COLUMNS}, ${shardKey('kind')} AS "shardKey"
-       FROM ${GSTR2B_FROM} WHERE gstin = $1 AND period = $2
+       FROM gstr2b_document WHERE gstin = $1 AND period = $2
        ORDER BY ${shardKey('kind')} COLLATE "C", id`,
     [gstin, period],
   );
